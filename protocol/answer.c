@@ -1,0 +1,2 @@
+/* answer.c - placeholder, being written. */
+#include "answer.h"

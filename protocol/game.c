@@ -1,0 +1,2 @@
+/* game.c - placeholder, being written. */
+#include "game.h"

@@ -1,0 +1,2 @@
+/* geometry.c - placeholder, being written. */
+#include "geometry.h"

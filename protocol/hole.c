@@ -1,0 +1,2 @@
+/* hole.c - placeholder, being written. */
+#include "hole.h"

@@ -1,0 +1,2 @@
+/* input.c - placeholder, being written. */
+#include "input.h"

@@ -1,0 +1,48 @@
+/* input.h - the text a bot receives each turn: written by the referee,
+ * read back by bots (and by tests, validate and replay).
+ *
+ * The format is RULES.md "Input": hisLastPeg (FIRST | SWAP | hole), then the
+ * reader's pegs and links, then the opponent's, every list in placement or
+ * creation order, each line ending in "\n". The writer is the one place that
+ * produces this text, so the referee, the tests and the re-feeding replay
+ * agree byte for byte.
+ */
+#ifndef TX_INPUT_H
+#define TX_INPUT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "game.h"
+
+/* Bytes that always hold one input, even on the largest board: the header
+ * and four counts, every hole as a peg line ("Z26\n") and every possible
+ * link as a link line ("Y24 Z26\n"). */
+#define TX_INPUT_MAX (32 + TX_HOLES_MAX * 4 + TX_LINKS_MAX * 8)
+
+/* Writes the input for `player` (who must be the player to move) into buf
+ * and NUL-terminates it. Returns the length without the NUL, or -ENOSPC
+ * when cap is too small (TX_INPUT_MAX always suffices). */
+int tx_input_write(const struct tx_game *g, int player, char *buf, size_t cap);
+
+/* A parsed turn input. Holes are indexes of the geometry it was parsed with. */
+struct tx_input {
+    int last;                 /* opponent's last hole, or TX_INPUT_FIRST, or TX_MOVE_SWAP */
+    int npegs[2];             /* [0] the reader's ("your"), [1] the opponent's ("his") */
+    int16_t pegs[2][TX_HOLES_MAX];
+    int nlinks[2];
+    int16_t links[2][2 * TX_LINKS_MAX]; /* pairs: older peg, newer peg */
+};
+#define TX_INPUT_FIRST (-3)
+
+/* Parses exactly len bytes of text. Returns 0, or -EINVAL with a short
+ * reason ("line 3: expected a hole name") written into err (may be NULL). */
+int tx_input_parse(const struct tx_geometry *geo, const char *text, size_t len, struct tx_input *in,
+                   char *err, size_t errcap);
+
+/* Which player the reader of its first input is: 0 when it says FIRST or
+ * SWAP or both have as many pegs (a forced opening of even length), 1 when
+ * the opponent has one more peg. */
+int tx_input_first_player(const struct tx_input *in);
+
+#endif

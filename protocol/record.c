@@ -1,0 +1,2 @@
+/* record.c - placeholder, being written. */
+#include "record.h"

@@ -1,0 +1,93 @@
+/* record.h - the game record: one JSON object per game (JSON Lines files).
+ *
+ * The fixed fields are those of DESIGN.md; protocol/game-record.schema.json
+ * is the full schema. This module converts between struct tx_record and
+ * JSON text (one line, no newline) with cJSON; it does no file I/O: the
+ * referee writes lines, replay and standings read them. Loading never
+ * crashes on bad input: every missing or mistyped field is reported in err
+ * with its JSON path ("moves[3].us: expected an integer").
+ *
+ * Every string in a record is valid UTF-8 (bot text is sanitised before it
+ * gets here, see text.h). Strings are heap-owned by the record.
+ */
+#ifndef TX_RECORD_H
+#define TX_RECORD_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define TX_RECORD_FORMAT "twixt-arena/game/1"
+
+enum tx_reason {
+    TX_REASON_CONNECTION = 0, /* the winner joined its border lines */
+    TX_REASON_DRAW,           /* the player to move had no legal hole */
+    TX_REASON_INVALID,        /* the loser's answer was not a legal move */
+    TX_REASON_TIMEOUT,        /* the loser answered too late or not at all */
+    TX_REASON_CRASH,          /* the loser exited, closed stdout or never started */
+    TX_REASON_INTERRUPTED,    /* the referee was stopped: not a result, not counted */
+};
+
+struct tx_record_move {
+    int player;        /* 0 or 1 */
+    char *move;        /* "F6", "SWAP", the rejected token, or NULL: no answer (timeout, crash) */
+    int64_t us;        /* measured microseconds; -1 for a forced opening move */
+    bool forced;       /* played by the referee (opening), not by the bot */
+    char *message;     /* NULL when none */
+    bool message_cut;  /* the bot's message was longer than 20 characters */
+    char *stderr_text; /* what the bot wrote to stderr during this turn (bounded), NULL if none */
+};
+
+struct tx_record_player {
+    char *name;         /* display name */
+    char *command;      /* the command line as given (placeholders expanded) */
+    char *sha256;       /* of the executable, hex; NULL when it could not be read */
+    int64_t stderr_bytes; /* all stderr bytes the bot wrote in this game (kept or not) */
+    int extra_lines;    /* lines printed beyond one per turn */
+    int nlinks;         /* links at the end of the game */
+    char (*links)[8];   /* each "D6 E8": older peg, newer peg, in creation order */
+};
+
+struct tx_record {
+    char *format;          /* TX_RECORD_FORMAT */
+    int64_t game;          /* 1-based index in its run */
+    uint64_t seed;         /* the game's seed */
+    int size;              /* board size N */
+    struct {
+        int first_turn_ms, turn_ms, margin_ms;
+        bool soft; /* CodinGame soft timeouts */
+    } limits;
+    char *referee;         /* referee version, "twixt-arena 0.1.0" */
+    char *started;         /* UTC start time, ISO 8601 "2026-11-21T21:00:00Z" */
+    char *run;             /* fingerprint of the run's configuration (resume), NULL for none */
+    struct tx_record_player players[2]; /* [0] is player 1 (received FIRST) */
+    int nmoves;
+    struct tx_record_move *moves;
+    struct {
+        int winner;        /* 0, 1, or -1 for none (draw, interrupted) */
+        enum tx_reason reason;
+        char *detail;      /* what exactly happened: "A4-L9", "occupied hole D6", ... */
+    } result;
+};
+
+/* "connection", "draw", ...; NULL for an unknown value. */
+const char *tx_reason_name(enum tx_reason reason);
+/* The reason named name, or -1. */
+int tx_reason_from_name(const char *name);
+
+/* Serialises r as one line of JSON (no newline) into a malloc'ed string in
+ * *ret_text. Returns 0 or -ENOMEM. */
+int tx_record_to_json(const struct tx_record *r, char **ret_text);
+
+/* Parses one JSON text into *ret (which it initialises; free it with
+ * tx_record_free whatever the result). Returns 0, or -EINVAL with a message
+ * naming the field and what was expected written into err. */
+int tx_record_from_json(const char *text, size_t len, struct tx_record *ret, char *err, size_t errcap);
+
+/* Frees every string and array of r and zeroes it; accepts a zeroed record. */
+void tx_record_free(struct tx_record *r);
+
+/* strdup that aborts on out-of-memory (the one place OOM is handled). */
+char *tx_strdup(const char *s);
+
+#endif

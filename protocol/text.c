@@ -1,0 +1,2 @@
+/* text.c - placeholder, being written. */
+#include "text.h"
