@@ -1,0 +1,68 @@
+/* match.h - one game between two bot processes, driven on a libuv loop.
+ *
+ * A match starts both bots, feeds each its turn input (tx_input_write),
+ * times and parses the answers, applies them to a tx_game, and when the game
+ * ends (or is interrupted) kills both process groups, reaps them, closes
+ * every handle and hands the finished record to done_cb. Many matches can run
+ * on one loop at once: that is how the tournament plays games in parallel.
+ *
+ * Ownership: the caller owns config and spec and keeps them alive until
+ * done_cb; the record passed to done_cb belongs to the callback (free it
+ * with tx_record_free). After done_cb returns the match frees itself.
+ * Never called from inside a bot's clock: done_cb may do file I/O.
+ */
+#ifndef TX_MATCH_H
+#define TX_MATCH_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <uv.h>
+
+#include "geometry.h"
+#include "record.h"
+
+/* Limits and resources for every game of a run. */
+struct tx_match_config {
+    const struct tx_geometry *geo; /* board */
+    int first_turn_ms;             /* each bot's first answered turn, default 1000 */
+    int turn_ms;                   /* every later turn, default 300 */
+    int margin_ms;                 /* lateness forgiven before a timeout, default 0 */
+    bool soft_timeouts;            /* CodinGame mode: up to 50 ms over forgiven twice */
+    int bot_memory_mb;             /* RLIMIT_DATA for each bot, default 768 */
+    int bot_cpu_s;                 /* RLIMIT_CPU for each bot for the whole game, 0 = derived */
+    const char *run;               /* fingerprint copied into records (resume), may be NULL */
+};
+
+/* A bot as the user named it: NAME=COMMAND, or COMMAND (name derived). */
+struct tx_bot_spec {
+    const char *name;    /* display name */
+    const char *command; /* command line; {seed} and {size} are replaced per game */
+};
+
+/* What one game is: the pure output of a schedule. */
+struct tx_game_spec {
+    int64_t index;                     /* 1-based game index in the run */
+    uint64_t seed;                     /* per-game seed ({seed} in commands) */
+    const struct tx_bot_spec *bots[2]; /* [0] plays first (player 1 in RULES.md) */
+    int nopening;                      /* forced opening moves played by the referee */
+    const int16_t *opening;            /* their holes (never a swap) */
+};
+
+struct tx_match;
+typedef void (*tx_match_done_cb)(struct tx_match *match, struct tx_record *record, void *data);
+
+/* Starts the game on loop. Returns 0 (done_cb will run exactly once), or a
+ * negative errno when nothing was started (done_cb will not run). A bot that
+ * cannot be started is not an error: the game ends with a crash verdict. */
+int tx_match_start(uv_loop_t *loop, const struct tx_match_config *config,
+                   const struct tx_game_spec *spec, tx_match_done_cb done_cb, void *data,
+                   struct tx_match **ret_match);
+
+/* Ends the game now with reason "interrupted" (Ctrl-C): bots are killed and
+ * done_cb runs once they are reaped. Safe to call more than once. */
+void tx_match_interrupt(struct tx_match *match);
+
+/* Defaults for a config (the CodinGame limits). */
+void tx_match_config_init(struct tx_match_config *config, const struct tx_geometry *geo);
+
+#endif
