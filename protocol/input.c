@@ -1,2 +1,240 @@
-/* input.c - placeholder, being written. */
+/* input.c - the turn input text of RULES.md "Input", written and read back.
+ *
+ * The writer lists pegs and links from the game's own derivations
+ * (tx_game_pegs, tx_game_links), so what a bot reads is the board the
+ * referee plays on. The parser is strict, for tools that must notice a
+ * wrong byte: every line ends in "\n", counts are decimal without sign or
+ * leading zeros, names are on the board, a link line is two names and one
+ * space, and nothing follows the last line. Its errors name the line.
+ */
 #include "input.h"
+
+#include <assert.h>
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "hole.h"
+
+/* A bounded appender: once out of room it stays failed. */
+struct out {
+    char *buf;
+    size_t cap, len;
+    bool full;
+};
+
+static void put(struct out *o, const char *s, size_t n)
+{
+    if (o->full || o->len + n + 1 > o->cap) {
+        o->full = true;
+        return;
+    }
+    memcpy(o->buf + o->len, s, n);
+    o->len += n;
+}
+
+static void put_count(struct out *o, int n)
+{
+    char tmp[16];
+    int len = snprintf(tmp, sizeof(tmp), "%d\n", n);
+    put(o, tmp, (size_t)len);
+}
+
+static void put_hole(struct out *o, const struct tx_geometry *geo, int hole, char end)
+{
+    char name[TX_HOLE_NAME_MAX + 1];
+    tx_hole_name(geo, hole, name);
+    size_t n = strlen(name);
+    name[n++] = end;
+    put(o, name, n);
+}
+
+static void put_player(struct out *o, const struct tx_game *g, int player)
+{
+    int16_t list[2 * TX_LINKS_MAX];
+    int n = tx_game_pegs(g, player, list);
+    put_count(o, n);
+    for (int i = 0; i < n; i++)
+        put_hole(o, g->geo, list[i], '\n');
+    n = tx_game_links(g, player, list);
+    put_count(o, n);
+    for (int i = 0; i < n; i++) {
+        put_hole(o, g->geo, list[2 * i], ' ');
+        put_hole(o, g->geo, list[2 * i + 1], '\n');
+    }
+}
+
+int tx_input_write(const struct tx_game *g, int player, char *buf, size_t cap)
+{
+    assert(player == g->to_move);
+    struct out o = {buf, cap, 0, false};
+
+    if (g->nmoves == 0)
+        put(&o, "FIRST\n", 6);
+    else if (g->moves[g->nmoves - 1] == TX_MOVE_SWAP)
+        put(&o, "SWAP\n", 5);
+    else
+        put_hole(&o, g->geo, g->moves[g->nmoves - 1], '\n');
+    put_player(&o, g, player);
+    put_player(&o, g, 1 - player);
+
+    if (o.full) {
+        if (cap > 0)
+            buf[0] = '\0';
+        return -ENOSPC;
+    }
+    buf[o.len] = '\0';
+    return (int)o.len;
+}
+
+/* A line cursor over the text being parsed. */
+struct reader {
+    const struct tx_geometry *geo;
+    const char *p, *end;
+    int line;
+    char *err;
+    size_t errcap;
+};
+
+static int fail(struct reader *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static int fail(struct reader *r, const char *fmt, ...)
+{
+    if (r->err && r->errcap > 0) {
+        int n = snprintf(r->err, r->errcap, "line %d: ", r->line);
+        if (n >= 0 && (size_t)n < r->errcap) {
+            va_list ap;
+            va_start(ap, fmt);
+            vsnprintf(r->err + n, r->errcap - (size_t)n, fmt, ap);
+            va_end(ap);
+        }
+    }
+    return -EINVAL;
+}
+
+/* Takes the next line (without its "\n") into *s, *len. */
+static int next_line(struct reader *r, const char **s, size_t *len, const char *what)
+{
+    r->line++;
+    if (r->p == r->end)
+        return fail(r, "expected %s, found the end of the input", what);
+    const char *nl = memchr(r->p, '\n', (size_t)(r->end - r->p));
+    if (!nl)
+        return fail(r, "expected %s ending in a newline", what);
+    *s = r->p;
+    *len = (size_t)(nl - r->p);
+    r->p = nl + 1;
+    return 0;
+}
+
+static int parse_hole(struct reader *r, const char *s, size_t len, int *ret_hole)
+{
+    switch (tx_hole_parse(r->geo, s, len, ret_hole)) {
+    case TX_HOLE_OK:
+        return 0;
+    case TX_HOLE_OUT_OF_RANGE:
+        return fail(r, "hole %.*s is off the %dx%d board", (int)(len > 8 ? 8 : len), s,
+                    r->geo->size, r->geo->size);
+    case TX_HOLE_MALFORMED:
+    default:
+        return fail(r, "expected a hole name");
+    }
+}
+
+static int read_count(struct reader *r, int max, int *ret)
+{
+    const char *s;
+    size_t len;
+    if (next_line(r, &s, &len, "a count") < 0)
+        return -EINVAL;
+    if (len == 0 || len > 5 || (s[0] == '0' && len > 1))
+        return fail(r, "expected a count");
+    int n = 0;
+    for (size_t i = 0; i < len; i++) {
+        if (s[i] < '0' || s[i] > '9')
+            return fail(r, "expected a count");
+        n = n * 10 + (s[i] - '0');
+    }
+    if (n > max)
+        return fail(r, "count %d is more than the board holds (%d)", n, max);
+    *ret = n;
+    return 0;
+}
+
+static int read_pegs(struct reader *r, int16_t *pegs, int *ret_n)
+{
+    int n;
+    if (read_count(r, r->geo->holes, &n) < 0)
+        return -EINVAL;
+    for (int i = 0; i < n; i++) {
+        const char *s;
+        size_t len;
+        int hole;
+        if (next_line(r, &s, &len, "a hole name") < 0 || parse_hole(r, s, len, &hole) < 0)
+            return -EINVAL;
+        pegs[i] = (int16_t)hole;
+    }
+    *ret_n = n;
+    return 0;
+}
+
+static int read_links(struct reader *r, int16_t *links, int *ret_n)
+{
+    int n;
+    if (read_count(r, r->geo->holes * 4, &n) < 0)
+        return -EINVAL;
+    for (int i = 0; i < n; i++) {
+        const char *s;
+        size_t len;
+        int a, b;
+        if (next_line(r, &s, &len, "a link") < 0)
+            return -EINVAL;
+        const char *space = memchr(s, ' ', len);
+        if (!space)
+            return fail(r, "expected two hole names separated by one space");
+        size_t alen = (size_t)(space - s);
+        if (parse_hole(r, s, alen, &a) < 0 || parse_hole(r, space + 1, len - alen - 1, &b) < 0)
+            return -EINVAL;
+        links[2 * i] = (int16_t)a;
+        links[2 * i + 1] = (int16_t)b;
+    }
+    *ret_n = n;
+    return 0;
+}
+
+int tx_input_parse(const struct tx_geometry *geo, const char *text, size_t len, struct tx_input *in,
+                   char *err, size_t errcap)
+{
+    struct reader r = {geo, text, text + len, 0, err, errcap};
+    const char *s;
+    size_t n;
+
+    if (err && errcap > 0)
+        err[0] = '\0';
+    if (next_line(&r, &s, &n, "FIRST, SWAP or a hole name") < 0)
+        return -EINVAL;
+    if (n == 5 && memcmp(s, "FIRST", 5) == 0)
+        in->last = TX_INPUT_FIRST;
+    else if (n == 4 && memcmp(s, "SWAP", 4) == 0)
+        in->last = TX_MOVE_SWAP;
+    else if (tx_hole_parse(geo, s, n, &in->last) != TX_HOLE_OK)
+        return fail(&r, "expected FIRST, SWAP or a hole name");
+
+    for (int side = 0; side < 2; side++) {
+        if (read_pegs(&r, in->pegs[side], &in->npegs[side]) < 0 ||
+            read_links(&r, in->links[side], &in->nlinks[side]) < 0)
+            return -EINVAL;
+    }
+    if (r.p != r.end) {
+        r.line++;
+        return fail(&r, "unexpected text after the input");
+    }
+    return 0;
+}
+
+int tx_input_first_player(const struct tx_input *in)
+{
+    if (in->last == TX_INPUT_FIRST || in->last == TX_MOVE_SWAP)
+        return 0;
+    return in->npegs[1] > in->npegs[0] ? 1 : 0;
+}
