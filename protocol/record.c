@@ -235,7 +235,10 @@ static const char *describe(const cJSON *item, char *buf, size_t cap)
     if (cJSON_IsObject(item))
         return "an object";
     if (cJSON_IsNumber(item)) {
-        snprintf(buf, cap, "%.17g", item->valuedouble);
+        /* the shortest of 15 or 17 digits that gives the value back */
+        snprintf(buf, cap, "%.15g", item->valuedouble);
+        if (strtod(buf, NULL) != item->valuedouble)
+            snprintf(buf, cap, "%.17g", item->valuedouble);
         return buf;
     }
     if (cJSON_IsString(item)) {
@@ -577,10 +580,11 @@ int tx_record_from_json(const char *text, size_t len, struct tx_record *ret, cha
             last--;
         if (last == 0)
             return fail(&rd, "invalid JSON: empty text");
-        if (text[last - 1] != '}')
+        /* cJSON reports running out of text as an error at the last byte */
+        size_t at = end && end >= text ? (size_t)(end - text) : 0;
+        if (text[last - 1] != '}' || at + 1 >= last)
             return fail(&rd, "invalid JSON: the text ends early at byte %zu (truncated record?)",
                         last);
-        size_t at = end && end >= text ? (size_t)(end - text) : 0;
         return fail(&rd, "invalid JSON at byte %zu", at + 1);
     }
     int r = 0;
