@@ -1,2 +1,128 @@
-/* answer.c - placeholder, being written. */
+/* answer.c - the parser for the one line a bot prints per turn.
+ *
+ * The line is split at the first space: the token before it is the move,
+ * what follows the run of spaces is the message. The token must be exactly
+ * "SWAP" or a hole name; anything else is "not a move" and the reason
+ * quotes it with control and invalid bytes escaped and its length bounded,
+ * because the reason ends up in records and terminals. Legality in the
+ * position is left to tx_game_check.
+ */
 #include "answer.h"
+
+#include <errno.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "game.h"
+#include "hole.h"
+#include "text.h"
+
+/* Appends s (len bytes) to dst (which holds a NUL-terminated string, cap
+ * bytes in all) as readable text: printable ASCII as is, '"' and '\\'
+ * escaped, other ASCII controls and bytes of invalid UTF-8 or C1 controls
+ * as \xNN, other valid UTF-8 as is. At most TX_TOKEN_SHOWN bytes are added
+ * for s, then "..." when s was longer. */
+static void append_escaped(char *dst, size_t cap, const char *s, size_t len)
+{
+    size_t out = strlen(dst);
+    size_t limit = out + TX_TOKEN_SHOWN;
+    const unsigned char *u = (const unsigned char *)s;
+    size_t i = 0;
+
+    while (i < len) {
+        char piece[8];
+        size_t n = 1, plen;
+        unsigned char c = u[i];
+        if (c >= 0x20 && c < 0x7F && c != '"' && c != '\\') {
+            piece[0] = (char)c;
+            plen = 1;
+        } else if (c == '"' || c == '\\') {
+            piece[0] = '\\';
+            piece[1] = (char)c;
+            plen = 2;
+        } else if (c >= 0x80 && c != 0xC2) {
+            /* Keep a valid multi-byte sequence: sanitize one code point and
+             * see whether it came through unchanged. */
+            char one[8];
+            tx_text_sanitize(one, sizeof(one), s + i, len - i, 1);
+            plen = strlen(one);
+            if (plen <= len - i && memcmp(one, s + i, plen) == 0) {
+                memcpy(piece, one, plen);
+                n = plen;
+            } else {
+                plen = (size_t)snprintf(piece, sizeof(piece), "\\x%02X", c);
+            }
+        } else if (c == 0xC2 && i + 1 < len && u[i + 1] >= 0xA0 && u[i + 1] <= 0xBF) {
+            memcpy(piece, s + i, 2); /* U+00A0..U+00BF; U+0080..U+009F are C1 controls */
+            n = plen = 2;
+        } else {
+            plen = (size_t)snprintf(piece, sizeof(piece), "\\x%02X", c);
+        }
+        if (out + plen > limit || out + plen + 1 > cap)
+            break;
+        memcpy(dst + out, piece, plen);
+        out += plen;
+        i += n;
+    }
+    dst[out] = '\0';
+    if (i < len && out + 4 <= cap) {
+        memcpy(dst + out, "...", 4);
+    }
+}
+
+int tx_answer_parse(const struct tx_geometry *geo, const char *line, size_t len, struct tx_answer *out)
+{
+    out->move = -1;
+    out->message[0] = '\0';
+    out->message_cut = false;
+    out->token[0] = '\0';
+    out->reason[0] = '\0';
+
+    if (len > TX_ANSWER_LINE_MAX) {
+        snprintf(out->reason, sizeof(out->reason), "line longer than %d bytes", TX_ANSWER_LINE_MAX);
+        return -EINVAL;
+    }
+    if (len > 0 && line[len - 1] == '\r')
+        len--;
+    if (len == 0) {
+        snprintf(out->reason, sizeof(out->reason), "empty line");
+        return -EINVAL;
+    }
+
+    /* The token ends at the first space after its first non-space byte, so
+     * that a leading space is shown with the word it precedes. */
+    size_t token_end = 0;
+    while (token_end < len && line[token_end] == ' ')
+        token_end++;
+    while (token_end < len && line[token_end] != ' ')
+        token_end++;
+    size_t message_start = token_end;
+    while (message_start < len && line[message_start] == ' ')
+        message_start++;
+    out->message_cut = tx_text_sanitize(out->message, sizeof(out->message), line + message_start,
+                                        len - message_start, TX_MESSAGE_CHARS);
+    if (tx_text_sanitize(out->token, TX_TOKEN_SHOWN + 1, line, token_end, SIZE_MAX))
+        strcat(out->token, "...");
+
+    if (token_end == 4 && memcmp(line, "SWAP", 4) == 0) {
+        out->move = TX_MOVE_SWAP;
+        return 0;
+    }
+    int hole;
+    switch (tx_hole_parse(geo, line, token_end, &hole)) {
+    case TX_HOLE_OK:
+        out->move = hole;
+        return 0;
+    case TX_HOLE_OUT_OF_RANGE:
+        strcpy(out->reason, "out of range ");
+        append_escaped(out->reason, sizeof(out->reason), line, token_end);
+        return -EINVAL;
+    case TX_HOLE_MALFORMED:
+    default:
+        strcpy(out->reason, "not a move: \"");
+        append_escaped(out->reason, sizeof(out->reason), line, token_end);
+        strcat(out->reason, "\"");
+        return -EINVAL;
+    }
+}
