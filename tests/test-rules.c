@@ -1,0 +1,811 @@
+/* test-rules.c - the rules of Twixt-PP as data: cases in tests/rules/, one file per topic.
+ *
+ * Each case is a short script run against libtwixt's game (game.h), written
+ * from RULES.md and the headers, not from the implementation. A position is
+ * built by playing real moves, so links form by the real rules, and then
+ * checked against an ASCII board, the exact link lists, the result, and so
+ * on. One Check test per case, named in the failure message as
+ * "file:line: case NAME: ...". The files are found through TX_SOURCE_DIR
+ * (set by tests/meson.build) as $TX_SOURCE_DIR/tests/rules/NAME.txt.
+ *
+ * The format, one command per line ("#" starts a comment line):
+ *
+ *   case NAME              starts a case: a new game on 12 x 12
+ *   size N                 (first command of a case) the board is N x N
+ *   play M...              plays each move for the player to move; each must
+ *                          be legal (tx_game_check) and accepted (tx_game_play)
+ *   legal M...             each move is legal now (checked, not played)
+ *   illegal M WHY ["TEXT"] M is refused by check and play with WHY, one of
+ *                          out-of-range corner occupied opponent-border swap
+ *                          game-over; the game is left byte for byte unchanged;
+ *                          TEXT, when given, is tx_illegal_describe's exact text
+ *   links X|O L...|none    tx_game_links of that player, exactly, in order;
+ *                          a link is written OLDER-NEWER, e.g. E5-F7
+ *   pegs X|O H...|none     tx_game_pegs of that player, exactly, in order
+ *   board                  the next N+1 lines are the board: a header of
+ *                          column letters, then rows 1..N, each "ROW CELLS"
+ *                          with X (player 0, FIRST, rows 1/N), O (player 1,
+ *                          columns A/last), . (vacant) and # (corner)
+ *   result ongoing | win X | win O | draw
+ *   tomove X|O             the player to move
+ *   nlegal K               tx_game_legal_moves returns K moves
+ *   chain H...             tx_game_winning_chain, exactly (when it is unique)
+ *   input                  the next lines, up to a line "end", are exactly
+ *                          tx_input_write's text for the player to move
+ *
+ * A move M is a hole name (D6), SWAP, or #K for the raw hole index K (to
+ * reach indexes off the board, e.g. #-1). After the last command every case
+ * also checks invariants that need no data: tx_game_linked agrees with the
+ * link lists for every knight pair, a won game's chain is a real chain of
+ * the winner between its border lines, the legal list agrees with
+ * tx_game_check, and an ongoing game survives tx_input_write ->
+ * tx_input_parse -> tx_game_from_input unchanged (same pegs, links, legal
+ * moves and input text).
+ */
+#include <check.h>
+#include <dirent.h>
+#include <errno.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "game.h"
+#include "geometry.h"
+#include "input.h"
+
+#define LINE_MAX_LEN 512
+#define TEXT_MAX 8192
+
+/* One case: where it is, and its lines (pointers into the file's text). */
+struct rules_case {
+    const char *file; /* base name, for messages */
+    int first_line;   /* line number of "case" */
+    char name[64];
+    int nlines;
+    char **lines;     /* the case's lines, "case" line first */
+};
+
+static struct rules_case *cases;
+static int ncases;
+
+/* The state of the case being run, for messages. */
+struct runner {
+    const struct rules_case *c;
+    int line;                  /* line number of the command being run */
+    struct tx_geometry *geo;
+    struct tx_game game;
+};
+
+static struct tx_geometry geo_storage; /* about 80 KiB: static, not on the stack */
+
+/* Reports a failure naming the file, line and case, and ends the test. */
+static void case_fail(const struct runner *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void case_fail(const struct runner *r, const char *fmt, ...)
+{
+    char msg[6000];
+    va_list ap;
+
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    ck_abort_msg("%s:%d: case %s: %s", r->c->file, r->line, r->c->name, msg);
+}
+
+/* Hole names are parsed here, not with hole.h, so that the cases do not
+ * depend on the code they test. */
+static int parse_hole(const struct runner *r, const char *s)
+{
+    int size = r->geo->size;
+    int x, y = 0;
+    const char *p;
+
+    if (s[0] < 'A' || s[0] > 'Z' || s[1] < '1' || s[1] > '9')
+        case_fail(r, "data: \"%s\" is not a hole name", s);
+    x = s[0] - 'A';
+    for (p = s + 1; *p; p++) {
+        if (*p < '0' || *p > '9')
+            case_fail(r, "data: \"%s\" is not a hole name", s);
+        y = y * 10 + (*p - '0');
+    }
+    y -= 1;
+    if (x >= size || y >= size)
+        case_fail(r, "data: %s is not on a %d x %d board (use #index)", s, size, size);
+    return y * size + x;
+}
+
+static void hole_name(const struct tx_geometry *geo, int hole, char *buf, size_t cap)
+{
+    if (hole < 0 || hole >= geo->holes)
+        snprintf(buf, cap, "#%d", hole);
+    else
+        snprintf(buf, cap, "%c%d", 'A' + hole % geo->size, hole / geo->size + 1);
+}
+
+static int parse_move(const struct runner *r, const char *s)
+{
+    if (strcmp(s, "SWAP") == 0)
+        return TX_MOVE_SWAP;
+    if (s[0] == '#') {
+        char *end;
+        long v = strtol(s + 1, &end, 10);
+        if (*end || end == s + 1)
+            case_fail(r, "data: bad raw index \"%s\"", s);
+        return (int)v;
+    }
+    return parse_hole(r, s);
+}
+
+static int parse_player(const struct runner *r, const char *s)
+{
+    if (s && strcmp(s, "X") == 0)
+        return 0;
+    if (s && strcmp(s, "O") == 0)
+        return 1;
+    case_fail(r, "data: expected X or O, got \"%s\"", s ? s : "");
+    return -1;
+}
+
+static const char *illegal_name(enum tx_illegal why)
+{
+    switch (why) {
+    case TX_LEGAL: return "legal";
+    case TX_ILLEGAL_OUT_OF_RANGE: return "out-of-range";
+    case TX_ILLEGAL_CORNER: return "corner";
+    case TX_ILLEGAL_OCCUPIED: return "occupied";
+    case TX_ILLEGAL_OPPONENT_BORDER: return "opponent-border";
+    case TX_ILLEGAL_SWAP: return "swap";
+    case TX_ILLEGAL_GAME_OVER: return "game-over";
+    }
+    return "unknown";
+}
+
+static int split(char *line, char **tok, int max)
+{
+    int n = 0;
+    char *save = NULL;
+
+    for (char *t = strtok_r(line, " \t", &save); t && n < max; t = strtok_r(NULL, " \t", &save))
+        tok[n++] = t;
+    return n;
+}
+
+/* Writes the board in the data format: header, then rows 1..N. */
+static void render_board(const struct tx_game *g, char *buf, size_t cap)
+{
+    const struct tx_geometry *geo = g->geo;
+    size_t len = 0;
+
+    len += (size_t)snprintf(buf + len, cap - len, "  ");
+    for (int x = 0; x < geo->size; x++)
+        len += (size_t)snprintf(buf + len, cap - len, " %c", 'A' + x);
+    len += (size_t)snprintf(buf + len, cap - len, "\n");
+    for (int y = 0; y < geo->size; y++) {
+        len += (size_t)snprintf(buf + len, cap - len, "%2d", y + 1);
+        for (int x = 0; x < geo->size; x++) {
+            int h = y * geo->size + x;
+            bool corner = (x == 0 || x == geo->size - 1) && (y == 0 || y == geo->size - 1);
+            char c = corner ? '#' : g->cell[h] == TX_PEG0 ? 'X' : g->cell[h] == TX_PEG1 ? 'O' : '.';
+            len += (size_t)snprintf(buf + len, cap - len, " %c", c);
+        }
+        len += (size_t)snprintf(buf + len, cap - len, "\n");
+    }
+}
+
+/* Normalises a board text for comparison: runs of blanks become one space,
+ * no blank at line starts or ends. */
+static void normalise(const char *in, char *out, size_t cap)
+{
+    size_t n = 0;
+    bool blank = false, line_start = true;
+
+    for (; *in && n + 2 < cap; in++) {
+        if (*in == ' ' || *in == '\t') {
+            blank = true;
+            continue;
+        }
+        if (*in == '\n') {
+            out[n++] = '\n';
+            blank = false;
+            line_start = true;
+            continue;
+        }
+        if (blank && !line_start)
+            out[n++] = ' ';
+        blank = false;
+        line_start = false;
+        out[n++] = *in;
+    }
+    out[n] = '\0';
+}
+
+static void format_links(const struct tx_geometry *geo, const int16_t *l, int n, char *buf, size_t cap)
+{
+    size_t len = 0;
+
+    buf[0] = '\0';
+    if (n == 0)
+        snprintf(buf, cap, "none");
+    for (int i = 0; i < n && len + 16 < cap; i++) {
+        char a[16], b[16];
+        hole_name(geo, l[2 * i], a, sizeof a);
+        hole_name(geo, l[2 * i + 1], b, sizeof b);
+        len += (size_t)snprintf(buf + len, cap - len, "%s%s-%s", i ? " " : "", a, b);
+    }
+}
+
+static void format_holes(const struct tx_geometry *geo, const int16_t *h, int n, char *buf, size_t cap)
+{
+    size_t len = 0;
+
+    buf[0] = '\0';
+    if (n == 0)
+        snprintf(buf, cap, "none");
+    for (int i = 0; i < n && len + 8 < cap; i++) {
+        char a[16];
+        hole_name(geo, h[i], a, sizeof a);
+        len += (size_t)snprintf(buf + len, cap - len, "%s%s", i ? " " : "", a);
+    }
+}
+
+static void do_play(struct runner *r, const char *tok)
+{
+    int move = parse_move(r, tok);
+    int16_t legal[TX_MOVES_MAX];
+    int nlegal = tx_game_legal_moves(&r->game, legal);
+    bool listed = false;
+    int before = r->game.nmoves;
+    enum tx_illegal why;
+
+    for (int i = 0; i < nlegal; i++)
+        listed |= legal[i] == move;
+    why = tx_game_check(&r->game, move);
+    if (why != TX_LEGAL)
+        case_fail(r, "play %s: tx_game_check says %s", tok, illegal_name(why));
+    if (!listed)
+        case_fail(r, "play %s: legal by tx_game_check but not in tx_game_legal_moves", tok);
+    why = tx_game_play(&r->game, move);
+    if (why != TX_LEGAL)
+        case_fail(r, "play %s: tx_game_play says %s", tok, illegal_name(why));
+    if (r->game.nmoves != before + 1)
+        case_fail(r, "play %s: nmoves %d -> %d", tok, before, r->game.nmoves);
+}
+
+static enum tx_illegal parse_why(const struct runner *r, const char *s)
+{
+    static const enum tx_illegal all[] = {
+        TX_ILLEGAL_OUT_OF_RANGE, TX_ILLEGAL_CORNER, TX_ILLEGAL_OCCUPIED,
+        TX_ILLEGAL_OPPONENT_BORDER, TX_ILLEGAL_SWAP, TX_ILLEGAL_GAME_OVER,
+    };
+
+    for (size_t i = 0; s && i < sizeof all / sizeof all[0]; i++)
+        if (strcmp(s, illegal_name(all[i])) == 0)
+            return all[i];
+    case_fail(r, "data: unknown reason \"%s\"", s ? s : "");
+    return TX_LEGAL;
+}
+
+/* "illegal M WHY ["TEXT"]": the quoted text is cut off the line first. */
+static void do_illegal(struct runner *r, char *line)
+{
+    char *quote = strchr(line, '"');
+    char *text = NULL;
+    char *tok[4];
+    int n;
+    struct tx_game before;
+    enum tx_illegal want, got;
+    int move;
+    char desc[256];
+
+    if (quote) {
+        char *end = strrchr(quote + 1, '"');
+        if (!end)
+            case_fail(r, "data: unterminated quote");
+        *end = '\0';
+        *quote = '\0';
+        text = quote + 1;
+    }
+    n = split(line, tok, 4);
+    if (n != 3)
+        case_fail(r, "data: expected \"illegal MOVE REASON [\\\"TEXT\\\"]\"");
+    move = parse_move(r, tok[1]);
+    want = parse_why(r, tok[2]);
+    memcpy(&before, &r->game, sizeof before);
+    got = tx_game_check(&r->game, move);
+    if (got != want)
+        case_fail(r, "illegal %s: tx_game_check says %s, expected %s", tok[1], illegal_name(got),
+             illegal_name(want));
+    got = tx_game_play(&r->game, move);
+    if (got != want)
+        case_fail(r, "illegal %s: tx_game_play says %s, expected %s", tok[1], illegal_name(got),
+             illegal_name(want));
+    if (memcmp(&before, &r->game, sizeof before) != 0)
+        case_fail(r, "illegal %s: tx_game_play changed the game", tok[1]);
+    memset(desc, 0, sizeof desc);
+    tx_illegal_describe(&r->game, move, want, desc, sizeof desc);
+    if (desc[0] == '\0' || strlen(desc) >= 64)
+        case_fail(r, "illegal %s: tx_illegal_describe wrote \"%s\" (empty or over 63 bytes)", tok[1], desc);
+    if (text && strcmp(text, desc) != 0)
+        case_fail(r, "illegal %s: tx_illegal_describe wrote \"%s\", expected \"%s\"", tok[1], desc, text);
+}
+
+static void do_links(struct runner *r, char **tok, int n)
+{
+    static int16_t got[2 * TX_LINKS_MAX];
+    char want_text[2048] = "", got_text[2048];
+    size_t len = 0;
+    int player, count;
+
+    if (n < 3)
+        case_fail(r, "data: expected \"links X|O LINK...|none\"");
+    player = parse_player(r, tok[1]);
+    for (int i = 2; i < n; i++) {
+        if (strcmp(tok[i], "none") != 0) {
+            char *dash = strchr(tok[i], '-');
+            if (!dash)
+                case_fail(r, "data: link \"%s\" is not OLDER-NEWER", tok[i]);
+        }
+        len += (size_t)snprintf(want_text + len, sizeof want_text - len, "%s%s", i > 2 ? " " : "", tok[i]);
+        if (len >= sizeof want_text)
+            case_fail(r, "data: too many links on one line");
+    }
+    count = tx_game_links(&r->game, player, got);
+    format_links(r->geo, got, count, got_text, sizeof got_text);
+    if (strcmp(want_text, got_text) != 0)
+        case_fail(r, "links %s:\n  expected %s\n  got      %s", tok[1], want_text, got_text);
+}
+
+static void do_pegs(struct runner *r, char **tok, int n)
+{
+    int16_t got[TX_HOLES_MAX];
+    char want_text[2048] = "", got_text[2048];
+    size_t len = 0;
+    int player, count;
+
+    if (n < 3)
+        case_fail(r, "data: expected \"pegs X|O HOLE...|none\"");
+    player = parse_player(r, tok[1]);
+    for (int i = 2; i < n; i++)
+        len += (size_t)snprintf(want_text + len, sizeof want_text - len, "%s%s", i > 2 ? " " : "", tok[i]);
+    count = tx_game_pegs(&r->game, player, got);
+    format_holes(r->geo, got, count, got_text, sizeof got_text);
+    if (strcmp(want_text, got_text) != 0)
+        case_fail(r, "pegs %s:\n  expected %s\n  got      %s", tok[1], want_text, got_text);
+}
+
+static void do_result(struct runner *r, char **tok, int n)
+{
+    const struct tx_game *g = &r->game;
+    char got[32];
+
+    if (g->status == TX_ONGOING)
+        snprintf(got, sizeof got, "ongoing");
+    else if (g->status == TX_DRAWN)
+        snprintf(got, sizeof got, "draw");
+    else if (g->status == TX_WON && (g->winner == 0 || g->winner == 1))
+        snprintf(got, sizeof got, "win %c", g->winner == 0 ? 'X' : 'O');
+    else
+        snprintf(got, sizeof got, "status %d winner %d", g->status, g->winner);
+    if (n == 2 && strcmp(tok[1], "ongoing") == 0 && strcmp(got, "ongoing") == 0)
+        return;
+    if (n == 2 && strcmp(tok[1], "draw") == 0 && strcmp(got, "draw") == 0)
+        return;
+    if (n == 3 && strcmp(tok[1], "win") == 0 && strlen(got) == 5 && strcmp(got + 4, tok[2]) == 0)
+        return;
+    case_fail(r, "result: expected %s%s%s, got %s", n > 1 ? tok[1] : "?", n > 2 ? " " : "", n > 2 ? tok[2] : "", got);
+}
+
+static void do_chain(struct runner *r, char **tok, int n)
+{
+    int16_t got[TX_HOLES_MAX];
+    char want_text[2048] = "", got_text[2048];
+    size_t len = 0;
+    int count = tx_game_winning_chain(&r->game, got);
+
+    for (int i = 1; i < n; i++)
+        len += (size_t)snprintf(want_text + len, sizeof want_text - len, "%s%s", i > 1 ? " " : "", tok[i]);
+    format_holes(r->geo, got, count, got_text, sizeof got_text);
+    if (strcmp(want_text, got_text) != 0)
+        case_fail(r, "chain:\n  expected %s\n  got      %s", want_text, got_text);
+}
+
+/* "board": the N+1 lines after it. Returns the index of its last line. */
+static int do_board(struct runner *r, int at)
+{
+    static char want[TEXT_MAX], got[TEXT_MAX], a[TEXT_MAX], b[TEXT_MAX];
+    size_t len = 0;
+    int last = at + r->geo->size + 1;
+
+    if (last >= r->c->nlines)
+        case_fail(r, "data: board needs %d lines after \"board\"", r->geo->size + 1);
+    for (int i = at + 1; i <= last; i++)
+        len += (size_t)snprintf(want + len, sizeof want - len, "%s\n", r->c->lines[i]);
+    render_board(&r->game, got, sizeof got);
+    normalise(want, a, sizeof a);
+    normalise(got, b, sizeof b);
+    if (strcmp(a, b) != 0)
+        case_fail(r, "board differs\nexpected:\n%sgot:\n%s", a, b);
+    return last;
+}
+
+/* "input": the lines up to "end". Returns the index of the "end" line. */
+static int do_input(struct runner *r, int at)
+{
+    static char want[TX_INPUT_MAX], got[TX_INPUT_MAX];
+    size_t len = 0;
+    int i, n;
+
+    for (i = at + 1; i < r->c->nlines && strcmp(r->c->lines[i], "end") != 0; i++)
+        len += (size_t)snprintf(want + len, sizeof want - len, "%s\n", r->c->lines[i]);
+    if (i >= r->c->nlines)
+        case_fail(r, "data: input without a line \"end\"");
+    n = tx_input_write(&r->game, r->game.to_move, got, sizeof got);
+    if (n < 0)
+        case_fail(r, "input: tx_input_write returned %d", n);
+    if ((size_t)n != strlen(got) || strcmp(want, got) != 0)
+        case_fail(r, "input differs\nexpected:\n%sgot (%d bytes):\n%s", want, n, got);
+    return i;
+}
+
+/* Invariants every case ends with (see the top of the file). */
+static void check_links_agree(struct runner *r, const struct tx_game *g, const char *what)
+{
+    static int16_t l[2][2 * TX_LINKS_MAX];
+    static uint8_t listed[TX_HOLES_MAX][TX_HOLES_MAX / 8 + 1];
+    const struct tx_geometry *geo = g->geo;
+    int n[2];
+
+    memset(listed, 0, sizeof listed);
+    for (int p = 0; p < 2; p++) {
+        n[p] = tx_game_links(g, p, l[p]);
+        for (int i = 0; i < n[p]; i++) {
+            int a = l[p][2 * i], b = l[p][2 * i + 1];
+            char an[16], bn[16];
+            hole_name(geo, a, an, sizeof an);
+            hole_name(geo, b, bn, sizeof bn);
+            if (a < 0 || b < 0 || a >= geo->holes || b >= geo->holes)
+                case_fail(r, "%s: link %s-%s of %c is off the board", what, an, bn, "XO"[p]);
+            if (g->cell[a] != p + 1 || g->cell[b] != p + 1)
+                case_fail(r, "%s: link %s-%s of %c joins pegs that are not %c's", what, an, bn, "XO"[p], "XO"[p]);
+            listed[a][b / 8] |= (uint8_t)(1 << (b % 8));
+            listed[b][a / 8] |= (uint8_t)(1 << (a % 8));
+        }
+    }
+    for (int a = 0; a < geo->holes; a++) {
+        int ax = a % geo->size, ay = a / geo->size;
+        static const int step[8][2] = {{1, 2}, {2, 1}, {2, -1}, {1, -2}, {-1, -2}, {-2, -1}, {-2, 1}, {-1, 2}};
+        for (int k = 0; k < 8; k++) {
+            int bx = ax + step[k][0], by = ay + step[k][1];
+            int b = by * geo->size + bx;
+            bool want, got, bit;
+            int id;
+            char an[16], bn[16];
+            if (bx < 0 || by < 0 || bx >= geo->size || by >= geo->size)
+                continue;
+            want = (listed[a][b / 8] >> (b % 8)) & 1;
+            got = tx_game_linked(g, a, b);
+            hole_name(geo, a, an, sizeof an);
+            hole_name(geo, b, bn, sizeof bn);
+            if (want != got)
+                case_fail(r, "%s: tx_game_linked(%s, %s) is %d but the link lists say %d", what, an, bn, got, want);
+            id = tx_geometry_link(geo, a, b);
+            bit = id >= 0 && tx_game_has_link(g, id);
+            if (bit != want)
+                case_fail(r, "%s: tx_game_has_link(link %s-%s = %d) is %d, the link lists say %d", what, an, bn, id, bit, want);
+        }
+    }
+}
+
+static void check_chain(struct runner *r)
+{
+    const struct tx_game *g = &r->game;
+    const struct tx_geometry *geo = g->geo;
+    int16_t chain[TX_HOLES_MAX];
+    int n = tx_game_winning_chain(g, chain);
+
+    if (g->status != TX_WON) {
+        if (n != 0)
+            case_fail(r, "tx_game_winning_chain returned %d for a game that is not won", n);
+        return;
+    }
+    if (n < 2)
+        case_fail(r, "won, but tx_game_winning_chain returned %d", n);
+    for (int i = 0; i < n; i++)
+        if (chain[i] < 0 || chain[i] >= geo->holes || g->cell[chain[i]] != g->winner + 1)
+            case_fail(r, "winning chain element %d is not a peg of the winner", i);
+    for (int i = 0; i + 1 < n; i++)
+        if (!tx_game_linked(g, chain[i], chain[i + 1]))
+            case_fail(r, "winning chain elements %d and %d are not linked", i, i + 1);
+    {
+        int first = g->winner == 0 ? chain[0] / geo->size : chain[0] % geo->size;
+        int last = g->winner == 0 ? chain[n - 1] / geo->size : chain[n - 1] % geo->size;
+        if (!((first == 0 && last == geo->size - 1) || (first == geo->size - 1 && last == 0)))
+            case_fail(r, "winning chain does not join the winner's border lines");
+    }
+}
+
+static void check_legal_list(struct runner *r)
+{
+    const struct tx_game *g = &r->game;
+    int16_t list[TX_MOVES_MAX];
+    int n = tx_game_legal_moves(g, list);
+    int want = tx_game_check(g, TX_MOVE_SWAP) == TX_LEGAL;
+
+    for (int h = 0; h < g->geo->holes; h++)
+        want += tx_game_check(g, h) == TX_LEGAL;
+    if (n != want)
+        case_fail(r, "tx_game_legal_moves gives %d moves, tx_game_check accepts %d", n, want);
+    for (int i = 0; i < n; i++)
+        if (tx_game_check(g, list[i]) != TX_LEGAL)
+            case_fail(r, "tx_game_legal_moves lists %d, which tx_game_check refuses", list[i]);
+    if (g->status != TX_ONGOING && n != 0)
+        case_fail(r, "the game is over but tx_game_legal_moves gives %d moves", n);
+}
+
+/* write -> parse -> from_input must give back the same position. */
+static void check_input_round_trip(struct runner *r)
+{
+    static char text[TX_INPUT_MAX], text2[TX_INPUT_MAX];
+    static struct tx_input in;
+    static int16_t a[2 * TX_LINKS_MAX], b[2 * TX_LINKS_MAX];
+    struct tx_game copy;
+    const struct tx_game *g = &r->game;
+    char err[128] = "";
+    int len, rc, me = g->to_move;
+
+    if (g->status != TX_ONGOING)
+        return;
+    len = tx_input_write(g, me, text, sizeof text);
+    if (len < 0)
+        case_fail(r, "round trip: tx_input_write returned %d", len);
+    rc = tx_input_parse(g->geo, text, (size_t)len, &in, err, sizeof err);
+    if (rc != 0)
+        case_fail(r, "round trip: tx_input_parse refused the writer's text (%s):\n%s", err, text);
+    rc = tx_game_from_input(&copy, g->geo, &in, me);
+    if (rc != 0)
+        case_fail(r, "round trip: tx_game_from_input returned %d for:\n%s", rc, text);
+    for (int p = 0; p < 2; p++) {
+        int na = tx_game_pegs(g, p, a), nb = tx_game_pegs(&copy, p, b);
+        if (na != nb || memcmp(a, b, sizeof a[0] * (size_t)na) != 0)
+            case_fail(r, "round trip: pegs of %c differ", "XO"[p]);
+        na = tx_game_links(g, p, a);
+        nb = tx_game_links(&copy, p, b);
+        if (na != nb || memcmp(a, b, sizeof a[0] * 2 * (size_t)na) != 0)
+            case_fail(r, "round trip: links of %c differ (%d vs %d)", "XO"[p], na, nb);
+    }
+    if (copy.to_move != g->to_move || copy.status != g->status || copy.swapped != g->swapped ||
+        copy.nmoves != g->nmoves)
+        case_fail(r, "round trip: to_move/status/swapped/nmoves %d/%d/%d/%d, expected %d/%d/%d/%d",
+             copy.to_move, copy.status, copy.swapped, copy.nmoves, g->to_move, g->status, g->swapped, g->nmoves);
+    {
+        int na = tx_game_legal_moves(g, a), nb = tx_game_legal_moves(&copy, b);
+        if (na != nb || memcmp(a, b, sizeof a[0] * (size_t)na) != 0)
+            case_fail(r, "round trip: legal moves differ (%d vs %d)", na, nb);
+    }
+    check_links_agree(r, &copy, "round trip");
+    len = tx_input_write(&copy, me, text2, sizeof text2);
+    if (len < 0 || strcmp(text, text2) != 0)
+        case_fail(r, "round trip: rebuilt game writes another input:\n%s\nversus\n%s", text, text2);
+}
+
+START_TEST(rules_case)
+{
+    const struct rules_case *c = &cases[_i];
+    struct runner r = {.c = c, .line = c->first_line, .geo = &geo_storage};
+    int size = TX_SIZE_DEFAULT;
+    int i = 1;
+    char *tok[TX_HOLES_MAX + 2];
+    static char line[LINE_MAX_LEN * 8];
+
+    /* "size" may follow comments, but no other command. */
+    while (i < c->nlines && (c->lines[i][0] == '\0' || c->lines[i][0] == '#'))
+        i++;
+    if (i < c->nlines && strncmp(c->lines[i], "size ", 5) == 0) {
+        size = atoi(c->lines[i] + 5);
+        r.line = c->first_line + i;
+        i++;
+    } else {
+        i = 1;
+    }
+    if (tx_geometry_init(r.geo, size) != 0)
+        case_fail(&r, "tx_geometry_init(%d) failed", size);
+    tx_game_init(&r.game, r.geo);
+    for (; i < c->nlines; i++) {
+        int n;
+
+        r.line = c->first_line + i;
+        snprintf(line, sizeof line, "%s", c->lines[i]);
+        if (line[0] == '\0' || line[0] == '#')
+            continue;
+        if (strncmp(line, "illegal ", 8) == 0) {
+            do_illegal(&r, line);
+            continue;
+        }
+        n = split(line, tok, (int)(sizeof tok / sizeof tok[0]));
+        if (n == 0)
+            continue;
+        if (strcmp(tok[0], "play") == 0) {
+            for (int k = 1; k < n; k++)
+                do_play(&r, tok[k]);
+        } else if (strcmp(tok[0], "legal") == 0) {
+            for (int k = 1; k < n; k++) {
+                enum tx_illegal why = tx_game_check(&r.game, parse_move(&r, tok[k]));
+                if (why != TX_LEGAL)
+                    case_fail(&r, "legal %s: tx_game_check says %s", tok[k], illegal_name(why));
+            }
+        } else if (strcmp(tok[0], "links") == 0) {
+            do_links(&r, tok, n);
+        } else if (strcmp(tok[0], "pegs") == 0) {
+            do_pegs(&r, tok, n);
+        } else if (strcmp(tok[0], "result") == 0) {
+            do_result(&r, tok, n);
+        } else if (strcmp(tok[0], "tomove") == 0 && n == 2) {
+            if (r.game.to_move != parse_player(&r, tok[1]))
+                case_fail(&r, "tomove: expected %s, got %d", tok[1], r.game.to_move);
+        } else if (strcmp(tok[0], "nlegal") == 0 && n == 2) {
+            int16_t list[TX_MOVES_MAX];
+            int got = tx_game_legal_moves(&r.game, list);
+            if (got != atoi(tok[1]))
+                case_fail(&r, "nlegal: expected %s, got %d", tok[1], got);
+        } else if (strcmp(tok[0], "chain") == 0) {
+            do_chain(&r, tok, n);
+        } else if (strcmp(tok[0], "board") == 0 && n == 1) {
+            i = do_board(&r, i);
+        } else if (strcmp(tok[0], "input") == 0 && n == 1) {
+            i = do_input(&r, i);
+        } else {
+            case_fail(&r, "data: unknown command \"%s\"", c->lines[i]);
+        }
+    }
+    r.line = c->first_line;
+    check_links_agree(&r, &r.game, "invariant");
+    check_chain(&r);
+    check_legal_list(&r);
+    check_input_round_trip(&r);
+}
+END_TEST
+
+/* Loading: every *.txt of the directory, in name order, split into cases. */
+
+static int name_order(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static char *read_file(const char *path)
+{
+    FILE *f = fopen(path, "re");
+    char *buf;
+    long len;
+
+    if (!f)
+        return NULL;
+    if (fseek(f, 0, SEEK_END) != 0 || (len = ftell(f)) < 0 || fseek(f, 0, SEEK_SET) != 0) {
+        fclose(f);
+        return NULL;
+    }
+    buf = malloc((size_t)len + 1);
+    if (!buf || fread(buf, 1, (size_t)len, f) != (size_t)len) {
+        free(buf);
+        fclose(f);
+        return NULL;
+    }
+    buf[len] = '\0';
+    fclose(f);
+    return buf;
+}
+
+/* Splits text into lines in place (dropping "\r" and trailing blanks) and
+ * appends one rules_case per "case" line. Lines before the first case must
+ * be comments or blank. Returns 0 or -EINVAL. */
+static int add_cases(const char *file, char *text)
+{
+    int lineno = 0;
+    char *p = text;
+    struct rules_case *cur = NULL;
+
+    while (*p) {
+        char *line = p, *end = strchr(p, '\n');
+        size_t len;
+
+        if (end) {
+            *end = '\0';
+            p = end + 1;
+        } else {
+            p += strlen(p);
+        }
+        lineno++;
+        len = strlen(line);
+        while (len > 0 && (line[len - 1] == '\r' || line[len - 1] == ' ' || line[len - 1] == '\t'))
+            line[--len] = '\0';
+        if (strncmp(line, "case ", 5) == 0) {
+            cases = realloc(cases, sizeof cases[0] * (size_t)(ncases + 1));
+            if (!cases)
+                abort();
+            cur = &cases[ncases++];
+            memset(cur, 0, sizeof *cur);
+            cur->file = file;
+            cur->first_line = lineno;
+            snprintf(cur->name, sizeof cur->name, "%s", line + 5);
+        } else if (!cur) {
+            if (line[0] != '\0' && line[0] != '#') {
+                fprintf(stderr, "%s:%d: expected \"case NAME\" before \"%s\"\n", file, lineno, line);
+                return -EINVAL;
+            }
+            continue;
+        }
+        /* Every line of a case is kept, blank ones too, so that line
+         * numbers stay right. */
+        cur->lines = realloc(cur->lines, sizeof cur->lines[0] * (size_t)(cur->nlines + 1));
+        if (!cur->lines)
+            abort();
+        cur->lines[cur->nlines++] = line;
+    }
+    return 0;
+}
+
+static int load_cases(void)
+{
+    const char *src = getenv("TX_SOURCE_DIR");
+    char dir[4096];
+    char *names[256];
+    int nnames = 0;
+    DIR *d;
+    struct dirent *e;
+
+    snprintf(dir, sizeof dir, "%s/tests/rules", src ? src : ".");
+    d = opendir(dir);
+    if (!d) {
+        fprintf(stderr, "test-rules: cannot open %s (%s); set TX_SOURCE_DIR to the source tree\n", dir,
+                strerror(errno));
+        return -ENOENT;
+    }
+    while ((e = readdir(d)) != NULL && nnames < 256) {
+        size_t len = strlen(e->d_name);
+        if (len > 4 && strcmp(e->d_name + len - 4, ".txt") == 0)
+            names[nnames++] = strdup(e->d_name);
+    }
+    closedir(d);
+    qsort(names, (size_t)nnames, sizeof names[0], name_order);
+    for (int i = 0; i < nnames; i++) {
+        char path[8192];
+        char *text;
+
+        snprintf(path, sizeof path, "%s/%s", dir, names[i]);
+        text = read_file(path);
+        if (!text) {
+            fprintf(stderr, "test-rules: cannot read %s\n", path);
+            return -EIO;
+        }
+        /* names[i] and text live until the end of the program: the cases
+         * point into them. */
+        if (add_cases(names[i], text) != 0)
+            return -EINVAL;
+    }
+    return 0;
+}
+
+int main(void)
+{
+    Suite *s = suite_create("rules");
+    TCase *tc = tcase_create("cases");
+    SRunner *sr;
+    int failed;
+
+    if (load_cases() != 0)
+        return 2;
+    if (ncases < 1) {
+        fprintf(stderr, "test-rules: no cases found\n");
+        return 2;
+    }
+    fprintf(stderr, "test-rules: %d cases\n", ncases);
+    tcase_add_loop_test(tc, rules_case, 0, ncases);
+    tcase_set_timeout(tc, 30);
+    suite_add_tcase(s, tc);
+    sr = srunner_create(s);
+    srunner_run_all(sr, CK_ENV);
+    failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed == 0 ? 0 : 1;
+}
