@@ -1,0 +1,260 @@
+/* botio.c - the bundled bots' turn loop and option parsing.
+ *
+ * The input is read line by line because its length is only known from the
+ * counts inside it (a bot must answer without waiting for more input). Every
+ * line and count is bounded: a malformed input ends the bot with a message
+ * instead of overflowing anything.
+ */
+#include "botio.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "hole.h"
+
+#define LINE_MAX_BYTES 32 /* the longest input line is "Y25 Z26\n" */
+
+int64_t tx_botio_now_ns(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
+}
+
+/* Appends one line of stdin (with its "\n") to buf. Returns its length, 0 at
+ * end of input, -EINVAL for a line too long or without "\n". */
+static int read_line(char *buf, size_t *len, size_t cap)
+{
+    char line[LINE_MAX_BYTES];
+    if (!fgets(line, sizeof(line), stdin))
+        return 0;
+    size_t n = strlen(line);
+    if (n == 0 || line[n - 1] != '\n' || *len + n >= cap)
+        return -EINVAL;
+    memcpy(buf + *len, line, n + 1);
+    *len += n;
+    return (int)n;
+}
+
+/* Reads a count line and then that many lines. */
+static int read_list(char *buf, size_t *len, size_t cap, long max)
+{
+    size_t at = *len;
+    if (read_line(buf, len, cap) <= 0)
+        return -EINVAL;
+    char *end;
+    long count = strtol(buf + at, &end, 10);
+    if (end == buf + at || *end != '\n' || count < 0 || count > max)
+        return -EINVAL;
+    for (long i = 0; i < count; i++)
+        if (read_line(buf, len, cap) <= 0)
+            return -EINVAL;
+    return 0;
+}
+
+/* Reads one whole turn input into buf. Returns 1, 0 at end of input before
+ * the turn started, or -EINVAL. */
+static int read_turn(char *buf, size_t cap, size_t *len, int64_t *start_ns)
+{
+    *len = 0;
+    int r = read_line(buf, len, cap);
+    if (r <= 0)
+        return r;
+    *start_ns = tx_botio_now_ns();
+    for (int list = 0; list < 4; list++) {
+        long max = list % 2 == 0 ? TX_HOLES_MAX : TX_LINKS_MAX;
+        if (read_list(buf, len, cap, max) < 0)
+            return -EINVAL;
+    }
+    return 1;
+}
+
+/* Any legal move: the safety net when a strategy returned an illegal one. */
+static int first_legal(const struct tx_game *g)
+{
+    int16_t moves[TX_MOVES_MAX];
+    int n = tx_game_legal_moves(g, moves);
+    for (int i = 0; i < n; i++)
+        if (moves[i] != TX_MOVE_SWAP)
+            return moves[i];
+    return n > 0 ? moves[0] : -1;
+}
+
+/* Keeps printable ASCII only, at most 20 characters. */
+static void clean_message(char *message)
+{
+    size_t j = 0;
+    for (size_t i = 0; message[i] && j < TX_BOTIO_MESSAGE_MAX - 1; i++)
+        if (message[i] >= ' ' && message[i] <= '~')
+            message[j++] = message[i];
+    message[j] = '\0';
+}
+
+int tx_botio_run(const struct tx_geometry *geo, const char *prog, tx_botio_think_fn think,
+                 void *data)
+{
+    char *text = malloc(TX_INPUT_MAX + 1);
+    struct tx_input *in = malloc(sizeof(*in));
+    struct tx_game *g = malloc(sizeof(*g));
+    int me = -1, r = 0;
+
+    if (!text || !in || !g) {
+        fprintf(stderr, "%s: out of memory\n", prog);
+        r = -ENOMEM;
+        goto out;
+    }
+    for (int turn = 0;; turn++) {
+        size_t len;
+        int64_t start;
+        char err[128], name[TX_HOLE_NAME_MAX], message[TX_BOTIO_MESSAGE_MAX] = "";
+
+        int got = read_turn(text, TX_INPUT_MAX + 1, &len, &start);
+        if (got == 0)
+            break; /* the referee closed our input: the game is over */
+        if (got < 0) {
+            fprintf(stderr, "%s: turn %d: input is not in the Twixt-PP format\n", prog, turn + 1);
+            r = -EINVAL;
+            break;
+        }
+        if (tx_input_parse(geo, text, len, in, err, sizeof(err)) < 0) {
+            fprintf(stderr, "%s: turn %d: %s\n", prog, turn + 1, err);
+            r = -EINVAL;
+            break;
+        }
+        if (me < 0)
+            me = tx_input_first_player(in);
+        if (tx_game_from_input(g, geo, in, me) < 0) {
+            fprintf(stderr, "%s: turn %d: impossible position for player %d\n", prog, turn + 1,
+                    me + 1);
+            r = -EINVAL;
+            break;
+        }
+        struct tx_botio_turn t = {.game = g, .input = in, .me = me, .turn = turn, .start_ns = start};
+        int move = think(&t, data, message);
+        if (tx_game_check(g, move) != TX_LEGAL) {
+            fprintf(stderr, "%s: BUG: strategy chose illegal move %d, playing another\n", prog,
+                    move);
+            move = first_legal(g);
+            if (move == -1) {
+                r = -EINVAL; /* no legal move: the referee would have ended the game */
+                break;
+            }
+        }
+        clean_message(message);
+        const char *token = move == TX_MOVE_SWAP ? "SWAP" : tx_hole_name(geo, move, name);
+        if (message[0])
+            printf("%s %s\n", token, message);
+        else
+            printf("%s\n", token);
+        fflush(stdout);
+    }
+out:
+    free(text);
+    free(in);
+    free(g);
+    return r;
+}
+
+void tx_botio_options_init(struct tx_botio_options *opt)
+{
+    opt->size = TX_SIZE_DEFAULT;
+    opt->seed = (uint64_t)tx_botio_now_ns();
+    opt->help = 0;
+}
+
+int tx_botio_is_option(const char *arg, const char *name)
+{
+    size_t n = strlen(name);
+    return strncmp(arg, name, n) == 0 && (arg[n] == '\0' || arg[n] == '=');
+}
+
+/* The value of option argv[*i]: after '=' or the next argument. */
+static const char *option_value(const char *prog, int argc, char **argv, int *i)
+{
+    const char *eq = strchr(argv[*i], '=');
+    if (eq)
+        return eq + 1;
+    if (*i + 1 >= argc) {
+        fprintf(stderr, "%s: %s: expected a value\n", prog, argv[*i]);
+        return NULL;
+    }
+    return argv[++*i];
+}
+
+int tx_botio_int_option(const char *prog, int argc, char **argv, int *i, long long min,
+                        long long max, long long *ret)
+{
+    const char *opt = argv[*i];
+    const char *value = option_value(prog, argc, argv, i);
+    if (!value)
+        return -EINVAL;
+    char *end;
+    errno = 0;
+    long long v = strtoll(value, &end, 10);
+    if (end == value || *end || errno || v < min || v > max) {
+        fprintf(stderr, "%s: %.*s: expected an integer from %lld to %lld, got \"%s\"\n", prog,
+                (int)strcspn(opt, "="), opt, min, max, value);
+        return -EINVAL;
+    }
+    *ret = v;
+    return 1;
+}
+
+int tx_botio_double_option(const char *prog, int argc, char **argv, int *i, double min,
+                           double max, double *ret)
+{
+    const char *opt = argv[*i];
+    const char *value = option_value(prog, argc, argv, i);
+    if (!value)
+        return -EINVAL;
+    char *end;
+    double v = strtod(value, &end);
+    if (end == value || *end || !(v >= min && v <= max)) {
+        fprintf(stderr, "%s: %.*s: expected a number from %g to %g, got \"%s\"\n", prog,
+                (int)strcspn(opt, "="), opt, min, max, value);
+        return -EINVAL;
+    }
+    *ret = v;
+    return 1;
+}
+
+int tx_botio_common_option(const char *prog, int argc, char **argv, int *i,
+                           struct tx_botio_options *opt)
+{
+    long long v;
+    const char *arg = argv[*i];
+    if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0) {
+        opt->help = 1;
+        return 1;
+    }
+    if (tx_botio_is_option(arg, "--size")) {
+        if (tx_botio_int_option(prog, argc, argv, i, TX_SIZE_MIN, TX_SIZE_MAX, &v) < 0)
+            return -EINVAL;
+        opt->size = (int)v;
+        return 1;
+    }
+    if (tx_botio_is_option(arg, "--seed")) {
+        /* Seeds from the referee's {seed} are unsigned 64-bit; take the low bits. */
+        const char *value = strchr(arg, '=') ? strchr(arg, '=') + 1 : (*i + 1 < argc ? argv[*i + 1] : NULL);
+        char *end;
+        if (!value || !*value || *value == '-') {
+            fprintf(stderr, "%s: --seed: expected a non-negative integer\n", prog);
+            return -EINVAL;
+        }
+        errno = 0;
+        unsigned long long s = strtoull(value, &end, 10);
+        if (*end || errno) {
+            fprintf(stderr, "%s: --seed: expected a non-negative integer, got \"%s\"\n", prog, value);
+            return -EINVAL;
+        }
+        if (!strchr(arg, '='))
+            ++*i;
+        opt->seed = s;
+        return 1;
+    }
+    return 0;
+}

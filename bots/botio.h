@@ -1,0 +1,74 @@
+/* botio.h - what every bundled bot does around its strategy: options, the
+ * turn loop, the clock.
+ *
+ * Each turn the loop reads the full turn input (RULES.md "Input") from
+ * stdin, parses it with tx_input_parse, learns on the first turn which
+ * player it is and remembers it, rebuilds the position with
+ * tx_game_from_input (a bot never assumes it saw every move), asks the
+ * strategy for a move, and prints exactly one line "MOVE message" (message
+ * cut to 20 characters), flushing stdout. Reasoning goes to stderr only.
+ * A move the strategy got wrong is replaced by a legal one, loudly on stderr,
+ * so a bug in a bundled bot costs quality, not the game.
+ */
+#ifndef TX_BOTS_BOTIO_H
+#define TX_BOTS_BOTIO_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "game.h"
+#include "input.h"
+
+#define TX_BOTIO_MESSAGE_MAX 21 /* 20 ASCII characters and the NUL */
+
+/* One turn as the strategy sees it. */
+struct tx_botio_turn {
+    const struct tx_game *game;   /* the position, `me` to move */
+    const struct tx_input *input; /* the parsed turn input */
+    int me;                       /* 0 (received FIRST, rows) or 1 (columns) */
+    int turn;                     /* 0 on this bot's first turn, then 1, 2, ... */
+    int64_t start_ns;             /* tx_botio_now_ns() when the input's first line arrived */
+};
+
+/* A strategy: returns a legal move of turn->game (hole or TX_MOVE_SWAP) and
+ * writes a short message (may be "") into message (TX_BOTIO_MESSAGE_MAX). */
+typedef int (*tx_botio_think_fn)(const struct tx_botio_turn *turn, void *data, char *message);
+
+/* Plays turns until stdin ends. Returns 0 at end of input, or -EINVAL when
+ * the input cannot be read or is impossible (the reason is on stderr). */
+int tx_botio_run(const struct tx_geometry *geo, const char *prog, tx_botio_think_fn think,
+                 void *data);
+
+/* CLOCK_MONOTONIC in nanoseconds. */
+int64_t tx_botio_now_ns(void);
+
+/* Options every bot has. */
+struct tx_botio_options {
+    int size;      /* --size N, TX_SIZE_MIN..TX_SIZE_MAX, default 12 */
+    uint64_t seed; /* --seed N, default from the clock */
+    int help;      /* --help was given */
+};
+
+/* Sets the defaults. */
+void tx_botio_options_init(struct tx_botio_options *opt);
+
+/* Looks at argv[*i]: when it is --size, --seed or --help (the first two take
+ * a value, as the next argument or after '='), consumes it and returns 1;
+ * returns 0 when the option is not one of these; returns -EINVAL after
+ * printing "prog: --size: expected ..." to stderr on a bad value. */
+int tx_botio_common_option(const char *prog, int argc, char **argv, int *i,
+                           struct tx_botio_options *opt);
+
+/* Reads the value of option argv[*i] (next argument or after '=') as an
+ * integer in min..max into *ret. Returns 1, or -EINVAL after a message. */
+int tx_botio_int_option(const char *prog, int argc, char **argv, int *i, long long min,
+                        long long max, long long *ret);
+
+/* The same for a decimal number. */
+int tx_botio_double_option(const char *prog, int argc, char **argv, int *i, double min,
+                           double max, double *ret);
+
+/* True when argv[*i] names option `name` ("--size" or "--size=12"). */
+int tx_botio_is_option(const char *arg, const char *name);
+
+#endif

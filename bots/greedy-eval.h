@@ -1,0 +1,48 @@
+/* greedy-eval.h - a static evaluation of Twixt positions, and the opening
+ * decisions (first move, swap) shared by the bundled bots.
+ *
+ * The evaluation is the Twixt form of Hex's shortest-connection distance:
+ * for each player, the fewest pegs it must still place to join its border
+ * lines, walking knight steps through holes it may use, never along a step
+ * that an opponent's link crosses (links are never removed, so such a step
+ * is lost for good). Ties are broken by flexibility: how many holes lie on
+ * some shortest path (more ways to connect are harder to block).
+ * twixt-greedy plays the move with the best evaluation; twixt-mcts uses the
+ * same ranking as priors for the moves at its root.
+ */
+#ifndef TX_BOTS_GREEDY_EVAL_H
+#define TX_BOTS_GREEDY_EVAL_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "fastboard.h"
+#include "rng.h"
+
+#define TX_EVAL_FAR 255     /* distance when a player can no longer connect */
+#define TX_EVAL_WIN 100000  /* score of a won position */
+
+/* Fewest pegs player must still place to join its border lines (0 when it
+ * has), or TX_EVAL_FAR. When flex is not NULL it receives the number of
+ * holes on some shortest path. */
+int tx_eval_distance(const struct tx_fastboard *b, int player, int *flex);
+
+/* The position from player's side: positive when player is closer to
+ * connecting than its opponent; +-TX_EVAL_WIN when the game is won. */
+int tx_eval_position(const struct tx_fastboard *b, int player);
+
+/* Scores every hole the player to move may use by the position after it
+ * (from the mover's side), and writes holes and scores best first into out
+ * and scores (room for TX_HOLES_MAX each). Returns how many. Ties keep
+ * a random order drawn from rng. */
+int tx_eval_rank_moves(const struct tx_fastboard *b, struct tx_rng *rng, int16_t *out, int *scores);
+
+/* True when player 1 should answer player 0's first peg in hole with SWAP:
+ * a central peg is worth taking, one near an edge is not. */
+bool tx_eval_should_swap(const struct tx_geometry *geo, int hole);
+
+/* A first move for player 0 that tx_eval_should_swap would not take but that
+ * is as central as that allows. */
+int tx_eval_opening(const struct tx_geometry *geo, struct tx_rng *rng);
+
+#endif

@@ -1,0 +1,349 @@
+/* mcts.c - Monte Carlo tree search with RAVE, pattern priors and tree reuse.
+ *
+ * See mcts.h for the algorithm. The tree is an array of nodes; a node's
+ * children are contiguous, created all at once when it is expanded, so a
+ * node needs only the index of its first child. Positions are not stored in
+ * the tree: each iteration copies the root board (a few KiB) and replays
+ * the moves on the way down. Win counts are from the side of the player who
+ * made the node's move; a draw counts half.
+ */
+#include "mcts.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "greedy-eval.h"
+
+#define DEFAULT_NODES ((size_t)3 << 20)
+#define EXPAND_AT 2            /* real visits before a leaf gets children */
+#define PRIOR_VISITS 10.0f     /* weight of the pattern priors, in visits */
+#define ROOT_PRIOR_VISITS 30.0f /* weight of the evaluation priors at the root */
+#define RAVE_EQUIV 1000.0f     /* visits at which RAVE and real statistics weigh the same */
+#define EXPLORE 0.1f           /* UCT exploration constant */
+#define EVAL_SIZE_MAX 16       /* larger boards skip the evaluation priors (too slow) */
+
+struct node {
+    int32_t child;            /* index of the first child, -1 while a leaf */
+    int16_t nchild;           /* children, valid once expanded */
+    int16_t move;             /* hole played to reach the node; -1 for a fresh root */
+    uint32_t n;               /* real visits */
+    float visits, wins;       /* including the prior's virtual visits */
+    float rave_visits, rave_wins;
+};
+
+struct tx_mcts {
+    const struct tx_geometry *geo;
+    struct tx_rng rng;
+    struct tx_playout_policy policy;
+    struct node *pool;
+    size_t cap, used;
+    int32_t root;                   /* -1 when there is no tree */
+    struct tx_fastboard root_board; /* the position at the root */
+    int last_move;                  /* the move chosen at the root last time, or -1 */
+};
+
+static int64_t now_ns(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
+}
+
+struct tx_mcts *tx_mcts_new(const struct tx_geometry *geo, uint64_t seed, size_t max_nodes)
+{
+    struct tx_mcts *m = calloc(1, sizeof(*m));
+    if (!m)
+        return NULL;
+    m->cap = max_nodes ? max_nodes : DEFAULT_NODES;
+    m->pool = malloc(m->cap * sizeof(struct node));
+    if (!m->pool) {
+        free(m);
+        return NULL;
+    }
+    m->geo = geo;
+    tx_rng_seed(&m->rng, seed);
+    tx_playout_policy_default(&m->policy);
+    m->root = -1;
+    m->last_move = -1;
+    return m;
+}
+
+void tx_mcts_free(struct tx_mcts *m)
+{
+    if (!m)
+        return;
+    free(m->pool);
+    free(m);
+}
+
+void tx_mcts_set_policy(struct tx_mcts *m, const struct tx_playout_policy *policy)
+{
+    m->policy = *policy;
+}
+
+static int32_t new_node(struct tx_mcts *m, int move, float prior)
+{
+    struct node *nd = &m->pool[m->used];
+    nd->child = -1;
+    nd->nchild = 0;
+    nd->move = (int16_t)move;
+    nd->n = 0;
+    nd->visits = PRIOR_VISITS;
+    nd->wins = prior * PRIOR_VISITS;
+    nd->rave_visits = 0;
+    nd->rave_wins = 0;
+    return (int32_t)m->used++;
+}
+
+/* True when hole is a knight or king step from `near`. */
+static bool is_near(const struct tx_geometry *geo, int hole, int near)
+{
+    if (near < 0)
+        return false;
+    int dx = abs(tx_geometry_x(geo, hole) - tx_geometry_x(geo, near));
+    int dy = abs(tx_geometry_y(geo, hole) - tx_geometry_y(geo, near));
+    return (dx <= 1 && dy <= 1) || (dx == 1 && dy == 2) || (dx == 2 && dy == 1);
+}
+
+/* The pattern prior of hole for the player to move: a win rate guess. */
+static float pattern_prior(const struct tx_fastboard *b, int hole, const int last[2])
+{
+    const struct tx_geometry *geo = b->geo;
+    int p = b->to_move;
+    float prior = 0.45f;
+    for (int k = 0; k < 8; k++) {
+        int n = geo->neighbour[hole][k];
+        if (n >= 0 && b->cell[n] == p + 1 && !tx_fastboard_link_blocked(b, p, geo->link_of[hole][k])) {
+            prior += 0.2f; /* makes a link */
+            break;
+        }
+    }
+    if (is_near(geo, hole, last[!p]))
+        prior += 0.1f; /* answers the opponent's last peg */
+    unsigned own = p == 0 ? TX_ZONE_ROW_FIRST | TX_ZONE_ROW_LAST : TX_ZONE_COL_FIRST | TX_ZONE_COL_LAST;
+    if ((geo->zone[hole] & own) && b->npegs < geo->holes / 4)
+        prior -= 0.15f; /* a border peg early does little */
+    return prior;
+}
+
+/* Gives node children for every hole the player to move may use, unless
+ * the pool is full (the node then stays a leaf). */
+static void expand(struct tx_mcts *m, int32_t node, const struct tx_fastboard *b, const int last[2])
+{
+    int count = 0;
+    for (int h = 0; h < b->geo->holes; h++)
+        count += tx_fastboard_can_play(b, b->to_move, h);
+    if (m->used + (size_t)count > m->cap)
+        return;
+    int32_t first = (int32_t)m->used;
+    for (int h = 0; h < b->geo->holes; h++)
+        if (tx_fastboard_can_play(b, b->to_move, h))
+            new_node(m, h, pattern_prior(b, h, last));
+    m->pool[node].child = first;
+    m->pool[node].nchild = (int16_t)count;
+}
+
+/* Adds the greedy evaluation's ranking to the root's children as priors. */
+static void root_priors(struct tx_mcts *m)
+{
+    if (m->geo->size > EVAL_SIZE_MAX)
+        return;
+    int16_t ranked[TX_HOLES_MAX], rank_of[TX_HOLES_MAX];
+    int n = tx_eval_rank_moves(&m->root_board, &m->rng, ranked, NULL);
+    for (int i = 0; i < n; i++)
+        rank_of[ranked[i]] = (int16_t)i;
+    struct node *root = &m->pool[m->root];
+    for (int i = 0; i < root->nchild; i++) {
+        struct node *c = &m->pool[root->child + i];
+        int r = rank_of[c->move];
+        float value = r < 5 ? 0.75f : r < 15 ? 0.62f : r < 40 ? 0.5f : 0.35f;
+        c->visits += ROOT_PRIOR_VISITS;
+        c->wins += value * ROOT_PRIOR_VISITS;
+    }
+}
+
+static int32_t select_child(const struct tx_mcts *m, int32_t node)
+{
+    const struct node *nd = &m->pool[node];
+    float logn = logf(nd->visits + 1.0f), best_value = -1e30f;
+    int32_t best = nd->child;
+    for (int i = 0; i < nd->nchild; i++) {
+        const struct node *c = &m->pool[nd->child + i];
+        float value = c->wins / c->visits;
+        if (c->rave_visits > 0) {
+            float beta = c->rave_visits /
+                         (c->rave_visits + c->visits + c->rave_visits * c->visits / RAVE_EQUIV);
+            value = (1 - beta) * value + beta * (c->rave_wins / c->rave_visits);
+        }
+        value += EXPLORE * sqrtf(logn / c->visits);
+        if (value > best_value) {
+            best_value = value;
+            best = nd->child + i;
+        }
+    }
+    return best;
+}
+
+static float score(int winner, int player)
+{
+    return winner < 0 ? 0.5f : winner == player ? 1.0f : 0.0f;
+}
+
+/* One iteration: descend, expand, play out, back up. */
+static void iterate(struct tx_mcts *m, const int root_last[2])
+{
+    struct tx_fastboard b = m->root_board;
+    int32_t path[TX_HOLES_MAX + 1];
+    uint8_t amaf[TX_HOLES_MAX];
+    int last[2] = {root_last[0], root_last[1]};
+    int depth = 0, winner;
+    int32_t node = m->root;
+
+    memset(amaf, 0, (size_t)m->geo->holes);
+    path[depth++] = node;
+    for (;;) {
+        if (b.winner >= 0) {
+            winner = b.winner;
+            goto backup;
+        }
+        if (m->pool[node].child < 0) {
+            if (m->pool[node].n < EXPAND_AT)
+                break;
+            expand(m, node, &b, last);
+            if (m->pool[node].child < 0)
+                break; /* the pool is full: play out from here */
+        }
+        if (m->pool[node].nchild == 0) {
+            winner = -1; /* the player to move has no hole */
+            goto backup;
+        }
+        node = select_child(m, node);
+        int p = b.to_move, move = m->pool[node].move;
+        tx_fastboard_play(&b, move);
+        last[p] = move;
+        if (!amaf[move])
+            amaf[move] = (uint8_t)(p + 1);
+        path[depth++] = node;
+    }
+    winner = tx_playout_run(&b, &m->policy, &m->rng, last, amaf);
+backup:
+    for (int i = 0; i < depth; i++) {
+        struct node *nd = &m->pool[path[i]];
+        int to_move = (m->root_board.to_move + i) & 1; /* at this node */
+        nd->n++;
+        nd->visits += 1;
+        nd->wins += score(winner, !to_move);
+        float result = score(winner, to_move);
+        for (int k = 0; k < (nd->child < 0 ? 0 : nd->nchild); k++) {
+            struct node *c = &m->pool[nd->child + k];
+            if (amaf[c->move] == to_move + 1) {
+                c->rave_visits += 1;
+                c->rave_wins += result;
+            }
+        }
+    }
+}
+
+/* Keeps the subtree of the new position when it is the old root after our
+ * move and one opponent move; otherwise drops the tree. */
+static void reuse_or_reset(struct tx_mcts *m, const struct tx_fastboard *b)
+{
+    if (m->root < 0 || m->last_move < 0 || m->used > m->cap / 2)
+        goto fresh;
+    struct tx_fastboard after = m->root_board;
+    const struct node *root = &m->pool[m->root];
+    int32_t mine = -1, his = -1;
+    for (int i = 0; i < root->nchild; i++)
+        if (m->pool[root->child + i].move == m->last_move)
+            mine = root->child + i;
+    if (mine < 0 || m->pool[mine].child < 0)
+        goto fresh;
+    tx_fastboard_play(&after, m->last_move);
+    int diff = -1, ndiff = 0;
+    for (int h = 0; h < m->geo->holes; h++)
+        if (b->cell[h] != after.cell[h]) {
+            diff = h;
+            ndiff++;
+        }
+    if (ndiff != 1 || after.cell[diff] != TX_EMPTY)
+        goto fresh;
+    for (int i = 0; i < m->pool[mine].nchild; i++)
+        if (m->pool[m->pool[mine].child + i].move == diff)
+            his = m->pool[mine].child + i;
+    if (his < 0)
+        goto fresh;
+    tx_fastboard_play(&after, diff);
+    if (after.to_move != b->to_move || memcmp(after.cell, b->cell, sizeof(b->cell)) != 0 ||
+        memcmp(after.links, b->links, sizeof(b->links)) != 0)
+        goto fresh;
+    m->root = his;
+    m->root_board = *b;
+    return;
+fresh:
+    m->used = 0;
+    m->root = new_node(m, -1, 0.5f);
+    m->root_board = *b;
+}
+
+int tx_mcts_search(struct tx_mcts *m, const struct tx_fastboard *b, const int last[2],
+                   int64_t deadline_ns, long max_playouts, struct tx_mcts_stats *stats)
+{
+    memset(stats, 0, sizeof(*stats));
+    reuse_or_reset(m, b);
+    stats->reused = m->pool[m->root].n;
+    if (m->pool[m->root].child < 0)
+        expand(m, m->root, &m->root_board, last);
+    struct node *root = &m->pool[m->root];
+    if (root->child < 0 || root->nchild == 0) {
+        m->last_move = -1;
+        return -1;
+    }
+    root_priors(m);
+    for (;;) {
+        /* The clock costs ~25 ns; a playout tens of microseconds: check often. */
+        if ((stats->playouts & 7) == 0 && now_ns() >= deadline_ns)
+            break;
+        if (max_playouts && stats->playouts >= max_playouts)
+            break;
+        iterate(m, last);
+        stats->playouts++;
+    }
+    root = &m->pool[m->root];
+    const struct node *best = &m->pool[root->child];
+    for (int i = 1; i < root->nchild; i++) {
+        const struct node *c = &m->pool[root->child + i];
+        if (c->n > best->n || (c->n == best->n && c->wins / c->visits > best->wins / best->visits))
+            best = c;
+    }
+    stats->nodes = (long)m->used;
+    stats->win_rate = best->wins / best->visits;
+    stats->best_visits = (int)best->n;
+    m->last_move = best->move;
+    return best->move;
+}
+
+double tx_mcts_bench_playouts(const struct tx_geometry *geo, double seconds)
+{
+    struct tx_fastboard empty, b;
+    struct tx_playout_policy policy;
+    struct tx_rng rng;
+    uint8_t amaf[TX_HOLES_MAX];
+    long count = 0;
+
+    tx_fastboard_init(&empty, geo);
+    tx_playout_policy_default(&policy);
+    tx_rng_seed(&rng, 1);
+    int64_t start = now_ns(), end = start + (int64_t)(seconds * 1e9), t;
+    do {
+        for (int i = 0; i < 64; i++, count++) {
+            int last[2] = {-1, -1};
+            b = empty;
+            memset(amaf, 0, (size_t)geo->holes);
+            tx_playout_run(&b, &policy, &rng, last, amaf);
+        }
+        t = now_ns();
+    } while (t < end);
+    return (double)count * 1e9 / (double)(t - start);
+}

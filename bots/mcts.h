@@ -1,0 +1,59 @@
+/* mcts.h - the search of twixt-mcts: Monte Carlo tree search with RAVE.
+ *
+ * Each iteration walks down the tree from the root choosing, at every node,
+ * the child with the best blend of its own win rate and its AMAF (RAVE) win
+ * rate, plus a small exploration term; expands a leaf once it has been
+ * visited a few times, giving its children priors from cheap patterns (a
+ * move that makes a link, one near the opponent's last peg, one in the
+ * mover's own border lines early on); then finishes the game with a playout
+ * (playout.h) and updates the path and the AMAF statistics of its siblings.
+ * The root's children also get priors from the greedy evaluation's ranking.
+ *
+ * The tree is kept between turns: when the new position is the old root
+ * after our move and one opponent move, the search continues from that
+ * grandchild. Nodes come from one pool; when it is more than half used at the
+ * start of a turn, the tree is dropped and rebuilt.
+ *
+ * The swap and the first move are not searched (twixt-mcts decides them with
+ * the rules of greedy-eval.h).
+ */
+#ifndef TX_BOTS_MCTS_H
+#define TX_BOTS_MCTS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "fastboard.h"
+#include "playout.h"
+
+struct tx_mcts;
+
+/* What one search did, for the stderr summary and the benchmark. */
+struct tx_mcts_stats {
+    long playouts;      /* iterations of this search */
+    long reused;        /* visits of the root kept from the previous turn */
+    long nodes;         /* nodes in the pool after the search */
+    double win_rate;    /* of the chosen move, for the player to move */
+    int best_visits;    /* visits of the chosen move */
+};
+
+/* A search object with room for max_nodes nodes (0: the default, about
+ * 3 million, 72 MiB, touched only as used). Returns NULL when out of memory. */
+struct tx_mcts *tx_mcts_new(const struct tx_geometry *geo, uint64_t seed, size_t max_nodes);
+void tx_mcts_free(struct tx_mcts *m);
+
+/* Changes the playout policy (for experiments). */
+void tx_mcts_set_policy(struct tx_mcts *m, const struct tx_playout_policy *policy);
+
+/* Searches b, whose player to move is the searcher, until the monotonic
+ * clock (tx_botio_now_ns) reaches deadline_ns, or max_playouts iterations
+ * (0 for no limit). last[p] is player p's last peg or -1. Returns the hole
+ * to play, or -1 when the player to move has none. */
+int tx_mcts_search(struct tx_mcts *m, const struct tx_fastboard *b, const int last[2],
+                   int64_t deadline_ns, long max_playouts, struct tx_mcts_stats *stats);
+
+/* Playouts per second from the empty board of geo, measured for about
+ * seconds of one core's time (the --bench figure). */
+double tx_mcts_bench_playouts(const struct tx_geometry *geo, double seconds);
+
+#endif

@@ -1,0 +1,35 @@
+/* playout.h - the Monte Carlo playout policy of twixt-mcts.
+ *
+ * A playout finishes a game quickly with moves that are random but not
+ * senseless, because uniform random Twixt games say little about a
+ * position: the mover often extends its last peg by a knight step (that
+ * makes a link unless an opponent link is in the way), often answers next to
+ * the opponent's last peg (to take the holes its links need), and otherwise
+ * plays any hole. The games run on a tx_fastboard until a player joins its
+ * borders or the player to move has no hole left (a draw, as in RULES.md).
+ */
+#ifndef TX_BOTS_PLAYOUT_H
+#define TX_BOTS_PLAYOUT_H
+
+#include <stdint.h>
+
+#include "fastboard.h"
+#include "rng.h"
+
+/* How often each kind of move is tried (the rest are uniform). */
+struct tx_playout_policy {
+    double extend; /* a knight step from the mover's last peg */
+    double answer; /* a hole near the opponent's last peg */
+};
+
+/* The policy twixt-mcts uses by default (tuned against twixt-greedy). */
+void tx_playout_policy_default(struct tx_playout_policy *policy);
+
+/* Plays b to the end. last[p] is player p's last peg, or -1. amaf[hole] is
+ * set to player + 1 for the first player to play each hole that is still 0
+ * (the caller zeroes it and may mark the tree's moves first).
+ * Returns the winner, 0 or 1, or -1 for a draw. */
+int tx_playout_run(struct tx_fastboard *b, const struct tx_playout_policy *policy,
+                   struct tx_rng *rng, int last[2], uint8_t *amaf);
+
+#endif

@@ -1,0 +1,138 @@
+/* twixt-mcts.c - the strong bundled bot: Monte Carlo tree search (mcts.c).
+ *
+ * Time is kept with its own monotonic clock from the moment a turn's input
+ * starts to arrive: by default 800 ms of the 1000 ms first turn and 220 ms of
+ * the 300 ms later turns, which leaves room for a busy machine; --ms N sets
+ * every turn's budget. The first move and the swap follow the shared rules
+ * of greedy-eval.h (the tree never holds a swap). --bench prints playouts
+ * per second on one core and exits.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "botio.h"
+#include "greedy-eval.h"
+#include "hole.h"
+#include "mcts.h"
+
+#define FIRST_TURN_MS 800
+#define TURN_MS 220
+#define RESERVE_MS 3 /* the last turn of the loop, printing, and scheduling slack */
+
+struct mcts_bot {
+    struct tx_mcts *search;
+    struct tx_rng rng;
+    int ms; /* --ms, 0 for the defaults */
+};
+
+static int think(const struct tx_botio_turn *turn, void *data, char *message)
+{
+    struct mcts_bot *bot = data;
+    const struct tx_game *g = turn->game;
+    const struct tx_geometry *geo = g->geo;
+    const struct tx_input *in = turn->input;
+    char name[TX_HOLE_NAME_MAX];
+
+    if (g->nmoves == 0) {
+        int move = tx_eval_opening(geo, &bot->rng);
+        snprintf(message, TX_BOTIO_MESSAGE_MAX, "opening");
+        fprintf(stderr, "mcts: opening %s\n", tx_hole_name(geo, move, name));
+        return move;
+    }
+    if (tx_game_check(g, TX_MOVE_SWAP) == TX_LEGAL && in->last >= 0 &&
+        tx_eval_should_swap(geo, in->last)) {
+        snprintf(message, TX_BOTIO_MESSAGE_MAX, "central: swap");
+        fprintf(stderr, "mcts: swap the central %s\n", tx_hole_name(geo, in->last, name));
+        return TX_MOVE_SWAP;
+    }
+    struct tx_fastboard b;
+    struct tx_mcts_stats st;
+    int last[2] = {-1, -1};
+    tx_fastboard_from_game(&b, g);
+    if (in->npegs[0] > 0)
+        last[turn->me] = in->pegs[0][in->npegs[0] - 1];
+    if (in->last >= 0)
+        last[!turn->me] = in->last;
+    int ms = bot->ms ? bot->ms : turn->turn == 0 ? FIRST_TURN_MS : TURN_MS;
+    int64_t deadline = turn->start_ns + (int64_t)(ms - RESERVE_MS) * 1000000;
+    int move = tx_mcts_search(bot->search, &b, last, deadline, 0, &st);
+    double used_ms = (double)(tx_botio_now_ns() - turn->start_ns) / 1e6;
+    snprintf(message, TX_BOTIO_MESSAGE_MAX, "%.0f%% %ldpo", st.win_rate * 100, st.playouts);
+    fprintf(stderr, "mcts: %s win %.1f%% visits %d; %ld playouts (%ld reused) in %.1f ms, %ld nodes\n",
+            move >= 0 ? tx_hole_name(geo, move, name) : "-", st.win_rate * 100, st.best_visits,
+            st.playouts, st.reused, used_ms, st.nodes);
+    return move;
+}
+
+static void usage(void)
+{
+    printf("usage: twixt-mcts [--size N] [--seed N] [--ms N] [--bench]\n"
+           "A Twixt-PP bot: Monte Carlo tree search with RAVE, pattern and evaluation\n"
+           "priors, link-seeking playouts and tree reuse between turns.\n"
+           "  --size N  board size, %d..%d (default %d)\n"
+           "  --seed N  random seed (default: from the clock)\n"
+           "  --ms N    thinking time per turn in ms (default %d on the first turn, %d later)\n"
+           "  --bench   print playouts per second on one core and exit\n"
+           "  --help    this text\n",
+           TX_SIZE_MIN, TX_SIZE_MAX, TX_SIZE_DEFAULT, FIRST_TURN_MS, TURN_MS);
+}
+
+static int bench(const struct tx_geometry *geo)
+{
+    double rate = tx_mcts_bench_playouts(geo, 1.0);
+    printf("twixt-mcts: %.0f playouts per second from the empty %dx%d board (one core)\n", rate,
+           geo->size, geo->size);
+    return 0;
+}
+
+int main(int argc, char **argv)
+{
+    const char *prog = "twixt-mcts";
+    struct tx_botio_options opt;
+    struct mcts_bot bot = {0};
+    int do_bench = 0, r;
+    long long v;
+
+    tx_botio_options_init(&opt);
+    for (int i = 1; i < argc; i++) {
+        r = tx_botio_common_option(prog, argc, argv, &i, &opt);
+        if (r < 0)
+            return 2;
+        if (r > 0)
+            continue;
+        if (tx_botio_is_option(argv[i], "--ms")) {
+            if (tx_botio_int_option(prog, argc, argv, &i, RESERVE_MS + 1, 600000, &v) < 0)
+                return 2;
+            bot.ms = (int)v;
+        } else if (strcmp(argv[i], "--bench") == 0) {
+            do_bench = 1;
+        } else {
+            fprintf(stderr, "%s: unknown option \"%s\" (see --help)\n", prog, argv[i]);
+            return 2;
+        }
+    }
+    if (opt.help) {
+        usage();
+        return 0;
+    }
+    struct tx_geometry *geo = malloc(sizeof(*geo));
+    if (!geo || tx_geometry_init(geo, opt.size) < 0)
+        return 1;
+    if (do_bench) {
+        r = bench(geo);
+        free(geo);
+        return r;
+    }
+    tx_rng_seed(&bot.rng, opt.seed);
+    bot.search = tx_mcts_new(geo, opt.seed ^ 0x5eed, 0);
+    if (!bot.search) {
+        fprintf(stderr, "%s: out of memory\n", prog);
+        free(geo);
+        return 1;
+    }
+    r = tx_botio_run(geo, prog, think, &bot);
+    tx_mcts_free(bot.search);
+    free(geo);
+    return r < 0 ? 1 : 0;
+}

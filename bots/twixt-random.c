@@ -1,0 +1,86 @@
+/* twixt-random.c - the sparring partner: any legal move, uniformly.
+ *
+ * It checks that a bot (or the referee) copes with arbitrary legal play.
+ * --seed N makes its games reproducible (the referee's {seed} feeds it),
+ * --swap-prob P is how often it answers SWAP when allowed.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "botio.h"
+#include "geometry.h"
+#include "rng.h"
+
+struct random_bot {
+    struct tx_rng rng;
+    double swap_prob;
+};
+
+static int think(const struct tx_botio_turn *turn, void *data, char *message)
+{
+    struct random_bot *bot = data;
+    int16_t moves[TX_MOVES_MAX];
+    int n = tx_game_legal_moves(turn->game, moves);
+    int holes = n, first = 0;
+
+    if (n > 0 && moves[0] == TX_MOVE_SWAP) {
+        if (tx_rng_unit(&bot->rng) < bot->swap_prob) {
+            snprintf(message, TX_BOTIO_MESSAGE_MAX, "random swap");
+            fprintf(stderr, "random: swap\n");
+            return TX_MOVE_SWAP;
+        }
+        first = 1;
+        holes = n - 1;
+    }
+    if (holes <= 0)
+        return -1; /* cannot happen: the referee ends a game without legal moves */
+    int move = moves[first + (int)tx_rng_below(&bot->rng, (uint32_t)holes)];
+    snprintf(message, TX_BOTIO_MESSAGE_MAX, "1 of %d", holes);
+    fprintf(stderr, "random: one of %d holes\n", holes);
+    return move;
+}
+
+static void usage(void)
+{
+    printf("usage: twixt-random [--size N] [--seed N] [--swap-prob P]\n"
+           "A Twixt-PP bot that plays a uniformly random legal move.\n"
+           "  --size N       board size, %d..%d (default %d)\n"
+           "  --seed N       random seed (default: from the clock)\n"
+           "  --swap-prob P  probability of SWAP when allowed, 0..1 (default 0.5)\n"
+           "  --help         this text\n",
+           TX_SIZE_MIN, TX_SIZE_MAX, TX_SIZE_DEFAULT);
+}
+
+int main(int argc, char **argv)
+{
+    const char *prog = "twixt-random";
+    struct tx_botio_options opt;
+    struct random_bot bot = {.swap_prob = 0.5};
+
+    tx_botio_options_init(&opt);
+    for (int i = 1; i < argc; i++) {
+        int r = tx_botio_common_option(prog, argc, argv, &i, &opt);
+        if (r < 0)
+            return 2;
+        if (r > 0)
+            continue;
+        if (tx_botio_is_option(argv[i], "--swap-prob")) {
+            if (tx_botio_double_option(prog, argc, argv, &i, 0, 1, &bot.swap_prob) < 0)
+                return 2;
+            continue;
+        }
+        fprintf(stderr, "%s: unknown option \"%s\" (see --help)\n", prog, argv[i]);
+        return 2;
+    }
+    if (opt.help) {
+        usage();
+        return 0;
+    }
+    tx_rng_seed(&bot.rng, opt.seed);
+    struct tx_geometry *geo = malloc(sizeof(*geo));
+    if (!geo || tx_geometry_init(geo, opt.size) < 0)
+        return 1;
+    int r = tx_botio_run(geo, prog, think, &bot);
+    free(geo);
+    return r < 0 ? 1 : 0;
+}
