@@ -1,0 +1,129 @@
+/* bench-game.c - how fast libtwixt plays: random games on one core.
+ *
+ * Plays complete games choosing uniformly among the legal moves and prints
+ * the cost of a move and the number of complete games per second for board
+ * sizes 8, 12 and 24. Two move pickers are measured: rejection sampling
+ * (draw a hole, keep it if tx_game_check says legal; the swap at move 2 with
+ * its exact share), which is what a fast playout bot does, and picking from
+ * tx_game_legal_moves, which also measures that list. Both are uniform.
+ *
+ * Usage: bench-game [SECONDS_PER_MEASUREMENT [SEED]]   (default 1 s, seed 1)
+ * Not a test: it prints figures and always exits 0 unless a rule check
+ * inside fails.
+ */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <time.h>
+
+#include "game.h"
+
+static uint64_t rng_state;
+
+/* xorshift64*: fast and good enough to pick moves. */
+static uint64_t next_random(void)
+{
+    rng_state ^= rng_state >> 12;
+    rng_state ^= rng_state << 25;
+    rng_state ^= rng_state >> 27;
+    return rng_state * UINT64_C(2685821657736338717);
+}
+
+/* A uniform integer in [0, n). */
+static int below(int n)
+{
+    return (int)(((next_random() >> 32) * (uint64_t)n) >> 32);
+}
+
+static double now_seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+static int pick_by_rejection(const struct tx_game *g)
+{
+    /* SWAP is one of vacant_ok[1] + 1 legal moves at move 2. */
+    if (g->nmoves == 1 && below(g->vacant_ok[1] + 1) == 0)
+        return TX_MOVE_SWAP;
+    for (;;) {
+        int h = below(g->geo->holes);
+        if (tx_game_check(g, h) == TX_LEGAL)
+            return h;
+    }
+}
+
+static int pick_from_list(const struct tx_game *g)
+{
+    int16_t moves[TX_MOVES_MAX];
+    int n = tx_game_legal_moves(g, moves);
+    return moves[below(n)];
+}
+
+struct result {
+    long games, moves, wins[2], draws;
+    double seconds;
+};
+
+static struct result run(const struct tx_geometry *geo, int (*pick)(const struct tx_game *),
+                         double seconds)
+{
+    struct result r = {0};
+    struct tx_game g;
+    double start = now_seconds(), elapsed = 0;
+
+    /* Check the clock only every 256 games so timing costs nothing. */
+    while (elapsed < seconds) {
+        for (int i = 0; i < 256; i++) {
+            tx_game_init(&g, geo);
+            while (g.status == TX_ONGOING) {
+                if (tx_game_play(&g, pick(&g)) != TX_LEGAL) {
+                    fprintf(stderr, "bench-game: a legal move was refused\n");
+                    exit(1);
+                }
+            }
+            r.moves += g.nmoves;
+            r.games++;
+            if (g.status == TX_WON)
+                r.wins[g.winner]++;
+            else
+                r.draws++;
+        }
+        elapsed = now_seconds() - start;
+    }
+    r.seconds = elapsed;
+    return r;
+}
+
+int main(int argc, char **argv)
+{
+    double seconds = argc > 1 ? atof(argv[1]) : 1.0;
+    rng_state = argc > 2 ? strtoull(argv[2], NULL, 10) : 1;
+    if (seconds <= 0 || rng_state == 0) {
+        fprintf(stderr, "usage: bench-game [SECONDS_PER_MEASUREMENT [SEED (not 0)]]\n");
+        return 2;
+    }
+    static const int sizes[] = {8, 12, 24};
+    static struct tx_geometry geo;
+    static const struct {
+        const char *name;
+        int (*pick)(const struct tx_game *);
+    } pickers[] = {{"rejection", pick_by_rejection}, {"legal-list", pick_from_list}};
+
+    printf("%-10s %4s %9s %10s %9s %12s %15s\n", "picker", "size", "games", "moves/game", "ns/move",
+           "games/s", "wins0/wins1/draw");
+    for (size_t p = 0; p < sizeof(pickers) / sizeof(pickers[0]); p++) {
+        for (size_t s = 0; s < sizeof(sizes) / sizeof(sizes[0]); s++) {
+            double t0 = now_seconds();
+            tx_geometry_init(&geo, sizes[s]);
+            double init_us = (now_seconds() - t0) * 1e6;
+            struct result r = run(&geo, pickers[p].pick, seconds);
+            printf("%-10s %4d %9ld %10.1f %9.1f %12.0f %5ld/%ld/%ld  (geometry init %.0f us)\n",
+                   pickers[p].name, sizes[s], r.games, (double)r.moves / (double)r.games,
+                   r.seconds * 1e9 / (double)r.moves, (double)r.games / r.seconds, r.wins[0],
+                   r.wins[1], r.draws, init_us);
+        }
+    }
+    return 0;
+}
