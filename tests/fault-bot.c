@@ -1,0 +1,508 @@
+/* fault-bot.c - a Twixt-PP bot that misbehaves on purpose, for the fault
+ * matrix of the referee's match (tests/test-match.c).
+ *
+ *   fault-bot MODE [K [N]] [--pid-file=PATH] [--size=S]
+ *
+ * K is the bot's own turn (1-based) at which the fault happens (default 1),
+ * N a parameter of the mode (milliseconds, bytes). On every other turn the
+ * bot plays well enough to keep the game going: the lowest-index legal hole,
+ * computed from its input with libtwixt exactly as a real bot would
+ * (tx_input_parse, tx_game_from_input, tx_game_legal_moves). Only the mode
+ * "swapper" ever answers SWAP legally, so every other game is predictable,
+ * and test-match.c replays the same strategies in-process to know each
+ * move the referee must record.
+ *
+ * With --pid-file the bot appends "bot PID" at start-up (and "child PID" for
+ * a child it forks), so the test can check that no process of the game
+ * survives it. The bot exits 0 when its stdin ends (the game is over).
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "answer.h"
+#include "game.h"
+#include "geometry.h"
+#include "hole.h"
+#include "input.h"
+
+/* What the bot does at its turn K (or from turn K on, for the "every turn"
+ * modes). */
+enum mode {
+    MODE_PLAY,         /* never misbehaves: lowest-index legal hole */
+    MODE_SWAPPER,      /* SWAP when allowed, else like play */
+    MODE_GOOD,         /* follows a short winning plan, else like play */
+    MODE_FLOOD_STDERR, /* like good, and writes N bytes to stderr every turn from K */
+    MODE_CRASH_SIGNAL, /* dies of SIGSEGV after reading input K */
+    MODE_CRASH_EXIT,   /* exit status 3 after reading input K */
+    MODE_EXIT0,        /* exit status 0 after reading input K */
+    MODE_CLOSE_STDOUT, /* closes stdout at turn K and keeps running */
+    MODE_HANG,         /* never answers turn K */
+    MODE_IGNORE_TERM,  /* ignores SIGTERM from the start, never answers turn K */
+    MODE_SLEEP,        /* sleeps N ms before answering turn K */
+    MODE_SLOW,         /* sleeps N ms before answering every turn from K */
+    MODE_FLOOD_STDOUT, /* writes bytes without a newline at turn K until stopped */
+    MODE_GARBAGE,      /* answers "#garbage!" at turn K */
+    MODE_BINARY,       /* answers invalid UTF-8 and control bytes at turn K */
+    MODE_NUL,          /* answers the hole name with a NUL byte inside at turn K */
+    MODE_EMPTY,        /* answers an empty line at turn K */
+    MODE_LOWER,        /* answers the hole name in lower case at turn K */
+    MODE_TWO_LINES,    /* answers two lines at turn K, nothing at turn K + 1 */
+    MODE_EARLY,        /* prints "F6 early" before reading input, skips answering turn 1 */
+    MODE_FORK,         /* forks a child holding the pipes at turn K; N=0: then exits 0 */
+    MODE_MEMORY,       /* allocates memory without end at turn K, aborts on failure */
+    MODE_SWAP,         /* answers SWAP at turn K */
+    MODE_OCCUPIED,     /* answers the lowest-index occupied hole at turn K */
+    MODE_BORDER,       /* answers the highest vacant hole of the opponent's border at turn K */
+    MODE_MESSAGE,      /* adds a 30-character UTF-8 message at turn K */
+    MODE_CRLF,         /* ends every answer with "\r\n" */
+};
+
+static const char *const mode_names[] = {
+    [MODE_PLAY] = "play",
+    [MODE_SWAPPER] = "swapper",
+    [MODE_GOOD] = "good",
+    [MODE_FLOOD_STDERR] = "flood-stderr",
+    [MODE_CRASH_SIGNAL] = "crash-signal",
+    [MODE_CRASH_EXIT] = "crash-exit",
+    [MODE_EXIT0] = "exit0",
+    [MODE_CLOSE_STDOUT] = "close-stdout",
+    [MODE_HANG] = "hang",
+    [MODE_IGNORE_TERM] = "ignore-term",
+    [MODE_SLEEP] = "sleep",
+    [MODE_SLOW] = "slow",
+    [MODE_FLOOD_STDOUT] = "flood-stdout",
+    [MODE_GARBAGE] = "garbage",
+    [MODE_BINARY] = "binary",
+    [MODE_NUL] = "nul",
+    [MODE_EMPTY] = "empty",
+    [MODE_LOWER] = "lower",
+    [MODE_TWO_LINES] = "two-lines",
+    [MODE_EARLY] = "early",
+    [MODE_FORK] = "fork",
+    [MODE_MEMORY] = "memory",
+    [MODE_SWAP] = "swap",
+    [MODE_OCCUPIED] = "occupied",
+    [MODE_BORDER] = "border",
+    [MODE_MESSAGE] = "message",
+    [MODE_CRLF] = "crlf",
+};
+
+#define MODES ((int)(sizeof mode_names / sizeof mode_names[0]))
+#define MEMORY_CAP_MB 1024 /* "memory" gives up here: the limit was not applied */
+
+/* The plan of the "good" bots for player 0 on 12 x 12: a zigzag of knight
+ * links from row 1 to row 12 that the lowest-index opponent never blocks.
+ * Player 1 plays its mirror image (A6 C7 E6 G7 I6 K7 L5). */
+static const char *const plan0[] = {"F1", "G3", "F5", "G7", "F9", "G11", "E12"};
+
+struct bot {
+    enum mode mode;
+    int k;                /* the faulty turn */
+    long n;               /* the mode's parameter */
+    const char *pid_file; /* NULL: do not write pids */
+    int turn;             /* own turns read so far */
+    int me;               /* 0 or 1, known from the first input */
+    bool skip_next;       /* the answer to this turn was already printed */
+    struct tx_geometry geo;
+    struct tx_game game;
+    struct tx_input in;
+    char text[TX_INPUT_MAX + 64];
+    size_t len;
+};
+
+static struct bot bot; /* large: static storage, not the stack */
+
+static void die(const char *what)
+{
+    fprintf(stderr, "fault-bot: %s\n", what);
+    exit(4);
+}
+
+static void write_all(int fd, const char *buf, size_t len)
+{
+    while (len > 0) {
+        ssize_t n = write(fd, buf, len);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0)
+            exit(0); /* the referee is gone: nothing left to do */
+        buf += n;
+        len -= (size_t)n;
+    }
+}
+
+static void say(const char *line)
+{
+    write_all(STDOUT_FILENO, line, strlen(line));
+}
+
+static void sleep_ms(long ms)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    t.tv_sec += ms / 1000;
+    t.tv_nsec += (ms % 1000) * 1000000L;
+    if (t.tv_nsec >= 1000000000L) {
+        t.tv_sec++;
+        t.tv_nsec -= 1000000000L;
+    }
+    while (clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &t, NULL) == EINTR)
+        ;
+}
+
+static void hang(void)
+{
+    for (;;)
+        pause();
+}
+
+static void note_pid(const char *kind)
+{
+    if (!bot.pid_file)
+        return;
+    int fd = open(bot.pid_file, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644);
+    if (fd < 0)
+        die("cannot open the pid file");
+    char line[64];
+    int n = snprintf(line, sizeof line, "%s %d\n", kind, (int)getpid());
+    write_all(fd, line, (size_t)n);
+    close(fd);
+}
+
+/* Appends one line of stdin (with its "\n") to bot.text; false at EOF. */
+static bool read_line(void)
+{
+    size_t room = sizeof bot.text - bot.len;
+    if (room < 2 || !fgets(bot.text + bot.len, (int)room, stdin))
+        return false;
+    size_t n = strlen(bot.text + bot.len);
+    if (n == 0 || bot.text[bot.len + n - 1] != '\n')
+        return false;
+    bot.len += n;
+    return true;
+}
+
+/* Reads a count line and that many lines after it. */
+static bool read_list(void)
+{
+    size_t start = bot.len;
+    if (!read_line())
+        return false;
+    int count = atoi(bot.text + start);
+    for (int i = 0; i < count; i++)
+        if (!read_line())
+            return false;
+    return true;
+}
+
+/* Reads one turn's input; false when stdin ended (the game is over). */
+static bool read_turn(void)
+{
+    bot.len = 0;
+    if (!read_line())
+        return false;
+    for (int i = 0; i < 4; i++)
+        if (!read_list())
+            die("input ended in the middle of a turn");
+    char err[128];
+    if (tx_input_parse(&bot.geo, bot.text, bot.len, &bot.in, err, sizeof err) < 0)
+        die(err);
+    if (bot.turn == 0)
+        bot.me = tx_input_first_player(&bot.in);
+    if (tx_game_from_input(&bot.game, &bot.geo, &bot.in, bot.me) < 0)
+        die("tx_game_from_input refused the input");
+    bot.turn++;
+    return true;
+}
+
+/* The lowest-index legal hole (never SWAP), or -1. */
+static int lowest_hole(void)
+{
+    int16_t moves[TX_MOVES_MAX];
+    int n = tx_game_legal_moves(&bot.game, moves);
+    int best = -1;
+    for (int i = 0; i < n; i++)
+        if (moves[i] >= 0 && (best < 0 || moves[i] < best))
+            best = moves[i];
+    return best;
+}
+
+static int highest_hole(void)
+{
+    int16_t moves[TX_MOVES_MAX];
+    int n = tx_game_legal_moves(&bot.game, moves);
+    int best = -1;
+    for (int i = 0; i < n; i++)
+        if (moves[i] > best)
+            best = moves[i];
+    return best;
+}
+
+static int plan_hole(void)
+{
+    for (size_t i = 0; i < sizeof plan0 / sizeof plan0[0]; i++) {
+        int h;
+        if (tx_hole_parse(&bot.geo, plan0[i], strlen(plan0[i]), &h) != TX_HOLE_OK)
+            break; /* a board too small for the plan */
+        if (bot.me == 1)
+            h = tx_geometry_mirror(&bot.geo, h);
+        if (bot.game.cell[h] == bot.me + 1)
+            continue;
+        if (tx_game_check(&bot.game, h) == TX_LEGAL)
+            return h;
+        break; /* blocked: give up the plan */
+    }
+    return lowest_hole();
+}
+
+/* The move this bot makes when it behaves, as a hole name in buf. */
+static char *good_move(char *buf)
+{
+    int16_t moves[TX_MOVES_MAX];
+    if (bot.mode == MODE_SWAPPER && tx_game_legal_moves(&bot.game, moves) > 0 &&
+        moves[0] == TX_MOVE_SWAP)
+        return strcpy(buf, "SWAP");
+    int h = (bot.mode == MODE_GOOD || bot.mode == MODE_FLOOD_STDERR) ? plan_hole() : lowest_hole();
+    if (h < 0)
+        die("no legal move");
+    return tx_hole_name(&bot.geo, h, buf);
+}
+
+static void answer(const char *move, const char *message)
+{
+    char line[256];
+    snprintf(line, sizeof line, "%s%s%s%s", move, message ? " " : "", message ? message : "",
+             bot.mode == MODE_CRLF ? "\r\n" : "\n");
+    say(line);
+}
+
+static void crash_by_signal(int sig)
+{
+    signal(sig, SIG_DFL); /* a sanitizer runtime may have a handler */
+    raise(sig);
+    die("still alive after raise");
+}
+
+static void flood_stdout(void)
+{
+    static char chunk[65536];
+    memset(chunk, 'x', sizeof chunk);
+    for (;;)
+        write_all(STDOUT_FILENO, chunk, sizeof chunk);
+}
+
+static void flood_stderr(long bytes)
+{
+    static const char line[] = "fault-bot flooding stderr, line of 64 bytes ................\n";
+    while (bytes > 0) {
+        size_t n = bytes < (long)sizeof line - 1 ? (size_t)bytes : sizeof line - 1;
+        write_all(STDERR_FILENO, line, n);
+        bytes -= (long)n;
+    }
+}
+
+static void eat_memory(void)
+{
+    const size_t chunk = 1 << 20;
+    for (int mb = 0; mb < MEMORY_CAP_MB; mb++) {
+        char *p = malloc(chunk);
+        if (!p) {
+            fprintf(stderr, "fault-bot: out of memory after %d MiB\n", mb);
+            abort();
+        }
+        memset(p, 0x5a, chunk); /* touch it: make the pages real */
+    }
+    fprintf(stderr, "fault-bot: %d MiB allocated, no memory limit\n", MEMORY_CAP_MB);
+}
+
+/* Forks a child that keeps stdin, stdout and stderr open and sleeps; returns
+ * in the parent once the child has noted its pid. */
+static void fork_child(void)
+{
+    int sync[2];
+    if (pipe(sync) < 0)
+        die("pipe");
+    pid_t pid = fork();
+    if (pid < 0)
+        die("fork");
+    if (pid == 0) {
+        close(sync[0]);
+        note_pid("child");
+        close(sync[1]);
+        sleep_ms(60000);
+        _exit(0);
+    }
+    close(sync[1]);
+    char c;
+    while (read(sync[0], &c, 1) < 0 && errno == EINTR)
+        ;
+    close(sync[0]);
+}
+
+/* Plays turn bot.turn, misbehaving when it is the faulty one. */
+static void play_turn(void)
+{
+    char move[TX_HOLE_NAME_MAX + 8];
+    if (bot.skip_next) {
+        bot.skip_next = false;
+        return;
+    }
+    bool fault = bot.turn == bot.k;
+    if (bot.mode == MODE_FLOOD_STDERR && bot.turn >= bot.k)
+        flood_stderr(bot.n);
+    if (bot.mode == MODE_SLOW && bot.turn >= bot.k)
+        sleep_ms(bot.n);
+    if (!fault) {
+        answer(good_move(move), NULL);
+        return;
+    }
+    switch (bot.mode) {
+    case MODE_CRASH_SIGNAL:
+        crash_by_signal(SIGSEGV);
+        break;
+    case MODE_CRASH_EXIT:
+        exit(3);
+    case MODE_EXIT0:
+        exit(0);
+    case MODE_CLOSE_STDOUT:
+        close(STDOUT_FILENO);
+        hang();
+        break;
+    case MODE_HANG:
+    case MODE_IGNORE_TERM:
+        hang();
+        break;
+    case MODE_SLEEP:
+        sleep_ms(bot.n);
+        answer(good_move(move), NULL);
+        break;
+    case MODE_FLOOD_STDOUT:
+        flood_stdout();
+        break;
+    case MODE_GARBAGE:
+        say("#garbage!\n");
+        break;
+    case MODE_BINARY:
+        write_all(STDOUT_FILENO, "\x80\xff\xfe\x01\x1b[31m\n", 9);
+        break;
+    case MODE_NUL:
+        good_move(move);
+        write_all(STDOUT_FILENO, move, 1);
+        write_all(STDOUT_FILENO, "", 1); /* the NUL */
+        say(move + 1);
+        say("\n");
+        break;
+    case MODE_EMPTY:
+        say("\n");
+        break;
+    case MODE_LOWER:
+        good_move(move);
+        for (char *c = move; *c; c++)
+            if (*c >= 'A' && *c <= 'Z')
+                *c = (char)(*c - 'A' + 'a');
+        answer(move, NULL);
+        break;
+    case MODE_TWO_LINES: {
+        char second[TX_HOLE_NAME_MAX];
+        answer(good_move(move), NULL);
+        answer(tx_hole_name(&bot.geo, highest_hole(), second), "second");
+        bot.skip_next = true;
+        break;
+    }
+    case MODE_FORK:
+        fork_child();
+        if (bot.n == 0)
+            exit(0);
+        answer(good_move(move), NULL);
+        break;
+    case MODE_MEMORY:
+        eat_memory();
+        answer(good_move(move), NULL);
+        break;
+    case MODE_SWAP:
+        answer("SWAP", NULL);
+        break;
+    case MODE_OCCUPIED:
+        for (int h = 0; h < bot.geo.holes; h++)
+            if (bot.game.cell[h] != TX_EMPTY) {
+                answer(tx_hole_name(&bot.geo, h, move), NULL);
+                return;
+            }
+        die("no occupied hole yet");
+        break;
+    case MODE_BORDER:
+        for (int h = bot.geo.holes - 1; h >= 0; h--)
+            if (!(bot.geo.zone[h] & TX_ZONE_CORNER) && !tx_geometry_playable(&bot.geo, bot.me, h) &&
+                bot.game.cell[h] == TX_EMPTY) {
+                answer(tx_hole_name(&bot.geo, h, move), NULL);
+                return;
+            }
+        die("no vacant hole in the opponent's border");
+        break;
+    case MODE_MESSAGE:
+        answer(good_move(move), "\xc3\xa9t\xc3\xa9 message de trente car.");
+        break;
+    default:
+        answer(good_move(move), NULL);
+        break;
+    }
+}
+
+static void usage(void)
+{
+    fprintf(stderr, "usage: fault-bot MODE [K [N]] [--pid-file=PATH] [--size=S]\nmodes:");
+    for (int i = 0; i < MODES; i++)
+        fprintf(stderr, " %s", mode_names[i]);
+    fprintf(stderr, "\n");
+    exit(2);
+}
+
+static void parse_args(int argc, char **argv)
+{
+    int size = TX_SIZE_DEFAULT, npos = 0;
+    const char *pos[3] = {NULL, "1", "0"};
+    for (int i = 1; i < argc; i++) {
+        if (strncmp(argv[i], "--pid-file=", 11) == 0)
+            bot.pid_file = argv[i] + 11;
+        else if (strncmp(argv[i], "--size=", 7) == 0)
+            size = atoi(argv[i] + 7);
+        else if (npos < 3)
+            pos[npos++] = argv[i];
+        else
+            usage();
+    }
+    if (!pos[0])
+        usage();
+    int mode = 0;
+    while (mode < MODES && strcmp(mode_names[mode], pos[0]) != 0)
+        mode++;
+    if (mode == MODES)
+        usage();
+    bot.mode = (enum mode)mode;
+    bot.k = atoi(pos[1]);
+    bot.n = atol(pos[2]);
+    if (tx_geometry_init(&bot.geo, size) < 0)
+        usage();
+}
+
+int main(int argc, char **argv)
+{
+    parse_args(argc, argv);
+    note_pid("bot");
+    if (bot.mode == MODE_IGNORE_TERM)
+        signal(SIGTERM, SIG_IGN);
+    if (bot.mode == MODE_EARLY) {
+        say("F6 early\n");
+        bot.skip_next = true;
+    }
+    while (read_turn())
+        play_turn();
+    return 0;
+}
