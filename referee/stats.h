@@ -1,0 +1,73 @@
+/* stats.h - the statistics of game results: Elo, error bars, LOS, SPRT and
+ * a rating fit for many bots. Pure math: no I/O, no allocation but the
+ * rating fit's work space.
+ *
+ * Conventions (those of chess testing tools, so figures can be compared
+ * with cutechess-cli and fastchess output): a win scores 1, a draw 1/2, a
+ * loss 0; Elo differences are logistic, a score s meaning
+ * -400 log10(1/s - 1); intervals are 95% two-sided normal intervals.
+ */
+#ifndef TX_STATS_H
+#define TX_STATS_H
+
+#include <stdint.h>
+
+#define TX_STATS_Z95 1.959963984540054 /* the 97.5% quantile of the normal distribution */
+
+/* An Elo difference with its 95% interval. */
+struct tx_stats_elo {
+    double score; /* (wins + draws / 2) / games */
+    double elo;   /* -400 log10(1/score - 1); +-INFINITY for a score of 1 or 0, 0 for no games */
+    double lo, hi; /* the 95% interval's ends in Elo (may be infinite) */
+    double margin; /* (hi - lo) / 2, as cutechess-cli prints "+- margin" */
+};
+
+/* Elo difference of the side that scored wins/draws/losses, as
+ * cutechess-cli computes it (trinomial, games independent). */
+struct tx_stats_elo tx_stats_elo(int64_t wins, int64_t draws, int64_t losses);
+
+/* Elo difference from colour-exchanged game pairs: penta[k] is the number
+ * of pairs in which the side scored k/2 points (k = 0..4). The interval
+ * comes from the variance of the pair scores (pentanomial model). */
+struct tx_stats_elo tx_stats_elo_penta(const int64_t penta[5]);
+
+/* Likelihood of superiority in [0, 1]: 0.5 (1 + erf((W - L) / sqrt(2 (W + L)))),
+ * draws ignored; 0.5 without decisive games. */
+double tx_stats_los(int64_t wins, int64_t losses);
+
+/* How the SPRT's Elo bounds are read. */
+enum tx_stats_elo_model {
+    TX_STATS_NORMALIZED = 0, /* normalised Elo (fastchess's default "normalized") */
+    TX_STATS_LOGISTIC,       /* plain logistic Elo */
+};
+
+enum tx_stats_sprt_verdict {
+    TX_STATS_SPRT_CONTINUE = 0, /* LLR between the bounds: play on */
+    TX_STATS_SPRT_H0,           /* LLR <= lower: accept elo0 (no gain of elo1) */
+    TX_STATS_SPRT_H1,           /* LLR >= upper: accept elo1 */
+};
+
+struct tx_stats_sprt {
+    double llr;          /* log-likelihood ratio of elo1 against elo0 */
+    double lower, upper; /* log(beta / (1 - alpha)), log((1 - beta) / alpha) */
+    enum tx_stats_sprt_verdict verdict;
+};
+
+/* Sequential probability ratio test on pentanomial pair counts (penta as
+ * for tx_stats_elo_penta), as fastchess computes it. alpha and beta in
+ * (0, 1), elo0 < elo1. llr is 0 while the pairs have no variance. */
+struct tx_stats_sprt tx_stats_sprt(const int64_t penta[5], double elo0, double elo1, double alpha,
+                                   double beta, enum tx_stats_elo_model model);
+
+/* Ratings of n bots from a round robin (or any schedule): points[i * n + j]
+ * is what bot i scored against bot j (draws as halves) and games[i * n + j]
+ * how many games they played (symmetric). Fits a Bradley-Terry model by
+ * maximum likelihood, each bot given one virtual draw against a bot rated 0
+ * (so that a bot that won or lost every game still has a finite rating),
+ * then shifts the ratings to a mean of 0. ret_elo[i] is bot i's rating,
+ * ret_margin[i] the half-width of its 95% interval (relative to the mean).
+ * Returns 0, -EINVAL for n < 1, or -ENOMEM. */
+int tx_stats_ratings(int n, const double *points, const double *games, double *ret_elo,
+                     double *ret_margin);
+
+#endif
