@@ -7,8 +7,10 @@
  * on one loop at once: that is how the tournament plays games in parallel.
  *
  * Ownership: the caller owns config and spec and keeps them alive until
- * done_cb; the record passed to done_cb belongs to the callback (free it
- * with tx_record_free). After done_cb returns the match frees itself.
+ * done_cb; the record passed to done_cb is malloc'ed and belongs to the
+ * callback, struct and contents (tx_record_free(record) then free(record);
+ * or take the contents with `mine = *record` and free(record)). After
+ * done_cb returns the match frees itself.
  * Never called from inside a bot's clock: done_cb may do file I/O.
  */
 #ifndef TX_MATCH_H

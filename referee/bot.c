@@ -1,0 +1,478 @@
+/* bot.c - one bot process over libuv: the lifecycle of bot.h.
+ *
+ * The shape follows libuv's own process tests: every handle lives in the
+ * struct, is initialised before uv_spawn and closed exactly once, the
+ * process handle only after its exit_cb (closing it earlier would leave a
+ * zombie libuv can no longer reap), and the owner hears closed_cb when the
+ * last close callback has run. Reading never stops while the bot lives, so
+ * a bot never blocks on a full pipe; what is kept is bounded by the
+ * constants of bot.h, whatever the bot writes.
+ */
+#include <errno.h>
+#include <limits.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "bot.h"
+
+/* One buffer for every read of every stream: read callbacks run one at a
+ * time on the loop thread and copy what they keep before returning. */
+static char read_buffer[65536];
+
+#ifndef TX_LAUNCHER_BUILD_PATH
+#define TX_LAUNCHER_BUILD_PATH ""
+#endif
+#define LAUNCHER_NAME "twixt-launch"
+
+static bool executable(const char *path)
+{
+    return path[0] && access(path, X_OK) == 0;
+}
+
+int tx_bot_find_launcher(char *buf, size_t cap)
+{
+    char self[PATH_MAX];
+    ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
+    if (n > 0) {
+        self[n] = '\0';
+        char *slash = strrchr(self, '/');
+        if (slash) {
+            *slash = '\0';
+            snprintf(buf, cap, "%s/" LAUNCHER_NAME, self);
+            if (executable(buf))
+                return 0;
+        }
+    }
+    snprintf(buf, cap, "%s", TX_LAUNCHER_BUILD_PATH);
+    if (executable(buf))
+        return 0;
+    const char *env = getenv("TX_LAUNCHER");
+    if (env) {
+        snprintf(buf, cap, "%s", env);
+        if (executable(buf))
+            return 0;
+    }
+    snprintf(buf, cap, "no " LAUNCHER_NAME " next to the program, at '%s' or in $TX_LAUNCHER",
+             TX_LAUNCHER_BUILD_PATH);
+    return -ENOENT;
+}
+
+static void on_close(uv_handle_t *handle)
+{
+    struct tx_bot *bot = handle->data;
+    if (--bot->open_handles == 0 && bot->closed_cb)
+        bot->closed_cb(bot);
+}
+
+static void close_handle(struct tx_bot *bot, uv_handle_t *handle, bool *open)
+{
+    if (!*open)
+        return;
+    *open = false;
+    uv_close(handle, on_close);
+    (void)bot;
+}
+
+static void close_outputs(struct tx_bot *bot)
+{
+    close_handle(bot, (uv_handle_t *)&bot->out, &bot->out_open);
+    close_handle(bot, (uv_handle_t *)&bot->err, &bot->err_open);
+    close_handle(bot, (uv_handle_t *)&bot->status, &bot->status_open);
+    close_handle(bot, (uv_handle_t *)&bot->timer, &bot->timer_open);
+    /* Only ever after exit_cb, or when the spawn failed. */
+    close_handle(bot, (uv_handle_t *)&bot->process, &bot->process_open);
+}
+
+/* Kills whatever is left of the bot's process group. pid > 1 always: kill(0)
+ * would hit the referee's own group and kill(-1) every process we may signal. */
+static void kill_group(struct tx_bot *bot, int sig)
+{
+    if (bot->pid > 1)
+        uv_kill(-bot->pid, sig);
+}
+
+static bool outputs_done(const struct tx_bot *bot)
+{
+    return bot->out_eof && bot->err_eof && bot->status_eof;
+}
+
+static void on_pipe_grace(uv_timer_t *timer)
+{
+    /* Someone (a grandchild that left the group) still holds the pipes:
+     * they are ours to close, the game does not wait for it. */
+    close_outputs(timer->data);
+}
+
+/* After the exit, during a stop: close now, or give the pipes a moment to
+ * deliver what the bot wrote just before it died. */
+static void finish_when_drained(struct tx_bot *bot)
+{
+    if (!bot->stopping || !bot->exited)
+        return;
+    if (outputs_done(bot)) {
+        close_outputs(bot);
+    } else if (bot->timer_open) {
+        uv_timer_stop(&bot->timer);
+        uv_timer_start(&bot->timer, on_pipe_grace, TX_BOT_PIPE_GRACE_MS, 0);
+    }
+}
+
+static void on_term_grace(uv_timer_t *timer)
+{
+    struct tx_bot *bot = timer->data;
+    kill_group(bot, SIGKILL);
+}
+
+static void on_process_exit(uv_process_t *process, int64_t exit_status, int term_signal)
+{
+    struct tx_bot *bot = process->data;
+    bot->exited = true;
+    /* Dying of our own SIGTERM/SIGKILL is our doing; anything else (an exit
+     * status, a segfault) is the bot's, even if it raced with our signal. */
+    bot->exited_by_itself =
+        !bot->killed || (term_signal != SIGTERM && term_signal != SIGKILL);
+    bot->exit_status = exit_status;
+    bot->term_signal = term_signal;
+    /* The leader is gone: whatever it left in its group goes too, now. */
+    kill_group(bot, SIGKILL);
+    if (bot->stopping)
+        finish_when_drained(bot);
+    else if (bot->event_cb)
+        bot->event_cb(bot, TX_BOT_EXITED);
+}
+
+static void on_alloc(uv_handle_t *handle, size_t suggested, uv_buf_t *buf)
+{
+    (void)handle;
+    (void)suggested;
+    *buf = uv_buf_init(read_buffer, sizeof read_buffer);
+}
+
+static void push_line(struct tx_bot *bot, const char *text, size_t len, bool too_long, uint64_t at)
+{
+    bot->lines_received++;
+    if (bot->queue_count == TX_BOT_LINES_QUEUED) {
+        bot->lines_dropped++;
+        return;
+    }
+    struct tx_bot_line *line = &bot->queue[(bot->queue_head + bot->queue_count) % TX_BOT_LINES_QUEUED];
+    line->text = malloc(len ? len : 1);
+    if (!line->text)
+        abort();
+    memcpy(line->text, text, len);
+    line->len = (uint32_t)len;
+    line->too_long = too_long;
+    line->at = at;
+    bot->queue_count++;
+}
+
+/* Cuts stdout bytes into lines. Never holds more than TX_ANSWER_LINE_MAX
+ * bytes of one line: the moment a line passes that, it is queued as too
+ * long and the rest of it is skipped as it arrives. Returns lines queued. */
+static int feed(struct tx_bot *bot, const char *p, size_t n, uint64_t now)
+{
+    int queued = 0;
+    while (n > 0) {
+        const char *nl = memchr(p, '\n', n);
+        size_t chunk = nl ? (size_t)(nl - p) : n;
+        size_t used = nl ? chunk + 1 : n;
+        if (bot->discarding) {
+            if (nl)
+                bot->discarding = false;
+        } else if (bot->partial_len + chunk > TX_ANSWER_LINE_MAX) {
+            /* Keep its first bytes (the move token shown in the record). */
+            size_t take = TX_ANSWER_LINE_MAX - bot->partial_len;
+            memcpy(bot->partial + bot->partial_len, p, take);
+            push_line(bot, bot->partial, TX_ANSWER_LINE_MAX, true, now);
+            queued++;
+            bot->partial_len = 0;
+            bot->discarding = !nl;
+        } else {
+            memcpy(bot->partial + bot->partial_len, p, chunk);
+            bot->partial_len += chunk;
+            if (nl) {
+                push_line(bot, bot->partial, bot->partial_len, false, now);
+                queued++;
+                bot->partial_len = 0;
+            }
+        }
+        p += used;
+        n -= used;
+    }
+    return queued;
+}
+
+static void on_out_read(uv_stream_t *stream, ssize_t nread, const uv_buf_t *buf)
+{
+    struct tx_bot *bot = stream->data;
+    if (nread > 0) {
+        /* Once stopping, stdout is only drained: the game is over. */
+        if (!bot->stopping && feed(bot, buf->base, (size_t)nread, uv_hrtime()) > 0 && bot->event_cb)
+            bot->event_cb(bot, TX_BOT_LINE);
+        return;
+    }
+    if (nread == 0) /* EAGAIN */
+        return;
+    uv_read_stop(stream);
+    bot->out_eof = true;
+    if (bot->stopping)
+        finish_when_drained(bot);
+    else if (bot->event_cb)
+        bot->event_cb(bot, TX_BOT_EOF);
+}
+
+static void on_err_read(uv_stream_t *stream, ssize_t nread, const uv_buf_t *buf)
+{
+    struct tx_bot *bot = stream->data;
+    if (nread > 0) {
+        size_t n = (size_t)nread;
+        bot->stderr_bytes += nread;
+        if (bot->stderr_len < TX_BOT_STDERR_KEPT) {
+            if (!bot->stderr_kept && !(bot->stderr_kept = malloc(TX_BOT_STDERR_KEPT)))
+                abort();
+            size_t room = TX_BOT_STDERR_KEPT - bot->stderr_len;
+            size_t keep = n < room ? n : room;
+            memcpy(bot->stderr_kept + bot->stderr_len, buf->base, keep);
+            bot->stderr_len += keep;
+        }
+        return;
+    }
+    if (nread == 0)
+        return;
+    uv_read_stop(stream);
+    bot->err_eof = true;
+    finish_when_drained(bot);
+}
+
+static void on_status_read(uv_stream_t *stream, ssize_t nread, const uv_buf_t *buf)
+{
+    struct tx_bot *bot = stream->data;
+    if (nread > 0) {
+        size_t room = sizeof bot->start_error - 1 - bot->status_len;
+        size_t keep = (size_t)nread < room ? (size_t)nread : room;
+        memcpy(bot->start_error + bot->status_len, buf->base, keep);
+        bot->status_len += keep;
+        bot->start_error[bot->status_len] = '\0';
+        return;
+    }
+    if (nread == 0)
+        return;
+    uv_read_stop(stream);
+    bot->status_eof = true;
+    finish_when_drained(bot);
+}
+
+static int init_pipe(struct tx_bot *bot, uv_pipe_t *pipe, bool *open)
+{
+    int r = uv_pipe_init(bot->loop, pipe, 0);
+    if (r < 0)
+        return r;
+    pipe->data = bot;
+    *open = true;
+    bot->open_handles++;
+    return 0;
+}
+
+int tx_bot_start(struct tx_bot *bot, uv_loop_t *loop, const struct tx_bot_options *options)
+{
+    int r;
+    bot->loop = loop;
+    bot->start_error[0] = '\0';
+
+    if ((r = init_pipe(bot, &bot->in, &bot->in_open)) < 0 ||
+        (r = init_pipe(bot, &bot->out, &bot->out_open)) < 0 ||
+        (r = init_pipe(bot, &bot->err, &bot->err_open)) < 0 ||
+        (r = init_pipe(bot, &bot->status, &bot->status_open)) < 0)
+        goto error;
+    if ((r = uv_timer_init(loop, &bot->timer)) < 0)
+        goto error;
+    bot->timer.data = bot;
+    bot->timer_open = true;
+    bot->open_handles++;
+
+    char memory[16], cpu[16], nice[16], parent[16];
+    snprintf(memory, sizeof memory, "%d", options->memory_mb);
+    snprintf(cpu, sizeof cpu, "%d", options->cpu_s);
+    snprintf(nice, sizeof nice, "%d", options->nice);
+    snprintf(parent, sizeof parent, "%d", (int)getpid());
+    const char *head[] = {options->launcher, "--memory-mb", memory, "--cpu-s", cpu, "--nice", nice,
+                          "--parent", parent, "--status-fd", "3", "--"};
+    enum { NHEAD = sizeof head / sizeof head[0] };
+    int argc = 0;
+    while (options->argv[argc])
+        argc++;
+    char **args = malloc(sizeof *args * (size_t)(NHEAD + argc + 1));
+    if (!args)
+        abort();
+    for (int i = 0; i < NHEAD; i++)
+        args[i] = (char *)head[i];
+    for (int i = 0; i <= argc; i++)
+        args[NHEAD + i] = options->argv[i];
+
+    uv_stdio_container_t stdio[4];
+    stdio[0].flags = UV_CREATE_PIPE | UV_READABLE_PIPE;
+    stdio[0].data.stream = (uv_stream_t *)&bot->in;
+    stdio[1].flags = UV_CREATE_PIPE | UV_WRITABLE_PIPE;
+    stdio[1].data.stream = (uv_stream_t *)&bot->out;
+    stdio[2].flags = UV_CREATE_PIPE | UV_WRITABLE_PIPE;
+    stdio[2].data.stream = (uv_stream_t *)&bot->err;
+    stdio[3].flags = UV_CREATE_PIPE | UV_WRITABLE_PIPE;
+    stdio[3].data.stream = (uv_stream_t *)&bot->status;
+
+    uv_process_options_t po;
+    memset(&po, 0, sizeof po);
+    po.exit_cb = on_process_exit;
+    po.file = options->launcher;
+    po.args = args;
+    po.flags = UV_PROCESS_DETACHED; /* own session and process group: killable as a whole */
+    po.stdio_count = 4;
+    po.stdio = stdio;
+
+    bot->process.data = bot;
+    r = uv_spawn(loop, &bot->process, &po);
+    free(args);
+    /* uv_spawn initialises the handle even when it fails: it must be closed. */
+    bot->process_open = true;
+    bot->open_handles++;
+    if (r < 0) {
+        snprintf(bot->start_error, sizeof bot->start_error, "cannot start the launcher '%s': %s",
+                 options->launcher, uv_strerror(r));
+        bot->status_eof = bot->out_eof = bot->err_eof = true;
+        return r;
+    }
+    bot->started = true;
+    bot->pid = bot->process.pid;
+
+    if ((r = uv_read_start((uv_stream_t *)&bot->out, on_alloc, on_out_read)) < 0 ||
+        (r = uv_read_start((uv_stream_t *)&bot->err, on_alloc, on_err_read)) < 0 ||
+        (r = uv_read_start((uv_stream_t *)&bot->status, on_alloc, on_status_read)) < 0) {
+        snprintf(bot->start_error, sizeof bot->start_error, "cannot read from the bot: %s",
+                 uv_strerror(r));
+        return r;
+    }
+    return 0;
+
+error:
+    snprintf(bot->start_error, sizeof bot->start_error, "cannot set up the bot's pipes: %s",
+             uv_strerror(r));
+    bot->status_eof = bot->out_eof = bot->err_eof = true;
+    return r;
+}
+
+static void on_write(uv_write_t *req, int status)
+{
+    struct tx_bot *bot = req->data;
+    bot->writing = false;
+    if (bot->stopping || status == UV_ECANCELED)
+        return;
+    if (status < 0) {
+        bot->write_error = status;
+        if (bot->event_cb)
+            bot->event_cb(bot, TX_BOT_WRITE_FAILED);
+        return;
+    }
+    bot->written_at = uv_hrtime();
+    if (bot->event_cb)
+        bot->event_cb(bot, TX_BOT_WRITTEN);
+}
+
+int tx_bot_write(struct tx_bot *bot, const char *text, size_t len)
+{
+    if (!bot->started || bot->stopping || !bot->in_open)
+        return bot->write_error = UV_EPIPE;
+    if (bot->writing)
+        return UV_EBUSY;
+    /* A turn's input almost always fits the socket buffer: try first, so
+     * the clock starts without a trip around the loop. */
+    uv_buf_t b = uv_buf_init((char *)text, (unsigned)len);
+    int n = uv_try_write((uv_stream_t *)&bot->in, &b, 1);
+    if (n == (int)len) {
+        bot->written_at = uv_hrtime();
+        return 1;
+    }
+    if (n < 0 && n != UV_EAGAIN)
+        return bot->write_error = n;
+    if (n < 0)
+        n = 0;
+    b = uv_buf_init((char *)text + n, (unsigned)(len - (size_t)n));
+    bot->write_req.data = bot;
+    int r = uv_write(&bot->write_req, (uv_stream_t *)&bot->in, &b, 1, on_write);
+    if (r < 0)
+        return bot->write_error = r;
+    bot->writing = true;
+    return 0;
+}
+
+const struct tx_bot_line *tx_bot_peek_line(const struct tx_bot *bot)
+{
+    return bot->queue_count ? &bot->queue[bot->queue_head] : NULL;
+}
+
+void tx_bot_pop_line(struct tx_bot *bot)
+{
+    if (!bot->queue_count)
+        return;
+    free(bot->queue[bot->queue_head].text);
+    bot->queue[bot->queue_head].text = NULL;
+    bot->queue_head = (bot->queue_head + 1) % TX_BOT_LINES_QUEUED;
+    bot->queue_count--;
+}
+
+void tx_bot_poll(struct tx_bot *bot)
+{
+    uv_os_fd_t fd;
+    if (!bot->started || bot->out_eof || !bot->out_open ||
+        uv_fileno((uv_handle_t *)&bot->out, &fd) < 0)
+        return;
+    /* The descriptor is non-blocking (libuv made it so); libuv's own read
+     * later finds it empty, which it treats as EAGAIN. */
+    for (int i = 0; i < 32; i++) {
+        ssize_t n = read(fd, read_buffer, sizeof read_buffer);
+        if (n <= 0)
+            break; /* EAGAIN, or EOF/error that libuv reports itself */
+        feed(bot, read_buffer, (size_t)n, uv_hrtime());
+    }
+}
+
+void tx_bot_stop(struct tx_bot *bot)
+{
+    if (bot->stopping)
+        return;
+    bot->stopping = true;
+    /* EOF on stdin first: a well-behaved bot exits by itself on it. */
+    close_handle(bot, (uv_handle_t *)&bot->in, &bot->in_open);
+    if (!bot->started) {
+        close_outputs(bot);
+        return;
+    }
+    if (!bot->exited) {
+        bot->killed = true;
+        kill_group(bot, SIGTERM);
+        uv_timer_stop(&bot->timer);
+        uv_timer_start(&bot->timer, on_term_grace, TX_BOT_TERM_GRACE_MS, 0);
+        return;
+    }
+    finish_when_drained(bot);
+}
+
+void tx_bot_release(struct tx_bot *bot)
+{
+    while (bot->queue_count)
+        tx_bot_pop_line(bot);
+    free(bot->stderr_kept);
+    bot->stderr_kept = NULL;
+    bot->stderr_len = 0;
+}
+
+void tx_bot_describe_exit(const struct tx_bot *bot, char *buf, size_t cap)
+{
+    if (bot->term_signal) {
+        const char *name = strsignal(bot->term_signal);
+        snprintf(buf, cap, "killed by signal %d (%s)", bot->term_signal, name ? name : "unknown");
+    } else {
+        snprintf(buf, cap, "exit status %lld", (long long)bot->exit_status);
+    }
+}

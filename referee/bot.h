@@ -1,0 +1,148 @@
+/* bot.h - one bot process on a libuv loop: spawn, pipes, lines, stop.
+ *
+ * A tx_bot is started through the launcher (twixt-launch, which applies the
+ * limits and execs the bot) in its own session and process group, with
+ * stdin, stdout and stderr piped and nothing else inherited. From then on
+ * its stdout and stderr are read all the time: stdout is cut into lines
+ * (each held to TX_ANSWER_LINE_MAX bytes; a longer one is reported as too
+ * long as soon as it passes the bound, and the rest of it is dropped
+ * unread), queued in order with the time each completed; stderr is kept up
+ * to TX_BOT_STDERR_KEPT bytes and counted beyond. The owner (the match)
+ * writes turn inputs, takes lines off the queue, and is told through
+ * event_cb when something happens. It knows nothing of Twixt.
+ *
+ * Stopping (tx_bot_stop) closes stdin, sends SIGTERM to the group, SIGKILL
+ * after TX_BOT_TERM_GRACE_MS, reaps the process, and closes the pipes once
+ * they reach EOF or TX_BOT_PIPE_GRACE_MS after the exit (a grandchild that
+ * keeps them open never holds up the end of a game). closed_cb runs once
+ * every handle is closed; only then may the struct be freed. Handles live
+ * inside the struct, so it must not move after tx_bot_start.
+ */
+#ifndef TX_BOT_H
+#define TX_BOT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <uv.h>
+
+#include "answer.h"
+
+#define TX_BOT_LINES_QUEUED 16      /* lines held ahead of the turns that read them; more are dropped */
+#define TX_BOT_STDERR_KEPT 65536    /* stderr bytes kept per bot per game; the rest is only counted */
+#define TX_BOT_TERM_GRACE_MS 100    /* SIGTERM to SIGKILL */
+#define TX_BOT_PIPE_GRACE_MS 50     /* after the exit, before pipes still open are closed */
+#define TX_BOT_ERROR_MAX 256        /* bytes of a start error, NUL included */
+
+enum tx_bot_event {
+    TX_BOT_LINE,    /* a line (or a too-long line) was queued */
+    TX_BOT_WRITTEN, /* the input given to tx_bot_write is fully written (written_at set) */
+    TX_BOT_EOF,     /* stdout ended (or failed): no more lines will come */
+    TX_BOT_EXITED,  /* the process exited (exit_status, term_signal set) */
+    TX_BOT_WRITE_FAILED, /* the input could not be written (write_error set), e.g. UV_EPIPE */
+};
+
+struct tx_bot;
+typedef void (*tx_bot_event_cb)(struct tx_bot *bot, enum tx_bot_event event);
+typedef void (*tx_bot_closed_cb)(struct tx_bot *bot);
+
+/* How to start a bot. */
+struct tx_bot_options {
+    char *const *argv;      /* the bot's program and arguments, NULL-terminated */
+    const char *launcher;   /* path of twixt-launch (tx_bot_find_launcher) */
+    int memory_mb;          /* RLIMIT_DATA, 0 for none */
+    int cpu_s;              /* RLIMIT_CPU for the whole game, 0 for none */
+    int nice;               /* priority below the referee, 0..19 */
+};
+
+struct tx_bot_line {
+    char *text;       /* malloc'ed, len bytes, not NUL-terminated */
+    uint32_t len;     /* bytes, "\n" excluded; when too_long, its first TX_ANSWER_LINE_MAX */
+    bool too_long;    /* longer than TX_ANSWER_LINE_MAX: not a move */
+    uint64_t at;      /* uv_hrtime() when its "\n" (or its byte over the bound) was read */
+};
+
+struct tx_bot {
+    /* Set by the owner before tx_bot_start. */
+    void *data;
+    tx_bot_event_cb event_cb;
+    tx_bot_closed_cb closed_cb;
+
+    /* Read by the owner. */
+    int pid;                 /* > 0 once spawned */
+    bool started;            /* uv_spawn succeeded */
+    bool exited;             /* exit_cb has run */
+    bool exited_by_itself;   /* it ended on its own, not by the signals of tx_bot_stop */
+    int64_t exit_status;
+    int term_signal;
+    bool out_eof;            /* stdout ended */
+    bool stopping;           /* tx_bot_stop was called */
+    char start_error[TX_BOT_ERROR_MAX]; /* why it did not start (spawn or exec failure), "" if none */
+    int write_error;         /* the libuv error of a failed write, 0 if none */
+    uint64_t written_at;     /* uv_hrtime() when the last input was fully written */
+    int64_t lines_received;  /* complete or too-long lines read from stdout, dropped ones included */
+    int64_t lines_dropped;   /* lines lost because the queue was full */
+    char *stderr_kept;       /* the first TX_BOT_STDERR_KEPT stderr bytes (malloc'ed lazily, tx_bot_release) */
+    size_t stderr_len;       /* bytes in stderr_kept */
+    int64_t stderr_bytes;    /* every stderr byte read, kept or not */
+
+    /* Private. */
+    uv_loop_t *loop;
+    uv_process_t process;
+    uv_pipe_t in, out, err, status;
+    uv_timer_t timer;
+    uv_write_t write_req;
+    int open_handles;        /* closed_cb runs when it reaches 0 */
+    bool in_open, out_open, err_open, status_open, timer_open, process_open;
+    bool err_eof, status_eof, writing, killed;
+    size_t status_len;       /* bytes of start_error filled from the launcher's status pipe */
+    struct tx_bot_line queue[TX_BOT_LINES_QUEUED];
+    int queue_head, queue_count;
+    char partial[TX_ANSWER_LINE_MAX]; /* the line being read */
+    size_t partial_len;
+    bool discarding;         /* inside a too-long line: drop bytes up to the next "\n" */
+};
+
+/* The launcher's path: next to the running program (/proc/self/exe), else the
+ * one built with this source tree, else $TX_LAUNCHER. Writes it into buf and
+ * returns 0, or -ENOENT with buf naming where it looked. */
+int tx_bot_find_launcher(char *buf, size_t cap);
+
+/* Spawns the bot. Returns 0 when it runs (even if the exec of the bot itself
+ * fails later: the launcher reports that through start_error and exits 127).
+ * When the spawn fails, start_error says why and the negative libuv error is
+ * returned. Either way the bot must be stopped with tx_bot_stop, and freed
+ * only after closed_cb. */
+int tx_bot_start(struct tx_bot *bot, uv_loop_t *loop, const struct tx_bot_options *options);
+
+/* Writes len bytes of text (which must stay valid until TX_BOT_WRITTEN or
+ * TX_BOT_WRITE_FAILED). Returns 1 when everything was written at once
+ * (written_at is set, no event follows), 0 when the rest is queued
+ * (TX_BOT_WRITTEN follows), or a negative libuv error (no event follows).
+ * One write at a time. */
+int tx_bot_write(struct tx_bot *bot, const char *text, size_t len);
+
+/* The oldest queued line, or NULL. Stays owned by the bot. */
+const struct tx_bot_line *tx_bot_peek_line(const struct tx_bot *bot);
+/* Drops the oldest queued line. */
+void tx_bot_pop_line(struct tx_bot *bot);
+
+/* Reads whatever stdout holds right now, without waiting (a timer that is
+ * due and an answer that arrived are seen in the same loop iteration, and
+ * libuv runs timers first). Lines it queues raise no event: look at the
+ * queue afterwards. */
+void tx_bot_poll(struct tx_bot *bot);
+
+/* Ends the bot: see the top of this file. Safe to call more than once and
+ * on a bot whose start failed. */
+void tx_bot_stop(struct tx_bot *bot);
+
+/* Frees the lines still queued and stderr_kept. Call after closed_cb, once
+ * the owner has taken what it needs from stderr_kept. */
+void tx_bot_release(struct tx_bot *bot);
+
+/* Human words for how it ended, for crash details: "exit status 1",
+ * "killed by signal 11 (Segmentation fault)". */
+void tx_bot_describe_exit(const struct tx_bot *bot, char *buf, size_t cap);
+
+#endif
