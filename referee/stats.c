@@ -1,0 +1,293 @@
+/* stats.c - Elo, error bars, LOS, SPRT and a rating fit (see stats.h).
+ *
+ * The formulas are the ones chess engine testers use, so that figures match
+ * the tools people already trust:
+ * - Elo and its interval: cutechess-cli, projects/lib/src/elo.cpp. The
+ *   score s = (W + D/2) / N; the per-game score's variance
+ *   var = (W (1-s)^2 + D (1/2-s)^2 + L s^2) / N; the interval is
+ *   s +- z sqrt(var / N), each end converted to Elo by -400 log10(1/s - 1).
+ * - LOS: cutechess-cli, same file: 1/2 (1 + erf((W - L) / sqrt(2 (W + L)))).
+ * - SPRT: fastchess, src/matchmaking/sprt/sprt.cpp (pentanomial, "normalized"
+ *   or "logistic" model), after Michel Van den Bergh, "A simple approximation
+ *   of the generalized SPRT" (support_MLE_multinomial.pdf): with per-pair
+ *   scores x_k = k/4 (the pair's points over 2 games) and frequencies p_k,
+ *   var_h = sum p_k (x_k - s_h)^2 for the score s_h under each hypothesis,
+ *   LLR = pairs / 2 * ln(var_0 / var_1). Normalised Elo nelo maps to the
+ *   score s_h = 1/2 + nelo sqrt(2 var) / (800 / ln 10), var the pairs'
+ *   observed variance; logistic Elo to 1 / (1 + 10^(-elo / 400)).
+ *   Bounds: Wald's, ln(beta / (1 - alpha)) and ln((1 - beta) / alpha).
+ * - Ratings: the Bradley-Terry model (P(i beats j) = 1 / (1 + 10^((r_j - r_i)/400)))
+ *   fitted by maximum likelihood with damped Newton steps, draws counted as
+ *   half a win and half a loss. Intervals come from the inverse of the Fisher
+ *   information, the usual asymptotic covariance of a maximum likelihood
+ *   estimate; counting draws as halves slightly overstates them when draws
+ *   are common (rare in Twixt).
+ */
+#include "stats.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdbool.h>
+#include <stdlib.h>
+
+#define ELO_PER_NEPER (400.0 / M_LN10) /* Elo points per unit of natural-log strength */
+#define PRIOR_GAMES 1.0                /* virtual games (draws) against a bot rated 0 */
+#define FIT_ITERATIONS 200      /* Newton steps; convergence takes far fewer */
+#define FIT_TOLERANCE 1e-12     /* largest step, in natural-log strength, that ends the fit */
+
+static double elo_of_score(double s)
+{
+    if (s <= 0.0)
+        return -INFINITY;
+    if (s >= 1.0)
+        return INFINITY;
+    return -400.0 * log10(1.0 / s - 1.0);
+}
+
+/* Elo and interval from a mean score s and its standard error. */
+static struct tx_stats_elo elo_from(double s, double stderr_score)
+{
+    struct tx_stats_elo e = { .score = s };
+    e.elo = elo_of_score(s);
+    e.lo = elo_of_score(s - TX_STATS_Z95 * stderr_score);
+    e.hi = elo_of_score(s + TX_STATS_Z95 * stderr_score);
+    e.margin = (e.hi - e.lo) / 2.0;
+    return e;
+}
+
+struct tx_stats_elo tx_stats_elo(int64_t wins, int64_t draws, int64_t losses)
+{
+    double n = (double)(wins + draws + losses);
+    if (n <= 0)
+        return (struct tx_stats_elo){ .score = 0.5 };
+    double w = (double)wins / n, d = (double)draws / n, l = (double)losses / n;
+    double s = w + d / 2.0;
+    double var = w * (1 - s) * (1 - s) + d * (0.5 - s) * (0.5 - s) + l * s * s;
+    return elo_from(s, sqrt(var / n));
+}
+
+/* Pair frequencies, their mean score per game and its variance per pair. */
+static double penta_moments(const int64_t penta[5], double p[5], double *ret_var)
+{
+    double pairs = 0, s = 0, var = 0;
+    for (int k = 0; k < 5; k++)
+        pairs += (double)penta[k];
+    for (int k = 0; k < 5; k++) {
+        p[k] = pairs > 0 ? (double)penta[k] / pairs : 0;
+        s += p[k] * k / 4.0;
+    }
+    for (int k = 0; k < 5; k++)
+        var += p[k] * (k / 4.0 - s) * (k / 4.0 - s);
+    *ret_var = var;
+    return pairs;
+}
+
+struct tx_stats_elo tx_stats_elo_penta(const int64_t penta[5])
+{
+    double p[5], var;
+    double pairs = penta_moments(penta, p, &var);
+    if (pairs <= 0)
+        return (struct tx_stats_elo){ .score = 0.5 };
+    double s = p[1] * 0.25 + p[2] * 0.5 + p[3] * 0.75 + p[4];
+    return elo_from(s, sqrt(var / pairs));
+}
+
+double tx_stats_los(int64_t wins, int64_t losses)
+{
+    if (wins + losses <= 0)
+        return 0.5;
+    return 0.5 * (1.0 + erf((double)(wins - losses) / sqrt(2.0 * (double)(wins + losses))));
+}
+
+/* The per-game score a hypothesis's Elo stands for. */
+static double hypothesis_score(double elo, double var, enum tx_stats_elo_model model)
+{
+    if (model == TX_STATS_NORMALIZED)
+        return 0.5 + elo * sqrt(2.0 * var) / (800.0 / M_LN10);
+    return 1.0 / (1.0 + pow(10.0, -elo / 400.0));
+}
+
+struct tx_stats_sprt tx_stats_sprt(const int64_t penta[5], double elo0, double elo1, double alpha,
+                                   double beta, enum tx_stats_elo_model model)
+{
+    struct tx_stats_sprt r = {
+        .lower = log(beta / (1.0 - alpha)),
+        .upper = log((1.0 - beta) / alpha),
+    };
+    double p[5], var;
+    double pairs = penta_moments(penta, p, &var);
+    if (pairs <= 0 || var <= 0)
+        return r; /* no information yet: every pair scored the same */
+    double s0 = hypothesis_score(elo0, var, model), s1 = hypothesis_score(elo1, var, model);
+    double var0 = 0, var1 = 0;
+    for (int k = 0; k < 5; k++) {
+        var0 += p[k] * (k / 4.0 - s0) * (k / 4.0 - s0);
+        var1 += p[k] * (k / 4.0 - s1) * (k / 4.0 - s1);
+    }
+    r.llr = 0.5 * pairs * log(var0 / var1);
+    if (r.llr >= r.upper)
+        r.verdict = TX_STATS_SPRT_H1;
+    else if (r.llr <= r.lower)
+        r.verdict = TX_STATS_SPRT_H0;
+    return r;
+}
+
+/* Inverts the n x n symmetric positive definite matrix a in place
+ * (Gauss-Jordan with partial pivoting; n is at most a few hundred).
+ * Returns false when it is singular. */
+static bool invert(int n, double *a, double *work)
+{
+    double *inv = work;
+    for (int i = 0; i < n; i++)
+        for (int j = 0; j < n; j++)
+            inv[i * n + j] = i == j;
+    for (int c = 0; c < n; c++) {
+        int pivot = c;
+        for (int r = c + 1; r < n; r++)
+            if (fabs(a[r * n + c]) > fabs(a[pivot * n + c]))
+                pivot = r;
+        if (fabs(a[pivot * n + c]) < 1e-300)
+            return false;
+        for (int j = 0; j < n && pivot != c; j++) {
+            double t = a[c * n + j];
+            a[c * n + j] = a[pivot * n + j], a[pivot * n + j] = t;
+            t = inv[c * n + j];
+            inv[c * n + j] = inv[pivot * n + j], inv[pivot * n + j] = t;
+        }
+        double d = a[c * n + c];
+        for (int j = 0; j < n; j++)
+            a[c * n + j] /= d, inv[c * n + j] /= d;
+        for (int r = 0; r < n; r++) {
+            double f = a[r * n + c];
+            if (r == c || f == 0)
+                continue;
+            for (int j = 0; j < n; j++)
+                a[r * n + j] -= f * a[c * n + j], inv[r * n + j] -= f * inv[c * n + j];
+        }
+    }
+    for (int i = 0; i < n * n; i++)
+        a[i] = inv[i];
+    return true;
+}
+
+/* ln(1 / (1 + e^-x)), without overflow for large |x|. */
+static double log_sigmoid(double x)
+{
+    return x > 0 ? -log1p(exp(-x)) : x - log1p(exp(x));
+}
+
+/* The log-likelihood of strengths theta (natural log units), the prior's
+ * virtual draws included. */
+static double log_likelihood(int n, const double *points, const double *games, const double *theta)
+{
+    double ll = 0;
+    for (int i = 0; i < n; i++) {
+        ll += PRIOR_GAMES / 2.0 * (log_sigmoid(theta[i]) + log_sigmoid(-theta[i]));
+        for (int j = 0; j < n; j++)
+            if (j != i && games[i * n + j] > 0)
+                ll += points[i * n + j] * log_sigmoid(theta[i] - theta[j]);
+    }
+    return ll;
+}
+
+/* Gradient g and Fisher information h (n x n) of the log-likelihood at theta:
+ * each game between i and j adds p (1 - p) to h_ii and subtracts it from
+ * h_ij, p = 1 / (1 + e^(theta_j - theta_i)). */
+static void derivatives(int n, const double *points, const double *games, const double *theta,
+                        double *g, double *h)
+{
+    for (int i = 0; i < n; i++) {
+        double pi = 1.0 / (1.0 + exp(-theta[i]));
+        g[i] = PRIOR_GAMES * (0.5 - pi);
+        h[i * n + i] = PRIOR_GAMES * pi * (1 - pi);
+        for (int j = 0; j < n; j++) {
+            if (j == i)
+                continue;
+            double gij = games[i * n + j] > 0 ? games[i * n + j] : 0;
+            double p = 1.0 / (1.0 + exp(theta[j] - theta[i]));
+            g[i] += gij > 0 ? points[i * n + j] - gij * p : 0;
+            h[i * n + i] += gij * p * (1 - p);
+            h[i * n + j] = -gij * p * (1 - p);
+        }
+    }
+}
+
+int tx_stats_ratings(int n, const double *points, const double *games, double *ret_elo,
+                     double *ret_margin)
+{
+    if (n < 1)
+        return -EINVAL;
+    size_t nn = (size_t)n * (size_t)n;
+    double *theta = calloc((size_t)n, sizeof(double));
+    double *trial = malloc((size_t)n * sizeof(double));
+    double *g = malloc((size_t)n * sizeof(double));
+    double *step = malloc((size_t)n * sizeof(double));
+    double *h = malloc(nn * sizeof(double));
+    double *work = malloc(nn * sizeof(double));
+    int r = -ENOMEM;
+    if (!theta || !trial || !g || !step || !h || !work)
+        goto out;
+
+    /* Damped Newton: the log-likelihood is strictly concave (the prior sees
+     * to that), so a step that does not raise it is halved until it does.
+     * Quadratic convergence: a few dozen iterations even for 100% scores. */
+    double ll = log_likelihood(n, points, games, theta);
+    for (int it = 0; it < FIT_ITERATIONS; it++) {
+        derivatives(n, points, games, theta, g, h);
+        r = -EINVAL;
+        if (!invert(n, h, work))
+            goto out;
+        double size = 0;
+        for (int i = 0; i < n; i++) {
+            step[i] = 0;
+            for (int j = 0; j < n; j++)
+                step[i] += h[i * n + j] * g[j];
+            size = fmax(size, fabs(step[i]));
+        }
+        if (size < FIT_TOLERANCE)
+            break;
+        for (double t = 1.0; t > 1e-9; t /= 2) {
+            for (int i = 0; i < n; i++)
+                trial[i] = theta[i] + t * step[i];
+            double next = log_likelihood(n, points, games, trial);
+            if (next >= ll) {
+                ll = next;
+                for (int i = 0; i < n; i++)
+                    theta[i] = trial[i];
+                break;
+            }
+        }
+    }
+
+    /* Covariance: the inverse of the Fisher information at the optimum. */
+    derivatives(n, points, games, theta, g, h);
+    r = -EINVAL;
+    if (!invert(n, h, work))
+        goto out;
+
+    /* Anchor: ratings relative to their mean. The variance of
+     * theta_i - mean(theta) is C_ii - 2/n sum_k C_ik + 1/n^2 sum_kl C_kl. */
+    double mean = 0, total = 0;
+    for (int i = 0; i < n; i++) {
+        mean += theta[i] / n;
+        for (int k = 0; k < n; k++)
+            total += h[i * n + k];
+    }
+    for (int i = 0; i < n; i++) {
+        double row = 0;
+        for (int k = 0; k < n; k++)
+            row += h[i * n + k];
+        double var = h[i * n + i] - 2.0 * row / n + total / ((double)n * n);
+        ret_elo[i] = ELO_PER_NEPER * (theta[i] - mean);
+        ret_margin[i] = TX_STATS_Z95 * ELO_PER_NEPER * sqrt(fmax(var, 0.0));
+    }
+    r = 0;
+out:
+    free(theta);
+    free(trial);
+    free(g);
+    free(step);
+    free(h);
+    free(work);
+    return r;
+}

@@ -1,0 +1,190 @@
+/* test-stats.c - Elo, LOS, SPRT and the rating fit against values computed
+ * independently beforehand (python3, the formulas written out in each case;
+ * the rating fit was checked with a Newton solver, not the MM iteration).
+ */
+#include <check.h>
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+
+#include "stats.h"
+
+#define EPS 1e-9
+
+/* 60 W 20 D 20 L: s = (60 + 10) / 100 = 0.7, elo = -400 log10(1/0.7 - 1)
+ * = 147.1907; var = 0.6 * 0.3^2 + 0.2 * 0.2^2 + 0.2 * 0.7^2 = 0.16, so the
+ * standard error is sqrt(0.16 / 100) = 0.04 and the interval is the Elo of
+ * 0.7 -+ 1.96 * 0.04 = 0.62160 .. 0.77840: 86.2250 .. 218.2518. */
+START_TEST(stats_elo_trinomial)
+{
+    struct tx_stats_elo e = tx_stats_elo(60, 20, 20);
+    ck_assert_double_eq_tol(e.score, 0.7, EPS);
+    ck_assert_double_eq_tol(e.elo, 147.19071411783776, EPS);
+    ck_assert_double_eq_tol(e.lo, 86.22501520030423, EPS);
+    ck_assert_double_eq_tol(e.hi, 218.2517776410748, EPS);
+    ck_assert_double_eq_tol(e.margin, 66.01338122038528, EPS);
+}
+END_TEST
+
+START_TEST(stats_elo_symmetric_and_edges)
+{
+    struct tx_stats_elo a = tx_stats_elo(20, 20, 60), b = tx_stats_elo(60, 20, 20);
+    ck_assert_double_eq_tol(a.elo, -b.elo, EPS);
+    ck_assert_double_eq_tol(a.margin, b.margin, EPS);
+
+    struct tx_stats_elo even = tx_stats_elo(0, 10, 0); /* all draws: no variance */
+    ck_assert_double_eq_tol(even.elo, 0, EPS);
+    ck_assert_double_eq_tol(even.margin, 0, EPS);
+
+    struct tx_stats_elo none = tx_stats_elo(0, 0, 0);
+    ck_assert_double_eq(none.score, 0.5);
+    ck_assert_double_eq(none.elo, 0);
+
+    struct tx_stats_elo all = tx_stats_elo(10, 0, 0);
+    ck_assert(isinf(all.elo) && all.elo > 0);
+}
+END_TEST
+
+/* (W - L) / sqrt(2 (W + L)) = 4 / sqrt(32) = 1/sqrt(2), so LOS = Phi(1). */
+START_TEST(stats_los_values)
+{
+    ck_assert_double_eq_tol(tx_stats_los(10, 6), 0.8413447460685429, EPS);
+    ck_assert_double_eq_tol(tx_stats_los(6, 10), 1 - 0.8413447460685429, EPS);
+    ck_assert_double_eq_tol(tx_stats_los(60, 20), 0.9999961278917845, EPS);
+    ck_assert_double_eq(tx_stats_los(5, 5), 0.5);
+    ck_assert_double_eq(tx_stats_los(0, 0), 0.5);
+}
+END_TEST
+
+/* Pairs [0, 1/2, 1, 3/2, 2 points] = [5, 20, 40, 25, 10]: per-game pair
+ * scores k/4 average s = 0.5375 (26.1067 Elo), variance per pair
+ * sum p_k (k/4 - s)^2 = 0.06109375, standard error sqrt(var / 100). */
+START_TEST(stats_elo_pentanomial)
+{
+    const int64_t penta[5] = { 5, 20, 40, 25, 10 };
+    struct tx_stats_elo e = tx_stats_elo_penta(penta);
+    ck_assert_double_eq_tol(e.score, 0.5375, EPS);
+    ck_assert_double_eq_tol(e.elo, 26.10669260503662, EPS);
+    ck_assert_double_eq_tol(e.lo, -8.457048440804229, EPS);
+    ck_assert_double_eq_tol(e.hi, 61.19580216710877, EPS);
+}
+END_TEST
+
+/* The same pairs, elo0 = 0, elo1 = 5, alpha = beta = 0.05. Normalised:
+ * s_h = 1/2 + nelo sqrt(2 var) / (800 / ln 10); var_h = sum p_k (k/4 - s_h)^2;
+ * LLR = 100 / 2 ln(var_0 / var_1) = 0.275205. Logistic: s_h = 1 / (1 + 10^(-elo/400)),
+ * LLR = 0.373093. Bounds ln(0.05 / 0.95) = -2.944439 and +2.944439. */
+START_TEST(stats_sprt_llr)
+{
+    const int64_t penta[5] = { 5, 20, 40, 25, 10 };
+    struct tx_stats_sprt n = tx_stats_sprt(penta, 0, 5, 0.05, 0.05, TX_STATS_NORMALIZED);
+    ck_assert_double_eq_tol(n.llr, 0.27520515729553047, EPS);
+    ck_assert_double_eq_tol(n.lower, -2.9444389791664403, EPS);
+    ck_assert_double_eq_tol(n.upper, 2.9444389791664403, EPS);
+    ck_assert_int_eq(n.verdict, TX_STATS_SPRT_CONTINUE);
+    struct tx_stats_sprt l = tx_stats_sprt(penta, 0, 5, 0.05, 0.05, TX_STATS_LOGISTIC);
+    ck_assert_double_eq_tol(l.llr, 0.37309285257878605, EPS);
+
+    /* asymmetric error rates: ln(0.1 / 0.95) and ln(0.9 / 0.05) */
+    struct tx_stats_sprt b = tx_stats_sprt(penta, 0, 5, 0.05, 0.1, TX_STATS_NORMALIZED);
+    ck_assert_double_eq_tol(b.lower, log(0.1 / 0.95), EPS);
+    ck_assert_double_eq_tol(b.upper, log(0.9 / 0.05), EPS);
+}
+END_TEST
+
+START_TEST(stats_sprt_verdicts)
+{
+    const int64_t strong[5] = { 4, 20, 80, 120, 60 };
+    struct tx_stats_sprt h1 = tx_stats_sprt(strong, 0, 10, 0.05, 0.05, TX_STATS_NORMALIZED);
+    ck_assert_double_eq_tol(h1.llr, 5.631310667441521, EPS);
+    ck_assert_int_eq(h1.verdict, TX_STATS_SPRT_H1);
+
+    const int64_t weak[5] = { 60, 120, 80, 20, 4 };
+    struct tx_stats_sprt h0 = tx_stats_sprt(weak, 0, 10, 0.05, 0.05, TX_STATS_NORMALIZED);
+    ck_assert_double_eq_tol(h0.llr, -5.688148811482194, EPS);
+    ck_assert_int_eq(h0.verdict, TX_STATS_SPRT_H0);
+
+    const int64_t flat[5] = { 0, 0, 7, 0, 0 }; /* no variance: no information */
+    struct tx_stats_sprt f = tx_stats_sprt(flat, 0, 10, 0.05, 0.05, TX_STATS_NORMALIZED);
+    ck_assert_double_eq(f.llr, 0);
+    ck_assert_int_eq(f.verdict, TX_STATS_SPRT_CONTINUE);
+}
+END_TEST
+
+/* Two bots, 60 points of 100 for bot 0, plus each bot's virtual draw
+ * against a bot rated 0: +-35.0364 (the prior pulls 70.44 to 70.07), 95%
+ * half-width 34.6537 from the inverse Fisher information. */
+START_TEST(stats_ratings_two_bots)
+{
+    const double points[4] = { 0, 60, 40, 0 }, games[4] = { 0, 100, 100, 0 };
+    double elo[2], margin[2];
+    ck_assert_int_eq(tx_stats_ratings(2, points, games, elo, margin), 0);
+    ck_assert_double_eq_tol(elo[0], 35.03642450144783, 1e-6);
+    ck_assert_double_eq_tol(elo[1], -35.03642450144783, 1e-6);
+    ck_assert_double_eq_tol(margin[0], 34.65372156320004, 1e-6);
+    ck_assert_double_eq_tol(margin[1], 34.65372156320004, 1e-6);
+}
+END_TEST
+
+/* Three bots, unequal numbers of games, one 100% result (bot 0 beat bot 2
+ * 20-0): finite ratings, mean 0, values from the Newton solver. */
+START_TEST(stats_ratings_three_bots)
+{
+    const double points[9] = { 0, 30, 20, 10, 0, 12.5, 0, 7.5, 0 };
+    const double games[9] = { 0, 40, 20, 40, 0, 20, 20, 20, 0 };
+    double elo[3], margin[3];
+    ck_assert_int_eq(tx_stats_ratings(3, points, games, elo, margin), 0);
+    ck_assert_double_eq_tol(elo[0], 206.55086000421636, 1e-6);
+    ck_assert_double_eq_tol(elo[1], -25.446820422360055, 1e-6);
+    ck_assert_double_eq_tol(elo[2], -181.10403958185628, 1e-6);
+    ck_assert_double_eq_tol(margin[0], 82.67554480519566, 1e-6);
+    ck_assert_double_eq_tol(margin[1], 69.9714530075958, 1e-6);
+    ck_assert_double_eq_tol(margin[2], 94.03438962354286, 1e-6);
+    ck_assert_double_eq_tol(elo[0] + elo[1] + elo[2], 0, 1e-9);
+}
+END_TEST
+
+START_TEST(stats_ratings_degenerate)
+{
+    double elo[2] = { 1, 1 }, margin[2];
+    const double zero[4] = { 0 };
+    /* no games at all: everyone at 0, the prior's width */
+    ck_assert_int_eq(tx_stats_ratings(2, zero, zero, elo, margin), 0);
+    ck_assert_double_eq_tol(elo[0], 0, 1e-9);
+    ck_assert(isfinite(margin[0]) && margin[0] > 0);
+    /* one bot: rating 0 and no spread relative to the mean */
+    ck_assert_int_eq(tx_stats_ratings(1, zero, zero, elo, margin), 0);
+    ck_assert_double_eq_tol(elo[0], 0, 1e-9);
+    ck_assert_int_eq(tx_stats_ratings(0, zero, zero, elo, margin), -EINVAL);
+    /* a 1000-0 whitewash stays finite */
+    const double points[4] = { 0, 1000, 0, 0 }, games[4] = { 0, 1000, 1000, 0 };
+    ck_assert_int_eq(tx_stats_ratings(2, points, games, elo, margin), 0);
+    ck_assert(isfinite(elo[0]) && elo[0] > 400 && isfinite(margin[0]));
+}
+END_TEST
+
+static Suite *stats_suite(void)
+{
+    Suite *s = suite_create("stats");
+    TCase *tc = tcase_create("stats");
+    tcase_add_test(tc, stats_elo_trinomial);
+    tcase_add_test(tc, stats_elo_symmetric_and_edges);
+    tcase_add_test(tc, stats_los_values);
+    tcase_add_test(tc, stats_elo_pentanomial);
+    tcase_add_test(tc, stats_sprt_llr);
+    tcase_add_test(tc, stats_sprt_verdicts);
+    tcase_add_test(tc, stats_ratings_two_bots);
+    tcase_add_test(tc, stats_ratings_three_bots);
+    tcase_add_test(tc, stats_ratings_degenerate);
+    suite_add_tcase(s, tc);
+    return s;
+}
+
+int main(void)
+{
+    SRunner *sr = srunner_create(stats_suite());
+    srunner_run_all(sr, CK_ENV);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
