@@ -1,0 +1,274 @@
+/* test-input.c - the turn input text, written and read back.
+ *
+ * A scripted 12 x 12 game with a swap, a link blocked by each player's
+ * opponent, one player's own links crossing, and a placement that makes two
+ * links (listed by their older peg's placement order, which differs from the
+ * scan order of the knight steps) is played move by move. Before each move
+ * the input of the player to move is compared byte for byte with text
+ * written out by hand from RULES.md; then it is parsed back, rebuilt with
+ * tx_game_from_input, and must give the same position and the same text.
+ * Malformed texts and impossible positions are refused with the line named.
+ */
+#include <check.h>
+#include <errno.h>
+#include <string.h>
+
+#include "game.h"
+#include "hole.h"
+#include "input.h"
+
+static struct tx_geometry geo;
+static char text[TX_INPUT_MAX];
+static char again[TX_INPUT_MAX];
+static struct tx_input in;
+
+static int hole(const char *name)
+{
+    int h = -1;
+    ck_assert_int_eq(tx_hole_parse(&geo, name, strlen(name), &h), TX_HOLE_OK);
+    return h;
+}
+
+static int move_of(const char *name)
+{
+    return strcmp(name, "SWAP") == 0 ? TX_MOVE_SWAP : hole(name);
+}
+
+/* The script: moves[i] is played after the input expect[i] was checked. */
+static const char *const script[] = {"C5", "SWAP", "D5", "F5", "F4", "F3", "G6", "E5", "E7", "G4", "H8"};
+static const char *const expect[] = {
+    "FIRST\n0\n0\n0\n0\n",
+    "C5\n0\n0\n1\nC5\n0\n",
+    "SWAP\n0\n0\n1\nE3\n0\n",
+    "D5\n1\nE3\n0\n1\nD5\n0\n",
+    "F5\n1\nD5\n0\n2\nE3\nF5\n1\nE3 F5\n",
+    /* F4 does not link to D5: that link would cross E3-F5. */
+    "F4\n2\nE3\nF5\n1\nE3 F5\n2\nD5\nF4\n0\n",
+    "F3\n2\nD5\nF4\n0\n3\nE3\nF5\nF3\n1\nE3 F5\n",
+    "G6\n3\nE3\nF5\nF3\n1\nE3 F5\n3\nD5\nF4\nG6\n1\nF4 G6\n",
+    /* F3-E5 crosses player 2's own E3-F5: both exist. */
+    "E5\n3\nD5\nF4\nG6\n1\nF4 G6\n4\nE3\nF5\nF3\nE5\n2\nE3 F5\nF3 E5\n",
+    /* E7 links to D5 and G6, listed D5 first (placed first). */
+    "E7\n4\nE3\nF5\nF3\nE5\n2\nE3 F5\nF3 E5\n4\nD5\nF4\nG6\nE7\n3\nF4 G6\nD5 E7\nG6 E7\n",
+    /* G4 links to E3; G4-E5 would cross F4-G6. */
+    "G4\n4\nD5\nF4\nG6\nE7\n3\nF4 G6\nD5 E7\nG6 E7\n5\nE3\nF5\nF3\nE5\nG4\n3\nE3 F5\nF3 E5\nE3 G4\n",
+    "H8\n5\nE3\nF5\nF3\nE5\nG4\n3\nE3 F5\nF3 E5\nE3 G4\n5\nD5\nF4\nG6\nE7\nH8\n4\nF4 G6\nD5 E7\nG6 E7\nG6 H8\n",
+};
+#define TURNS ((int)(sizeof(expect) / sizeof(expect[0])))
+
+/* Plays the script up to (not including) move `turn`. */
+static void play_to(struct tx_game *g, int turn)
+{
+    ck_assert_int_eq(tx_geometry_init(&geo, 12), 0);
+    tx_game_init(g, &geo);
+    for (int i = 0; i < turn; i++)
+        ck_assert_int_eq(tx_game_play(g, move_of(script[i])), TX_LEGAL);
+}
+
+START_TEST(write_scripted_game_byte_for_byte)
+{
+    static struct tx_game g;
+    play_to(&g, _i);
+    ck_assert_int_eq(g.to_move, _i % 2);
+    int len = tx_input_write(&g, g.to_move, text, sizeof(text));
+    ck_assert_int_eq(len, (int)strlen(expect[_i]));
+    ck_assert_str_eq(text, expect[_i]);
+}
+END_TEST
+
+START_TEST(parse_write_round_trip)
+{
+    static struct tx_game g, rebuilt;
+    char err[128];
+    play_to(&g, _i);
+    int me = g.to_move;
+    int len = tx_input_write(&g, me, text, sizeof(text));
+    ck_assert_int_eq(tx_input_parse(&geo, text, (size_t)len, &in, err, sizeof(err)), 0);
+
+    /* What the parser read is the game's own lists. */
+    int16_t list[2 * TX_LINKS_MAX];
+    for (int side = 0; side < 2; side++) {
+        int player = side == 0 ? me : 1 - me;
+        int n = tx_game_pegs(&g, player, list);
+        ck_assert_int_eq(in.npegs[side], n);
+        ck_assert(memcmp(in.pegs[side], list, (size_t)n * sizeof(list[0])) == 0);
+        n = tx_game_links(&g, player, list);
+        ck_assert_int_eq(in.nlinks[side], n);
+        ck_assert(memcmp(in.links[side], list, (size_t)n * 2 * sizeof(list[0])) == 0);
+    }
+
+    ck_assert_int_eq(tx_game_from_input(&rebuilt, &geo, &in, me), 0);
+    ck_assert_int_eq(rebuilt.to_move, me);
+    ck_assert_int_eq(rebuilt.nmoves, g.nmoves);
+    ck_assert_int_eq(rebuilt.swapped, g.swapped);
+    ck_assert_int_eq(rebuilt.status, TX_ONGOING);
+    ck_assert_int_eq(rebuilt.vacant_ok[0], g.vacant_ok[0]);
+    ck_assert_int_eq(rebuilt.vacant_ok[1], g.vacant_ok[1]);
+    ck_assert(memcmp(rebuilt.cell, g.cell, (size_t)geo.holes) == 0);
+    for (int link = 0; link < geo.holes * 4; link++)
+        ck_assert_int_eq(tx_game_has_link(&rebuilt, link), tx_game_has_link(&g, link));
+    ck_assert_int_eq(tx_input_write(&rebuilt, me, again, sizeof(again)), len);
+    ck_assert_str_eq(again, text);
+
+    /* The rebuilt game plays on like the original. */
+    if (_i < TURNS - 1) {
+        int next = move_of(script[_i]);
+        ck_assert_int_eq(tx_game_play(&g, next), TX_LEGAL);
+        ck_assert_int_eq(tx_game_play(&rebuilt, next), TX_LEGAL);
+        ck_assert(memcmp(rebuilt.cell, g.cell, (size_t)geo.holes) == 0);
+        for (int link = 0; link < geo.holes * 4; link++)
+            ck_assert_int_eq(tx_game_has_link(&rebuilt, link), tx_game_has_link(&g, link));
+    }
+}
+END_TEST
+
+START_TEST(first_player_of_first_inputs)
+{
+    ck_assert_int_eq(tx_geometry_init(&geo, 12), 0);
+    static const struct {
+        const char *text;
+        int player;
+    } cases[] = {
+        {"FIRST\n0\n0\n0\n0\n", 0},
+        {"C5\n0\n0\n1\nC5\n0\n", 1},
+        {"SWAP\n0\n0\n1\nE3\n0\n", 0},
+        {"D5\n1\nE3\n0\n1\nD5\n0\n", 0},      /* forced opening of even length */
+        {"F5\n1\nD5\n0\n2\nE3\nF5\n1\nE3 F5\n", 1},
+    };
+    for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+        ck_assert_int_eq(tx_input_parse(&geo, cases[i].text, strlen(cases[i].text), &in, NULL, 0), 0);
+        ck_assert_int_eq(tx_input_first_player(&in), cases[i].player);
+    }
+}
+END_TEST
+
+START_TEST(write_reports_small_buffer)
+{
+    static struct tx_game g;
+    play_to(&g, TURNS - 1);
+    size_t need = strlen(expect[TURNS - 1]);
+    ck_assert_int_eq(tx_input_write(&g, g.to_move, text, need), -ENOSPC);
+    ck_assert_int_eq(tx_input_write(&g, g.to_move, text, need + 1), (int)need);
+    ck_assert_int_eq(tx_input_write(&g, g.to_move, text, 0), -ENOSPC);
+}
+END_TEST
+
+static const struct {
+    const char *text;
+    size_t len; /* 0: strlen */
+    const char *err;
+} malformed[] = {
+    {"", 0, "line 1: expected FIRST, SWAP or a hole name, found the end of the input"},
+    {"FIRST", 0, "line 1: expected FIRST, SWAP or a hole name ending in a newline"},
+    {"first\n0\n0\n0\n0\n", 0, "line 1: expected FIRST, SWAP or a hole name"},
+    {"FIRST\r\n0\n0\n0\n0\n", 0, "line 1: expected FIRST, SWAP or a hole name"},
+    {"M5\n0\n0\n1\nC5\n0\n", 0, "line 1: expected FIRST, SWAP or a hole name"},
+    {"FIRST\n00\n0\n0\n0\n", 0, "line 2: expected a count"},
+    {"FIRST\n-1\n0\n0\n0\n", 0, "line 2: expected a count"},
+    {"FIRST\n0 \n0\n0\n0\n", 0, "line 2: expected a count"},
+    {"FIRST\n\n0\n0\n0\n", 0, "line 2: expected a count"},
+    {"FIRST\n145\n", 0, "line 2: count 145 is more than the board holds (144)"},
+    {"FIRST\n0\n0\n0\n", 0, "line 5: expected a count, found the end of the input"},
+    {"FIRST\n0\n0\n0\n0", 0, "line 5: expected a count ending in a newline"},
+    {"FIRST\n0\n0\n0\n0\n\n", 0, "line 6: unexpected text after the input"},
+    {"FIRST\n0\n0\n0\n0\nx", 0, "line 6: unexpected text after the input"},
+    {"C5\n0\n0\n1\nC05\n0\n", 0, "line 5: expected a hole name"},
+    {"C5\n0\n0\n1\nc5\n0\n", 0, "line 5: expected a hole name"},
+    {"C5\n0\n0\n1\nM5\n0\n", 0, "line 5: hole M5 is off the 12x12 board"},
+    {"C5\n0\n0\n2\nC5\n", 0, "line 6: expected a hole name, found the end of the input"},
+    {"F5\n1\nD5\n0\n2\nE3\nF5\n1\nE3  F5\n", 0, "line 9: expected a hole name"},
+    {"F5\n1\nD5\n0\n2\nE3\nF5\n1\nE3 F5 \n", 0, "line 9: expected a hole name"},
+    {"F5\n1\nD5\n0\n2\nE3\nF5\n1\nE3F5\n", 0, "line 9: expected two hole names separated by one space"},
+    {"F5\n1\nD5\n0\n2\nE3\nF5\n1\n E3 F5\n", 0, "line 9: expected a hole name"},
+    {"F5\n1\nD5\n0\n2\nE3\nF5\n1\nE3 F5\r\n", 0, "line 9: expected a hole name"},
+    {"F5\n1\nD5\n0\n2\nE3\nF5\n1\nE3\tF5\n", 0, "line 9: expected two hole names separated by one space"},
+    {"C5\n0\n0\n1\nC5\0\n0\n", 15, "line 5: expected a hole name"},
+};
+
+START_TEST(parse_rejects_malformed)
+{
+    char err[128] = "unchanged";
+    ck_assert_int_eq(tx_geometry_init(&geo, 12), 0);
+    size_t len = malformed[_i].len ? malformed[_i].len : strlen(malformed[_i].text);
+    ck_assert_int_eq(tx_input_parse(&geo, malformed[_i].text, len, &in, err, sizeof(err)), -EINVAL);
+    ck_assert_str_eq(err, malformed[_i].err);
+    /* A NULL or tiny err buffer is fine. */
+    ck_assert_int_eq(tx_input_parse(&geo, malformed[_i].text, len, &in, NULL, 0), -EINVAL);
+    ck_assert_int_eq(tx_input_parse(&geo, malformed[_i].text, len, &in, err, 4), -EINVAL);
+    ck_assert_uint_le(strlen(err), 3);
+}
+END_TEST
+
+/* Well-formed texts of positions that cannot occur, for the player `me`. */
+static const struct {
+    const char *text;
+    int me;
+} impossible[] = {
+    {"FIRST\n0\n0\n0\n0\n", 1},                             /* player 2 never moves first */
+    {"FIRST\n0\n0\n1\nC5\n0\n", 1},                         /* FIRST with a peg on the board */
+    {"C5\n0\n0\n1\nC5\n0\n", 0},                            /* counts say player 2 is on move */
+    {"D5\n0\n0\n1\nC5\n0\n", 1},                            /* last move is not his last peg */
+    {"C5\n0\n0\n1\nA5\n0\n", 1},                            /* player 1 in column A */
+    {"C5\n0\n0\n1\nA1\n0\n", 1},                            /* a corner */
+    {"E3\n0\n0\n1\nE3\n0\n", 0},                            /* player 2 peg where player 1 needs a swap: SWAP expected */
+    {"SWAP\n0\n0\n1\nE1\n0\n", 0},                          /* player 2 in row 1 */
+    {"C5\n1\nC5\n0\n1\nC5\n0\n", 0},                        /* two pegs in one hole */
+    {"F5\n1\nD5\n0\n2\nE3\nF5\n1\nE3 G4\n", 0},             /* link to a hole without his peg */
+    {"F5\n1\nD5\n0\n2\nE3\nF5\n1\nE3 E5\n", 0},             /* link between non-neighbours */
+    {"F5\n1\nD5\n0\n2\nE3\nF5\n1\nF5 E3\n", 0},             /* newer peg listed first */
+    {"F5\n1\nD5\n0\n2\nE3\nF5\n2\nE3 F5\nE3 F5\n", 0},      /* one link twice */
+    {"F4\n2\nE3\nF5\n1\nE3 F5\n2\nD5\nF4\n1\nD5 F4\n", 1},  /* his link across mine */
+};
+
+START_TEST(from_input_rejects_impossible_positions)
+{
+    static struct tx_game g;
+    char err[128];
+    ck_assert_int_eq(tx_geometry_init(&geo, 12), 0);
+    const char *t = impossible[_i].text;
+    ck_assert_msg(tx_input_parse(&geo, t, strlen(t), &in, err, sizeof(err)) == 0, "%s", err);
+    ck_assert_int_eq(tx_game_from_input(&g, &geo, &in, impossible[_i].me), -EINVAL);
+}
+END_TEST
+
+START_TEST(from_input_rejects_finished_games)
+{
+    static struct tx_game g;
+    char err[128];
+    /* Player 1 (rows) has a chain from row 1 to row 5 on the 5 x 5 board:
+     * C1-D3-C5; the input is what player 2 would get, were it asked. */
+    ck_assert_int_eq(tx_geometry_init(&geo, 5), 0);
+    const char *won = "C5\n2\nA2\nA4\n0\n3\nC1\nD3\nC5\n2\nC1 D3\nD3 C5\n";
+    ck_assert_msg(tx_input_parse(&geo, won, strlen(won), &in, err, sizeof(err)) == 0, "%s", err);
+    ck_assert_int_eq(tx_game_from_input(&g, &geo, &in, 1), -EINVAL);
+    /* The same position without the last link goes on. */
+    const char *open = "C5\n2\nA2\nA4\n0\n3\nC1\nD3\nC5\n1\nC1 D3\n";
+    ck_assert_msg(tx_input_parse(&geo, open, strlen(open), &in, err, sizeof(err)) == 0, "%s", err);
+    ck_assert_int_eq(tx_game_from_input(&g, &geo, &in, 1), 0);
+}
+END_TEST
+
+static Suite *input_suite(void)
+{
+    Suite *s = suite_create("input");
+    TCase *tc = tcase_create("input");
+    tcase_add_loop_test(tc, write_scripted_game_byte_for_byte, 0, TURNS);
+    tcase_add_loop_test(tc, parse_write_round_trip, 0, TURNS);
+    tcase_add_test(tc, first_player_of_first_inputs);
+    tcase_add_test(tc, write_reports_small_buffer);
+    tcase_add_loop_test(tc, parse_rejects_malformed, 0, (int)(sizeof(malformed) / sizeof(malformed[0])));
+    tcase_add_loop_test(tc, from_input_rejects_impossible_positions, 0,
+                        (int)(sizeof(impossible) / sizeof(impossible[0])));
+    tcase_add_test(tc, from_input_rejects_finished_games);
+    suite_add_tcase(s, tc);
+    return s;
+}
+
+int main(void)
+{
+    SRunner *sr = srunner_create(input_suite());
+    srunner_run_all(sr, CK_ENV);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed == 0 ? 0 : 1;
+}
