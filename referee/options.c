@@ -420,3 +420,93 @@ bool tx_options_shell_command(int argc, char **argv, char *buf, size_t cap)
     buf[n] = '\0';
     return true;
 }
+
+/* Reads a whole file of at most 64 MiB into a malloc'ed buffer. */
+static int read_file(const char *path, char **ret_text, size_t *ret_len)
+{
+    FILE *f = fopen(path, "re");
+    if (!f)
+        return -errno;
+    size_t cap = 4096, len = 0, n;
+    char *text = malloc(cap);
+    int rc = 0;
+    while (text && (n = fread(text + len, 1, cap - len, f)) > 0) {
+        len += n;
+        if (len < cap)
+            continue;
+        char *grown = cap < (64u << 20) ? realloc(text, cap * 2) : NULL;
+        if (!grown) {
+            rc = -EFBIG;
+            break;
+        }
+        text = grown;
+        cap *= 2;
+    }
+    if (!text)
+        rc = -ENOMEM;
+    else if (ferror(f))
+        rc = -EIO;
+    fclose(f);
+    if (rc < 0) {
+        free(text);
+        return rc;
+    }
+    *ret_text = text;
+    *ret_len = len;
+    return 0;
+}
+
+int tx_options_run_new(const struct tx_options *o, int64_t games, int argc, char **argv,
+                       struct tx_options_run **ret, char *err, size_t errcap)
+{
+    struct tx_options_run *run = calloc(1, sizeof *run);
+    if (!run)
+        return -ENOMEM;
+    int rc = tx_geometry_init(&run->geo, o->size);
+    if (rc < 0) {
+        snprintf(err, errcap, "--size: cannot build a %d x %d board", o->size, o->size);
+        goto error;
+    }
+    struct tx_schedule *s = &run->schedule;
+    s->geo = &run->geo;
+    s->bots = o->bots;
+    s->nbots = o->nbots;
+    s->seed = o->seed;
+    s->games = games;
+    s->openings = o->openings;
+    s->shard = o->shard;
+    s->shards = o->shards;
+    if (o->openings_file) {
+        char *text = NULL;
+        size_t len = 0;
+        rc = read_file(o->openings_file, &text, &len);
+        if (rc < 0) {
+            snprintf(err, errcap, "--openings-file: cannot read %s: %s", o->openings_file, strerror(-rc));
+            goto error;
+        }
+        rc = tx_schedule_parse_openings(&run->geo, o->openings_file, text, len, &run->lines, &s->nlines, err,
+                                        errcap);
+        free(text);
+        if (rc < 0)
+            goto error;
+        s->lines = run->lines;
+    }
+    tx_match_config_init(&run->match, &run->geo);
+    tx_options_apply(o, &run->match);
+    if (!tx_options_shell_command(argc, argv, run->resume_command, sizeof run->resume_command))
+        snprintf(run->resume_command, sizeof run->resume_command, "(the same command again)");
+    *ret = run;
+    return 0;
+
+error:
+    free(run);
+    return rc;
+}
+
+void tx_options_run_free(struct tx_options_run *run)
+{
+    if (run) {
+        free(run->lines);
+        free(run);
+    }
+}

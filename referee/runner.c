@@ -1,0 +1,477 @@
+/* runner.c - many matches on one loop, records written as games end,
+ * resume, interrupts and the progress line (see runner.h).
+ *
+ * The loop holds at most `concurrency` matches, one per slot. When a match
+ * ends, its record is turned into one JSON line and appended with a single
+ * write(): with O_APPEND that is one atomic step for a process being killed,
+ * so readers see whole lines or, at worst, one torn last line. The next
+ * game is then started from the schedule; the done set from the resumed
+ * file is a bitmap of indexes, the only state that grows with the run.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "runner.h"
+
+#define PROGRESS_INTERVAL_MS 500
+#define RUN_FIELD_MAX 32
+
+struct slot {
+    struct tx_runner *runner;
+    struct tx_match *match; /* NULL when the slot is free */
+    struct tx_game_spec spec;
+    int16_t opening[TX_SCHEDULE_OPENING_MAX];
+};
+
+/* Points of each bot, for the leader shown in the progress line. */
+struct tally {
+    int64_t games;
+    int64_t half_points; /* 2 per win, 1 per draw */
+};
+
+struct tx_runner {
+    const struct tx_runner_config *config;
+    struct tx_match_config match; /* config->match with run set */
+    char run[RUN_FIELD_MAX];
+    uv_loop_t loop;
+    uv_signal_t sigint, sigterm;
+    uv_timer_t progress_timer;
+    struct slot *slots;
+    int nbusy;
+    int fd;                  /* output, or -1 */
+    uint8_t *done;           /* bitmap of indexes found done in the file */
+    int64_t done_cap;        /* bits in done */
+    int64_t next;            /* next index to consider */
+    int64_t todo;            /* games of the shard not done when the run began */
+    bool stopping;           /* start no new game */
+    bool closed;             /* handles closed */
+    int error;               /* first fatal error, 0 if none */
+    char *err;
+    size_t errcap;
+    struct tally tally[TX_SCHEDULE_BOTS_MAX];
+    uint64_t start_ns;
+    bool progress_shown;
+    struct tx_runner_summary *summary;
+};
+
+int tx_runner_cores(void)
+{
+    unsigned n = uv_available_parallelism();
+    return n > 0 ? (int)n : 1;
+}
+
+void tx_runner_stop(struct tx_runner *runner)
+{
+    runner->stopping = true;
+    runner->summary->stopped = true;
+}
+
+static bool is_done(const struct tx_runner *r, int64_t index)
+{
+    return index < r->done_cap && (r->done[index / 8] >> (index % 8) & 1);
+}
+
+static int mark_done(struct tx_runner *r, int64_t index)
+{
+    if (index >= r->done_cap) {
+        int64_t cap = r->done_cap ? r->done_cap : 1024;
+        while (cap <= index)
+            cap *= 2;
+        uint8_t *grown = realloc(r->done, (size_t)(cap / 8));
+        if (!grown)
+            return -ENOMEM;
+        memset(grown + r->done_cap / 8, 0, (size_t)((cap - r->done_cap) / 8));
+        r->done = grown;
+        r->done_cap = cap;
+    }
+    r->done[index / 8] |= (uint8_t)(1 << (index % 8));
+    return 0;
+}
+
+static int bot_index(const struct tx_runner *r, const char *name)
+{
+    const struct tx_schedule *s = r->config->schedule;
+    for (int i = 0; i < s->nbots; i++)
+        if (name && !strcmp(s->bots[i].name, name))
+            return i;
+    return -1;
+}
+
+static void count_result(struct tx_runner *r, const struct tx_record *rec)
+{
+    if (rec->result.reason == TX_REASON_INTERRUPTED)
+        return;
+    for (int p = 0; p < 2; p++) {
+        int b = bot_index(r, rec->players[p].name);
+        if (b < 0)
+            continue;
+        r->tally[b].games++;
+        r->tally[b].half_points += rec->result.winner == p ? 2 : rec->result.winner < 0 ? 1 : 0;
+    }
+}
+
+/* ---- the progress line ---- */
+
+static void clear_progress(struct tx_runner *r)
+{
+    if (r->progress_shown) {
+        fputs("\r\033[K", stdout);
+        fflush(stdout);
+        r->progress_shown = false;
+    }
+}
+
+static void draw_progress(struct tx_runner *r)
+{
+    const struct tx_schedule *s = r->config->schedule;
+    const struct tx_runner_summary *sum = r->summary;
+    int64_t total = tx_schedule_shard_games(s);
+    int64_t done = sum->resumed + sum->played;
+    double elapsed = (double)(uv_hrtime() - r->start_ns) / 1e9;
+    double rate = elapsed > 0 ? (double)sum->played / elapsed : 0;
+    char left[32] = "?";
+    if (rate > 0) {
+        long secs = (long)((double)(r->todo - sum->played) / rate);
+        snprintf(left, sizeof left, "%ld:%02ld:%02ld", secs / 3600, secs / 60 % 60, secs % 60);
+    }
+    int leader = -1;
+    for (int i = 0; i < s->nbots; i++)
+        if (r->tally[i].games > 0 &&
+            (leader < 0 || r->tally[i].half_points * r->tally[leader].games >
+                               r->tally[leader].half_points * r->tally[i].games))
+            leader = i;
+    printf("\r\033[K%lld/%lld games, %.2f games/s, %s left", (long long)done, (long long)total, rate, left);
+    if (leader >= 0)
+        printf(", leader %s %.1f%%", s->bots[leader].name,
+               50.0 * (double)r->tally[leader].half_points / (double)r->tally[leader].games);
+    fflush(stdout);
+    r->progress_shown = true;
+}
+
+static void on_progress_timer(uv_timer_t *timer)
+{
+    draw_progress(timer->data);
+}
+
+/* ---- starting and ending games ---- */
+
+static void close_handles(struct tx_runner *r)
+{
+    if (r->closed)
+        return;
+    r->closed = true;
+    uv_close((uv_handle_t *)&r->sigint, NULL);
+    uv_close((uv_handle_t *)&r->sigterm, NULL);
+    uv_close((uv_handle_t *)&r->progress_timer, NULL);
+}
+
+/* Stops the run for an error of the referee's own (not a bot's): context
+ * says what failed, the errno's text is appended. */
+static void fail(struct tx_runner *r, int error, const char *context)
+{
+    if (!r->error) {
+        r->error = error;
+        snprintf(r->err, r->errcap, "%s: %s", context, uv_strerror(error));
+    }
+    r->stopping = true;
+    for (int i = 0; i < r->config->concurrency; i++)
+        if (r->slots[i].match)
+            tx_match_interrupt(r->slots[i].match);
+}
+
+static void on_game_done(struct tx_match *match, struct tx_record *record, void *data);
+
+/* The next index of this shard not yet done, or 0 when there is none. */
+static int64_t next_index(struct tx_runner *r)
+{
+    const struct tx_schedule *s = r->config->schedule;
+    while (r->next <= s->games) {
+        int64_t i = r->next++;
+        if (tx_schedule_in_shard(s, i) && !is_done(r, i))
+            return i;
+        if (s->shards > 1 && !tx_schedule_in_shard(s, i)) {
+            /* jump to the shard's next index instead of walking there */
+            int64_t rem = (int64_t)(s->shard % s->shards);
+            int64_t k = r->next + ((rem - r->next % s->shards) % s->shards + s->shards) % s->shards;
+            r->next = k;
+        }
+    }
+    return 0;
+}
+
+static void start_games(struct tx_runner *r)
+{
+    for (int i = 0; i < r->config->concurrency && !r->stopping; i++) {
+        struct slot *slot = &r->slots[i];
+        if (slot->match)
+            continue;
+        int64_t index = next_index(r);
+        if (index == 0) {
+            r->stopping = true;
+            break;
+        }
+        tx_schedule_game(r->config->schedule, index, &slot->spec, slot->opening);
+        int rc = tx_match_start(&r->loop, &r->match, &slot->spec, on_game_done, slot, &slot->match);
+        if (rc < 0) {
+            slot->match = NULL;
+            char what[64];
+            snprintf(what, sizeof what, "cannot start game %lld", (long long)index);
+            fail(r, rc, what);
+            break;
+        }
+        r->nbusy++;
+    }
+    if (r->nbusy == 0)
+        close_handles(r);
+}
+
+/* Appends the record as one line with one write(). */
+static int write_record(struct tx_runner *r, const struct tx_record *record)
+{
+    char *json;
+    int rc = tx_record_to_json(record, &json);
+    if (rc < 0)
+        return rc;
+    size_t len = strlen(json);
+    char *line = realloc(json, len + 2);
+    if (!line) {
+        free(json);
+        return -ENOMEM;
+    }
+    line[len] = '\n';
+    line[len + 1] = '\0';
+    ssize_t n;
+    do
+        n = write(r->fd, line, len + 1);
+    while (n < 0 && errno == EINTR);
+    rc = n < 0 ? -errno : (size_t)n < len + 1 ? -ENOSPC : 0;
+    free(line);
+    return rc;
+}
+
+static void on_game_done(struct tx_match *match, struct tx_record *record, void *data)
+{
+    struct slot *slot = data;
+    struct tx_runner *r = slot->runner;
+
+    (void)match;
+    slot->match = NULL;
+    r->nbusy--;
+    if (r->fd >= 0) {
+        int rc = write_record(r, record);
+        if (rc < 0) {
+            char what[512];
+            snprintf(what, sizeof what, "cannot write to %s", r->config->output);
+            fail(r, rc, what);
+        }
+    }
+    if (record->result.reason == TX_REASON_INTERRUPTED)
+        r->summary->interrupted++;
+    else
+        r->summary->played++;
+    count_result(r, record);
+    clear_progress(r);
+    if (r->config->record_cb)
+        r->config->record_cb(r, record, false, r->config->data);
+    tx_record_free(record);
+    free(record);
+    start_games(r);
+    if (r->config->progress && !r->closed)
+        draw_progress(r);
+}
+
+static void on_signal(uv_signal_t *handle, int signum)
+{
+    struct tx_runner *r = handle->data;
+    if (!r->summary->signal)
+        r->summary->signal = signum;
+    r->stopping = true;
+    for (int i = 0; i < r->config->concurrency; i++)
+        if (r->slots[i].match)
+            tx_match_interrupt(r->slots[i].match);
+    if (r->nbusy == 0)
+        close_handles(r);
+}
+
+/* ---- resume: reading what the file already holds ---- */
+
+/* Says which part of the configuration differs from the record's, as far
+ * as the record shows it. */
+static void describe_difference(struct tx_runner *r, const struct tx_record *rec, char *buf, size_t cap)
+{
+    const struct tx_schedule *s = r->config->schedule;
+    const struct tx_match_config *m = &r->match;
+    struct tx_game_spec spec;
+    int16_t opening[TX_SCHEDULE_OPENING_MAX];
+
+    if (rec->size != s->geo->size)
+        snprintf(buf, cap, "board size %d, not %d", rec->size, s->geo->size);
+    else if (rec->limits.first_turn_ms != m->first_turn_ms || rec->limits.turn_ms != m->turn_ms ||
+             rec->limits.margin_ms != m->margin_ms || rec->limits.soft != m->soft_timeouts)
+        snprintf(buf, cap, "limits %d/%d/%d ms%s (first turn/turn/margin)", rec->limits.first_turn_ms,
+                 rec->limits.turn_ms, rec->limits.margin_ms, rec->limits.soft ? " soft" : "");
+    else if (tx_schedule_game(s, rec->game, &spec, opening) == 0 &&
+             (strcmp(rec->players[0].name, spec.bots[0]->name) || strcmp(rec->players[1].name, spec.bots[1]->name)))
+        snprintf(buf, cap, "game %lld between %s and %s, not %s and %s", (long long)rec->game,
+                 rec->players[0].name, rec->players[1].name, spec.bots[0]->name, spec.bots[1]->name);
+    else if (tx_schedule_game(s, rec->game, &spec, opening) == 0 && spec.seed != rec->seed)
+        snprintf(buf, cap, "another --seed");
+    else
+        snprintf(buf, cap, "other bot commands, memory limit or openings");
+}
+
+/* Reads the existing output file. A last line without its "\n" is a record
+ * torn by a kill: it is cut off (so the next line starts cleanly) with a
+ * warning. Any other line that is not a record of this run is an error. */
+static int read_existing(struct tx_runner *r, FILE *f)
+{
+    const char *path = r->config->output;
+    char *line = NULL;
+    size_t linecap = 0;
+    ssize_t len;
+    int64_t lineno = 0;
+    off_t offset = 0;
+    int rc = 0;
+    char why[256];
+
+    while ((len = getline(&line, &linecap, f)) > 0) {
+        lineno++;
+        if (line[len - 1] != '\n') {
+            fprintf(stderr, "twixt-arena: warning: %s:%lld: incomplete last line (the run was killed while "
+                            "writing it), ignored and removed\n", path, (long long)lineno);
+            if (ftruncate(r->fd, offset) < 0) {
+                rc = -errno;
+                snprintf(r->err, r->errcap, "%s: cannot cut the incomplete last line: %s", path, strerror(errno));
+            }
+            break;
+        }
+        offset += len;
+        struct tx_record rec;
+        if (tx_record_from_json(line, (size_t)len - 1, &rec, why, sizeof why) < 0) {
+            snprintf(r->err, r->errcap, "%s:%lld: not a game record: %s", path, (long long)lineno, why);
+            rc = -EINVAL;
+        } else if (!rec.run || strcmp(rec.run, r->run)) {
+            char diff[200];
+            describe_difference(r, &rec, diff, sizeof diff);
+            snprintf(r->err, r->errcap,
+                     "%s:%lld: this file holds games of another run (%s); resume with the same bots and "
+                     "options, or write to another -o FILE",
+                     path, (long long)lineno, rec.run ? diff : "no run fingerprint");
+            rc = -EINVAL;
+        } else if (rec.game < 1) {
+            snprintf(r->err, r->errcap, "%s:%lld: game index %lld out of range", path, (long long)lineno,
+                     (long long)rec.game);
+            rc = -EINVAL;
+        } else {
+            if (rec.result.reason != TX_REASON_INTERRUPTED && !is_done(r, rec.game)) {
+                rc = mark_done(r, rec.game);
+                if (rec.game <= r->config->schedule->games && tx_schedule_in_shard(r->config->schedule, rec.game))
+                    r->summary->resumed++;
+            }
+            if (rc == 0) {
+                count_result(r, &rec);
+                if (r->config->record_cb)
+                    r->config->record_cb(r, &rec, true, r->config->data);
+            }
+        }
+        tx_record_free(&rec);
+        if (rc < 0)
+            break;
+    }
+    free(line);
+    return rc;
+}
+
+static int open_output(struct tx_runner *r)
+{
+    const char *path = r->config->output;
+    r->fd = open(path, O_RDWR | O_APPEND | O_CREAT | O_CLOEXEC, 0644);
+    if (r->fd < 0) {
+        int e = errno;
+        snprintf(r->err, r->errcap, "%s: cannot open: %s", path, strerror(e));
+        return -e;
+    }
+    int fd2 = dup(r->fd);
+    FILE *f = fd2 >= 0 ? fdopen(fd2, "r") : NULL;
+    if (!f) {
+        int e = errno;
+        if (fd2 >= 0)
+            close(fd2);
+        snprintf(r->err, r->errcap, "%s: cannot read: %s", path, strerror(e));
+        return -e;
+    }
+    fcntl(fd2, F_SETFD, FD_CLOEXEC);
+    rewind(f);
+    int rc = read_existing(r, f);
+    fclose(f);
+    return rc;
+}
+
+int tx_runner_run(const struct tx_runner_config *config, struct tx_runner_summary *summary, char *err,
+                  size_t errcap)
+{
+    struct tx_runner *r = calloc(1, sizeof *r);
+    if (!r)
+        return -ENOMEM;
+    memset(summary, 0, sizeof *summary);
+    r->config = config;
+    r->summary = summary;
+    r->err = err;
+    r->errcap = errcap;
+    r->fd = -1;
+    r->next = 1;
+    r->match = *config->match;
+    tx_schedule_fingerprint(config->schedule, config->match, r->run, sizeof r->run);
+    r->match.run = r->run;
+
+    int rc = 0;
+    if (config->output && (rc = open_output(r)) < 0)
+        goto out;
+    r->todo = tx_schedule_shard_games(config->schedule) - summary->resumed;
+
+    r->slots = calloc((size_t)config->concurrency, sizeof *r->slots);
+    if (!r->slots || (rc = uv_loop_init(&r->loop)) < 0) {
+        rc = r->slots ? rc : -ENOMEM;
+        snprintf(err, errcap, "cannot start the event loop: %s", uv_strerror(rc));
+        goto out;
+    }
+    for (int i = 0; i < config->concurrency; i++)
+        r->slots[i].runner = r;
+    uv_signal_init(&r->loop, &r->sigint);
+    uv_signal_init(&r->loop, &r->sigterm);
+    uv_timer_init(&r->loop, &r->progress_timer);
+    r->sigint.data = r->sigterm.data = r->progress_timer.data = r;
+    uv_signal_start(&r->sigint, on_signal, SIGINT);
+    uv_signal_start(&r->sigterm, on_signal, SIGTERM);
+    if (config->progress)
+        uv_timer_start(&r->progress_timer, on_progress_timer, PROGRESS_INTERVAL_MS, PROGRESS_INTERVAL_MS);
+
+    r->start_ns = uv_hrtime();
+    start_games(r);
+    uv_run(&r->loop, UV_RUN_DEFAULT);
+    clear_progress(r);
+    uv_loop_close(&r->loop);
+    rc = r->error;
+
+    if (summary->signal && config->output) {
+        fprintf(stderr, "twixt-arena: interrupted by %s; %lld games in %s, %lld to play. Resume with:\n  %s\n",
+                strsignal(summary->signal), (long long)(summary->resumed + summary->played), config->output,
+                (long long)(r->todo - summary->played), config->resume_command ? config->resume_command : "(the same command)");
+    } else if (summary->signal) {
+        fprintf(stderr, "twixt-arena: interrupted by %s; without -o FILE there is nothing to resume\n",
+                strsignal(summary->signal));
+    }
+out:
+    if (r->fd >= 0)
+        close(r->fd);
+    free(r->slots);
+    free(r->done);
+    free(r);
+    return rc;
+}

@@ -1,0 +1,512 @@
+/* test-runner.c - tournaments end to end: the runner in this process, and
+ * the twixt-arena executable as a child for signals and shards.
+ *
+ * Bots are tests/tiny-bot (seeded random legal moves, misbehaving in some
+ * games on request). Assertions are about verdicts and records, never
+ * about how long something took: limits are generous where a loaded
+ * machine could make a bot late, short only where a bot must time out.
+ * Executables are found through TX_BUILD_DIR (set by tests/meson.build).
+ */
+#include <check.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <spawn.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "options.h"
+#include "runner.h"
+#include "schedule.h"
+#include "standings.h"
+
+extern char **environ;
+
+#define MAX_GAMES 64
+
+static char tiny_bot[1024], arena[1024], tmpdir[256];
+
+static void setup(void)
+{
+    const char *build = getenv("TX_BUILD_DIR");
+    ck_assert_msg(build != NULL, "TX_BUILD_DIR is not set (run through meson test)");
+    snprintf(tiny_bot, sizeof tiny_bot, "%s/tests/tiny-bot", build);
+    snprintf(arena, sizeof arena, "%s/referee/twixt-arena", build);
+    ck_assert_msg(access(tiny_bot, X_OK) == 0, "%s is missing: build it first", tiny_bot);
+    snprintf(tmpdir, sizeof tmpdir, "/tmp/tx-runner-XXXXXX");
+    ck_assert_ptr_nonnull(mkdtemp(tmpdir));
+}
+
+static void teardown(void)
+{
+    char cmd[512];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", tmpdir);
+    ck_assert_int_eq(system(cmd), 0);
+}
+
+/* ---- reading result files ---- */
+
+/* The records of a file, normalised for comparison: times, start stamps
+ * and tiny-bot's time messages removed. texts[g] is game g's JSON, or
+ * NULL; counts[g] how many times game g was recorded (interrupted aside). */
+struct results {
+    char *texts[MAX_GAMES + 1];
+    int counts[MAX_GAMES + 1];
+    int interrupted;
+    int lines;
+};
+
+static void results_free(struct results *res)
+{
+    for (int i = 0; i <= MAX_GAMES; i++)
+        free(res->texts[i]);
+    memset(res, 0, sizeof *res);
+}
+
+static void read_results(const char *path, struct results *res)
+{
+    FILE *f = fopen(path, "r");
+    ck_assert_msg(f != NULL, "cannot open %s", path);
+    char *line = NULL;
+    size_t cap = 0;
+    ssize_t len;
+    memset(res, 0, sizeof *res);
+    while ((len = getline(&line, &cap, f)) > 0) {
+        struct tx_record r;
+        char err[256];
+        res->lines++;
+        ck_assert_msg(line[len - 1] == '\n', "%s:%d: line without its newline", path, res->lines);
+        ck_assert_msg(tx_record_from_json(line, (size_t)len - 1, &r, err, sizeof err) == 0, "%s:%d: %s", path,
+                      res->lines, err);
+        ck_assert_int_ge(r.game, 1);
+        ck_assert_int_le(r.game, MAX_GAMES);
+        if (r.result.reason == TX_REASON_INTERRUPTED) {
+            res->interrupted++;
+        } else {
+            free(r.started);
+            r.started = NULL;
+            for (int m = 0; m < r.nmoves; m++) {
+                r.moves[m].us = 0;
+                free(r.moves[m].message);
+                r.moves[m].message = NULL;
+            }
+            char *text;
+            ck_assert_int_eq(tx_record_to_json(&r, &text), 0);
+            free(res->texts[r.game]);
+            res->texts[r.game] = text;
+            res->counts[r.game]++;
+        }
+        tx_record_free(&r);
+    }
+    free(line);
+    fclose(f);
+}
+
+/* ---- running tournaments in this process ---- */
+
+struct run_spec {
+    const char *commands[4]; /* NAME=COMMAND, {bot} replaced by tiny-bot's path */
+    int nbots;
+    int64_t games;
+    int openings;
+    int concurrency;
+    int turn_ms;
+    int shard, shards;
+    const char *output;
+};
+
+static int run_in_process(const struct run_spec *rs, struct tx_runner_summary *summary, char *err, size_t errcap)
+{
+    char *argv[16];
+    char bufs[4][2048];
+    int argc = 0;
+    argv[argc++] = (char *)"tournament";
+    for (int i = 0; i < rs->nbots; i++) {
+        const char *c = rs->commands[i];
+        const char *at = strstr(c, "{bot}");
+        snprintf(bufs[i], sizeof bufs[i], "%.*s%s%s", (int)(at - c), c, tiny_bot, at + 5);
+        argv[argc++] = bufs[i];
+    }
+    argv[argc] = NULL;
+
+    struct tx_options o;
+    struct tx_options_run *run;
+    ck_assert_int_eq(tx_options_parse(&o, TX_OPTIONS_LIMITS | TX_OPTIONS_RUN, 2, 4, argc, argv, err, errcap), 0);
+    o.openings = rs->openings;
+    o.turn_ms = rs->turn_ms ? rs->turn_ms : 2000;
+    o.first_turn_ms = o.turn_ms * 2;
+    o.shard = rs->shard ? rs->shard : 1;
+    o.shards = rs->shards ? rs->shards : 1;
+    ck_assert_int_eq(tx_options_run_new(&o, rs->games, argc, argv, &run, err, errcap), 0);
+    struct tx_runner_config config = {
+        .schedule = &run->schedule,
+        .match = &run->match,
+        .concurrency = rs->concurrency,
+        .output = rs->output,
+    };
+    int rc = tx_runner_run(&config, summary, err, errcap);
+    tx_options_run_free(run);
+    tx_options_free(&o);
+    return rc;
+}
+
+static const char *good_a = "a={bot} --seed {seed} --size {size}";
+static const char *good_b = "b={bot} --seed {seed} --size {size}";
+static const char *good_c = "c={bot} --seed {seed} --size {size}";
+
+START_TEST(runner_concurrency_does_not_change_records)
+{
+    char one[512], two[512], err[512];
+    struct tx_runner_summary sum;
+    snprintf(one, sizeof one, "%s/c1.jsonl", tmpdir);
+    snprintf(two, sizeof two, "%s/c2.jsonl", tmpdir);
+    struct run_spec rs = {{good_a, good_b, good_c}, 3, 12, 3, 1, 0, 0, 0, one};
+    ck_assert_msg(run_in_process(&rs, &sum, err, sizeof err) == 0, "%s", err);
+    ck_assert_int_eq(sum.played, 12);
+    rs.concurrency = 2;
+    rs.output = two;
+    ck_assert_msg(run_in_process(&rs, &sum, err, sizeof err) == 0, "%s", err);
+    ck_assert_int_eq(sum.played, 12);
+
+    struct results x, y;
+    read_results(one, &x);
+    read_results(two, &y);
+    for (int g = 1; g <= 12; g++) {
+        ck_assert_int_eq(x.counts[g], 1);
+        ck_assert_int_eq(y.counts[g], 1);
+        ck_assert_str_eq(x.texts[g], y.texts[g]);
+    }
+    results_free(&x);
+    results_free(&y);
+}
+END_TEST
+
+START_TEST(runner_misbehaving_bot_loses_those_games)
+{
+    char out[512], err[512];
+    struct tx_runner_summary sum;
+    snprintf(out, sizeof out, "%s/bad.jsonl", tmpdir);
+    const char *bad = "bad={bot} --seed {seed} --size {size} --crash 0.25 --hang 0.25 --garbage 0.25";
+    struct run_spec rs = {{good_a, good_b, bad}, 3, 24, 0, 2, 150, 0, 0, out};
+    ck_assert_msg(run_in_process(&rs, &sum, err, sizeof err) == 0, "%s", err);
+    ck_assert_int_eq(sum.played, 24);
+    ck_assert_int_eq(sum.interrupted, 0);
+
+    /* Every game ended; bad lost each of its bad games by the matching
+     * reason, the good bots never lost by anything but connection. */
+    int by_reason[6] = {0};
+    FILE *f = fopen(out, "r");
+    char *line = NULL;
+    size_t cap = 0;
+    ssize_t len;
+    int n = 0;
+    while ((len = getline(&line, &cap, f)) > 0) {
+        struct tx_record r;
+        ck_assert_int_eq(tx_record_from_json(line, (size_t)len - 1, &r, err, sizeof err), 0);
+        n++;
+        if (r.result.reason != TX_REASON_CONNECTION && r.result.reason != TX_REASON_DRAW) {
+            ck_assert_int_ge(r.result.winner, 0);
+            ck_assert_str_eq(r.players[1 - r.result.winner].name, "bad");
+            by_reason[r.result.reason]++;
+        }
+        tx_record_free(&r);
+    }
+    free(line);
+    fclose(f);
+    ck_assert_int_eq(n, 24);
+    ck_assert_int_gt(by_reason[TX_REASON_CRASH], 0);
+    ck_assert_int_gt(by_reason[TX_REASON_TIMEOUT], 0);
+    ck_assert_int_gt(by_reason[TX_REASON_INVALID], 0);
+
+    /* The standings count them as bad's losses. */
+    struct tx_standings st;
+    tx_standings_init(&st);
+    ck_assert_int_eq(tx_standings_read(&st, out, NULL, err, sizeof err), 0);
+    int b = tx_standings_bot(&st, "bad");
+    ck_assert_int_eq(st.bots[b].crashes, by_reason[TX_REASON_CRASH]);
+    ck_assert_int_eq(st.bots[b].timeouts, by_reason[TX_REASON_TIMEOUT]);
+    ck_assert_int_eq(st.bots[b].invalids, by_reason[TX_REASON_INVALID]);
+    int a = tx_standings_bot(&st, "a");
+    ck_assert_int_eq(st.bots[a].crashes + st.bots[a].timeouts + st.bots[a].invalids, 0);
+    tx_standings_free(&st);
+}
+END_TEST
+
+START_TEST(runner_shards_merge_to_the_whole_run)
+{
+    char whole[512], s1[512], s2[512], err[512];
+    struct tx_runner_summary sum;
+    snprintf(whole, sizeof whole, "%s/whole.jsonl", tmpdir);
+    snprintf(s1, sizeof s1, "%s/s1.jsonl", tmpdir);
+    snprintf(s2, sizeof s2, "%s/s2.jsonl", tmpdir);
+    struct run_spec rs = {{good_a, good_b, good_c}, 3, 12, 2, 2, 0, 0, 0, whole};
+    ck_assert_msg(run_in_process(&rs, &sum, err, sizeof err) == 0, "%s", err);
+    rs.shards = 2;
+    rs.shard = 1;
+    rs.output = s1;
+    ck_assert_msg(run_in_process(&rs, &sum, err, sizeof err) == 0, "%s", err);
+    ck_assert_int_eq(sum.played, 6);
+    rs.shard = 2;
+    rs.output = s2;
+    ck_assert_msg(run_in_process(&rs, &sum, err, sizeof err) == 0, "%s", err);
+    ck_assert_int_eq(sum.played, 6);
+
+    /* The same games... */
+    struct results w, x, y;
+    read_results(whole, &w);
+    read_results(s1, &x);
+    read_results(s2, &y);
+    for (int g = 1; g <= 12; g++) {
+        ck_assert_int_eq(x.counts[g] + y.counts[g], 1);
+        ck_assert_str_eq(w.texts[g], x.texts[g] ? x.texts[g] : y.texts[g]);
+    }
+    results_free(&w);
+    results_free(&x);
+    results_free(&y);
+
+    /* ...so the same standings. */
+    struct tx_standings a, b;
+    tx_standings_init(&a);
+    tx_standings_init(&b);
+    ck_assert_int_eq(tx_standings_read(&a, whole, NULL, err, sizeof err), 0);
+    ck_assert_int_eq(tx_standings_read(&b, s2, NULL, err, sizeof err), 0);
+    ck_assert_int_eq(tx_standings_read(&b, s1, NULL, err, sizeof err), 0);
+    ck_assert_int_eq(a.counted, 12);
+    ck_assert_int_eq(b.counted, 12);
+    for (int i = 0; i < a.nbots; i++) {
+        int j = tx_standings_bot(&b, a.bots[i].name);
+        ck_assert_int_eq(a.bots[i].wins, b.bots[j].wins);
+        ck_assert_int_eq(a.bots[i].draws, b.bots[j].draws);
+        ck_assert_int_eq(a.bots[i].losses, b.bots[j].losses);
+        for (int k = 0; k < a.nbots; k++) {
+            int l = tx_standings_bot(&b, a.bots[k].name);
+            ck_assert_int_eq(a.cells[i * a.nbots + k].half_points, b.cells[j * b.nbots + l].half_points);
+        }
+    }
+    tx_standings_free(&a);
+    tx_standings_free(&b);
+}
+END_TEST
+
+START_TEST(runner_torn_last_line_is_cut_and_replayed)
+{
+    char out[512], err[512];
+    struct tx_runner_summary sum;
+    snprintf(out, sizeof out, "%s/torn.jsonl", tmpdir);
+    struct run_spec rs = {{good_a, good_b}, 2, 4, 0, 1, 0, 0, 0, out};
+    ck_assert_msg(run_in_process(&rs, &sum, err, sizeof err) == 0, "%s", err);
+
+    /* Keep games 1 and 2, and half of game 3's line: what a kill -9 in the
+     * middle of a write would leave. */
+    FILE *f = fopen(out, "r");
+    char *lines[4] = {NULL};
+    size_t cap[4] = {0};
+    for (int i = 0; i < 4; i++)
+        ck_assert_int_gt(getline(&lines[i], &cap[i], f), 0);
+    fclose(f);
+    f = fopen(out, "w");
+    fputs(lines[0], f);
+    fputs(lines[1], f);
+    fwrite(lines[2], 1, strlen(lines[2]) / 2, f);
+    fclose(f);
+    for (int i = 0; i < 4; i++)
+        free(lines[i]);
+
+    rs.games = 6; /* and extend the match by two games */
+    ck_assert_msg(run_in_process(&rs, &sum, err, sizeof err) == 0, "%s", err);
+    ck_assert_int_eq(sum.resumed, 2);
+    ck_assert_int_eq(sum.played, 4);
+    struct results res;
+    read_results(out, &res);
+    ck_assert_int_eq(res.lines, 6);
+    for (int g = 1; g <= 6; g++)
+        ck_assert_int_eq(res.counts[g], 1);
+    results_free(&res);
+}
+END_TEST
+
+START_TEST(runner_refuses_another_configuration)
+{
+    char out[512], err[512];
+    struct tx_runner_summary sum;
+    snprintf(out, sizeof out, "%s/conf.jsonl", tmpdir);
+    struct run_spec rs = {{good_a, good_b}, 2, 2, 0, 1, 0, 0, 0, out};
+    ck_assert_msg(run_in_process(&rs, &sum, err, sizeof err) == 0, "%s", err);
+    rs.turn_ms = 1500;
+    ck_assert_int_eq(run_in_process(&rs, &sum, err, sizeof err), -EINVAL);
+    ck_assert_msg(strstr(err, "conf.jsonl:1: this file holds games of another run (limits") != NULL, "%s", err);
+    rs.turn_ms = 0;
+    rs.commands[1] = good_c; /* another bot */
+    ck_assert_int_eq(run_in_process(&rs, &sum, err, sizeof err), -EINVAL);
+    ck_assert_msg(strstr(err, "between a and b, not a and c") != NULL, "%s", err);
+
+    /* A line in the middle that is not a record. */
+    FILE *f = fopen(out, "a");
+    fputs("{\"format\": 1}\n", f);
+    fclose(f);
+    rs.commands[1] = good_b;
+    ck_assert_int_eq(run_in_process(&rs, &sum, err, sizeof err), -EINVAL);
+    ck_assert_msg(strstr(err, "conf.jsonl:3: not a game record") != NULL, "%s", err);
+}
+END_TEST
+
+/* ---- the executable: interrupts and kills at random moments ---- */
+
+/* Starts twixt-arena with stdout and stderr to files in tmpdir. */
+static pid_t spawn_arena(const char *output, int extra_argc, char **extra)
+{
+    char bots[3][2048];
+    const char *names[3] = {"a", "b", "c"};
+    char *argv[32];
+    int argc = 0;
+    argv[argc++] = arena;
+    argv[argc++] = (char *)"tournament";
+    for (int i = 0; i < 3; i++) {
+        snprintf(bots[i], sizeof bots[i], "%s=%s --seed {seed} --think-ms 3", names[i], tiny_bot);
+        argv[argc++] = bots[i];
+    }
+    argv[argc++] = (char *)"--games-per-pair";
+    argv[argc++] = (char *)"4";
+    argv[argc++] = (char *)"--concurrency";
+    argv[argc++] = (char *)"2";
+    argv[argc++] = (char *)"--turn-ms";
+    argv[argc++] = (char *)"2000";
+    argv[argc++] = (char *)"-o";
+    argv[argc++] = (char *)output;
+    for (int i = 0; i < extra_argc; i++)
+        argv[argc++] = extra[i];
+    argv[argc] = NULL;
+
+    char log[600];
+    snprintf(log, sizeof log, "%s/arena.log", tmpdir);
+    posix_spawn_file_actions_t fa;
+    posix_spawn_file_actions_init(&fa);
+    posix_spawn_file_actions_addopen(&fa, 1, "/dev/null", O_WRONLY, 0);
+    posix_spawn_file_actions_addopen(&fa, 2, log, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    pid_t pid;
+    ck_assert_int_eq(posix_spawn(&pid, arena, &fa, NULL, argv, environ), 0);
+    posix_spawn_file_actions_destroy(&fa);
+    return pid;
+}
+
+static int wait_status(pid_t pid)
+{
+    int status;
+    ck_assert_int_eq(waitpid(pid, &status, 0), pid);
+    return status;
+}
+
+static bool log_contains(const char *needle)
+{
+    char path[600], buf[8192];
+    snprintf(path, sizeof path, "%s/arena.log", tmpdir);
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return false;
+    size_t n = fread(buf, 1, sizeof buf - 1, f);
+    fclose(f);
+    buf[n] = '\0';
+    return strstr(buf, needle) != NULL;
+}
+
+static void sleep_ms(long ms)
+{
+    struct timespec ts = {ms / 1000, (ms % 1000) * 1000000};
+    while (nanosleep(&ts, &ts) < 0 && errno == EINTR)
+        ;
+}
+
+/* Interrupts or kills the run `rounds` times at random moments, then lets
+ * it finish; the file must then hold each of the 12 games exactly once. */
+static void interrupt_and_resume(int signum, unsigned seed)
+{
+    char out[512];
+    snprintf(out, sizeof out, "%s/resume.jsonl", tmpdir);
+    srand(seed);
+    for (int round = 0; round < 3; round++) {
+        pid_t pid = spawn_arena(out, 0, NULL);
+        sleep_ms(100 + rand() % 900);
+        kill(pid, signum);
+        int status = wait_status(pid);
+        if (signum == SIGINT && WIFEXITED(status) && WEXITSTATUS(status) == 130)
+            ck_assert_msg(log_contains("Resume with:"), "no resume command printed");
+        else if (signum == SIGINT)
+            ck_assert_msg(WIFEXITED(status) && WEXITSTATUS(status) == 0, "seed %u: status %d", seed, status);
+    }
+    pid_t pid = spawn_arena(out, 0, NULL);
+    int status = wait_status(pid);
+    ck_assert_msg(WIFEXITED(status) && WEXITSTATUS(status) == 0, "seed %u: final run status %d", seed, status);
+
+    struct results res;
+    read_results(out, &res);
+    for (int g = 1; g <= 12; g++)
+        ck_assert_msg(res.counts[g] == 1, "seed %u: game %d recorded %d times", seed, g, res.counts[g]);
+    for (int g = 13; g <= MAX_GAMES; g++)
+        ck_assert_int_eq(res.counts[g], 0);
+    results_free(&res);
+}
+
+START_TEST(runner_resume_after_sigint)
+{
+    unsigned seed = (unsigned)time(NULL);
+    interrupt_and_resume(SIGINT, seed);
+}
+END_TEST
+
+START_TEST(runner_resume_after_sigkill)
+{
+    unsigned seed = (unsigned)time(NULL) ^ 0x5a5a;
+    interrupt_and_resume(SIGKILL, seed);
+}
+END_TEST
+
+START_TEST(runner_executable_refuses_another_seed)
+{
+    char out[512];
+    snprintf(out, sizeof out, "%s/seed.jsonl", tmpdir);
+    char *seed1[] = {(char *)"--seed", (char *)"1", (char *)"--games-per-pair", (char *)"2"};
+    ck_assert_int_eq(WEXITSTATUS(wait_status(spawn_arena(out, 4, seed1))), 0);
+    char *seed2[] = {(char *)"--seed", (char *)"2", (char *)"--games-per-pair", (char *)"2"};
+    int status = wait_status(spawn_arena(out, 4, seed2));
+    ck_assert(WIFEXITED(status));
+    ck_assert_int_eq(WEXITSTATUS(status), 2);
+    ck_assert(log_contains("another --seed"));
+}
+END_TEST
+
+static Suite *runner_suite(void)
+{
+    Suite *s = suite_create("runner");
+    TCase *tc = tcase_create("in-process");
+    tcase_add_checked_fixture(tc, setup, teardown);
+    tcase_set_timeout(tc, 120);
+    tcase_add_test(tc, runner_concurrency_does_not_change_records);
+    tcase_add_test(tc, runner_misbehaving_bot_loses_those_games);
+    tcase_add_test(tc, runner_shards_merge_to_the_whole_run);
+    tcase_add_test(tc, runner_torn_last_line_is_cut_and_replayed);
+    tcase_add_test(tc, runner_refuses_another_configuration);
+    suite_add_tcase(s, tc);
+
+    tc = tcase_create("executable");
+    tcase_add_checked_fixture(tc, setup, teardown);
+    tcase_set_timeout(tc, 120);
+    tcase_add_test(tc, runner_resume_after_sigint);
+    tcase_add_test(tc, runner_resume_after_sigkill);
+    tcase_add_test(tc, runner_executable_refuses_another_seed);
+    suite_add_tcase(s, tc);
+    return s;
+}
+
+int main(void)
+{
+    SRunner *sr = srunner_create(runner_suite());
+    srunner_run_all(sr, CK_ENV);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
