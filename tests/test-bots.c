@@ -1,0 +1,464 @@
+/* test-bots.c - the bundled bots and starter kits speak the protocol and
+ * play legal moves.
+ *
+ * Each bot is started as a real process (fork/exec, pipes; no shell) and fed
+ * turn inputs written by libtwixt (tx_input_write) for scripted positions:
+ * the first turn as player 1 and as player 2, after a SWAP, a nearly full
+ * board, a board where exactly one legal hole remains, and the same on other
+ * board sizes. Its one answer line is parsed (tx_answer_parse) and must be a
+ * legal move in that position (tx_game_check) with a message of at most 20
+ * characters; on end of input the bot must exit with status 0. Whole games
+ * against a random opponent played by the test check every turn, and
+ * twixt-mcts --ms 50 must answer every turn of such a game well within its
+ * budget (asserted generously for a loaded machine).
+ *
+ * Bots are found through TX_BUILD_DIR and TX_SOURCE_DIR (tests/meson.build).
+ * The C starter is compiled by the test with plain `cc`.
+ */
+#include <check.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "answer.h"
+#include "game.h"
+#include "geometry.h"
+#include "hole.h"
+#include "input.h"
+
+#define ANSWER_TIMEOUT_MS 10000 /* any bot, any turn: far above what they need */
+#define MCTS_MS 50              /* the budget given to twixt-mcts in the timing test */
+#define MCTS_SLACK_MS 200       /* margin for a loaded machine (sanitizers, parallel tests) */
+#define CASE_TIMEOUT_S 240
+
+static char starter_c_exe[256]; /* compiled by the unchecked fixture */
+
+/* ---- running a bot ---- */
+
+struct bot {
+    pid_t pid;
+    int to_bot;   /* its stdin */
+    int from_bot; /* its stdout */
+    char buf[TX_ANSWER_LINE_MAX + 2];
+    size_t len;
+};
+
+static int64_t now_us(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (int64_t)ts.tv_sec * 1000000 + ts.tv_nsec / 1000;
+}
+
+static void bot_start(struct bot *b, char *const argv[])
+{
+    int in[2], out[2];
+    ck_assert_int_eq(pipe2(in, O_CLOEXEC), 0);
+    ck_assert_int_eq(pipe2(out, O_CLOEXEC), 0);
+    b->len = 0;
+    b->pid = fork();
+    ck_assert_int_ge(b->pid, 0);
+    if (b->pid == 0) {
+        dup2(in[0], 0);
+        dup2(out[1], 1);
+        if (!getenv("TX_TEST_VERBOSE")) {
+            int null = open("/dev/null", O_WRONLY);
+            dup2(null, 2);
+        }
+        execvp(argv[0], argv);
+        _exit(127);
+    }
+    close(in[0]);
+    close(out[1]);
+    b->to_bot = in[1];
+    b->from_bot = out[0];
+}
+
+/* Sends text, then reads one line (without "\n") into line. Returns the
+ * answer time in microseconds, from the end of the write to the "\n". */
+static int64_t bot_ask(struct bot *b, const char *text, char *line, size_t cap)
+{
+    size_t len = strlen(text), done = 0;
+    while (done < len) {
+        ssize_t n = write(b->to_bot, text + done, len - done);
+        ck_assert_msg(n > 0, "writing the input failed: %s", strerror(errno));
+        done += (size_t)n;
+    }
+    int64_t start = now_us();
+    for (;;) {
+        char *nl = memchr(b->buf, '\n', b->len);
+        if (nl) {
+            size_t n = (size_t)(nl - b->buf);
+            ck_assert_uint_lt(n, cap);
+            memcpy(line, b->buf, n);
+            line[n] = '\0';
+            memmove(b->buf, nl + 1, b->len - n - 1);
+            b->len -= n + 1;
+            return now_us() - start;
+        }
+        int waited_ms = (int)((now_us() - start) / 1000);
+        ck_assert_msg(waited_ms < ANSWER_TIMEOUT_MS, "no answer line in %d ms", ANSWER_TIMEOUT_MS);
+        struct pollfd pfd = {.fd = b->from_bot, .events = POLLIN};
+        poll(&pfd, 1, ANSWER_TIMEOUT_MS - waited_ms);
+        if (!pfd.revents)
+            continue;
+        ck_assert_msg(b->len < sizeof(b->buf) - 1, "answer line longer than %d bytes",
+                      TX_ANSWER_LINE_MAX);
+        ssize_t n = read(b->from_bot, b->buf + b->len, sizeof(b->buf) - 1 - b->len);
+        ck_assert_msg(n > 0, "the bot closed its output before answering");
+        b->len += (size_t)n;
+    }
+}
+
+/* Closes the bot's input and expects it to exit with status 0. */
+static void bot_finish(struct bot *b)
+{
+    close(b->to_bot);
+    int status = 0;
+    for (int i = 0; i < 500; i++) { /* up to 5 s */
+        pid_t r = waitpid(b->pid, &status, WNOHANG);
+        if (r == b->pid)
+            break;
+        if (i == 499) {
+            kill(b->pid, SIGKILL);
+            waitpid(b->pid, &status, 0);
+            ck_abort_msg("the bot did not exit at end of input");
+        }
+        usleep(10000);
+    }
+    close(b->from_bot);
+    ck_assert_msg(WIFEXITED(status) && WEXITSTATUS(status) == 0,
+                  "the bot ended with status 0x%x at end of input", status);
+    ck_assert_msg(b->len == 0, "extra output after the last answer: \"%.*s\"", (int)b->len, b->buf);
+}
+
+/* ---- the bots under test ---- */
+
+enum which { RANDOM, GREEDY, MCTS, STARTER_PY, STARTER_C, NBOTS };
+static const char *const bot_names[NBOTS] = {"twixt-random", "twixt-greedy", "twixt-mcts",
+                                             "starter.py", "starter.c"};
+
+/* argv for bot w on a size x size board; storage in `store`. */
+static void bot_argv(enum which w, int size, int mcts_ms, char store[8][256], char *argv[9])
+{
+    const char *build = getenv("TX_BUILD_DIR"), *source = getenv("TX_SOURCE_DIR");
+    ck_assert_msg(build && source, "TX_BUILD_DIR and TX_SOURCE_DIR must be set (meson test)");
+    int n = 0;
+    switch (w) {
+    case RANDOM:
+    case GREEDY:
+    case MCTS:
+        snprintf(store[n++], 256, "%s/bots/%s", build, bot_names[w]);
+        snprintf(store[n++], 256, "--seed");
+        snprintf(store[n++], 256, "7");
+        if (w == MCTS) {
+            snprintf(store[n++], 256, "--ms");
+            snprintf(store[n++], 256, "%d", mcts_ms);
+        }
+        break;
+    case STARTER_PY:
+        snprintf(store[n++], 256, "python3");
+        snprintf(store[n++], 256, "%s/bots/starter.py", source);
+        break;
+    case STARTER_C:
+        snprintf(store[n++], 256, "%s", starter_c_exe);
+        break;
+    default:
+        ck_abort();
+    }
+    snprintf(store[n++], 256, "--size");
+    snprintf(store[n++], 256, "%d", size);
+    for (int i = 0; i < n; i++)
+        argv[i] = store[i];
+    argv[n] = NULL;
+}
+
+/* Asks a fresh bot w for its move in g and checks it is legal. */
+static void check_one_answer(enum which w, const struct tx_game *g, const char *what)
+{
+    char store[8][256], *argv[9], text[TX_INPUT_MAX], line[TX_ANSWER_LINE_MAX + 1];
+    struct tx_answer ans;
+    struct bot b;
+
+    ck_assert_int_gt(tx_input_write(g, g->to_move, text, sizeof(text)), 0);
+    bot_argv(w, g->geo->size, MCTS_MS, store, argv);
+    bot_start(&b, argv);
+    bot_ask(&b, text, line, sizeof(line));
+    ck_assert_msg(tx_answer_parse(g->geo, line, strlen(line), &ans) == 0,
+                  "%s, %s (size %d): \"%s\" is not a move: %s", bot_names[w], what, g->geo->size,
+                  line, ans.reason);
+    ck_assert_msg(!ans.message_cut, "%s: message longer than 20 characters: \"%s\"", bot_names[w],
+                  line);
+    enum tx_illegal why = tx_game_check(g, ans.move);
+    char reason[96] = "";
+    if (why != TX_LEGAL)
+        tx_illegal_describe(g, ans.move, why, reason, sizeof(reason));
+    ck_assert_msg(why == TX_LEGAL, "%s, %s (size %d): illegal answer \"%s\": %s", bot_names[w], what,
+                  g->geo->size, line, reason);
+    bot_finish(&b);
+}
+
+/* ---- scripted positions ---- */
+
+static uint64_t rng_next(uint64_t *s)
+{
+    *s ^= *s << 13;
+    *s ^= *s >> 7;
+    *s ^= *s << 17;
+    return *s;
+}
+
+/* Plays random moves on g (no swap) that do not end the game, until the
+ * player to move has at most `left` legal holes. Returns false when the
+ * game could not get there without ending (try another seed). */
+static bool fill_board(struct tx_game *g, uint64_t seed, int left)
+{
+    int16_t moves[TX_MOVES_MAX];
+    uint64_t s = seed * 0x9e3779b97f4a7c15ULL + 1;
+    for (;;) {
+        int n = tx_game_legal_moves(g, moves);
+        int holes = 0;
+        for (int i = 0; i < n; i++)
+            if (moves[i] != TX_MOVE_SWAP)
+                moves[holes++] = moves[i];
+        if (holes <= left)
+            return holes > 0;
+        int start = (int)(rng_next(&s) % (uint64_t)holes), played = 0;
+        for (int i = 0; i < holes && !played; i++) {
+            struct tx_game next = *g;
+            ck_assert_int_eq(tx_game_play(&next, moves[(start + i) % holes]), TX_LEGAL);
+            if (next.status == TX_ONGOING) {
+                *g = next;
+                played = 1;
+            }
+        }
+        if (!played)
+            return false;
+    }
+}
+
+static int hole_at(const struct tx_geometry *geo, const char *name)
+{
+    int hole = -1;
+    ck_assert_int_eq(tx_hole_parse(geo, name, strlen(name), &hole), TX_HOLE_OK);
+    return hole;
+}
+
+/* Every scripted position of one board size, asked of bot w. */
+static void check_positions(enum which w, int size)
+{
+    struct tx_geometry *geo = malloc(sizeof(*geo));
+    struct tx_game g;
+    char centre[8];
+    ck_assert_int_eq(tx_geometry_init(geo, size), 0);
+    snprintf(centre, sizeof(centre), "%c%d", 'A' + size / 2, size / 2 + 1);
+
+    tx_game_init(&g, geo);
+    check_one_answer(w, &g, "first turn as player 1");
+
+    tx_game_play(&g, hole_at(geo, centre));
+    check_one_answer(w, &g, "first turn as player 2 after a central peg");
+
+    tx_game_init(&g, geo);
+    tx_game_play(&g, hole_at(geo, "C2"));
+    check_one_answer(w, &g, "first turn as player 2 after an edge peg");
+
+    tx_game_init(&g, geo);
+    tx_game_play(&g, hole_at(geo, centre));
+    ck_assert_int_eq(tx_game_play(&g, TX_MOVE_SWAP), TX_LEGAL);
+    check_one_answer(w, &g, "first turn as player 1 after a SWAP");
+
+    bool nearly = false, one = false;
+    for (uint64_t seed = 1; seed < 400 && !(nearly && one); seed++) {
+        tx_game_init(&g, geo);
+        if (!nearly && fill_board(&g, seed, 6)) {
+            check_one_answer(w, &g, "nearly full board");
+            nearly = true;
+        }
+        tx_game_init(&g, geo);
+        if (!one && fill_board(&g, seed, 1)) {
+            check_one_answer(w, &g, "one legal hole left");
+            one = true;
+        }
+    }
+    ck_assert_msg(nearly && one, "could not build the full-board positions on size %d", size);
+    free(geo);
+}
+
+/* A whole game of bot w against random moves made by the test; bot_first
+ * says who starts. Every answer must be legal. Returns the slowest answer
+ * in microseconds. */
+static int64_t play_game(enum which w, int size, int mcts_ms, bool bot_first, uint64_t seed)
+{
+    char store[8][256], *argv[9], text[TX_INPUT_MAX], line[TX_ANSWER_LINE_MAX + 1];
+    struct tx_geometry *geo = malloc(sizeof(*geo));
+    struct tx_game g;
+    struct tx_answer ans;
+    struct bot b;
+    int16_t moves[TX_MOVES_MAX];
+    int64_t slowest = 0;
+    uint64_t s = seed | 1;
+
+    ck_assert_int_eq(tx_geometry_init(geo, size), 0);
+    tx_game_init(&g, geo);
+    bot_argv(w, size, mcts_ms, store, argv);
+    bot_start(&b, argv);
+    int bot_player = bot_first ? 0 : 1;
+    while (g.status == TX_ONGOING) {
+        if (g.to_move != bot_player) {
+            int n = tx_game_legal_moves(&g, moves);
+            ck_assert_int_gt(n, 0);
+            ck_assert_int_eq(tx_game_play(&g, moves[rng_next(&s) % (uint64_t)n]), TX_LEGAL);
+            continue;
+        }
+        ck_assert_int_gt(tx_input_write(&g, g.to_move, text, sizeof(text)), 0);
+        int64_t us = bot_ask(&b, text, line, sizeof(line));
+        if (us > slowest)
+            slowest = us;
+        ck_assert_msg(tx_answer_parse(geo, line, strlen(line), &ans) == 0,
+                      "%s at move %d: \"%s\" is not a move: %s", bot_names[w], g.nmoves + 1, line,
+                      ans.reason);
+        ck_assert_msg(!ans.message_cut, "%s: message over 20 characters", bot_names[w]);
+        char reason[96] = "";
+        enum tx_illegal why = tx_game_play(&g, ans.move);
+        if (why != TX_LEGAL)
+            tx_illegal_describe(&g, ans.move, why, reason, sizeof(reason));
+        ck_assert_msg(why == TX_LEGAL, "%s at move %d: %s", bot_names[w], g.nmoves + 1, reason);
+    }
+    bot_finish(&b);
+    free(geo);
+    return slowest;
+}
+
+/* ---- the cases ---- */
+
+static void compile_starter(void)
+{
+    char dir[] = "/tmp/test-bots-XXXXXX", src[256];
+    if (!mkdtemp(dir))
+        return;
+    snprintf(starter_c_exe, sizeof(starter_c_exe), "%s/starter", dir);
+    snprintf(src, sizeof(src), "%s/bots/starter.c", getenv("TX_SOURCE_DIR") ? getenv("TX_SOURCE_DIR") : ".");
+    pid_t pid = fork();
+    if (pid == 0) {
+        execlp("cc", "cc", "-O2", "-o", starter_c_exe, src, (char *)NULL);
+        _exit(127);
+    }
+    int status = 0;
+    waitpid(pid, &status, 0);
+    if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
+        starter_c_exe[0] = '\0'; /* the case that uses it reports this */
+}
+
+static void remove_starter(void)
+{
+    if (!starter_c_exe[0])
+        return;
+    unlink(starter_c_exe);
+    char *slash = strrchr(starter_c_exe, '/');
+    *slash = '\0';
+    rmdir(starter_c_exe);
+}
+
+static void check_bot_positions(enum which w)
+{
+    if (w == STARTER_C)
+        ck_assert_msg(starter_c_exe[0], "cc could not compile bots/starter.c");
+    check_positions(w, TX_SIZE_DEFAULT);
+    check_positions(w, 7);
+    check_positions(w, 19);
+}
+
+START_TEST(positions_legal_answers)
+{
+    signal(SIGPIPE, SIG_IGN);
+    check_bot_positions((enum which)_i);
+}
+END_TEST
+
+START_TEST(game_every_turn_legal)
+{
+    signal(SIGPIPE, SIG_IGN);
+    enum which w = (enum which)_i;
+    if (w == STARTER_C)
+        ck_assert_msg(starter_c_exe[0], "cc could not compile bots/starter.c");
+    for (int k = 0; k < 2; k++)
+        play_game(w, TX_SIZE_DEFAULT, 20, k == 0, 11 + (uint64_t)k);
+    play_game(w, 9, 20, true, 5);
+}
+END_TEST
+
+START_TEST(mcts_respects_budget)
+{
+    signal(SIGPIPE, SIG_IGN);
+    for (int k = 0; k < 2; k++) {
+        int64_t slowest = play_game(MCTS, TX_SIZE_DEFAULT, MCTS_MS, k == 0, 3 + (uint64_t)k);
+        fprintf(stderr, "twixt-mcts --ms %d: slowest answer %.1f ms\n", MCTS_MS, (double)slowest / 1000);
+        ck_assert_msg(slowest <= (MCTS_MS + MCTS_SLACK_MS) * 1000,
+                      "twixt-mcts --ms %d took %.1f ms for one answer", MCTS_MS,
+                      (double)slowest / 1000);
+    }
+}
+END_TEST
+
+/* Runs the bot with args and returns its exit status. */
+static int run_status(enum which w, const char *a, const char *b)
+{
+    char path[512];
+    snprintf(path, sizeof(path), "%s/bots/%s", getenv("TX_BUILD_DIR"), bot_names[w]);
+    pid_t pid = fork();
+    if (pid == 0) {
+        int null = open("/dev/null", O_WRONLY);
+        dup2(null, 1);
+        dup2(null, 2);
+        execl(path, path, a, b, (char *)NULL);
+        _exit(127);
+    }
+    int status;
+    waitpid(pid, &status, 0);
+    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+START_TEST(options_help_and_errors)
+{
+    for (enum which w = RANDOM; w <= MCTS; w++) {
+        ck_assert_int_eq(run_status(w, "--help", NULL), 0);
+        ck_assert_int_eq(run_status(w, "--size", "4"), 2);
+        ck_assert_int_eq(run_status(w, "--size", "27"), 2);
+        ck_assert_int_eq(run_status(w, "--seed", "x"), 2);
+        ck_assert_int_eq(run_status(w, "--bogus", NULL), 2);
+    }
+    ck_assert_int_eq(run_status(MCTS, "--ms", "0"), 2);
+    ck_assert_int_eq(run_status(RANDOM, "--swap-prob", "2"), 2);
+}
+END_TEST
+
+static Suite *bots_suite(void)
+{
+    Suite *s = suite_create("bots");
+    TCase *tc = tcase_create("bots");
+    tcase_set_timeout(tc, CASE_TIMEOUT_S);
+    tcase_add_unchecked_fixture(tc, compile_starter, remove_starter);
+    tcase_add_loop_test(tc, positions_legal_answers, RANDOM, NBOTS);
+    tcase_add_loop_test(tc, game_every_turn_legal, RANDOM, NBOTS);
+    tcase_add_test(tc, mcts_respects_budget);
+    tcase_add_test(tc, options_help_and_errors);
+    suite_add_tcase(s, tc);
+    return s;
+}
+
+int main(void)
+{
+    SRunner *sr = srunner_create(bots_suite());
+    srunner_run_all(sr, CK_ENV);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
