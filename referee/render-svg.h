@@ -1,0 +1,26 @@
+/* render-svg.h - a recorded position as an SVG picture.
+ *
+ * Holes, the border lines in each player's colour (player 1 red, rows 1 and
+ * N; player 2 blue, the first and last columns), pegs, links, the last move
+ * ringed, the winning chain highlighted when the position is won, and
+ * coordinates on all four edges. Every piece of text is XML-escaped, so a
+ * bot's name cannot break the document.
+ */
+#ifndef TX_RENDER_SVG_H
+#define TX_RENDER_SVG_H
+
+#include <stdio.h>
+
+#include "game.h"
+#include "record.h"
+
+/* Writes a standalone SVG document of the position after the first `upto`
+ * entries of r (r->nmoves: the final one) with a caption naming the game,
+ * the players, the move and, at the end, the result. */
+void tx_render_svg(FILE *out, const struct tx_geometry *geo, const struct tx_record *r, int upto);
+
+/* Writes s (valid UTF-8) escaped for XML text and attribute values; control
+ * characters, which XML 1.0 forbids, become "?". */
+void tx_render_svg_escape(FILE *out, const char *s);
+
+#endif

@@ -1,0 +1,358 @@
+/* render-text.c - draws recorded positions for a terminal.
+ *
+ * The diagram is built in a grid of (2N-1) x (2N-1) cells first (holes at
+ * even coordinates, link midpoints and border lines in between) and printed
+ * afterwards, so drawing order never matters: a cell holds one character and
+ * who owns it. Hole columns print one character wide, the columns between
+ * them three, which keeps a 12 x 12 board about as wide as it is tall in a
+ * terminal font.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "answer.h"
+#include "hole.h"
+#include "render-text.h"
+#include "verify.h"
+
+#define GRID_MAX (2 * TX_SIZE_MAX - 1)
+#define STDERR_LINES_SHOWN 5
+#define STDERR_LINE_BYTES 160
+
+enum ink { INK_NONE, INK_P0, INK_P1, INK_LAST };
+
+struct cell {
+    char ch;
+    unsigned char ink; /* enum ink */
+};
+
+struct grid {
+    int n; /* 2 * size - 1 */
+    struct cell c[GRID_MAX][GRID_MAX]; /* [row][column] */
+};
+
+static const char *const ink_on[] = {"", "\033[31m", "\033[34m", "\033[1;7m"};
+static const char *const peg_on[] = {"", "\033[1;31m", "\033[1;34m", "\033[1;7m"};
+#define INK_OFF "\033[0m"
+
+static const char peg_char[2] = {'X', 'O'};
+
+void tx_render_text_safe(FILE *out, const char *s, size_t max_bytes)
+{
+    size_t i;
+
+    for (i = 0; s[i] && i < max_bytes; i++) {
+        unsigned char c = (unsigned char)s[i];
+        /* C1 controls are U+0080..U+009F, encoded 0xC2 0x80..0x9F. */
+        if (c == 0xC2 && (unsigned char)s[i + 1] >= 0x80 && (unsigned char)s[i + 1] <= 0x9F) {
+            fputc('?', out);
+            i++;
+        } else if (c < 0x20 || c == 0x7F) {
+            fputc('?', out);
+        } else {
+            fputc(c, out);
+        }
+    }
+    if (s[i])
+        fputs("...", out);
+}
+
+static void put(struct grid *gr, int row, int col, char ch, int ink)
+{
+    struct cell *c = &gr->c[row][col];
+
+    /* Two same-colour links through one midpoint cross there (PP rule). */
+    if ((c->ch == '/' && ch == '\\') || (c->ch == '\\' && ch == '/'))
+        ch = '*';
+    c->ch = ch;
+    c->ink = (unsigned char)ink;
+}
+
+static void draw_borders(struct grid *gr)
+{
+    int last = gr->n - 2; /* the in-between row/column next to the far border */
+
+    for (int i = 1; i <= last; i++) {
+        char h = i == 1 || i == last ? '+' : '-';
+        char v = i == 1 || i == last ? '+' : '|';
+        /* Player 1's lines run between rows 1|2 and N-1|N, player 2's
+         * between columns A|B and the last two. Corners belong to neither. */
+        put(gr, 1, i, h, h == '+' ? INK_NONE : INK_P0);
+        put(gr, last, i, h, h == '+' ? INK_NONE : INK_P0);
+        put(gr, i, 1, v, v == '+' ? INK_NONE : INK_P1);
+        put(gr, i, last, v, v == '+' ? INK_NONE : INK_P1);
+    }
+}
+
+static void draw_links(struct grid *gr, const struct tx_game *g, int16_t *links)
+{
+    const struct tx_geometry *geo = g->geo;
+
+    for (int p = 0; p < 2; p++) {
+        int n = tx_game_links(g, p, links);
+        for (int k = 0; k < n; k++) {
+            int a = links[2 * k], b = links[2 * k + 1];
+            int ax = tx_geometry_x(geo, a), ay = tx_geometry_y(geo, a);
+            int bx = tx_geometry_x(geo, b), by = tx_geometry_y(geo, b);
+            /* The midpoint in doubled coordinates is simply the sum. */
+            char slope = (bx - ax) * (by - ay) > 0 ? '\\' : '/';
+            put(gr, ay + by, ax + bx, slope, p == 0 ? INK_P0 : INK_P1);
+        }
+    }
+}
+
+static void start_ink(FILE *out, bool colour, const char *on)
+{
+    if (colour && *on)
+        fputs(on, out);
+}
+
+static void end_ink(FILE *out, bool colour, const char *on)
+{
+    if (colour && *on)
+        fputs(INK_OFF, out);
+}
+
+static void print_letters(FILE *out, int size)
+{
+    fputs("    ", out);
+    for (int x = 0; x < size; x++)
+        fprintf(out, "%c%s", 'A' + x, x + 1 < size ? "   " : "\n");
+}
+
+static void print_grid(FILE *out, const struct grid *gr, int size, int last_x, int last_y, bool colour)
+{
+    print_letters(out, size);
+    for (int row = 0; row < gr->n; row++) {
+        if (row % 2 == 0)
+            fprintf(out, "%2d  ", row / 2 + 1);
+        else
+            fputs("    ", out);
+        for (int col = 0; col < gr->n; col++) {
+            const struct cell *c = &gr->c[row][col];
+            bool hole = row % 2 == 0 && col % 2 == 0;
+            const char *on = hole ? peg_on[c->ink] : ink_on[c->ink];
+            bool is_last = hole && row / 2 == last_y && col / 2 == last_x;
+            if (col % 2 == 1) {
+                /* A three-wide gap: brackets mark the last move's peg. */
+                bool open = row / 2 == last_y && row % 2 == 0 && (col + 1) / 2 == last_x;
+                bool close = row / 2 == last_y && row % 2 == 0 && (col - 1) / 2 == last_x;
+                /* A border line continues through the gap; at a corner
+                 * ("+") only towards the inside of the board. */
+                bool line = c->ch == '-';
+                char left = close ? ']' : line || (c->ch == '+' && col != 1) ? '-' : ' ';
+                char right = open ? '[' : line || (c->ch == '+' && col == 1) ? '-' : ' ';
+                start_ink(out, colour, line ? on : "");
+                fputc(left, out);
+                end_ink(out, colour, line ? on : "");
+                start_ink(out, colour, on);
+                fputc(c->ch, out);
+                end_ink(out, colour, on);
+                start_ink(out, colour, line ? on : "");
+                fputc(right, out);
+                end_ink(out, colour, line ? on : "");
+                continue;
+            }
+            if (is_last && colour)
+                on = c->ink == INK_P0 ? "\033[1;7;31m" : "\033[1;7;34m";
+            start_ink(out, colour, on);
+            fputc(c->ch, out);
+            end_ink(out, colour, on);
+        }
+        if (row % 2 == 0)
+            fprintf(out, "  %d", row / 2 + 1);
+        fputc('\n', out);
+    }
+    print_letters(out, size);
+}
+
+void tx_render_text_board(FILE *out, const struct tx_game *g, int last, bool colour)
+{
+    const struct tx_geometry *geo = g->geo;
+    struct grid *gr = calloc(1, sizeof *gr);
+    int16_t *links = malloc(sizeof *links * 2 * TX_LINKS_MAX);
+
+    if (!gr || !links)
+        abort();
+    gr->n = 2 * geo->size - 1;
+    for (int row = 0; row < gr->n; row++)
+        for (int col = 0; col < gr->n; col++)
+            gr->c[row][col].ch = ' ';
+    draw_borders(gr);
+    for (int h = 0; h < geo->holes; h++) {
+        int x = tx_geometry_x(geo, h), y = tx_geometry_y(geo, h);
+        struct cell *c = &gr->c[2 * y][2 * x];
+        if (geo->zone[h] & TX_ZONE_CORNER)
+            continue;
+        c->ch = g->cell[h] == TX_EMPTY ? '.' : peg_char[g->cell[h] - 1];
+        c->ink = g->cell[h] == TX_PEG0 ? INK_P0 : g->cell[h] == TX_PEG1 ? INK_P1 : INK_NONE;
+    }
+    draw_links(gr, g, links);
+    print_grid(out, gr, geo->size, last >= 0 ? tx_geometry_x(geo, last) : -1,
+               last >= 0 ? tx_geometry_y(geo, last) : -1, colour);
+    free(links);
+    free(gr);
+}
+
+static void print_links(FILE *out, const struct tx_game *g, bool colour)
+{
+    int16_t *links = malloc(sizeof *links * 2 * TX_LINKS_MAX);
+
+    if (!links)
+        abort();
+    for (int p = 0; p < 2; p++) {
+        int n = tx_game_links(g, p, links), col;
+        const char *on = peg_on[p == 0 ? INK_P0 : INK_P1];
+        start_ink(out, colour, on);
+        fprintf(out, "%c", peg_char[p]);
+        end_ink(out, colour, on);
+        col = fprintf(out, " links (%d):", n) + 1;
+        for (int k = 0; k < n; k++) {
+            char a[TX_HOLE_NAME_MAX], b[TX_HOLE_NAME_MAX];
+            if (col > 68)
+                col = fprintf(out, "\n           ") - 1;
+            col += fprintf(out, " %s-%s", tx_hole_name(g->geo, links[2 * k], a),
+                           tx_hole_name(g->geo, links[2 * k + 1], b));
+        }
+        fputc('\n', out);
+    }
+    free(links);
+}
+
+static void print_player(FILE *out, const struct tx_record *r, int p, bool colour)
+{
+    const char *on = peg_on[p == 0 ? INK_P0 : INK_P1];
+
+    fprintf(out, "player %d ", p + 1);
+    tx_render_text_safe(out, r->players[p].name, 64);
+    fputs(" (", out);
+    start_ink(out, colour, on);
+    fputc(peg_char[p], out);
+    end_ink(out, colour, on);
+    fputc(')', out);
+}
+
+static void print_stderr(FILE *out, const char *text)
+{
+    int lines = 0;
+
+    while (text && *text && lines < STDERR_LINES_SHOWN) {
+        const char *nl = strchr(text, '\n');
+        size_t len = nl ? (size_t)(nl - text) : strlen(text);
+        char *line = strndup(text, len);
+        if (!line)
+            abort();
+        fputs(lines == 0 ? "  stderr: " : "          ", out);
+        tx_render_text_safe(out, line, STDERR_LINE_BYTES);
+        fputc('\n', out);
+        free(line);
+        lines++;
+        text = nl ? nl + 1 : text + len;
+    }
+    if (text && *text)
+        fputs("          ... (more in the record)\n", out);
+}
+
+static void print_header(FILE *out, const struct tx_game *before, const struct tx_game *after,
+                         const struct tx_record *r, int upto, bool colour)
+{
+    const struct tx_record_move *m = &r->moves[upto - 1];
+    bool played = after->nmoves > before->nmoves;
+
+    fprintf(out, "game %lld, move %d of %d: ", (long long)r->game, upto, r->nmoves);
+    print_player(out, r, m->player, colour);
+    if (!m->move) {
+        fprintf(out, " no answer after %.1f ms\n", m->us / 1000.0);
+        return;
+    }
+    fputs(played ? " " : " answered \"", out);
+    tx_render_text_safe(out, m->move, 48);
+    if (!played)
+        fputs("\", not played", out);
+    if (played && after->moves[after->nmoves - 1] == TX_MOVE_SWAP) {
+        char a[TX_HOLE_NAME_MAX];
+        int16_t peg;
+        tx_game_pegs(after, 1, &peg);
+        fprintf(out, " (the peg becomes %s)", tx_hole_name(after->geo, peg, a));
+    }
+    if (m->forced)
+        fputs("  forced opening", out);
+    else
+        fprintf(out, "  %.1f ms", m->us / 1000.0);
+    if (m->message) {
+        fputs("  \"", out);
+        tx_render_text_safe(out, m->message, TX_MESSAGE_MAX);
+        fputs(m->message_cut ? "...\" (cut)" : "\"", out);
+    }
+    fputc('\n', out);
+}
+
+static void print_result(FILE *out, const struct tx_record *r, bool colour)
+{
+    const char *reason = tx_reason_name(r->result.reason);
+
+    fputs("result: ", out);
+    if (r->result.winner == 0 || r->result.winner == 1) {
+        print_player(out, r, r->result.winner, colour);
+        fprintf(out, " wins by %s", reason ? reason : "?");
+    } else {
+        fputs(reason ? reason : "?", out);
+    }
+    if (r->result.detail && *r->result.detail) {
+        fputs(" (", out);
+        tx_render_text_safe(out, r->result.detail, 200);
+        fputc(')', out);
+    }
+    fputc('\n', out);
+}
+
+void tx_render_text_move(FILE *out, const struct tx_geometry *geo, const struct tx_record *r, int upto,
+                         bool colour)
+{
+    struct tx_game *before = malloc(sizeof *before), *after = malloc(sizeof *after);
+    int last = -1;
+
+    if (!before || !after)
+        abort();
+    if (upto < 0)
+        upto = 0;
+    if (upto > r->nmoves)
+        upto = r->nmoves;
+    tx_verify_position(geo, r, upto > 0 ? upto - 1 : 0, before);
+    tx_verify_position(geo, r, upto, after);
+    if (upto == 0) {
+        fprintf(out, "game %lld, before the first move: ", (long long)r->game);
+        print_player(out, r, 0, colour);
+        fputs(" against ", out);
+        print_player(out, r, 1, colour);
+        fputc('\n', out);
+    } else {
+        print_header(out, before, after, r, upto, colour);
+    }
+    if (after->nmoves > 0) {
+        int move = after->moves[after->nmoves - 1];
+        int16_t peg;
+        if (move == TX_MOVE_SWAP && tx_game_pegs(after, 1, &peg) == 1)
+            move = peg;
+        last = upto > 0 && after->nmoves > before->nmoves ? move : -1;
+    }
+    tx_render_text_board(out, after, last, colour);
+    print_links(out, after, colour);
+    if (upto > 0)
+        print_stderr(out, r->moves[upto - 1].stderr_text);
+    if (upto == r->nmoves)
+        print_result(out, r, colour);
+    free(before);
+    free(after);
+}
+
+void tx_render_text_game(FILE *out, const struct tx_geometry *geo, const struct tx_record *r, bool colour)
+{
+    if (r->nmoves == 0)
+        tx_render_text_move(out, geo, r, 0, colour);
+    for (int i = 1; i <= r->nmoves; i++) {
+        tx_render_text_move(out, geo, r, i, colour);
+        if (i < r->nmoves)
+            fputc('\n', out);
+    }
+}

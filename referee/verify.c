@@ -1,0 +1,410 @@
+/* verify.c - replays a game record through libtwixt and checks every claim.
+ *
+ * The referee made the record by playing the moves with libtwixt, so a
+ * faithful record replays to exactly the result, detail and links it states.
+ * Anything else (a hand edit, a truncated line, a record from another
+ * version of the rules) shows up as the first entry where the replay and the
+ * record part ways. Players are named as RULES.md does: "player 1" is
+ * players[0], the one that received FIRST.
+ */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "hole.h"
+#include "answer.h"
+#include "text.h"
+#include "verify.h"
+
+/* Soft mode forgives this much lateness twice per bot (RULES.md "Time"). */
+#define SOFT_OVERRUN_MS 50
+#define SOFT_OVERRUNS_FORGIVEN 2
+
+const struct tx_geometry *tx_verify_geometry(struct tx_verify_geometries *cache, int size)
+{
+    if (size < TX_SIZE_MIN || size > TX_SIZE_MAX)
+        return NULL;
+    if (!cache->by_size[size]) {
+        struct tx_geometry *geo = malloc(sizeof *geo);
+        if (!geo)
+            abort();
+        if (tx_geometry_init(geo, size) < 0) {
+            free(geo);
+            return NULL;
+        }
+        cache->by_size[size] = geo;
+    }
+    return cache->by_size[size];
+}
+
+void tx_verify_geometries_free(struct tx_verify_geometries *cache)
+{
+    for (int i = 0; i <= TX_SIZE_MAX; i++) {
+        free(cache->by_size[i]);
+        cache->by_size[i] = NULL;
+    }
+}
+
+int tx_verify_parse_move(const struct tx_geometry *geo, const char *move)
+{
+    int hole;
+
+    if (!move)
+        return -1;
+    if (!strcmp(move, "SWAP"))
+        return TX_MOVE_SWAP;
+    if (tx_hole_parse(geo, move, strlen(move), &hole) != TX_HOLE_OK)
+        return -1;
+    return hole;
+}
+
+int tx_verify_first_turn(const struct tx_record *r, int player)
+{
+    for (int i = 0; i < r->nmoves; i++)
+        if (r->moves[i].player == player && !r->moves[i].forced)
+            return i + 1;
+    return 0;
+}
+
+int tx_verify_step(const struct tx_record *r, int i, struct tx_game *g)
+{
+    enum tx_reason reason = r->result.reason;
+    int move = tx_verify_parse_move(g->geo, r->moves[i].move);
+
+    /* The losing entry of a game is never played, even when its text is a
+     * legal move (the late answer of a timeout). */
+    if (i == r->nmoves - 1 &&
+        (reason == TX_REASON_TIMEOUT || reason == TX_REASON_CRASH || reason == TX_REASON_INVALID))
+        return 0;
+    return move != -1 && tx_game_play(g, move) == TX_LEGAL;
+}
+
+int tx_verify_position(const struct tx_geometry *geo, const struct tx_record *r, int upto,
+                       struct tx_game *g)
+{
+    int played = 0;
+
+    tx_game_init(g, geo);
+    if (upto > r->nmoves)
+        upto = r->nmoves;
+    for (int i = 0; i < upto; i++) {
+        if (tx_verify_step(r, i, g)) {
+            played++;
+            continue;
+        }
+        /* Only the last entry may be an answer that was not played. */
+        if (i != r->nmoves - 1)
+            return -EINVAL;
+    }
+    return played;
+}
+
+static const char *player_name(int player)
+{
+    return player == 0 ? "player 1" : player == 1 ? "player 2" : "nobody";
+}
+
+static int fail(struct tx_verify_report *rep, int move, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+static int fail(struct tx_verify_report *rep, int move, const char *fmt, ...)
+{
+    va_list ap;
+
+    rep->ok = false;
+    rep->move = move;
+    va_start(ap, fmt);
+    vsnprintf(rep->what, sizeof rep->what, fmt, ap);
+    va_end(ap);
+    return -EINVAL;
+}
+
+/* The header fields that make a replay meaningful at all. */
+static int check_header(const struct tx_geometry *geo, const struct tx_record *r,
+                        struct tx_verify_report *rep)
+{
+    const char *reason = tx_reason_name(r->result.reason);
+    bool decisive = r->result.reason != TX_REASON_DRAW && r->result.reason != TX_REASON_INTERRUPTED;
+
+    if (r->size != geo->size)
+        return fail(rep, 0, "size %d, but replayed on a %d x %d board", r->size, geo->size, geo->size);
+    if (r->limits.first_turn_ms <= 0 || r->limits.turn_ms <= 0 || r->limits.margin_ms < 0)
+        return fail(rep, 0, "limits: first_turn_ms and turn_ms must be positive, margin_ms not negative");
+    if (!reason)
+        return fail(rep, 0, "result.reason: unknown value %d", (int)r->result.reason);
+    if (decisive && r->result.winner != 0 && r->result.winner != 1)
+        return fail(rep, 0, "result: reason %s needs a winner (0 or 1), the record has none", reason);
+    if (!decisive && r->result.winner != -1)
+        return fail(rep, 0, "result: reason %s has no winner, the record says %s", reason,
+                    player_name(r->result.winner));
+    return 0;
+}
+
+/* Time limit of entry i (0-based) in microseconds, margin included. */
+static int64_t limit_us(const struct tx_record *r, int i)
+{
+    int ms = tx_verify_first_turn(r, r->moves[i].player) == i + 1 ? r->limits.first_turn_ms
+                                                                     : r->limits.turn_ms;
+    return (int64_t)(ms + r->limits.margin_ms) * 1000;
+}
+
+/* Checks what a played or answered entry says about itself: message, time. */
+static int check_entry(const struct tx_record *r, int i, int overruns[2], struct tx_verify_report *rep)
+{
+    const struct tx_record_move *m = &r->moves[i];
+
+    if (m->message && tx_text_chars(m->message) > TX_MESSAGE_CHARS)
+        return fail(rep, i + 1, "message has %zu characters, the referee keeps at most %d",
+                    tx_text_chars(m->message), TX_MESSAGE_CHARS);
+    if (m->forced) {
+        if (m->us != -1)
+            return fail(rep, i + 1, "forced move with us %lld, expected -1", (long long)m->us);
+        if (i > 0 && !r->moves[i - 1].forced)
+            return fail(rep, i + 1, "forced move after a move played by a bot");
+        return 0;
+    }
+    if (m->us < 0)
+        return fail(rep, i + 1, "us %lld: a bot's answer time cannot be negative", (long long)m->us);
+    if (i == r->nmoves - 1 && r->result.reason == TX_REASON_TIMEOUT)
+        return 0; /* the late one: checked with the result */
+    if (m->us > limit_us(r, i)) {
+        /* Soft mode forgives two small overruns; otherwise this was a timeout. */
+        if (!r->limits.soft || m->us > limit_us(r, i) + SOFT_OVERRUN_MS * 1000 ||
+            ++overruns[m->player] > SOFT_OVERRUNS_FORGIVEN)
+            return fail(rep, i + 1, "answered in %.1f ms, over the %lld ms limit, but the game went on",
+                        m->us / 1000.0, (long long)(limit_us(r, i) / 1000));
+    }
+    return 0;
+}
+
+/* Whether detail is how tx_answer_parse refuses the recorded token. The
+ * record keeps the token sanitised (invalid bytes as U+FFFD) and cut at
+ * TX_TOKEN_SHOWN bytes, while the referee worded the reason from the raw
+ * line, so only a plain token must give the very same words; otherwise the
+ * kind of refusal must match. A line over TX_ANSWER_LINE_MAX bytes leaves
+ * no token to check. */
+static bool same_parse_failure(const struct tx_geometry *geo, const char *token, const char *detail,
+                               char *describe, size_t cap)
+{
+    static const char *const kinds[] = {"not a move", "out of range", "empty line"};
+    struct tx_answer a;
+    bool plain = true;
+
+    if (strstr(detail, "longer than"))
+        return true;
+    if (!token || tx_answer_parse(geo, token, strlen(token), &a) == 0) {
+        snprintf(describe, cap, "%s", token ? "a move" : "no answer");
+        return false;
+    }
+    snprintf(describe, cap, "%s", a.reason);
+    if (!strcmp(a.reason, detail))
+        return true;
+    for (const unsigned char *u = (const unsigned char *)token; *u; u++)
+        if (*u < 0x20 || *u >= 0x7F)
+            plain = false;
+    if (plain && strlen(token) <= TX_TOKEN_SHOWN)
+        return false;
+    for (size_t k = 0; k < sizeof kinds / sizeof kinds[0]; k++)
+        if (!strncmp(a.reason, kinds[k], strlen(kinds[k])) && !strncmp(detail, kinds[k], strlen(kinds[k])))
+            return true;
+    return false;
+}
+
+/* The last entry was not played: it must be what the result says. */
+static int check_unplayed_last(const struct tx_game *g, const struct tx_record *r, int move,
+                               enum tx_illegal why, struct tx_verify_report *rep)
+{
+    int n = r->nmoves;
+    const struct tx_record_move *m = &r->moves[n - 1];
+    const char *reason = tx_reason_name(r->result.reason);
+    char describe[128];
+
+    switch (r->result.reason) {
+    case TX_REASON_INVALID:
+        if (!m->move && !strstr(r->result.detail, "longer than"))
+            return fail(rep, n, "the result is invalid, but this entry has no answer (move null)");
+        if (move != -1 && why == TX_LEGAL)
+            return fail(rep, n, "%s is a legal move here, but the result says invalid", m->move);
+        if (move != -1)
+            tx_illegal_describe(g, move, why, describe, sizeof describe);
+        else if (!same_parse_failure(g->geo, m->move, r->result.detail, describe, sizeof describe))
+            return fail(rep, n, "result.detail is \"%s\", but the answer \"%s\" is refused as \"%s\"",
+                        r->result.detail, m->move ? m->move : "", describe);
+        else
+            break;
+        if (strcmp(describe, r->result.detail))
+            return fail(rep, n, "result.detail is \"%s\", the replay says \"%s\"", r->result.detail,
+                        describe);
+        break;
+    case TX_REASON_TIMEOUT:
+        if (m->move && m->us < limit_us(r, n - 1))
+            return fail(rep, n, "timeout, but the answer came in %.1f ms, within the %lld ms limit",
+                        m->us / 1000.0, (long long)(limit_us(r, n - 1) / 1000));
+        break;
+    case TX_REASON_CRASH:
+        if (m->move)
+            return fail(rep, n, "crash, but this entry has an answer (\"%s\"); expected move null", m->move);
+        break;
+    case TX_REASON_INTERRUPTED:
+        if (m->move)
+            return fail(rep, n, "\"%s\" was not played: %s", m->move,
+                        move == -1 ? "not a move" : "illegal here");
+        break;
+    default:
+        if (!m->move)
+            return fail(rep, n, "no answer (move null), but the result is %s", reason);
+        if (move == -1)
+            return fail(rep, n, "\"%s\" is not a move, but the result is %s", m->move, reason);
+        tx_illegal_describe(g, move, why, describe, sizeof describe);
+        return fail(rep, n, "%s is illegal here (%s), but the result is %s", m->move, describe, reason);
+    }
+    /* Timeouts are the mover's; a crash can also be noticed while the other
+     * bot thinks, so only the winner has to match. */
+    if (r->result.reason != TX_REASON_INTERRUPTED) {
+        if (r->result.reason != TX_REASON_CRASH && m->player != g->to_move)
+            return fail(rep, n, "the losing entry is %s's, but %s was to move", player_name(m->player),
+                        player_name(g->to_move));
+        if (r->result.winner != 1 - m->player)
+            return fail(rep, n, "%s lost by %s here, but the record names %s the winner",
+                        player_name(m->player), reason, player_name(r->result.winner));
+    }
+    return 0;
+}
+
+/* The end of the game after every entry was played. */
+static int check_end(const struct tx_game *g, const struct tx_record *r, struct tx_verify_report *rep)
+{
+    const char *reason = tx_reason_name(r->result.reason);
+    int n = r->nmoves;
+    int16_t chain[TX_HOLES_MAX];
+    char a[TX_HOLE_NAME_MAX], b[TX_HOLE_NAME_MAX], detail[16];
+    int len;
+
+    switch (r->result.reason) {
+    case TX_REASON_CONNECTION:
+        if (g->status != TX_WON)
+            return fail(rep, n, "the result is a connection, but nobody has connected after the last move");
+        if (g->winner != r->result.winner)
+            return fail(rep, n, "record says %s won, the replay says %s", player_name(r->result.winner),
+                        player_name(g->winner));
+        len = tx_game_winning_chain(g, chain);
+        if (len <= 0)
+            return fail(rep, n, "the replay finds no winning chain");
+        snprintf(detail, sizeof detail, "%s-%s", tx_hole_name(g->geo, chain[0], a),
+                 tx_hole_name(g->geo, chain[len - 1], b));
+        if (strcmp(detail, r->result.detail))
+            return fail(rep, n, "result.detail is \"%s\", the winning chain runs %s", r->result.detail,
+                        detail);
+        return 0;
+    case TX_REASON_DRAW:
+        if (g->status != TX_DRAWN)
+            return fail(rep, n, "the result is a draw, but %s", g->status == TX_WON
+                                     ? "the last move won the game"
+                                     : "the player to move still has legal holes");
+        return 0;
+    case TX_REASON_INTERRUPTED:
+        if (g->status != TX_ONGOING)
+            return fail(rep, n, "the result is interrupted, but the game was already %s",
+                        g->status == TX_WON ? "won" : "drawn");
+        return 0;
+    default:
+        /* invalid, timeout and crash all need a losing entry. */
+        return fail(rep, n, "the result is %s, but every entry is a legal move and none is the losing one",
+                    reason);
+    }
+}
+
+static int check_links(const struct tx_game *g, const struct tx_record *r, struct tx_verify_report *rep)
+{
+    int16_t *links = malloc(sizeof *links * 2 * TX_LINKS_MAX);
+    int rc = 0;
+
+    if (!links)
+        abort();
+    for (int p = 0; p < 2 && rc == 0; p++) {
+        const struct tx_record_player *pl = &r->players[p];
+        int n = tx_game_links(g, p, links);
+        for (int k = 0; k < n && k < pl->nlinks && rc == 0; k++) {
+            char a[TX_HOLE_NAME_MAX], b[TX_HOLE_NAME_MAX], want[8];
+            snprintf(want, sizeof want, "%s %s", tx_hole_name(g->geo, links[2 * k], a),
+                     tx_hole_name(g->geo, links[2 * k + 1], b));
+            if (strcmp(want, pl->links[k]))
+                rc = fail(rep, r->nmoves, "players[%d].links[%d] is \"%s\", the replay has \"%s\"", p, k,
+                          pl->links[k], want);
+        }
+        if (rc == 0 && n != pl->nlinks)
+            rc = fail(rep, r->nmoves, "players[%d] has %d links, the replay has %d", p, pl->nlinks, n);
+    }
+    free(links);
+    return rc;
+}
+
+int tx_verify_record(const struct tx_geometry *geo, const struct tx_record *r,
+                     struct tx_verify_report *rep)
+{
+    struct tx_game *g = malloc(sizeof *g);
+    int overruns[2] = {0, 0};
+    int rc;
+
+    if (!g)
+        abort();
+    memset(rep, 0, sizeof *rep);
+    rep->ok = true;
+    rc = check_header(geo, r, rep);
+    tx_game_init(g, geo);
+    for (int i = 0; rc == 0 && i < r->nmoves; i++) {
+        const struct tx_record_move *m = &r->moves[i];
+        bool last = i == r->nmoves - 1;
+        int move = tx_verify_parse_move(geo, m->move);
+        enum tx_illegal why;
+
+        if (g->status != TX_ONGOING) {
+            rc = fail(rep, i + 1, "the game was over after move %d (%s), but the record goes on", i,
+                      g->status == TX_WON ? "won" : "drawn");
+            break;
+        }
+        if (m->player != g->to_move && !(last && !m->move)) {
+            rc = fail(rep, i + 1, "entry by %s, but %s was to move", player_name(m->player),
+                      player_name(g->to_move));
+            break;
+        }
+        if ((rc = check_entry(r, i, overruns, rep)) < 0)
+            break;
+        why = move == -1 ? TX_ILLEGAL_OUT_OF_RANGE : tx_game_check(g, move);
+        if (m->forced && (why != TX_LEGAL || move == TX_MOVE_SWAP)) {
+            rc = fail(rep, i + 1, "forced move \"%s\" is not a legal hole", m->move ? m->move : "null");
+            break;
+        }
+        /* The losing entry of a timeout or crash is never played, even when
+         * its text happens to be a legal move (a late answer). */
+        if (why == TX_LEGAL && !(last && (r->result.reason == TX_REASON_TIMEOUT ||
+                                          r->result.reason == TX_REASON_CRASH ||
+                                          r->result.reason == TX_REASON_INVALID))) {
+            tx_game_play(g, move);
+            rep->legal_moves++;
+            continue;
+        }
+        if (!last) {
+            char describe[128] = "not a move";
+            if (move != -1)
+                tx_illegal_describe(g, move, why, describe, sizeof describe);
+            rc = fail(rep, i + 1, "%s: %s, but the record goes on", m->move ? m->move : "no answer",
+                      describe);
+            break;
+        }
+        /* The game ended on this unplayed entry: no end check but the links. */
+        if ((rc = check_unplayed_last(g, r, move, why, rep)) == 0)
+            rc = check_links(g, r, rep);
+        free(g);
+        return rc;
+    }
+    if (rc == 0 && r->nmoves == 0 && r->result.reason != TX_REASON_INTERRUPTED)
+        rc = fail(rep, 0, "no moves, but the result is %s", tx_reason_name(r->result.reason));
+    else if (rc == 0)
+        rc = check_end(g, r, rep);
+    if (rc == 0)
+        rc = check_links(g, r, rep);
+    free(g);
+    return rc;
+}
