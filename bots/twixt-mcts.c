@@ -78,11 +78,54 @@ static void usage(void)
            TX_SIZE_MIN, TX_SIZE_MAX, TX_SIZE_DEFAULT, FIRST_TURN_MS, TURN_MS);
 }
 
+/* Microseconds to read a turn: parse the input of a nearly full board,
+ * rebuild the game and the search board (what each turn costs before the
+ * search starts). */
+static double bench_turn_us(const struct tx_geometry *geo)
+{
+    struct tx_game *g = malloc(sizeof(*g));
+    struct tx_input *in = malloc(sizeof(*in));
+    char *text = malloc(TX_INPUT_MAX);
+    struct tx_fastboard b;
+    struct tx_rng rng;
+    int16_t moves[TX_MOVES_MAX];
+    double us = 0;
+
+    if (!g || !in || !text)
+        goto out;
+    tx_rng_seed(&rng, 3);
+    tx_game_init(g, geo);
+    while (g->status == TX_ONGOING && g->nmoves < geo->holes * 3 / 4) {
+        int n = tx_game_legal_moves(g, moves);
+        struct tx_game next = *g;
+        tx_game_play(&next, moves[tx_rng_below(&rng, (uint32_t)n)]);
+        if (next.status == TX_ONGOING || n == 1)
+            *g = next;
+    }
+    int len = tx_input_write(g, g->to_move, text, TX_INPUT_MAX);
+    const int rounds = 2000;
+    int64_t start = tx_botio_now_ns();
+    for (int i = 0; i < rounds; i++) {
+        if (tx_input_parse(geo, text, (size_t)len, in, NULL, 0) < 0 ||
+            tx_game_from_input(g, geo, in, g->to_move) < 0)
+            break;
+        tx_fastboard_from_game(&b, g);
+    }
+    us = (double)(tx_botio_now_ns() - start) / 1e3 / rounds;
+out:
+    free(g);
+    free(in);
+    free(text);
+    return us;
+}
+
 static int bench(const struct tx_geometry *geo)
 {
     double rate = tx_mcts_bench_playouts(geo, 1.0);
     printf("twixt-mcts: %.0f playouts per second from the empty %dx%d board (one core)\n", rate,
            geo->size, geo->size);
+    printf("twixt-mcts: %.1f us to parse a turn input of a 3/4 full board and rebuild the position\n",
+           bench_turn_us(geo));
     return 0;
 }
 
