@@ -1,0 +1,481 @@
+/* test-bot.c - the process layer (referee/bot.h) with /bin/sh one-liners.
+ *
+ * Each case starts one "bot" through the real launcher, drives the loop
+ * until what it waits for has happened, stops the bot and checks the
+ * aftermath the way libuv's own tests do: the loop closes with no handle
+ * left, no descriptor leaked, no process of the bot left. Verdicts, not
+ * timings: the only time assertions are lower bounds that a loaded machine
+ * cannot break, or generous upper bounds on "did not hang".
+ */
+#include <check.h>
+#include <errno.h>
+#include <limits.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <sys/resource.h>
+
+#include "bot.h"
+
+struct harness {
+    uv_loop_t loop;
+    uv_timer_t tick; /* keeps uv_run(ONCE) from blocking forever */
+    struct tx_bot bot;
+    char launcher[PATH_MAX];
+    int events[5];
+    bool closed;
+    int fds_before;
+};
+
+static int count_fds(void)
+{
+    int n = 0;
+    char path[64];
+    for (int fd = 0; fd < 1024; fd++) {
+        snprintf(path, sizeof path, "/proc/self/fd/%d", fd);
+        if (access(path, F_OK) == 0)
+            n++;
+    }
+    return n;
+}
+
+static void on_event(struct tx_bot *bot, enum tx_bot_event event)
+{
+    struct harness *h = bot->data;
+    h->events[event]++;
+}
+
+static void on_closed(struct tx_bot *bot)
+{
+    struct harness *h = bot->data;
+    h->closed = true;
+}
+
+static void on_tick(uv_timer_t *t)
+{
+    (void)t;
+}
+
+static void start(struct harness *h, const char *script, int memory_mb)
+{
+    /* The first loop of a process opens libuv's signal descriptors: warm up
+     * before counting. */
+    uv_loop_t warm;
+    ck_assert_int_eq(uv_loop_init(&warm), 0);
+    ck_assert_int_eq(uv_loop_close(&warm), 0);
+    memset(h, 0, sizeof *h);
+    h->fds_before = count_fds();
+    ck_assert_int_eq(uv_loop_init(&h->loop), 0);
+    ck_assert_int_eq(uv_timer_init(&h->loop, &h->tick), 0);
+    ck_assert_int_eq(uv_timer_start(&h->tick, on_tick, 10, 10), 0);
+    ck_assert_int_eq(tx_bot_find_launcher(h->launcher, sizeof h->launcher), 0);
+    h->bot.data = h;
+    h->bot.event_cb = on_event;
+    h->bot.closed_cb = on_closed;
+    char *argv[] = {(char *)"/bin/sh", (char *)"-c", (char *)script, NULL};
+    struct tx_bot_options o = {
+        .argv = argv, .launcher = h->launcher, .memory_mb = memory_mb, .cpu_s = 30, .nice = 5,
+    };
+    ck_assert_int_eq(tx_bot_start(&h->bot, &h->loop, &o), 0);
+    ck_assert_int_gt(h->bot.pid, 1);
+}
+
+/* Runs the loop until *flag becomes true or seconds pass; returns *flag. */
+static bool run_until(struct harness *h, const bool *flag, double seconds)
+{
+    uint64_t end = uv_hrtime() + (uint64_t)(seconds * 1e9);
+    while (!*flag && uv_hrtime() < end)
+        uv_run(&h->loop, UV_RUN_ONCE);
+    return *flag;
+}
+
+static bool run_until_count(struct harness *h, const int *count, int want, double seconds)
+{
+    uint64_t end = uv_hrtime() + (uint64_t)(seconds * 1e9);
+    while (*count < want && uv_hrtime() < end)
+        uv_run(&h->loop, UV_RUN_ONCE);
+    return *count >= want;
+}
+
+static bool run_until_lines(struct harness *h, int64_t want, double seconds)
+{
+    uint64_t end = uv_hrtime() + (uint64_t)(seconds * 1e9);
+    while (h->bot.lines_received < want && uv_hrtime() < end)
+        uv_run(&h->loop, UV_RUN_ONCE);
+    return h->bot.lines_received >= want;
+}
+
+static bool gone(int pid)
+{
+    if (kill(pid, 0) < 0 && errno == ESRCH)
+        return true;
+    char path[64], buf[512];
+    snprintf(path, sizeof path, "/proc/%d/stat", pid);
+    FILE *f = fopen(path, "re");
+    if (!f)
+        return true;
+    size_t n = fread(buf, 1, sizeof buf - 1, f);
+    fclose(f);
+    buf[n] = '\0';
+    char *paren = strrchr(buf, ')');
+    return paren && (paren[2] == 'Z' || paren[2] == 'X'); /* a zombie its new parent will reap */
+}
+
+static bool eventually_gone(int pid)
+{
+    for (int i = 0; i < 200 && !gone(pid); i++)
+        usleep(10000);
+    return gone(pid);
+}
+
+/* Stops the bot and checks that nothing is left behind. */
+static void stop_and_check(struct harness *h)
+{
+    int pid = h->bot.pid;
+    tx_bot_stop(&h->bot);
+    tx_bot_stop(&h->bot); /* safe twice */
+    ck_assert_msg(run_until(h, &h->closed, 5.0), "bot handles not closed 5 s after stop");
+    ck_assert(h->bot.exited);
+    tx_bot_release(&h->bot);
+    uv_close((uv_handle_t *)&h->tick, NULL);
+    uv_run(&h->loop, UV_RUN_DEFAULT);
+    ck_assert_int_eq(uv_loop_close(&h->loop), 0);
+    ck_assert_int_eq(kill(pid, 0), -1); /* reaped: no zombie of ours */
+    ck_assert_int_eq(count_fds(), h->fds_before);
+}
+
+static const char *line_text(const struct tx_bot_line *line, char *buf, size_t cap)
+{
+    size_t n = line->len < cap - 1 ? line->len : cap - 1;
+    memcpy(buf, line->text, n);
+    buf[n] = '\0';
+    return buf;
+}
+
+START_TEST(bot_echoes_a_line_after_its_input)
+{
+    struct harness h;
+    start(&h, "read x; echo \"got $x\"; read y", 0);
+    const char *input = "hello\n";
+    int r = tx_bot_write(&h.bot, input, strlen(input));
+    ck_assert_int_ge(r, 0);
+    if (r == 0)
+        ck_assert(run_until_count(&h, &h.events[TX_BOT_WRITTEN], 1, 5.0));
+    ck_assert(run_until_lines(&h, 1, 5.0));
+    const struct tx_bot_line *line = tx_bot_peek_line(&h.bot);
+    ck_assert_ptr_nonnull(line);
+    char buf[64];
+    ck_assert_str_eq(line_text(line, buf, sizeof buf), "got hello");
+    ck_assert(!line->too_long);
+    ck_assert_uint_ge(line->at, h.bot.written_at);
+    tx_bot_pop_line(&h.bot);
+    ck_assert_ptr_null(tx_bot_peek_line(&h.bot));
+    stop_and_check(&h);
+    /* It was waiting on its second read: closing stdin ended it by itself,
+     * or our SIGTERM did; either way it is reaped. */
+}
+END_TEST
+
+START_TEST(bot_turn_time_counts_from_the_written_input)
+{
+    struct harness h;
+    start(&h, "read x; sleep 0.2; echo done; read y", 0);
+    ck_assert_int_ge(tx_bot_write(&h.bot, "go\n", 3), 0);
+    ck_assert(run_until_lines(&h, 1, 5.0));
+    const struct tx_bot_line *line = tx_bot_peek_line(&h.bot);
+    ck_assert_ptr_nonnull(line);
+    ck_assert_uint_ge(line->at - h.bot.written_at, 200u * 1000 * 1000);
+    stop_and_check(&h);
+}
+END_TEST
+
+START_TEST(bot_line_over_the_bound_is_too_long_and_skipped)
+{
+    struct harness h;
+    /* 10000 bytes then a newline, then a normal line. */
+    start(&h, "head -c 10000 /dev/zero | tr '\\000' a; echo; echo A1 ok; read x", 0);
+    ck_assert(run_until_lines(&h, 2, 5.0));
+    const struct tx_bot_line *line = tx_bot_peek_line(&h.bot);
+    ck_assert(line->too_long);
+    ck_assert_uint_eq(line->len, TX_ANSWER_LINE_MAX);
+    ck_assert_int_eq(line->text[0], 'a');
+    tx_bot_pop_line(&h.bot);
+    line = tx_bot_peek_line(&h.bot);
+    char buf[64];
+    ck_assert(!line->too_long);
+    ck_assert_str_eq(line_text(line, buf, sizeof buf), "A1 ok");
+    ck_assert_int_eq(h.bot.lines_received, 2);
+    stop_and_check(&h);
+}
+END_TEST
+
+START_TEST(bot_line_of_exactly_the_bound_is_a_line)
+{
+    struct harness h;
+    start(&h, "head -c 4096 /dev/zero | tr '\\000' b; echo; read x", 0);
+    ck_assert(run_until_lines(&h, 1, 5.0));
+    const struct tx_bot_line *line = tx_bot_peek_line(&h.bot);
+    ck_assert(!line->too_long);
+    ck_assert_uint_eq(line->len, TX_ANSWER_LINE_MAX);
+    stop_and_check(&h);
+}
+END_TEST
+
+START_TEST(bot_endless_line_is_reported_without_waiting_for_its_end)
+{
+    struct harness h;
+    start(&h, "exec cat /dev/zero", 0); /* gigabytes, never a newline */
+    ck_assert(run_until_lines(&h, 1, 5.0));
+    ck_assert(tx_bot_peek_line(&h.bot)->too_long);
+    /* Still only one line however much more it writes. */
+    uint64_t end = uv_hrtime() + 100 * 1000 * 1000;
+    while (uv_hrtime() < end)
+        uv_run(&h.loop, UV_RUN_ONCE);
+    ck_assert_int_eq(h.bot.lines_received, 1);
+    stop_and_check(&h);
+}
+END_TEST
+
+START_TEST(bot_queue_is_bounded_and_counts_dropped_lines)
+{
+    struct harness h;
+    start(&h, "i=0; while [ $i -lt 20 ]; do echo line$i; i=$((i+1)); done; read x", 0);
+    ck_assert(run_until_lines(&h, 20, 5.0));
+    ck_assert_int_eq(h.bot.queue_count, TX_BOT_LINES_QUEUED);
+    ck_assert_int_eq(h.bot.lines_dropped, 20 - TX_BOT_LINES_QUEUED);
+    char buf[64];
+    ck_assert_str_eq(line_text(tx_bot_peek_line(&h.bot), buf, sizeof buf), "line0");
+    stop_and_check(&h);
+}
+END_TEST
+
+START_TEST(bot_stderr_is_kept_to_the_bound_and_counted_beyond)
+{
+    struct harness h;
+    start(&h, "head -c 200000 /dev/zero | tr '\\000' e >&2; echo fin; read x", 0);
+    ck_assert(run_until_lines(&h, 1, 5.0));
+    /* stdout and stderr are separate streams: wait for all of stderr. */
+    uint64_t end = uv_hrtime() + 5000000000u;
+    while (h.bot.stderr_bytes < 200000 && uv_hrtime() < end)
+        uv_run(&h.loop, UV_RUN_ONCE);
+    ck_assert_int_eq(h.bot.stderr_bytes, 200000);
+    ck_assert_uint_eq(h.bot.stderr_len, TX_BOT_STDERR_KEPT);
+    ck_assert_int_eq(h.bot.stderr_kept[TX_BOT_STDERR_KEPT - 1], 'e');
+    stop_and_check(&h);
+}
+END_TEST
+
+START_TEST(bot_exit_status_is_reported)
+{
+    struct harness h;
+    start(&h, "exit 3", 0);
+    ck_assert(run_until_count(&h, &h.events[TX_BOT_EXITED], 1, 5.0));
+    ck_assert(h.bot.exited_by_itself);
+    ck_assert_int_eq(h.bot.exit_status, 3);
+    char buf[128];
+    tx_bot_describe_exit(&h.bot, buf, sizeof buf);
+    ck_assert_str_eq(buf, "exit status 3");
+    stop_and_check(&h);
+}
+END_TEST
+
+START_TEST(bot_death_by_signal_is_reported)
+{
+    struct harness h;
+    start(&h, "kill -SEGV $$", 0);
+    ck_assert(run_until_count(&h, &h.events[TX_BOT_EXITED], 1, 5.0));
+    ck_assert_int_eq(h.bot.term_signal, SIGSEGV);
+    char buf[128];
+    tx_bot_describe_exit(&h.bot, buf, sizeof buf);
+    ck_assert_str_eq(buf, "killed by signal 11 (Segmentation fault)");
+    stop_and_check(&h);
+}
+END_TEST
+
+static void start_program(struct harness *h, const char *program)
+{
+    uv_loop_t warm;
+    ck_assert_int_eq(uv_loop_init(&warm), 0);
+    ck_assert_int_eq(uv_loop_close(&warm), 0);
+    memset(h, 0, sizeof *h);
+    h->fds_before = count_fds();
+    ck_assert_int_eq(uv_loop_init(&h->loop), 0);
+    ck_assert_int_eq(uv_timer_init(&h->loop, &h->tick), 0);
+    ck_assert_int_eq(uv_timer_start(&h->tick, on_tick, 10, 10), 0);
+    ck_assert_int_eq(tx_bot_find_launcher(h->launcher, sizeof h->launcher), 0);
+    h->bot.data = h;
+    h->bot.event_cb = on_event;
+    h->bot.closed_cb = on_closed;
+    char *argv[] = {(char *)program, NULL};
+    struct tx_bot_options o = {.argv = argv, .launcher = h->launcher};
+    ck_assert_int_eq(tx_bot_start(&h->bot, &h->loop, &o), 0);
+}
+
+START_TEST(bot_missing_program_says_what_to_fix)
+{
+    struct harness h;
+    start_program(&h, "./no-such-bot");
+    ck_assert(run_until_count(&h, &h.events[TX_BOT_EXITED], 1, 5.0));
+    ck_assert_int_eq(h.bot.exit_status, 127);
+    stop_and_check(&h); /* the status pipe is read to its end before closing */
+    ck_assert_str_eq(h.bot.start_error, "cannot run './no-such-bot': No such file or directory");
+}
+END_TEST
+
+START_TEST(bot_program_not_executable_says_what_to_fix)
+{
+    char path[] = "/tmp/test-bot-noexec-XXXXXX";
+    int fd = mkstemp(path);
+    ck_assert_int_ge(fd, 0);
+    close(fd);
+    struct harness h;
+    start_program(&h, path);
+    ck_assert(run_until_count(&h, &h.events[TX_BOT_EXITED], 1, 5.0));
+    stop_and_check(&h);
+    unlink(path);
+    char want[128];
+    snprintf(want, sizeof want, "cannot run '%s': Permission denied", path);
+    ck_assert_str_eq(h.bot.start_error, want);
+}
+END_TEST
+
+START_TEST(bot_write_to_closed_input_fails)
+{
+    struct harness h;
+    start(&h, "exec 0<&-; echo closed; exec sleep 30", 0);
+    ck_assert(run_until_lines(&h, 1, 5.0));
+    /* The peer of its stdin is gone: EPIPE (SIGPIPE is ignored by the
+     * test runner below). */
+    int r = tx_bot_write(&h.bot, "x\n", 2);
+    if (r == 0) {
+        ck_assert(run_until_count(&h, &h.events[TX_BOT_WRITE_FAILED], 1, 5.0));
+        r = h.bot.write_error;
+    }
+    ck_assert_int_eq(r, UV_EPIPE);
+    stop_and_check(&h);
+}
+END_TEST
+
+START_TEST(bot_poll_reads_an_answer_the_loop_has_not_seen)
+{
+    struct harness h;
+    start(&h, "echo early; exec sleep 30", 0);
+    usleep(300 * 1000); /* the loop does not run: the line waits in the pipe */
+    ck_assert_int_eq(h.bot.lines_received, 0);
+    tx_bot_poll(&h.bot);
+    ck_assert_int_eq(h.bot.lines_received, 1);
+    char buf[64];
+    ck_assert_str_eq(line_text(tx_bot_peek_line(&h.bot), buf, sizeof buf), "early");
+    stop_and_check(&h);
+}
+END_TEST
+
+START_TEST(bot_stop_kills_its_children)
+{
+    struct harness h;
+    start(&h, "sleep 30 & echo $!; exec sleep 30", 0);
+    ck_assert(run_until_lines(&h, 1, 5.0));
+    char buf[64];
+    int child = atoi(line_text(tx_bot_peek_line(&h.bot), buf, sizeof buf));
+    ck_assert_int_gt(child, 1);
+    stop_and_check(&h);
+    ck_assert(eventually_gone(child));
+}
+END_TEST
+
+START_TEST(bot_ignoring_sigterm_is_killed)
+{
+    struct harness h;
+    start(&h, "trap '' TERM; echo ready; while :; do sleep 1; done", 0);
+    ck_assert(run_until_lines(&h, 1, 5.0));
+    uint64_t t0 = uv_hrtime();
+    stop_and_check(&h);
+    ck_assert_int_eq(h.bot.term_signal, SIGKILL);
+    ck_assert_uint_ge(uv_hrtime() - t0, (uint64_t)TX_BOT_TERM_GRACE_MS * 1000 * 1000);
+}
+END_TEST
+
+START_TEST(bot_escaped_grandchild_does_not_hold_up_the_end)
+{
+    struct harness h;
+    /* setsid leaves the group, and keeps our stdout and stderr open. */
+    start(&h, "setsid sleep 30 & echo $!; exec sleep 30", 0);
+    ck_assert(run_until_lines(&h, 1, 5.0));
+    char buf[64];
+    int escaped = atoi(line_text(tx_bot_peek_line(&h.bot), buf, sizeof buf));
+    ck_assert_int_gt(escaped, 1);
+    uint64_t t0 = uv_hrtime();
+    stop_and_check(&h);
+    ck_assert_uint_lt(uv_hrtime() - t0, 3000000000u); /* not the grandchild's 30 s */
+    kill(escaped, SIGKILL);
+}
+END_TEST
+
+START_TEST(bot_gets_its_limits_and_only_three_descriptors)
+{
+    struct harness h;
+    start(&h, "ulimit -d; ulimit -c; ls /proc/$$/fd | tr '\\n' ' '; echo; nice; read x", 64);
+    ck_assert(run_until_lines(&h, 4, 5.0));
+    char buf[128];
+    ck_assert_str_eq(line_text(tx_bot_peek_line(&h.bot), buf, sizeof buf), "65536");
+    tx_bot_pop_line(&h.bot);
+    ck_assert_str_eq(line_text(tx_bot_peek_line(&h.bot), buf, sizeof buf), "0");
+    tx_bot_pop_line(&h.bot);
+    ck_assert_str_eq(line_text(tx_bot_peek_line(&h.bot), buf, sizeof buf), "0 1 2 ");
+    tx_bot_pop_line(&h.bot);
+    int want = getpriority(PRIO_PROCESS, 0) + 5;
+    ck_assert_int_eq(atoi(line_text(tx_bot_peek_line(&h.bot), buf, sizeof buf)), want > 19 ? 19 : want);
+    stop_and_check(&h);
+}
+END_TEST
+
+START_TEST(bot_closing_stdout_is_eof)
+{
+    struct harness h;
+    start(&h, "exec 1>&-; exec sleep 30", 0);
+    ck_assert(run_until_count(&h, &h.events[TX_BOT_EOF], 1, 5.0));
+    ck_assert(h.bot.out_eof);
+    ck_assert(!h.bot.exited);
+    stop_and_check(&h);
+    ck_assert(!h.bot.exited_by_itself);
+}
+END_TEST
+
+static Suite *bot_suite(void)
+{
+    Suite *s = suite_create("bot");
+    TCase *tc = tcase_create("process");
+    tcase_set_timeout(tc, 20);
+    tcase_add_test(tc, bot_echoes_a_line_after_its_input);
+    tcase_add_test(tc, bot_turn_time_counts_from_the_written_input);
+    tcase_add_test(tc, bot_line_over_the_bound_is_too_long_and_skipped);
+    tcase_add_test(tc, bot_line_of_exactly_the_bound_is_a_line);
+    tcase_add_test(tc, bot_endless_line_is_reported_without_waiting_for_its_end);
+    tcase_add_test(tc, bot_queue_is_bounded_and_counts_dropped_lines);
+    tcase_add_test(tc, bot_stderr_is_kept_to_the_bound_and_counted_beyond);
+    tcase_add_test(tc, bot_exit_status_is_reported);
+    tcase_add_test(tc, bot_death_by_signal_is_reported);
+    tcase_add_test(tc, bot_missing_program_says_what_to_fix);
+    tcase_add_test(tc, bot_program_not_executable_says_what_to_fix);
+    tcase_add_test(tc, bot_write_to_closed_input_fails);
+    tcase_add_test(tc, bot_poll_reads_an_answer_the_loop_has_not_seen);
+    tcase_add_test(tc, bot_stop_kills_its_children);
+    tcase_add_test(tc, bot_ignoring_sigterm_is_killed);
+    tcase_add_test(tc, bot_escaped_grandchild_does_not_hold_up_the_end);
+    tcase_add_test(tc, bot_gets_its_limits_and_only_three_descriptors);
+    tcase_add_test(tc, bot_closing_stdout_is_eof);
+    suite_add_tcase(s, tc);
+    return s;
+}
+
+int main(void)
+{
+    signal(SIGPIPE, SIG_IGN); /* as the referee does: writes to dead bots fail with EPIPE */
+    SRunner *sr = srunner_create(bot_suite());
+    srunner_run_all(sr, CK_ENV);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}

@@ -1,0 +1,234 @@
+/* test-command.c - bot command lines (referee/command.h) and SHA-256
+ * (referee/sha256.h): shell-like splitting, NAME=COMMAND, derived names,
+ * placeholders, and the hash against the FIPS 180-4 test vectors.
+ */
+#include <check.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "command.h"
+#include "sha256.h"
+
+static char **split_ok(const char *line, int want_argc)
+{
+    char **argv = NULL;
+    int argc = -1;
+    char err[96] = "";
+    ck_assert_msg(tx_command_split(line, &argv, &argc, err, sizeof err) == 0, "split '%s': %s", line,
+                  err);
+    ck_assert_int_eq(argc, want_argc);
+    ck_assert_ptr_null(argv[argc]);
+    return argv;
+}
+
+static void split_fails(const char *line, const char *want_err)
+{
+    char **argv = (char **)1;
+    int argc = -1;
+    char err[96] = "";
+    ck_assert_int_eq(tx_command_split(line, &argv, &argc, err, sizeof err), -EINVAL);
+    ck_assert_str_eq(err, want_err);
+    ck_assert_ptr_eq(argv, (char **)1); /* untouched on failure */
+    ck_assert_int_eq(argc, -1);
+}
+
+START_TEST(split_blanks_separate_words)
+{
+    char **argv = split_ok("  build/bots/twixt-mcts\t--ms  250 \n", 3);
+    ck_assert_str_eq(argv[0], "build/bots/twixt-mcts");
+    ck_assert_str_eq(argv[1], "--ms");
+    ck_assert_str_eq(argv[2], "250");
+    tx_command_free(argv);
+}
+END_TEST
+
+START_TEST(split_quotes_and_backslashes_like_sh)
+{
+    char **argv = split_ok("a' b 'c \"d \\\"e\\\" \\$f \\g\" h\\ i '' \"\" 'it'\\''s'", 6);
+    ck_assert_str_eq(argv[0], "a b c");
+    ck_assert_str_eq(argv[1], "d \"e\" $f \\g"); /* \g stays: not special in double quotes */
+    ck_assert_str_eq(argv[2], "h i");
+    ck_assert_str_eq(argv[3], "");
+    ck_assert_str_eq(argv[4], "");
+    ck_assert_str_eq(argv[5], "it's");
+    tx_command_free(argv);
+}
+END_TEST
+
+START_TEST(split_expands_nothing)
+{
+    char **argv = split_ok("./bot $HOME ~ *.py `x` $(y) > out", 8);
+    ck_assert_str_eq(argv[1], "$HOME");
+    ck_assert_str_eq(argv[2], "~");
+    ck_assert_str_eq(argv[3], "*.py");
+    ck_assert_str_eq(argv[6], ">");
+    tx_command_free(argv);
+}
+END_TEST
+
+START_TEST(split_refuses_bad_lines_with_a_reason)
+{
+    split_fails("./bot 'abc", "unbalanced single quote");
+    split_fails("./bot \"abc", "unbalanced double quote");
+    split_fails("./bot \"a\\\"", "unbalanced double quote");
+    split_fails("./bot \\", "trailing backslash");
+    split_fails("", "empty command");
+    split_fails(" \t ", "empty command");
+    char line[2048] = "";
+    for (int i = 0; i < TX_COMMAND_WORDS_MAX + 1; i++)
+        strcat(line, "w ");
+    split_fails(line, "more than 256 words");
+}
+END_TEST
+
+START_TEST(parse_bot_takes_a_name)
+{
+    char name[TX_COMMAND_NAME_MAX];
+    const char *command = NULL;
+    char err[128];
+    ck_assert_int_eq(tx_command_parse_bot("deep-3=python3 bot.py --depth=3", name, &command, err,
+                                          sizeof err),
+                     0);
+    ck_assert_str_eq(name, "deep-3");
+    ck_assert_str_eq(command, "python3 bot.py --depth=3");
+}
+END_TEST
+
+START_TEST(parse_bot_derives_a_name)
+{
+    char name[TX_COMMAND_NAME_MAX];
+    const char *command = NULL;
+    char err[128];
+    ck_assert_int_eq(tx_command_parse_bot("./bots/my-bot --x=1", name, &command, err, sizeof err), 0);
+    ck_assert_str_eq(name, "my-bot");
+    ck_assert_str_eq(command, "./bots/my-bot --x=1");
+}
+END_TEST
+
+START_TEST(parse_bot_refuses_bad_commands)
+{
+    char name[TX_COMMAND_NAME_MAX];
+    const char *command = NULL;
+    char err[128];
+    ck_assert_int_eq(tx_command_parse_bot("x=", name, &command, err, sizeof err), -EINVAL);
+    ck_assert_str_eq(err, "bad command line \"\": empty command");
+    ck_assert_int_eq(tx_command_parse_bot("x=./bot 'a", name, &command, err, sizeof err), -EINVAL);
+    ck_assert_str_eq(err, "bad command line \"./bot 'a\": unbalanced single quote");
+    ck_assert_ptr_null(command);
+}
+END_TEST
+
+static void derived(const char *command, const char *want)
+{
+    char name[TX_COMMAND_NAME_MAX];
+    tx_command_derive_name(command, name);
+    ck_assert_msg(!strcmp(name, want), "'%s' -> '%s', want '%s'", command, name, want);
+}
+
+START_TEST(derive_name_skips_interpreters)
+{
+    derived("build/bots/twixt-greedy", "twixt-greedy");
+    derived("python3 -u bots/starter.py --size 12", "starter");
+    derived("/usr/bin/python3.11 my_bot.py", "my_bot");
+    derived("env FOO=1 node dist/bot.js", "bot");
+    derived("nice -n 5 ./fast", "fast");
+    derived("java -jar bot.jar", "bot");
+    derived("python3", "python3");
+    derived("'unbalanced", "bot");
+}
+END_TEST
+
+START_TEST(expand_replaces_placeholders)
+{
+    char *s = tx_command_expand("bot --seed {seed} --size {size} {seed}{size} {other}",
+                                18446744073709551615ULL, 12);
+    ck_assert_str_eq(s, "bot --seed 18446744073709551615 --size 12 1844674407370955161512 {other}");
+    free(s);
+    s = tx_command_expand("{seed}", 0, 5);
+    ck_assert_str_eq(s, "0");
+    free(s);
+}
+END_TEST
+
+static void hash_is(const void *data, size_t len, const char *want)
+{
+    struct tx_sha256 s;
+    char hex[TX_SHA256_HEX];
+    tx_sha256_init(&s);
+    tx_sha256_update(&s, data, len);
+    tx_sha256_final(&s, hex);
+    ck_assert_str_eq(hex, want);
+    /* The same bytes fed one at a time give the same hash. */
+    tx_sha256_init(&s);
+    for (size_t i = 0; i < len; i++)
+        tx_sha256_update(&s, (const char *)data + i, 1);
+    tx_sha256_final(&s, hex);
+    ck_assert_str_eq(hex, want);
+}
+
+START_TEST(sha256_matches_fips_vectors)
+{
+    hash_is("", 0, "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855");
+    hash_is("abc", 3, "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+    const char *m = "abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq";
+    hash_is(m, strlen(m), "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1");
+    char *million = malloc(1000000);
+    memset(million, 'a', 1000000);
+    hash_is(million, 1000000, "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0");
+    free(million);
+}
+END_TEST
+
+START_TEST(sha256_program_resolves_through_path)
+{
+    char path[4096];
+    ck_assert_int_eq(tx_sha256_resolve("sh", path, sizeof path), 0);
+    ck_assert(access(path, X_OK) == 0);
+    ck_assert_int_eq(tx_sha256_resolve("no-such-program-here", path, sizeof path), -ENOENT);
+
+    char file[] = "/tmp/test-command-XXXXXX";
+    int fd = mkstemp(file);
+    ck_assert_int_ge(fd, 0);
+    ck_assert_int_eq(write(fd, "abc", 3), 3);
+    close(fd);
+    char hex[TX_SHA256_HEX];
+    ck_assert_int_eq(tx_sha256_program(file, hex), 0);
+    ck_assert_str_eq(hex, "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+    unlink(file);
+    ck_assert_int_eq(tx_sha256_program(file, hex), -ENOENT);
+}
+END_TEST
+
+static Suite *command_suite(void)
+{
+    Suite *s = suite_create("command");
+    TCase *tc = tcase_create("command");
+    tcase_add_test(tc, split_blanks_separate_words);
+    tcase_add_test(tc, split_quotes_and_backslashes_like_sh);
+    tcase_add_test(tc, split_expands_nothing);
+    tcase_add_test(tc, split_refuses_bad_lines_with_a_reason);
+    tcase_add_test(tc, parse_bot_takes_a_name);
+    tcase_add_test(tc, parse_bot_derives_a_name);
+    tcase_add_test(tc, parse_bot_refuses_bad_commands);
+    tcase_add_test(tc, derive_name_skips_interpreters);
+    tcase_add_test(tc, expand_replaces_placeholders);
+    suite_add_tcase(s, tc);
+    TCase *th = tcase_create("sha256");
+    tcase_set_timeout(th, 30);
+    tcase_add_test(th, sha256_matches_fips_vectors);
+    tcase_add_test(th, sha256_program_resolves_through_path);
+    suite_add_tcase(s, th);
+    return s;
+}
+
+int main(void)
+{
+    SRunner *sr = srunner_create(command_suite());
+    srunner_run_all(sr, CK_ENV);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
