@@ -186,8 +186,9 @@ static void print_verdict(FILE *out, const struct options *o, long lineno, const
         fputs(tx_reason_name(r->result.reason), out);
     }
     if (r->result.detail && *r->result.detail) {
-        fputc(' ', out);
+        fputs(" (", out);
         tx_render_text_safe(out, r->result.detail, 120);
+        fputc(')', out);
     }
     fprintf(out, ", %d moves\n", r->nmoves);
 }

@@ -16,7 +16,7 @@
 
 #define CELL 32
 #define MARGIN 32
-#define CAPTION 28
+#define CAPTION 40
 
 static const char *const colour[2] = {"#d62828", "#1d4ed8"};
 #define GOLD "#f4b400"
@@ -138,17 +138,19 @@ static void draw_holes_and_pegs(FILE *out, const struct tx_game *g, const bool *
     }
 }
 
+/* Two caption lines: who plays, then where we are and how it ends. */
 static void draw_caption(FILE *out, const struct tx_record *r, int upto, int width)
 {
     const char *reason = tx_reason_name(r->result.reason);
-
-    fprintf(out, "<text x=\"%d\" y=\"20\" font-family=\"sans-serif\" font-size=\"14\" text-anchor=\"middle\">",
-            width / 2);
+#define CAPTION_TEXT "<text x=\"%d\" y=\"%d\" font-family=\"sans-serif\" font-size=\"12\" text-anchor=\"middle\">"
+    fprintf(out, CAPTION_TEXT, width / 2, 15);
     fprintf(out, "game %lld: ", (long long)r->game);
     tx_render_svg_escape(out, r->players[0].name);
     fputs(" (red) vs ", out);
     tx_render_svg_escape(out, r->players[1].name);
-    fprintf(out, " (blue), move %d of %d", upto, r->nmoves);
+    fputs(" (blue)</text>\n", out);
+    fprintf(out, CAPTION_TEXT, width / 2, 31);
+    fprintf(out, "move %d of %d", upto, r->nmoves);
     if (upto == r->nmoves) {
         fputs(": ", out);
         if (r->result.winner == 0 || r->result.winner == 1) {

@@ -120,48 +120,73 @@ static void print_letters(FILE *out, int size)
         fprintf(out, "%c%s", 'A' + x, x + 1 < size ? "   " : "\n");
 }
 
-static void print_grid(FILE *out, const struct grid *gr, int size, int last_x, int last_y, bool colour)
+/* Writes line without its trailing spaces, then a newline. */
+static void put_trimmed(FILE *out, const char *line, size_t len)
 {
-    print_letters(out, size);
-    for (int row = 0; row < gr->n; row++) {
-        if (row % 2 == 0)
-            fprintf(out, "%2d  ", row / 2 + 1);
-        else
-            fputs("    ", out);
-        for (int col = 0; col < gr->n; col++) {
-            const struct cell *c = &gr->c[row][col];
-            bool hole = row % 2 == 0 && col % 2 == 0;
-            const char *on = hole ? peg_on[c->ink] : ink_on[c->ink];
-            bool is_last = hole && row / 2 == last_y && col / 2 == last_x;
-            if (col % 2 == 1) {
-                /* A three-wide gap: brackets mark the last move's peg. */
-                bool open = row / 2 == last_y && row % 2 == 0 && (col + 1) / 2 == last_x;
-                bool close = row / 2 == last_y && row % 2 == 0 && (col - 1) / 2 == last_x;
-                /* A border line continues through the gap; at a corner
-                 * ("+") only towards the inside of the board. */
-                bool line = c->ch == '-';
-                char left = close ? ']' : line || (c->ch == '+' && col != 1) ? '-' : ' ';
-                char right = open ? '[' : line || (c->ch == '+' && col == 1) ? '-' : ' ';
-                start_ink(out, colour, line ? on : "");
-                fputc(left, out);
-                end_ink(out, colour, line ? on : "");
-                start_ink(out, colour, on);
-                fputc(c->ch, out);
-                end_ink(out, colour, on);
-                start_ink(out, colour, line ? on : "");
-                fputc(right, out);
-                end_ink(out, colour, line ? on : "");
-                continue;
-            }
-            if (is_last && colour)
-                on = c->ink == INK_P0 ? "\033[1;7;31m" : "\033[1;7;34m";
+    while (len > 0 && line[len - 1] == ' ')
+        len--;
+    fwrite(line, 1, len, out);
+    fputc('\n', out);
+}
+
+/* One character of a three-wide gap, coloured when it is part of a line. */
+static void put_gap_char(FILE *out, char ch, bool colour, const char *on)
+{
+    bool ink = ch == '-' || ch == '|';
+    start_ink(out, colour, ink ? on : "");
+    fputc(ch, out);
+    end_ink(out, colour, ink ? on : "");
+}
+
+static void print_row(FILE *out, const struct grid *gr, int row, int last_x, int last_y, bool colour)
+{
+    bool last_row = row % 2 == 0 && row / 2 == last_y;
+
+    if (row % 2 == 0)
+        fprintf(out, "%2d %c", row / 2 + 1, last_row && last_x == 0 ? '[' : ' ');
+    else
+        fputs("    ", out);
+    for (int col = 0; col < gr->n; col++) {
+        const struct cell *c = &gr->c[row][col];
+        const char *on = col % 2 == 0 && row % 2 == 0 ? peg_on[c->ink] : ink_on[c->ink];
+        if (col % 2 == 1) {
+            /* A three-wide gap: brackets mark the last move's peg; a border
+             * line continues through it, at a corner ("+") only inwards. */
+            bool open = last_row && (col + 1) / 2 == last_x, close = last_row && (col - 1) / 2 == last_x;
+            bool line = c->ch == '-';
+            char left = close ? ']' : line || (c->ch == '+' && col != 1) ? '-' : ' ';
+            char right = open ? '[' : line || (c->ch == '+' && col == 1) ? '-' : ' ';
+            put_gap_char(out, left, colour, on);
             start_ink(out, colour, on);
             fputc(c->ch, out);
             end_ink(out, colour, on);
+            put_gap_char(out, right, colour, on);
+            continue;
         }
-        if (row % 2 == 0)
-            fprintf(out, "  %d", row / 2 + 1);
-        fputc('\n', out);
+        if (last_row && col / 2 == last_x && colour)
+            on = c->ink == INK_P0 ? "\033[1;7;31m" : "\033[1;7;34m";
+        start_ink(out, colour, on);
+        fputc(c->ch, out);
+        end_ink(out, colour, on);
+    }
+    if (row % 2 == 0)
+        fprintf(out, "%c %d", last_row && last_x == gr->n / 2 ? ']' : ' ', row / 2 + 1);
+}
+
+static void print_grid(FILE *out, const struct grid *gr, int size, int last_x, int last_y, bool colour)
+{
+    char *line = NULL;
+    size_t len = 0;
+
+    print_letters(out, size);
+    for (int row = 0; row < gr->n; row++) {
+        FILE *mem = open_memstream(&line, &len);
+        if (!mem)
+            abort();
+        print_row(mem, gr, row, last_x, last_y, colour);
+        fclose(mem);
+        put_trimmed(out, line, len);
+        free(line);
     }
     print_letters(out, size);
 }

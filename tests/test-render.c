@@ -1,0 +1,316 @@
+/* test-render.c - the text and SVG renderings of fixed positions.
+ *
+ * Two scripted games are turned into records exactly as the referee writes
+ * them (details, links), then rendered; each output must match its golden
+ * file under tests/golden/render/ byte for byte. When a rendering changes
+ * on purpose, regenerate the files and review the diff:
+ *
+ *     TX_UPDATE_GOLDEN=1 meson test -C build render
+ *
+ * Every SVG must also be well-formed XML: python3's own parser
+ * (xml.dom.minidom) reads each one, names full of markup included.
+ */
+#include <check.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "answer.h"
+#include "hole.h"
+#include "record.h"
+#include "render-svg.h"
+#include "render-text.h"
+#include "verify.h"
+
+static struct tx_verify_geometries cache;
+
+/* The winner is player 1 on 6 x 6: C1-D3-C5-E6, while player 2 links A2-B4. */
+static const char *const game_win[] = {"C1", "A2", "D3", "B4", "C5", "A5", "E6", NULL};
+/* On 8 x 8: a swap (D3 becomes C4), player 1's own links crossing at one
+ * point (D4-E6 and E4-D6), player 2's G3-H5, then a lower-case answer. */
+static const char *const game_swap[] = {"D3", "SWAP", "D4", "A6", "E6", "H5", "E4", "G3", "D6", "d6", NULL};
+
+/* Plays moves with libtwixt and writes the record as the referee would;
+ * an answer that is not played ends the game as an invalid move. */
+static void scripted_record(int size, const char *const *moves, const char *name0, const char *name1,
+                            struct tx_record *r)
+{
+    const struct tx_geometry *geo = tx_verify_geometry(&cache, size);
+    struct tx_game g;
+    int16_t *links = malloc(sizeof *links * 2 * TX_LINKS_MAX);
+    char detail[128] = "";
+
+    memset(r, 0, sizeof *r);
+    r->format = tx_strdup(TX_RECORD_FORMAT);
+    r->game = 3;
+    r->seed = 42;
+    r->size = size;
+    r->limits.first_turn_ms = 1000;
+    r->limits.turn_ms = 300;
+    r->referee = tx_strdup("twixt-arena test");
+    r->started = tx_strdup("2026-11-21T21:00:00Z");
+    r->players[0].name = tx_strdup(name0);
+    r->players[0].command = tx_strdup("bot0");
+    r->players[1].name = tx_strdup(name1);
+    r->players[1].command = tx_strdup("bot1");
+    r->moves = calloc(32, sizeof *r->moves);
+    tx_game_init(&g, geo);
+    r->result.winner = -1;
+    for (int i = 0; moves[i]; i++) {
+        struct tx_record_move *m = &r->moves[r->nmoves++];
+        int move = tx_verify_parse_move(geo, moves[i]);
+        m->player = g.to_move;
+        m->move = tx_strdup(moves[i]);
+        m->us = 1000 + 1500 * i;
+        if (i % 3 == 1)
+            m->message = tx_strdup(i == 4 ? "<b>bold</b> & \"q\"" : "hmm");
+        if (i == 2)
+            m->stderr_text = tx_strdup("eval +0.3\n\033[31mred\033[0m\n");
+        if (move == -1 || tx_game_play(&g, move) != TX_LEGAL) {
+            struct tx_answer a;
+            ck_assert_int_eq(tx_answer_parse(geo, moves[i], strlen(moves[i]), &a), -EINVAL);
+            snprintf(detail, sizeof detail, "%s", a.reason);
+            r->result.reason = TX_REASON_INVALID;
+            r->result.winner = 1 - m->player;
+            ck_assert_ptr_null(moves[i + 1]);
+        }
+    }
+    if (g.status == TX_WON) {
+        int16_t chain[TX_HOLES_MAX];
+        int n = tx_game_winning_chain(&g, chain);
+        char a[TX_HOLE_NAME_MAX], b[TX_HOLE_NAME_MAX];
+        snprintf(detail, sizeof detail, "%s-%s", tx_hole_name(geo, chain[0], a), tx_hole_name(geo, chain[n - 1], b));
+        r->result.reason = TX_REASON_CONNECTION;
+        r->result.winner = g.winner;
+    }
+    ck_assert_str_ne(detail, "");
+    r->result.detail = tx_strdup(detail);
+    for (int p = 0; p < 2; p++) {
+        int n = tx_game_links(&g, p, links);
+        r->players[p].nlinks = n;
+        r->players[p].links = calloc((size_t)n + 1, sizeof *r->players[p].links);
+        for (int k = 0; k < n; k++) {
+            char a[TX_HOLE_NAME_MAX], b[TX_HOLE_NAME_MAX];
+            snprintf(r->players[p].links[k], 8, "%s %s", tx_hole_name(geo, links[2 * k], a),
+                     tx_hole_name(geo, links[2 * k + 1], b));
+        }
+    }
+    free(links);
+    /* A rendering of a record that does not verify would prove nothing. */
+    {
+        struct tx_verify_report rep;
+        ck_assert_msg(tx_verify_record(geo, r, &rep) == 0, "move %d: %s", rep.move, rep.what);
+    }
+}
+
+static char *golden_path(const char *name)
+{
+    static char path[1024];
+    const char *src = getenv("TX_SOURCE_DIR");
+
+    ck_assert_msg(src != NULL, "TX_SOURCE_DIR is not set (run through meson test)");
+    snprintf(path, sizeof path, "%s/tests/golden/render/%s", src, name);
+    return path;
+}
+
+static char *slurp(const char *path, size_t *len)
+{
+    FILE *f = fopen(path, "r");
+    char *text;
+    long n;
+
+    if (!f)
+        return NULL;
+    fseek(f, 0, SEEK_END);
+    n = ftell(f);
+    fseek(f, 0, SEEK_SET);
+    text = malloc((size_t)n + 1);
+    *len = fread(text, 1, (size_t)n, f);
+    text[*len] = '\0';
+    fclose(f);
+    return text;
+}
+
+/* Compares got with the golden file name, or rewrites it on request. */
+static void assert_golden(const char *name, const char *got, size_t len)
+{
+    const char *path = golden_path(name);
+    size_t want_len = 0;
+    char *want;
+
+    if (getenv("TX_UPDATE_GOLDEN")) {
+        FILE *f = fopen(path, "w");
+        ck_assert_msg(f != NULL, "cannot write %s", path);
+        fwrite(got, 1, len, f);
+        fclose(f);
+        fprintf(stderr, "updated %s\n", path);
+        return;
+    }
+    want = slurp(path, &want_len);
+    ck_assert_msg(want != NULL, "missing %s (TX_UPDATE_GOLDEN=1 creates it)", path);
+    if (want_len != len || memcmp(want, got, len)) {
+        size_t i = 0;
+        while (i < len && i < want_len && got[i] == want[i])
+            i++;
+        ck_abort_msg("%s differs at byte %zu: got \"%.60s\", want \"%.60s\"", name, i, got + i, want + i);
+    }
+    free(want);
+}
+
+/* Renders into memory: mem_open gives the stream, mem_close the text. */
+struct mem {
+    char *buf;
+    size_t len;
+    FILE *out;
+};
+
+static FILE *mem_open(struct mem *m)
+{
+    m->buf = NULL;
+    m->len = 0;
+    m->out = open_memstream(&m->buf, &m->len);
+    ck_assert_ptr_nonnull(m->out);
+    return m->out;
+}
+
+static char *mem_close(struct mem *m)
+{
+    fclose(m->out);
+    return m->buf;
+}
+
+static void assert_well_formed_xml(const char *svg)
+{
+    char path[] = "/tmp/test-render-XXXXXX";
+    int fd = mkstemp(path), status;
+    FILE *f = fdopen(fd, "w");
+    char cmd[256];
+
+    fputs(svg, f);
+    fclose(f);
+    snprintf(cmd, sizeof cmd,
+             "python3 -c 'import sys, xml.dom.minidom; xml.dom.minidom.parse(sys.argv[1])' %s", path);
+    status = system(cmd);
+    unlink(path);
+    ck_assert_msg(WIFEXITED(status) && WEXITSTATUS(status) == 0, "the SVG is not well-formed XML");
+}
+
+START_TEST(text_game_every_move)
+{
+    struct tx_record r;
+    struct mem m;
+    char *text;
+
+    scripted_record(8, game_swap, "cross", "swapper", &r);
+    tx_render_text_game(mem_open(&m), tx_verify_geometry(&cache, 8), &r, false);
+    text = mem_close(&m);
+    ck_assert_msg(!strchr(text, '\033'), "escape sequences in uncoloured text");
+    /* The bot's "\033[31m" in stderr comes out defused. */
+    ck_assert_ptr_nonnull(strstr(text, "?[31mred?[0m"));
+    assert_golden("swap-8.txt", text, strlen(text));
+    free(text);
+    tx_record_free(&r);
+}
+END_TEST
+
+START_TEST(text_win_final_in_colour)
+{
+    struct tx_record r;
+    struct mem m;
+    char *text;
+
+    scripted_record(6, game_win, "winner", "loser", &r);
+    tx_render_text_move(mem_open(&m), tx_verify_geometry(&cache, 6), &r, r.nmoves, true);
+    text = mem_close(&m);
+    ck_assert_ptr_nonnull(strstr(text, "\033[1;31mX\033[0m"));
+    assert_golden("win-6-colour.txt", text, strlen(text));
+    free(text);
+    tx_render_text_move(mem_open(&m), tx_verify_geometry(&cache, 6), &r, 0, false);
+    text = mem_close(&m);
+    assert_golden("empty-6.txt", text, strlen(text));
+    free(text);
+    tx_record_free(&r);
+}
+END_TEST
+
+START_TEST(svg_win_final)
+{
+    struct tx_record r;
+    struct mem m;
+    char *svg;
+
+    scripted_record(6, game_win, "winner", "loser", &r);
+    tx_render_svg(mem_open(&m), tx_verify_geometry(&cache, 6), &r, r.nmoves);
+    svg = mem_close(&m);
+    ck_assert_ptr_nonnull(strstr(svg, "<g id=\"winning-chain\">"));
+    assert_well_formed_xml(svg);
+    assert_golden("win-6.svg", svg, strlen(svg));
+    free(svg);
+    tx_record_free(&r);
+}
+END_TEST
+
+START_TEST(svg_escapes_names)
+{
+    struct tx_record r;
+    struct mem m;
+    char *svg;
+
+    scripted_record(8, game_swap, "Ren & Stimpy <3", "</text><script>alert(1)</script> 'q\" \x01", &r);
+    tx_render_svg(mem_open(&m), tx_verify_geometry(&cache, 8), &r, 9);
+    svg = mem_close(&m);
+    ck_assert_ptr_null(strstr(svg, "<script"));
+    ck_assert_ptr_nonnull(strstr(svg, "Ren &amp; Stimpy &lt;3"));
+    ck_assert_ptr_null(strstr(svg, "winning-chain"));
+    assert_well_formed_xml(svg);
+    assert_golden("swap-8-move-9.svg", svg, strlen(svg));
+    free(svg);
+    tx_record_free(&r);
+}
+END_TEST
+
+START_TEST(text_safe_defuses_controls)
+{
+    struct mem m;
+    char *text;
+
+    tx_render_text_safe(mem_open(&m), "a\033[2Jb\x07\xc2\x9b" "31mc\xc3\xa9", 100);
+    text = mem_close(&m);
+    ck_assert_str_eq(text, "a?[2Jb??31mc\xc3\xa9");
+    free(text);
+    tx_render_text_safe(mem_open(&m), "abcdef", 3);
+    text = mem_close(&m);
+    ck_assert_str_eq(text, "abc...");
+    free(text);
+}
+END_TEST
+
+static Suite *render_suite(void)
+{
+    Suite *s = suite_create("render");
+    TCase *tc = tcase_create("golden");
+
+    tcase_set_timeout(tc, 30);
+    tcase_add_test(tc, text_game_every_move);
+    tcase_add_test(tc, text_win_final_in_colour);
+    tcase_add_test(tc, svg_win_final);
+    tcase_add_test(tc, svg_escapes_names);
+    tcase_add_test(tc, text_safe_defuses_controls);
+    suite_add_tcase(s, tc);
+    return s;
+}
+
+int main(void)
+{
+    SRunner *sr = srunner_create(render_suite());
+    int failed;
+
+    srunner_run_all(sr, CK_ENV);
+    failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    tx_verify_geometries_free(&cache);
+    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
