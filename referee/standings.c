@@ -1,0 +1,499 @@
+/* standings.c - per-bot results and a crosstable from game records.
+ *
+ * The aggregate keeps only counters (per bot and per pair of bots), so it is
+ * as cheap to feed a million records as a dozen and the tournament can keep
+ * one up to date as games end. Ratings are not stored: they are fitted from
+ * the crosstable when printed (stats.h), which takes milliseconds.
+ *
+ * Reading files is where the user's mistakes and crashes show up, so each
+ * problem names FILE:LINE. A torn last line is what a kill -9 leaves behind
+ * and is skipped with a warning; any other bad line means the file is not
+ * what we think it is, and reading stops with an error.
+ */
+#include "standings.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cjson/cJSON.h>
+
+#include "stats.h"
+#include "text.h"
+
+#define DUPLICATE_WARNINGS_MAX 10 /* per file; then one line with the count */
+
+static void *xrealloc(void *p, size_t size)
+{
+    p = realloc(p, size ? size : 1);
+    if (!p)
+        abort();
+    return p;
+}
+
+void tx_standings_init(struct tx_standings *s)
+{
+    memset(s, 0, sizeof(*s));
+}
+
+void tx_standings_free(struct tx_standings *s)
+{
+    if (!s)
+        return;
+    for (int i = 0; i < s->nbots; i++)
+        free(s->bots[i].name);
+    for (int i = 0; i < s->nruns; i++)
+        free(s->runs[i]);
+    free(s->bots);
+    free(s->cells);
+    free(s->runs);
+    free(s->seen);
+    memset(s, 0, sizeof(*s));
+}
+
+int tx_standings_bot(struct tx_standings *s, const char *name)
+{
+    name = name ? name : "";
+    for (int i = 0; i < s->nbots; i++)
+        if (strcmp(s->bots[i].name, name) == 0)
+            return i;
+    if (s->nbots == s->cap) {
+        /* the crosstable is re-laid out for the new width */
+        int cap = s->cap ? 2 * s->cap : 8;
+        struct tx_standings_cell *cells = calloc((size_t)cap * (size_t)cap, sizeof(*cells));
+        if (!cells)
+            abort();
+        for (int i = 0; i < s->nbots; i++)
+            for (int j = 0; j < s->nbots; j++)
+                cells[i * cap + j] = s->cells[i * s->cap + j];
+        free(s->cells);
+        s->cells = cells;
+        s->bots = xrealloc(s->bots, (size_t)cap * sizeof(*s->bots));
+        s->cap = cap;
+    }
+    struct tx_standings_bot *b = &s->bots[s->nbots];
+    memset(b, 0, sizeof(*b));
+    b->name = tx_strdup(name);
+    return s->nbots++;
+}
+
+/* cells is laid out with the capacity as its width (see tx_standings_bot). */
+static struct tx_standings_cell *cell(const struct tx_standings *s, int i, int j)
+{
+    return &s->cells[i * s->cap + j];
+}
+
+static uint64_t mix(uint64_t x)
+{
+    x ^= x >> 30, x *= UINT64_C(0xbf58476d1ce4e5b9);
+    x ^= x >> 27, x *= UINT64_C(0x94d049bb133111eb);
+    return x ^ (x >> 31);
+}
+
+/* Records the game (run, index) as seen; false when it already was. The set
+ * is open addressing over pairs of words: run number + 1 (0 = empty), game. */
+static bool first_sighting(struct tx_standings *s, const char *run, int64_t game)
+{
+    uint64_t id = 0;
+    while ((int)id < s->nruns && strcmp(s->runs[id], run) != 0)
+        id++;
+    if ((int)id == s->nruns) {
+        s->runs = xrealloc(s->runs, (size_t)(s->nruns + 1) * sizeof(*s->runs));
+        s->runs[s->nruns++] = tx_strdup(run);
+    }
+    id++;
+    if (2 * (s->nseen + 1) > s->seen_cap) {
+        size_t cap = s->seen_cap ? 2 * s->seen_cap : 1024;
+        uint64_t *old = s->seen;
+        size_t oldcap = s->seen_cap;
+        s->seen = calloc(2 * cap, sizeof(uint64_t));
+        if (!s->seen)
+            abort();
+        s->seen_cap = cap;
+        s->nseen = 0;
+        for (size_t k = 0; k < oldcap; k++)
+            if (old[2 * k])
+                first_sighting(s, s->runs[old[2 * k] - 1], (int64_t)old[2 * k + 1]);
+        free(old);
+    }
+    size_t k = mix(id * UINT64_C(0x9e3779b97f4a7c15) ^ (uint64_t)game) & (s->seen_cap - 1);
+    for (; s->seen[2 * k]; k = (k + 1) & (s->seen_cap - 1))
+        if (s->seen[2 * k] == id && s->seen[2 * k + 1] == (uint64_t)game)
+            return false;
+    s->seen[2 * k] = id;
+    s->seen[2 * k + 1] = (uint64_t)game;
+    s->nseen++;
+    return true;
+}
+
+enum tx_standings_added tx_standings_add(struct tx_standings *s, const struct tx_record *r)
+{
+    if (r->result.reason == TX_REASON_INTERRUPTED) {
+        s->interrupted++;
+        return TX_STANDINGS_INTERRUPTED;
+    }
+    /* Without a run fingerprint two games cannot be told to be the same. */
+    if (r->run && !first_sighting(s, r->run, r->game)) {
+        s->duplicates++;
+        return TX_STANDINGS_DUPLICATE;
+    }
+    int id[2] = { tx_standings_bot(s, r->players[0].name), tx_standings_bot(s, r->players[1].name) };
+    for (int side = 0; side < 2; side++) {
+        struct tx_standings_bot *b = &s->bots[id[side]];
+        struct tx_standings_cell *c = cell(s, id[side], id[1 - side]);
+        b->games++;
+        c->games++;
+        if (r->result.winner < 0) {
+            b->draws++;
+            c->half_points += 1;
+        } else if (r->result.winner == side) {
+            b->wins++;
+            c->half_points += 2;
+        } else {
+            b->losses++;
+            b->timeouts += r->result.reason == TX_REASON_TIMEOUT;
+            b->invalids += r->result.reason == TX_REASON_INVALID;
+            b->crashes += r->result.reason == TX_REASON_CRASH;
+        }
+    }
+    for (int i = 0; i < r->nmoves; i++) {
+        const struct tx_record_move *m = &r->moves[i];
+        if (m->forced || m->us < 0 || m->player < 0 || m->player > 1)
+            continue;
+        struct tx_standings_bot *b = &s->bots[id[m->player]];
+        b->timed_moves++;
+        b->total_us += m->us;
+        if (m->us > b->max_us)
+            b->max_us = m->us;
+    }
+    s->counted++;
+    return TX_STANDINGS_COUNTED;
+}
+
+static bool blank(const char *line, size_t len)
+{
+    for (size_t i = 0; i < len; i++)
+        if (line[i] != ' ' && line[i] != '\t' && line[i] != '\r' && line[i] != '\n')
+            return false;
+    return true;
+}
+
+int tx_standings_read(struct tx_standings *s, const char *path, FILE *warn, char *err, size_t errcap)
+{
+    bool is_stdin = strcmp(path, "-") == 0;
+    const char *shown = is_stdin ? "(stdin)" : path;
+    FILE *f = is_stdin ? stdin : fopen(path, "rb");
+    if (!f) {
+        int e = errno;
+        snprintf(err, errcap, "%s: %s", shown, strerror(e));
+        return -e;
+    }
+    char *line = NULL, why[512];
+    size_t linecap = 0;
+    int64_t lineno = 0, duplicates = 0;
+    int r = 0;
+    ssize_t n;
+    errno = 0;
+    while ((n = getline(&line, &linecap, f)) >= 0) {
+        lineno++;
+        size_t len = (size_t)n;
+        bool complete = len > 0 && line[len - 1] == '\n';
+        if (len > TX_STANDINGS_LINE_MAX) {
+            snprintf(err, errcap, "%s:%" PRId64 ": line longer than %d bytes: not a game record",
+                     shown, lineno, TX_STANDINGS_LINE_MAX);
+            r = -EINVAL;
+            break;
+        }
+        if (blank(line, len))
+            continue;
+        struct tx_record rec;
+        int rr = tx_record_from_json(line, len, &rec, why, sizeof(why));
+        if (rr < 0) {
+            tx_record_free(&rec);
+            if (!complete) {
+                /* no newline: the last line, cut short by a killed writer */
+                if (warn)
+                    fprintf(warn, "%s:%" PRId64 ": warning: torn last line skipped (%s)\n", shown,
+                            lineno, why);
+                break;
+            }
+            snprintf(err, errcap, "%s:%" PRId64 ": %s", shown, lineno, why);
+            r = -EINVAL;
+            break;
+        }
+        if (tx_standings_add(s, &rec) == TX_STANDINGS_DUPLICATE
+            && ++duplicates <= DUPLICATE_WARNINGS_MAX && warn)
+            fprintf(warn, "%s:%" PRId64 ": warning: game %" PRId64 " of run %s already counted, skipped\n",
+                    shown, lineno, rec.game, rec.run);
+        tx_record_free(&rec);
+    }
+    if (r == 0 && ferror(f)) {
+        r = errno ? -errno : -EIO;
+        snprintf(err, errcap, "%s: %s", shown, strerror(-r));
+    }
+    if (warn && duplicates > DUPLICATE_WARNINGS_MAX)
+        fprintf(warn, "%s: warning: %" PRId64 " more duplicate games skipped\n", shown,
+                duplicates - DUPLICATE_WARNINGS_MAX);
+    free(line);
+    if (!is_stdin)
+        fclose(f);
+    return r;
+}
+
+double tx_standings_score(const struct tx_standings *s, int i)
+{
+    const struct tx_standings_bot *b = &s->bots[i];
+    if (b->games == 0)
+        return 0.5;
+    return ((double)b->wins + (double)b->draws / 2.0) / (double)b->games;
+}
+
+int tx_standings_leader(const struct tx_standings *s)
+{
+    int best = -1;
+    for (int i = 0; i < s->nbots; i++) {
+        if (s->bots[i].games == 0)
+            continue;
+        /* compare exactly: half points_i * games_best against the reverse */
+        int64_t hi = 2 * s->bots[i].wins + s->bots[i].draws;
+        if (best < 0) {
+            best = i;
+            continue;
+        }
+        int64_t hb = 2 * s->bots[best].wins + s->bots[best].draws;
+        int64_t lhs = hi * s->bots[best].games, rhs = hb * s->bots[i].games;
+        if (lhs > rhs || (lhs == rhs && s->bots[i].games > s->bots[best].games))
+            best = i;
+    }
+    return best;
+}
+
+/* Ratings and the ranking: order[k] is the bot ranked k + 1. */
+struct ranking {
+    double *elo, *margin;
+    int *order;
+};
+
+static void ranking_free(struct ranking *k)
+{
+    free(k->elo);
+    free(k->margin);
+    free(k->order);
+}
+
+static int rank(const struct tx_standings *s, struct ranking *k)
+{
+    int n = s->nbots;
+    size_t nn = (size_t)n * (size_t)n;
+    k->elo = calloc((size_t)n + 1, sizeof(double));
+    k->margin = calloc((size_t)n + 1, sizeof(double));
+    k->order = calloc((size_t)n + 1, sizeof(int));
+    double *points = calloc(nn + 1, sizeof(double)), *games = calloc(nn + 1, sizeof(double));
+    int r = -ENOMEM;
+    if (!k->elo || !k->margin || !k->order || !points || !games)
+        goto out;
+    for (int i = 0; i < n; i++)
+        for (int j = 0; j < n; j++) {
+            if (i == j)
+                continue; /* a bot against itself says nothing about its rating */
+            points[i * n + j] = (double)cell(s, i, j)->half_points / 2.0;
+            games[i * n + j] = (double)cell(s, i, j)->games;
+        }
+    r = n > 0 ? tx_stats_ratings(n, points, games, k->elo, k->margin) : 0;
+    /* insertion sort: rating, then score, then name; n is small */
+    for (int i = 0; i < n; i++) {
+        int j = i;
+        for (; j > 0; j--) {
+            int o = k->order[j - 1];
+            double de = k->elo[i] - k->elo[o];
+            double ds = tx_standings_score(s, i) - tx_standings_score(s, o);
+            bool before = de > 1e-9 || (fabs(de) <= 1e-9 && (ds > 1e-12
+                          || (fabs(ds) <= 1e-12 && strcmp(s->bots[i].name, s->bots[o].name) < 0)));
+            if (!before)
+                break;
+            k->order[j] = o;
+        }
+        k->order[j] = i;
+    }
+out:
+    free(points);
+    free(games);
+    return r;
+}
+
+/* Writes "45.5" or "45": half points as points. */
+static void format_points(char *buf, size_t cap, int64_t half_points)
+{
+    if (half_points % 2)
+        snprintf(buf, cap, "%" PRId64 ".5", half_points / 2);
+    else
+        snprintf(buf, cap, "%" PRId64, half_points / 2);
+}
+
+/* Prints name left-aligned in width characters (not bytes: names are UTF-8). */
+static void print_padded(FILE *out, const char *name, int width)
+{
+    fputs(name, out);
+    for (int w = (int)tx_text_chars(name); w < width; w++)
+        fputc(' ', out);
+}
+
+static double avg_ms(const struct tx_standings_bot *b)
+{
+    return b->timed_moves ? (double)b->total_us / (double)b->timed_moves / 1000.0 : 0.0;
+}
+
+int tx_standings_print(const struct tx_standings *s, FILE *out)
+{
+    struct ranking k = { 0 };
+    int r = rank(s, &k);
+    if (r < 0) {
+        ranking_free(&k);
+        return r;
+    }
+    fprintf(out, "%d bots, %" PRId64 " games", s->nbots, s->counted);
+    if (s->interrupted)
+        fprintf(out, ", %" PRId64 " interrupted (not counted)", s->interrupted);
+    if (s->duplicates)
+        fprintf(out, ", %" PRId64 " duplicate%s skipped", s->duplicates, s->duplicates > 1 ? "s" : "");
+    fputs("\n", out);
+    if (s->nbots == 0) {
+        ranking_free(&k);
+        return 0;
+    }
+
+    int width = 3;
+    for (int i = 0; i < s->nbots; i++)
+        if ((int)tx_text_chars(s->bots[i].name) > width)
+            width = (int)tx_text_chars(s->bots[i].name);
+    fputs("\nrank  ", out);
+    print_padded(out, "bot", width);
+    fputs("  games   score   wins  draws losses     elo    ±95%  timeout invalid  crash  avg ms  max ms\n",
+          out);
+    for (int pos = 0; pos < s->nbots; pos++) {
+        int i = k.order[pos];
+        const struct tx_standings_bot *b = &s->bots[i];
+        fprintf(out, "%4d  ", pos + 1);
+        print_padded(out, b->name, width);
+        fprintf(out, " %6" PRId64 "  %5.1f%% %6" PRId64 " %6" PRId64 " %6" PRId64 "  %+6.1f  %6.1f  %7" PRId64
+                     " %7" PRId64 " %6" PRId64 "  %6.1f  %6.1f\n",
+                b->games, 100.0 * tx_standings_score(s, i), b->wins, b->draws, b->losses, k.elo[i],
+                k.margin[i], b->timeouts, b->invalids, b->crashes, avg_ms(b), (double)b->max_us / 1000.0);
+    }
+
+    /* Crosstable, columns by rank so that long names do not widen it. */
+    char buf[64];
+    int cw = 3;
+    for (int i = 0; i < s->nbots; i++)
+        for (int j = 0; j < s->nbots; j++) {
+            const struct tx_standings_cell *c = cell(s, i, j);
+            format_points(buf, sizeof(buf), c->half_points);
+            int len = (int)strlen(buf) + snprintf(NULL, 0, "/%" PRId64, c->games);
+            cw = len > cw ? len : cw;
+        }
+    fputs("\nCrosstable: points/games of the row bot against the column bot\nrank  ", out);
+    print_padded(out, "bot", width);
+    for (int pos = 0; pos < s->nbots; pos++)
+        fprintf(out, "  %*d", cw, pos + 1);
+    fputc('\n', out);
+    for (int pos = 0; pos < s->nbots; pos++) {
+        int i = k.order[pos];
+        fprintf(out, "%4d  ", pos + 1);
+        print_padded(out, s->bots[i].name, width);
+        for (int q = 0; q < s->nbots; q++) {
+            const struct tx_standings_cell *c = cell(s, i, k.order[q]);
+            char text[96];
+            if (c->games == 0) {
+                snprintf(text, sizeof(text), "%s", q == pos ? "-" : ".");
+            } else {
+                format_points(buf, sizeof(buf), c->half_points);
+                snprintf(text, sizeof(text), "%s/%" PRId64, buf, c->games);
+            }
+            fprintf(out, "  %*s", cw, text);
+        }
+        fputc('\n', out);
+    }
+    ranking_free(&k);
+    return 0;
+}
+
+/* Rounded for people (two decimals), still a JSON number. */
+static double round2(double x)
+{
+    return round(x * 100.0) / 100.0;
+}
+
+static bool add_bot_json(cJSON *bots, const struct tx_standings *s, const struct ranking *k, int pos)
+{
+    int i = k->order[pos];
+    const struct tx_standings_bot *b = &s->bots[i];
+    cJSON *o = cJSON_CreateObject();
+    if (!o || !cJSON_AddItemToArray(bots, o))
+        return cJSON_Delete(o), false;
+    return cJSON_AddNumberToObject(o, "rank", pos + 1) && cJSON_AddStringToObject(o, "name", b->name)
+           && cJSON_AddNumberToObject(o, "games", (double)b->games)
+           && cJSON_AddNumberToObject(o, "wins", (double)b->wins)
+           && cJSON_AddNumberToObject(o, "draws", (double)b->draws)
+           && cJSON_AddNumberToObject(o, "losses", (double)b->losses)
+           && cJSON_AddNumberToObject(o, "score", round2(100.0 * tx_standings_score(s, i)) / 100.0)
+           && cJSON_AddNumberToObject(o, "elo", round2(k->elo[i]))
+           && cJSON_AddNumberToObject(o, "elo_margin", round2(k->margin[i]))
+           && cJSON_AddNumberToObject(o, "timeouts", (double)b->timeouts)
+           && cJSON_AddNumberToObject(o, "invalids", (double)b->invalids)
+           && cJSON_AddNumberToObject(o, "crashes", (double)b->crashes)
+           && cJSON_AddNumberToObject(o, "timed_moves", (double)b->timed_moves)
+           && cJSON_AddNumberToObject(o, "avg_ms", round2(avg_ms(b)))
+           && cJSON_AddNumberToObject(o, "max_ms", round2((double)b->max_us / 1000.0));
+}
+
+/* {"row": {"column": {"games": g, "points": p}}}, only pairs that played. */
+static bool add_crosstable_json(cJSON *root, const struct tx_standings *s, const struct ranking *k)
+{
+    cJSON *cross = cJSON_AddObjectToObject(root, "crosstable");
+    if (!cross)
+        return false;
+    for (int pos = 0; pos < s->nbots; pos++) {
+        int i = k->order[pos];
+        cJSON *row = cJSON_AddObjectToObject(cross, s->bots[i].name);
+        if (!row)
+            return false;
+        for (int q = 0; q < s->nbots; q++) {
+            const struct tx_standings_cell *c = cell(s, i, k->order[q]);
+            if (c->games == 0)
+                continue;
+            cJSON *o = cJSON_AddObjectToObject(row, s->bots[k->order[q]].name);
+            if (!o || !cJSON_AddNumberToObject(o, "games", (double)c->games)
+                || !cJSON_AddNumberToObject(o, "points", (double)c->half_points / 2.0))
+                return false;
+        }
+    }
+    return true;
+}
+
+int tx_standings_print_json(const struct tx_standings *s, FILE *out)
+{
+    struct ranking k = { 0 };
+    int r = rank(s, &k);
+    cJSON *root = r < 0 ? NULL : cJSON_CreateObject();
+    cJSON *bots = NULL;
+    char *text = NULL;
+    if (root && cJSON_AddNumberToObject(root, "games", (double)s->counted)
+        && cJSON_AddNumberToObject(root, "interrupted", (double)s->interrupted)
+        && cJSON_AddNumberToObject(root, "duplicates", (double)s->duplicates)
+        && (bots = cJSON_AddArrayToObject(root, "bots"))) {
+        bool ok = true;
+        for (int pos = 0; ok && pos < s->nbots; pos++)
+            ok = add_bot_json(bots, s, &k, pos);
+        if (ok && add_crosstable_json(root, s, &k))
+            text = cJSON_PrintUnformatted(root);
+    }
+    cJSON_Delete(root);
+    ranking_free(&k);
+    if (!text)
+        return r < 0 ? r : -ENOMEM;
+    fprintf(out, "%s\n", text);
+    free(text);
+    return 0;
+}

@@ -1,0 +1,360 @@
+/* test-standings.c - standings from JSON Lines fixtures (tests/data/).
+ *
+ * standings-a.jsonl and standings-b.jsonl are one run ("r1") split in two
+ * files plus two other games; make-standings-fixtures.py lists every game,
+ * and the expected figures below are counted by hand from that list.
+ * referee-play.jsonl is the output of a real `twixt-arena play` (4 games,
+ * greedy against random).
+ */
+#include <check.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cjson/cJSON.h>
+
+#include "commands.h"
+#include "standings.h"
+
+static const char *data(const char *name)
+{
+    static char path[4096];
+    const char *dir = getenv("TX_SOURCE_DIR");
+    snprintf(path, sizeof(path), "%s/tests/data/%s", dir ? dir : "..", name);
+    return path;
+}
+
+/* Reads the named fixtures; warnings are collected into *ret_warnings. */
+static void read_all(struct tx_standings *s, const char *const *names, int n, char **ret_warnings)
+{
+    size_t size = 0;
+    char *warnings = NULL;
+    FILE *warn = open_memstream(&warnings, &size);
+    tx_standings_init(s);
+    for (int i = 0; i < n; i++) {
+        char err[1024];
+        int r = tx_standings_read(s, data(names[i]), warn, err, sizeof(err));
+        ck_assert_msg(r == 0, "%s: %s", names[i], err);
+    }
+    fclose(warn);
+    if (ret_warnings)
+        *ret_warnings = warnings;
+    else
+        free(warnings);
+}
+
+static const struct tx_standings_bot *bot(const struct tx_standings *s, const char *name)
+{
+    for (int i = 0; i < s->nbots; i++)
+        if (strcmp(s->bots[i].name, name) == 0)
+            return &s->bots[i];
+    ck_abort_msg("no bot %s", name);
+    return NULL;
+}
+
+static const struct tx_standings_cell *cell(const struct tx_standings *s, const char *a, const char *b)
+{
+    int i = (int)(bot(s, a) - s->bots), j = (int)(bot(s, b) - s->bots);
+    return &s->cells[i * s->cap + j];
+}
+
+/* Games counted: r1 1-5, 7, 8; r2 1; one without a run. Game 6 is
+ * interrupted, game 7 appears in both files, game 9 is torn. */
+START_TEST(standings_merge_two_files)
+{
+    static const char *const names[] = { "standings-a.jsonl", "standings-b.jsonl" };
+    struct tx_standings s;
+    char *warnings = NULL;
+    read_all(&s, names, 2, &warnings);
+    ck_assert_int_eq(s.counted, 9);
+    ck_assert_int_eq(s.interrupted, 1);
+    ck_assert_int_eq(s.duplicates, 1);
+    ck_assert_int_eq(s.nbots, 3);
+
+    const struct tx_standings_bot *a = bot(&s, "A"), *b = bot(&s, "B"), *c = bot(&s, "C");
+    /* A: won r1/1, r1/4, r1/7; drew r1/2 and the run-less game; lost r1/3
+     * (timeout), r1/8, r2/1 */
+    ck_assert_int_eq(a->games, 8);
+    ck_assert_int_eq(a->wins, 3);
+    ck_assert_int_eq(a->draws, 2);
+    ck_assert_int_eq(a->losses, 3);
+    ck_assert_int_eq(a->timeouts, 1);
+    ck_assert_int_eq(a->invalids + a->crashes, 0);
+    ck_assert_int_eq(b->games, 6);
+    ck_assert_int_eq(b->wins, 2);
+    ck_assert_int_eq(b->draws, 2);
+    ck_assert_int_eq(b->losses, 2);
+    ck_assert_int_eq(c->games, 4);
+    ck_assert_int_eq(c->wins, 2);
+    ck_assert_int_eq(c->losses, 2);
+    ck_assert_int_eq(c->invalids, 1);
+    ck_assert_int_eq(c->crashes, 1);
+
+    /* A's answers: 4000 (its forced F6 excluded), 3000, 1000, 301000 (the
+     * timeout), 2000, 2000, 8000, 1000, 1000 us; C's 99999999 us in the
+     * interrupted game is not counted. */
+    ck_assert_int_eq(a->timed_moves, 9);
+    ck_assert_int_eq(a->total_us, 323000);
+    ck_assert_int_eq(a->max_us, 301000);
+    ck_assert_int_eq(b->timed_moves, 6);
+    ck_assert_int_eq(b->total_us, 15000);
+    ck_assert_int_eq(c->timed_moves, 5);
+    ck_assert_int_eq(c->total_us, 16700);
+    ck_assert_int_eq(c->max_us, 7000);
+
+    ck_assert_int_eq(cell(&s, "A", "B")->games, 5);
+    ck_assert_int_eq(cell(&s, "A", "B")->half_points, 6); /* 1 + 1/2 + 1 + 0 + 1/2 */
+    ck_assert_int_eq(cell(&s, "B", "A")->half_points, 4);
+    ck_assert_int_eq(cell(&s, "A", "C")->half_points, 2);
+    ck_assert_int_eq(cell(&s, "C", "A")->half_points, 4);
+    ck_assert_int_eq(cell(&s, "B", "C")->games, 1);
+    ck_assert_int_eq(cell(&s, "C", "B")->half_points, 0);
+    ck_assert_int_eq(cell(&s, "A", "A")->games, 0);
+
+    ck_assert_ptr_nonnull(strstr(warnings, "standings-b.jsonl:1: warning: game 7 of run r1 already counted"));
+    ck_assert_ptr_nonnull(strstr(warnings, "standings-b.jsonl:6: warning: torn last line skipped"));
+    free(warnings);
+    tx_standings_free(&s);
+}
+END_TEST
+
+START_TEST(standings_same_file_twice_counts_once)
+{
+    static const char *const names[] = { "standings-a.jsonl", "standings-a.jsonl" };
+    struct tx_standings s;
+    read_all(&s, names, 2, NULL);
+    ck_assert_int_eq(s.counted, 6);
+    ck_assert_int_eq(s.duplicates, 6);
+    ck_assert_int_eq(s.interrupted, 2); /* interrupted games are never results, not duplicates */
+    tx_standings_free(&s);
+}
+END_TEST
+
+START_TEST(standings_corrupt_line_names_file_and_line)
+{
+    struct tx_standings s;
+    char err[1024];
+    tx_standings_init(&s);
+    ck_assert_int_eq(tx_standings_read(&s, data("standings-corrupt.jsonl"), NULL, err, sizeof(err)), -EINVAL);
+    char want[4200];
+    snprintf(want, sizeof(want), "%s:2: game: expected an integer, got \"2\"", data("standings-corrupt.jsonl"));
+    ck_assert_str_eq(err, want);
+    ck_assert_int_eq(tx_standings_read(&s, data("no-such-file.jsonl"), NULL, err, sizeof(err)), -ENOENT);
+    ck_assert_ptr_nonnull(strstr(err, "no-such-file.jsonl: No such file or directory"));
+    tx_standings_free(&s);
+}
+END_TEST
+
+START_TEST(standings_leader_and_score)
+{
+    static const char *const names[] = { "standings-a.jsonl" };
+    struct tx_standings s;
+    tx_standings_init(&s);
+    ck_assert_int_eq(tx_standings_leader(&s), -1);
+    tx_standings_free(&s);
+    read_all(&s, names, 1, NULL);
+    /* file a alone: A 3.5/5, B 1.5/4, C 1/3 */
+    int leader = tx_standings_leader(&s);
+    ck_assert_int_ge(leader, 0);
+    ck_assert_str_eq(s.bots[leader].name, "A");
+    ck_assert_double_eq_tol(tx_standings_score(&s, leader), 0.7, 1e-12);
+    tx_standings_free(&s);
+}
+END_TEST
+
+static char *print_to_string(const struct tx_standings *s, bool json)
+{
+    char *text = NULL;
+    size_t size = 0;
+    FILE *out = open_memstream(&text, &size);
+    ck_assert_int_eq(json ? tx_standings_print_json(s, out) : tx_standings_print(s, out), 0);
+    fclose(out);
+    return text;
+}
+
+START_TEST(standings_print_table_and_crosstable)
+{
+    static const char *const names[] = { "standings-a.jsonl" };
+    struct tx_standings s;
+    read_all(&s, names, 1, NULL);
+    tx_standings_bot(&s, "D, no games yet");
+    char *text = print_to_string(&s, false);
+    ck_assert_ptr_nonnull(strstr(text, "4 bots, 6 games, 1 interrupted (not counted)\n"));
+    /* ranked by rating: A, then B, C, and D (0 Elo, no games: between) */
+    const char *a = strstr(text, "   1  A "), *b = strstr(text, "  B "), *c = strstr(text, "  C ");
+    ck_assert_ptr_nonnull(a);
+    ck_assert(a < b && b < c);
+    ck_assert_ptr_nonnull(strstr(text, "  70.0%"));
+    /* A's row of the crosstable: - against itself, 2.5/3 against B, 1/2 against C */
+    ck_assert_ptr_nonnull(strstr(text, "Crosstable"));
+    const char *row = strstr(strstr(text, "Crosstable"), "   1  A ");
+    ck_assert_ptr_nonnull(row);
+    ck_assert_ptr_nonnull(strstr(row, "2.5/3"));
+    /* every row of the table is as wide as its header (in characters:
+     * the header has a "±"): names are padded */
+    const char *line = strstr(text, "rank  bot");
+    size_t header = 0;
+    for (int n = 0; n < 5; n++) {
+        size_t chars = 0;
+        for (; *line != '\n'; line++)
+            chars += ((unsigned char)*line & 0xc0) != 0x80;
+        line++;
+        if (n == 0)
+            header = chars;
+        ck_assert_uint_eq(chars, header);
+    }
+    ck_assert_int_eq(*line, '\n'); /* then the blank line before the crosstable */
+    free(text);
+    tx_standings_free(&s);
+}
+END_TEST
+
+START_TEST(standings_print_json_object)
+{
+    static const char *const names[] = { "standings-a.jsonl", "standings-b.jsonl" };
+    struct tx_standings s;
+    read_all(&s, names, 2, NULL);
+    char *text = print_to_string(&s, true);
+    ck_assert(strchr(text, '\n') == text + strlen(text) - 1); /* one line */
+    cJSON *root = cJSON_Parse(text);
+    ck_assert_ptr_nonnull(root);
+    ck_assert_int_eq(cJSON_GetObjectItem(root, "games")->valueint, 9);
+    ck_assert_int_eq(cJSON_GetObjectItem(root, "duplicates")->valueint, 1);
+    const cJSON *bots = cJSON_GetObjectItem(root, "bots");
+    ck_assert_int_eq(cJSON_GetArraySize(bots), 3);
+    const cJSON *first = cJSON_GetArrayItem(bots, 0);
+    ck_assert_int_eq(cJSON_GetObjectItem(first, "rank")->valueint, 1);
+    int total = 0;
+    const cJSON *b;
+    cJSON_ArrayForEach(b, bots)
+    {
+        total += cJSON_GetObjectItem(b, "games")->valueint;
+        if (strcmp(cJSON_GetObjectItem(b, "name")->valuestring, "A") == 0) {
+            ck_assert_double_eq_tol(cJSON_GetObjectItem(b, "avg_ms")->valuedouble, 35.89, 1e-9);
+            ck_assert_double_eq_tol(cJSON_GetObjectItem(b, "max_ms")->valuedouble, 301, 1e-9);
+            ck_assert_int_eq(cJSON_GetObjectItem(b, "timeouts")->valueint, 1);
+        }
+        /* every bot scored 50%: the Bradley-Terry ratings are all 0 */
+        ck_assert_double_eq_tol(cJSON_GetObjectItem(b, "elo")->valuedouble, 0, 1e-9);
+    }
+    ck_assert_int_eq(total, 18);
+    const cJSON *ab = cJSON_GetObjectItem(cJSON_GetObjectItem(cJSON_GetObjectItem(root, "crosstable"), "A"), "B");
+    ck_assert_int_eq(cJSON_GetObjectItem(ab, "games")->valueint, 5);
+    ck_assert_double_eq(cJSON_GetObjectItem(ab, "points")->valuedouble, 3);
+    cJSON_Delete(root);
+    free(text);
+    tx_standings_free(&s);
+}
+END_TEST
+
+START_TEST(standings_reads_referee_records)
+{
+    static const char *const names[] = { "referee-play.jsonl" };
+    struct tx_standings s;
+    read_all(&s, names, 1, NULL);
+    ck_assert_int_eq(s.counted, 4);
+    int leader = tx_standings_leader(&s);
+    ck_assert_str_eq(s.bots[leader].name, "twixt-greedy");
+    ck_assert_int_eq(s.bots[leader].wins, 4);
+    ck_assert_int_gt(s.bots[leader].timed_moves, 0);
+    tx_standings_free(&s);
+}
+END_TEST
+
+/* A record between two named bots, for synthetic runs. */
+static void add_game(struct tx_standings *s, const char *run, int64_t game, const char *a, const char *b,
+                     int winner)
+{
+    struct tx_record r;
+    memset(&r, 0, sizeof(r));
+    r.run = (char *)run;
+    r.game = game;
+    r.players[0].name = (char *)a;
+    r.players[1].name = (char *)b;
+    r.result.winner = winner;
+    r.result.reason = winner < 0 ? TX_REASON_DRAW : TX_REASON_CONNECTION;
+    tx_standings_add(s, &r);
+}
+
+/* Past the initial capacity the crosstable is re-laid out and the seen
+ * set rehashed: nothing may be lost on the way. */
+START_TEST(standings_grow_many_bots_and_games)
+{
+    struct tx_standings s;
+    tx_standings_init(&s);
+    char names[40][8];
+    int64_t game = 0;
+    for (int i = 0; i < 40; i++)
+        snprintf(names[i], sizeof(names[i]), "bot%02d", i);
+    for (int round = 0; round < 3; round++)
+        for (int i = 0; i < 40; i++)
+            for (int j = i + 1; j < 40; j++)
+                add_game(&s, "big", ++game, names[i], names[j], 0); /* lower index always wins */
+    ck_assert_int_eq(s.nbots, 40);
+    ck_assert_int_eq(s.counted, 3 * 780);
+    ck_assert_int_eq(cell(&s, "bot00", "bot39")->half_points, 6);
+    ck_assert_int_eq(cell(&s, "bot39", "bot00")->games, 3);
+    ck_assert_int_eq(bot(&s, "bot00")->wins, 117);
+    for (int64_t g = 1; g <= game; g++)
+        add_game(&s, "big", g, "x", "y", 0);
+    ck_assert_int_eq(s.duplicates, game);
+    ck_assert_int_eq(s.nbots, 40); /* duplicates add no bot */
+    add_game(&s, "other", 1, "bot00", "bot01", -1);
+    ck_assert_int_eq(bot(&s, "bot00")->draws, 1);
+    ck_assert_int_eq(tx_standings_leader(&s), 0);
+    char *text = print_to_string(&s, false);
+    ck_assert_ptr_nonnull(strstr(text, "   1  bot00"));
+    ck_assert_ptr_nonnull(strstr(text, "  40  bot39"));
+    free(text);
+    tx_standings_free(&s);
+    tx_standings_free(&s); /* a freed standings may be freed again */
+}
+END_TEST
+
+START_TEST(standings_command_exit_codes)
+{
+    char a[4096], corrupt[4096];
+    snprintf(a, sizeof(a), "%s", data("standings-a.jsonl"));
+    snprintf(corrupt, sizeof(corrupt), "%s", data("standings-corrupt.jsonl"));
+    char name[] = "standings", json[] = "--json", frob[] = "--frobnicate";
+    char nowhere[] = "/nonexistent/records.jsonl";
+    char *ok[] = { name, a, json, NULL };
+    char *bad[] = { name, a, corrupt, NULL };
+    char *none[] = { name, NULL };
+    char *option[] = { name, frob, a, NULL };
+    char *missing[] = { name, nowhere, NULL };
+    ck_assert_int_eq(tx_cmd_standings(3, ok), TX_EXIT_OK);
+    ck_assert_int_eq(tx_cmd_standings(3, bad), TX_EXIT_USAGE);
+    ck_assert_int_eq(tx_cmd_standings(1, none), TX_EXIT_USAGE);
+    ck_assert_int_eq(tx_cmd_standings(3, option), TX_EXIT_USAGE);
+    ck_assert_int_eq(tx_cmd_standings(2, missing), TX_EXIT_USAGE);
+}
+END_TEST
+
+static Suite *standings_suite(void)
+{
+    Suite *s = suite_create("standings");
+    TCase *tc = tcase_create("standings");
+    tcase_add_test(tc, standings_merge_two_files);
+    tcase_add_test(tc, standings_same_file_twice_counts_once);
+    tcase_add_test(tc, standings_corrupt_line_names_file_and_line);
+    tcase_add_test(tc, standings_leader_and_score);
+    tcase_add_test(tc, standings_print_table_and_crosstable);
+    tcase_add_test(tc, standings_print_json_object);
+    tcase_add_test(tc, standings_reads_referee_records);
+    tcase_add_test(tc, standings_grow_many_bots_and_games);
+    tcase_add_test(tc, standings_command_exit_codes);
+    tcase_set_timeout(tc, 30);
+    suite_add_tcase(s, tc);
+    return s;
+}
+
+int main(void)
+{
+    SRunner *sr = srunner_create(standings_suite());
+    srunner_run_all(sr, CK_ENV);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
