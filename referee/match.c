@@ -16,6 +16,7 @@
 #include <errno.h>
 #include <inttypes.h>
 #include <limits.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -78,7 +79,10 @@ struct tx_match {
     int limit_ms;
     bool first_done[2];
     int soft_used[2];
-    int64_t answers[2];     /* lines taken as answers */
+    int64_t accounted[2];   /* the bot's lines_received already counted below */
+    int window_lines[2];    /* lines since its current turn's input (the first one's: since the start) */
+    int extra_lines[2];     /* lines beyond the first of a turn's window */
+    int turns_given[2];     /* inputs written */
     uint32_t err_mark[2];   /* stderr_kept bytes already given to a turn */
     int last_turn[2];       /* index in turns of each player's last entry, -1 */
 
@@ -95,6 +99,7 @@ struct tx_match {
 
 static void next_turn(struct tx_match *m);
 static void take_answer(struct tx_match *m);
+static void account_lines(struct tx_match *m, int p);
 
 /* ---- the end ---- */
 
@@ -172,8 +177,7 @@ static struct tx_record *build_record(struct tx_match *m)
         pl->command = tx_strdup(m->commands[p]);
         pl->sha256 = m->have_sha256[p] ? tx_strdup(m->sha256[p]) : NULL;
         pl->stderr_bytes = bot->stderr_bytes;
-        int64_t extra = bot->lines_received - m->answers[p];
-        pl->extra_lines = extra > 0 ? (int)extra : 0;
+        pl->extra_lines = m->extra_lines[p];
         int16_t *links = xcalloc(2 * TX_LINKS_MAX, sizeof *links);
         pl->nlinks = tx_game_links(&m->game, p, links);
         pl->links = xcalloc((size_t)pl->nlinks, sizeof *pl->links);
@@ -251,6 +255,8 @@ static void finish(struct tx_match *m, int winner, enum tx_reason reason, const 
     m->reason = reason;
     snprintf(m->detail, sizeof m->detail, "%s", detail);
     m->on_move = -1;
+    account_lines(m, 0);
+    account_lines(m, 1);
     uv_timer_stop(&m->timer);
     uv_close((uv_handle_t *)&m->timer, on_timer_closed);
     for (int p = 0; p < 2; p++) {
@@ -307,6 +313,18 @@ static void crash_on_move(struct tx_match *m)
     lose(m, p, TX_REASON_CRASH, "crash");
 }
 
+/* Extra lines (RULES.md): a turn's window runs from its input to the next
+ * input of the same bot (the first window also holds what came before the
+ * first input); every line in a window beyond the first is extra, whether
+ * it is later read as an answer or not. Called whenever lines may have come. */
+static void account_lines(struct tx_match *m, int p)
+{
+    const struct tx_bot *bot = &m->bots[p];
+    for (; m->accounted[p] < bot->lines_received; m->accounted[p]++)
+        if (m->window_lines[p]++ >= 1)
+            m->extra_lines[p]++;
+}
+
 /* ---- a turn ---- */
 
 static int kill_after_ms(const struct tx_match *m)
@@ -351,6 +369,7 @@ static void on_deadline(uv_timer_t *timer)
     }
     /* Timers run before I/O: an answer may be waiting unread. */
     tx_bot_poll(&m->bots[p]);
+    account_lines(m, p);
     if (tx_bot_peek_line(&m->bots[p])) {
         take_answer(m);
         return;
@@ -404,7 +423,6 @@ static void take_answer(struct tx_match *m)
     struct tx_answer answer;
     int parsed = tx_answer_parse(geo, line->text, line->len, &answer);
     bool too_long = line->too_long;
-    m->answers[p]++;
     tx_bot_pop_line(bot);
     uv_timer_stop(&m->timer);
 
@@ -480,6 +498,9 @@ static void next_turn(struct tx_match *m)
         lose(m, p, TX_REASON_CRASH, "crash");
         return;
     }
+    account_lines(m, p); /* what came so far belongs to its previous window */
+    if (m->turns_given[p]++ > 0)
+        m->window_lines[p] = 0;
     int len = tx_input_write(&m->game, p, m->input, sizeof m->input);
     if (len < 0) { /* cannot happen: TX_INPUT_MAX always fits */
         finish(m, -1, TX_REASON_INTERRUPTED, "referee error: turn input too long");
@@ -489,6 +510,7 @@ static void next_turn(struct tx_match *m)
     if (r < 0) {
         /* Its answer may have been printed ahead: let it count if so. */
         tx_bot_poll(bot);
+        account_lines(m, p);
         if (tx_bot_peek_line(bot)) {
             m->turn_start = uv_hrtime();
             m->clock_running = true;
@@ -511,6 +533,8 @@ static void on_bot_event(struct tx_bot *bot, enum tx_bot_event event)
 {
     struct tx_match *m = bot->data;
     int p = (int)(bot - m->bots);
+    if (m->phase == PLAYING)
+        account_lines(m, p);
     if (m->phase != PLAYING || m->on_move != p)
         return; /* lines stay queued for its next turn; deaths are seen then */
     switch (event) {
@@ -525,6 +549,7 @@ static void on_bot_event(struct tx_bot *bot, enum tx_bot_event event)
     case TX_BOT_WRITE_FAILED:
         /* Whatever it printed before dying still counts. */
         tx_bot_poll(bot);
+        account_lines(m, p);
         if (m->clock_running && tx_bot_peek_line(bot)) {
             take_answer(m);
             return;
@@ -635,6 +660,12 @@ int tx_match_start(uv_loop_t *loop, const struct tx_match_config *config,
 {
     if (!config->geo || !spec->bots[0] || !spec->bots[1] || !done_cb)
         return -EINVAL;
+    /* A write to a dead bot must fail with EPIPE, not kill the program:
+     * the referee's main() does this too, but tests and other embedders of
+     * the match may not have. */
+    struct sigaction old_pipe;
+    if (sigaction(SIGPIPE, NULL, &old_pipe) == 0 && old_pipe.sa_handler == SIG_DFL)
+        signal(SIGPIPE, SIG_IGN);
     int r = check_opening(config, spec);
     if (r < 0)
         return r;

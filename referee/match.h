@@ -30,7 +30,7 @@ struct tx_match_config {
     int turn_ms;                   /* every later turn, default 300 */
     int margin_ms;                 /* lateness forgiven before a timeout, default 0 */
     bool soft_timeouts;            /* CodinGame mode: up to 50 ms over forgiven twice */
-    int bot_memory_mb;             /* RLIMIT_DATA for each bot, default 768 */
+    int bot_memory_mb;             /* RLIMIT_DATA for each bot, default 768, 0 = none */
     int bot_cpu_s;                 /* RLIMIT_CPU for each bot for the whole game, 0 = derived */
     const char *run;               /* fingerprint copied into records (resume), may be NULL */
 };
@@ -54,8 +54,11 @@ struct tx_match;
 typedef void (*tx_match_done_cb)(struct tx_match *match, struct tx_record *record, void *data);
 
 /* Starts the game on loop. Returns 0 (done_cb will run exactly once), or a
- * negative errno when nothing was started (done_cb will not run). A bot that
- * cannot be started is not an error: the game ends with a crash verdict. */
+ * negative errno when nothing was started (done_cb will not run): -EINVAL
+ * for an illegal forced opening, -ENOENT when twixt-launch is not found. A
+ * bot that cannot be started is not an error: the game ends with a crash
+ * verdict. Sets SIGPIPE to SIG_IGN if it was SIG_DFL (a write to a dead bot
+ * must fail with EPIPE, not kill the program). */
 int tx_match_start(uv_loop_t *loop, const struct tx_match_config *config,
                    const struct tx_game_spec *spec, tx_match_done_cb done_cb, void *data,
                    struct tx_match **ret_match);
