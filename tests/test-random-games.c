@@ -1,0 +1,607 @@
+/* test-random-games.c - libtwixt's game against a plain reference, over
+ * thousands of seeded random games.
+ *
+ * The reference below is written from RULES.md alone and is deliberately
+ * naive: a new peg's links are found by trying every older peg of its
+ * colour and testing the segment against every link of the opponent with
+ * integer orientation tests; wins by a breadth-first search over the
+ * mover's links; draws and the legal list by scanning every hole; the link
+ * order by walking the mover's pegs in placement order. After every move
+ * the game (game.h) must agree with it on the new peg's links (tx_game_linked,
+ * tx_game_has_link, and the link id of geometry.h), the result, the legal
+ * moves, the peg and link lists in order, the reason given for illegal
+ * probes, and a won game's chain. Copies made by assignment must be
+ * independent games.
+ *
+ * Every game has its own seed, printed with any failure together with the
+ * move number; TX_RANDOM_SEED=N changes the base seed (default fixed, so
+ * runs are reproducible) and TX_RANDOM_SCALE=K multiplies the game counts.
+ */
+#include <check.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "game.h"
+#include "geometry.h"
+#include "input.h"
+
+#define DEFAULT_SEED 0x7477697874ULL /* "twixt" */
+
+/* The knight steps, in the order geometry.h numbers the four with dx > 0. */
+static const int step[8][2] = {{1, 2}, {2, 1}, {2, -1}, {1, -2}, {-1, -2}, {-2, -1}, {-2, 1}, {-1, 2}};
+
+/* ---- random numbers (splitmix64: tiny, and the same on every machine) ---- */
+
+static uint64_t next_random(uint64_t *state)
+{
+    uint64_t z = (*state += 0x9E3779B97F4A7C15ULL);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
+}
+
+static int random_below(uint64_t *state, int n)
+{
+    return (int)(next_random(state) % (uint64_t)n);
+}
+
+/* ---- the reference game ---- */
+
+struct ref {
+    int size, holes;
+    int8_t cell[TX_HOLES_MAX];    /* -1 vacant, else the player */
+    uint8_t adj[TX_HOLES_MAX];    /* bit k: linked to the neighbour at step[k] */
+    int npegs[2];
+    int16_t pegs[2][TX_HOLES_MAX];
+    int nlinks[2];
+    int16_t links[2][2 * TX_LINKS_MAX]; /* older, newer */
+    int nmoves, to_move, status, winner;
+    bool swapped;
+};
+
+struct where {
+    int size, game, move;
+    uint64_t seed;
+};
+
+static void failure(const struct where *w, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void failure(const struct where *w, const char *fmt, ...)
+{
+    char msg[1024];
+    va_list ap;
+
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    ck_abort_msg("size %d, game %d (seed 0x%016llx), after move %d: %s", w->size, w->game,
+                 (unsigned long long)w->seed, w->move, msg);
+}
+
+static bool on_board(const struct ref *r, int x, int y)
+{
+    return x >= 0 && y >= 0 && x < r->size && y < r->size;
+}
+
+static bool is_corner(const struct ref *r, int x, int y)
+{
+    return (x == 0 || x == r->size - 1) && (y == 0 || y == r->size - 1);
+}
+
+/* Player 0 may not use columns 0 and N-1, player 1 not rows 0 and N-1. */
+static bool in_opponent_border(const struct ref *r, int player, int x, int y)
+{
+    return player == 0 ? (x == 0 || x == r->size - 1) : (y == 0 || y == r->size - 1);
+}
+
+static bool may_play(const struct ref *r, int player, int h)
+{
+    int x = h % r->size, y = h / r->size;
+    return r->cell[h] < 0 && !is_corner(r, x, y) && !in_opponent_border(r, player, x, y);
+}
+
+static long orientation(int ax, int ay, int bx, int by, int cx, int cy)
+{
+    long v = (long)(bx - ax) * (cy - ay) - (long)(by - ay) * (cx - ax);
+    return (v > 0) - (v < 0);
+}
+
+/* Segments pq and uv cross in a point that is no shared endpoint. Knight
+ * segments have no lattice point inside, so touching and overlapping
+ * cannot happen and the strict test is exact. */
+static bool segments_cross(const struct ref *r, int p, int q, int u, int v)
+{
+    int n = r->size;
+    int px = p % n, py = p / n, qx = q % n, qy = q / n;
+    int ux = u % n, uy = u / n, vx = v % n, vy = v / n;
+
+    if (p == u || p == v || q == u || q == v)
+        return false;
+    return orientation(px, py, qx, qy, ux, uy) * orientation(px, py, qx, qy, vx, vy) < 0 &&
+           orientation(ux, uy, vx, vy, px, py) * orientation(ux, uy, vx, vy, qx, qy) < 0;
+}
+
+static int step_between(const struct ref *r, int a, int b)
+{
+    int dx = b % r->size - a % r->size, dy = b / r->size - a / r->size;
+    for (int k = 0; k < 8; k++)
+        if (step[k][0] == dx && step[k][1] == dy)
+            return k;
+    return -1;
+}
+
+static void ref_init(struct ref *r, int size)
+{
+    memset(r, 0, sizeof *r);
+    r->size = size;
+    r->holes = size * size;
+    memset(r->cell, -1, sizeof r->cell);
+    r->winner = -1;
+}
+
+/* Length of a shortest chain of player's links from its first border line
+ * to its last, in pegs; 0 when there is none. */
+static int ref_chain_length(const struct ref *r, int player)
+{
+    int16_t dist[TX_HOLES_MAX], queue[TX_HOLES_MAX];
+    int head = 0, tail = 0;
+
+    for (int h = 0; h < r->holes; h++)
+        dist[h] = 0;
+    for (int i = 0; i < r->npegs[player]; i++) {
+        int h = r->pegs[player][i];
+        int line = player == 0 ? h / r->size : h % r->size;
+        if (line == 0) {
+            dist[h] = 1;
+            queue[tail++] = (int16_t)h;
+        }
+    }
+    while (head < tail) {
+        int h = queue[head++];
+        int line = player == 0 ? h / r->size : h % r->size;
+        if (line == r->size - 1)
+            return dist[h];
+        for (int k = 0; k < 8; k++) {
+            int x = h % r->size + step[k][0], y = h / r->size + step[k][1];
+            int n = y * r->size + x;
+            if ((r->adj[h] >> k & 1) && dist[n] == 0) {
+                dist[n] = (int16_t)(dist[h] + 1);
+                queue[tail++] = (int16_t)n;
+            }
+        }
+    }
+    return 0;
+}
+
+static int ref_legal_holes(const struct ref *r, int player, int16_t *out)
+{
+    int n = 0;
+    for (int h = 0; h < r->holes; h++)
+        if (may_play(r, player, h))
+            out[n++] = (int16_t)h;
+    return n;
+}
+
+/* Every reason that applies to move, as a bit mask over enum tx_illegal.
+ * RULES.md does not say which reason wins when two apply (an opponent's
+ * peg in the opponent's border; anything after the end), so either is
+ * accepted. 0 means legal. */
+static unsigned ref_reasons(const struct ref *r, int move)
+{
+    unsigned m = 0;
+    int x, y;
+
+    if (r->status != TX_ONGOING)
+        m |= 1u << TX_ILLEGAL_GAME_OVER;
+    if (move == TX_MOVE_SWAP)
+        return r->nmoves == 1 ? m : m | 1u << TX_ILLEGAL_SWAP;
+    if (move < 0 || move >= r->holes)
+        return m | 1u << TX_ILLEGAL_OUT_OF_RANGE;
+    x = move % r->size;
+    y = move / r->size;
+    if (is_corner(r, x, y))
+        return m | 1u << TX_ILLEGAL_CORNER;
+    if (r->cell[move] >= 0)
+        m |= 1u << TX_ILLEGAL_OCCUPIED;
+    if (in_opponent_border(r, r->to_move, x, y))
+        m |= 1u << TX_ILLEGAL_OPPONENT_BORDER;
+    return m;
+}
+
+static void ref_play(struct ref *r, int move)
+{
+    int p = r->to_move;
+
+    if (move == TX_MOVE_SWAP) {
+        int h = r->pegs[0][0];
+        int mirror = (h % r->size) * r->size + h / r->size;
+        r->cell[h] = -1;
+        r->npegs[0] = 0;
+        r->cell[mirror] = 1;
+        r->pegs[1][0] = (int16_t)mirror;
+        r->npegs[1] = 1;
+        r->swapped = true;
+    } else {
+        /* Older pegs in placement order: the links come out in RULES.md's
+         * order without any sorting. */
+        for (int i = 0; i < r->npegs[p]; i++) {
+            int q = r->pegs[p][i];
+            int k = step_between(r, q, move);
+            bool blocked = false;
+            if (k < 0)
+                continue;
+            for (int j = 0; j < r->nlinks[1 - p] && !blocked; j++)
+                blocked = segments_cross(r, q, move, r->links[1 - p][2 * j], r->links[1 - p][2 * j + 1]);
+            if (blocked)
+                continue;
+            r->links[p][2 * r->nlinks[p]] = (int16_t)q;
+            r->links[p][2 * r->nlinks[p] + 1] = (int16_t)move;
+            r->nlinks[p]++;
+            r->adj[q] |= (uint8_t)(1 << k);
+            r->adj[move] |= (uint8_t)(1 << step_between(r, move, q));
+        }
+        r->cell[move] = (int8_t)p;
+        r->pegs[p][r->npegs[p]++] = (int16_t)move;
+    }
+    r->nmoves++;
+    r->to_move = 1 - p;
+    if (move != TX_MOVE_SWAP && ref_chain_length(r, p) > 0) {
+        r->status = TX_WON;
+        r->winner = p;
+    } else {
+        bool any = false;
+        for (int h = 0; h < r->holes && !any; h++)
+            any = may_play(r, 1 - p, h);
+        if (!any)
+            r->status = TX_DRAWN;
+    }
+}
+
+/* ---- comparing the game with the reference ---- */
+
+/* The link id geometry.h promises: smaller-x hole * 4 + the step index. */
+static int expected_link_id(const struct ref *r, int a, int b)
+{
+    int k;
+    if (a % r->size > b % r->size) {
+        int t = a;
+        a = b;
+        b = t;
+    }
+    k = step_between(r, a, b);
+    return k >= 0 && k < 4 ? a * 4 + k : -1;
+}
+
+static void compare_status(const struct where *w, const struct tx_game *g, const struct ref *r)
+{
+    if (g->status != r->status || g->winner != r->winner || g->to_move != r->to_move ||
+        g->nmoves != r->nmoves || (g->swapped != 0) != r->swapped)
+        failure(w, "status/winner/to_move/nmoves/swapped are %d/%d/%d/%d/%d, reference %d/%d/%d/%d/%d",
+                g->status, g->winner, g->to_move, g->nmoves, g->swapped, r->status, r->winner,
+                r->to_move, r->nmoves, r->swapped);
+}
+
+/* The links of hole h to its 8 knight neighbours. */
+static void compare_links_at(const struct where *w, const struct tx_game *g, const struct ref *r, int h)
+{
+    for (int k = 0; k < 8; k++) {
+        int x = h % r->size + step[k][0], y = h / r->size + step[k][1];
+        int n, id;
+        bool want;
+        if (!on_board(r, x, y))
+            continue;
+        n = y * r->size + x;
+        want = r->adj[h] >> k & 1;
+        if (tx_game_linked(g, h, n) != want || tx_game_linked(g, n, h) != want)
+            failure(w, "tx_game_linked(%d, %d) is %d, reference %d", h, n, tx_game_linked(g, h, n), want);
+        if (is_corner(r, x, y) || is_corner(r, h % r->size, h / r->size))
+            continue;
+        id = tx_geometry_link(g->geo, h, n);
+        if (id != expected_link_id(r, h, n) || tx_geometry_link(g->geo, n, h) != id)
+            failure(w, "tx_geometry_link(%d, %d) is %d, expected %d", h, n, id, expected_link_id(r, h, n));
+        if (tx_game_has_link(g, id) != want)
+            failure(w, "tx_game_has_link(%d) (holes %d, %d) is %d, reference %d", id, h, n,
+                    tx_game_has_link(g, id), want);
+    }
+}
+
+static void compare_lists(const struct where *w, const struct tx_game *g, const struct ref *r)
+{
+    static int16_t got[2 * TX_LINKS_MAX];
+
+    for (int p = 0; p < 2; p++) {
+        int n = tx_game_pegs(g, p, got);
+        if (n != r->npegs[p] || memcmp(got, r->pegs[p], sizeof got[0] * (size_t)n) != 0)
+            failure(w, "tx_game_pegs(%d) gives %d pegs, reference %d, or another order", p, n, r->npegs[p]);
+        n = tx_game_links(g, p, got);
+        if (n != r->nlinks[p])
+            failure(w, "tx_game_links(%d) gives %d links, reference %d", p, n, r->nlinks[p]);
+        for (int i = 0; i < 2 * n; i++)
+            if (got[i] != r->links[p][i])
+                failure(w, "tx_game_links(%d): link %d is %d-%d, reference %d-%d", p, i / 2,
+                        got[i & ~1], got[i | 1], r->links[p][i & ~1], r->links[p][i | 1]);
+    }
+}
+
+static void compare_legal(const struct where *w, const struct tx_game *g, const struct ref *r)
+{
+    int16_t got[TX_MOVES_MAX];
+    uint8_t listed[TX_HOLES_MAX];
+    int n = tx_game_legal_moves(g, got);
+    int first = 0, nwant = 0;
+    bool ongoing = r->status == TX_ONGOING;
+
+    if (ongoing && r->nmoves == 1) {
+        if (n < 1 || got[0] != TX_MOVE_SWAP)
+            failure(w, "tx_game_legal_moves does not start with SWAP at move 2");
+        first = 1;
+    }
+    /* Compared as sets: the header promises no order for the holes. */
+    memset(listed, 0, (size_t)r->holes);
+    for (int i = first; i < n; i++) {
+        if (got[i] < 0 || got[i] >= r->holes || listed[got[i]])
+            failure(w, "tx_game_legal_moves lists %d, off the board or twice", got[i]);
+        listed[got[i]] = 1;
+    }
+    for (int h = 0; h < r->holes; h++) {
+        bool want = ongoing && may_play(r, r->to_move, h);
+        nwant += want;
+        if (listed[h] != want)
+            failure(w, "tx_game_legal_moves %s hole %d, the reference %s", listed[h] ? "lists" : "omits",
+                    h, want ? "allows it" : "does not");
+    }
+    if (n - first != nwant)
+        failure(w, "tx_game_legal_moves gives %d moves, reference %d", n, nwant + first);
+}
+
+static void compare_chain(const struct where *w, const struct tx_game *g, const struct ref *r)
+{
+    int16_t chain[TX_HOLES_MAX];
+    int n = tx_game_winning_chain(g, chain);
+    int p = r->winner;
+
+    if (r->status != TX_WON) {
+        if (n != 0)
+            failure(w, "tx_game_winning_chain gives %d pegs in a game that is not won", n);
+        return;
+    }
+    if (n != ref_chain_length(r, p))
+        failure(w, "winning chain of %d pegs, the shortest has %d", n, ref_chain_length(r, p));
+    for (int i = 0; i < n; i++)
+        if (chain[i] < 0 || chain[i] >= r->holes || r->cell[chain[i]] != p)
+            failure(w, "winning chain: element %d is not a peg of the winner", i);
+    for (int i = 0; i + 1 < n; i++) {
+        int k = step_between(r, chain[i], chain[i + 1]);
+        if (k < 0 || !(r->adj[chain[i]] >> k & 1))
+            failure(w, "winning chain: elements %d and %d are not linked", i, i + 1);
+    }
+    {
+        int a = p == 0 ? chain[0] / r->size : chain[0] % r->size;
+        int b = p == 0 ? chain[n - 1] / r->size : chain[n - 1] % r->size;
+        if (a + b != r->size - 1 || (a != 0 && b != 0))
+            failure(w, "winning chain does not join the winner's border lines");
+    }
+}
+
+/* Every knight pair of the board, both colours. */
+static void compare_all_links(const struct where *w, const struct tx_game *g, const struct ref *r)
+{
+    for (int h = 0; h < r->holes; h++)
+        compare_links_at(w, g, r, h);
+}
+
+/* A random move that may well be illegal: its reason must be one the
+ * reference allows, and a refused move must leave the game untouched. */
+static void probe(const struct where *w, struct tx_game *g, const struct ref *r, uint64_t *rng)
+{
+    static struct tx_game before;
+    int move = random_below(rng, 8) == 0 ? TX_MOVE_SWAP : random_below(rng, r->holes + 8) - 4;
+    unsigned allowed = ref_reasons(r, move);
+    enum tx_illegal got = tx_game_check(g, move);
+
+    if (allowed == 0 ? got != TX_LEGAL : !(allowed >> got & 1) || got == TX_LEGAL)
+        failure(w, "tx_game_check(%d) says %d, reference allows mask 0x%x", move, got, allowed);
+    if (got == TX_LEGAL)
+        return;
+    memcpy(&before, g, sizeof before);
+    if (tx_game_play(g, move) != got)
+        failure(w, "tx_game_play(%d) gives another reason than tx_game_check", move);
+    if (memcmp(&before, g, sizeof before) != 0)
+        failure(w, "tx_game_play(%d) refused the move but changed the game", move);
+}
+
+/* write -> parse -> from_input gives the same position back. */
+static void compare_input_round_trip(const struct where *w, const struct tx_game *g, const struct ref *r)
+{
+    static char text[TX_INPUT_MAX];
+    static struct tx_input in;
+    static struct tx_game rebuilt;
+    char err[128] = "";
+    int len = tx_input_write(g, g->to_move, text, sizeof text);
+
+    if (len < 0)
+        failure(w, "tx_input_write returned %d", len);
+    if (tx_input_parse(g->geo, text, (size_t)len, &in, err, sizeof err) != 0)
+        failure(w, "tx_input_parse refused the writer's text: %s", err);
+    if (tx_game_from_input(&rebuilt, g->geo, &in, g->to_move) != 0)
+        failure(w, "tx_game_from_input refused the writer's text");
+    compare_status(w, &rebuilt, r);
+    compare_lists(w, &rebuilt, r);
+    compare_legal(w, &rebuilt, r);
+    compare_all_links(w, &rebuilt, r);
+}
+
+static void compare_after_move(const struct where *w, const struct tx_game *g, const struct ref *r,
+                               int move, bool full)
+{
+    compare_status(w, g, r);
+    if (move >= 0)
+        compare_links_at(w, g, r, move);
+    compare_legal(w, g, r);
+    if (full || r->status != TX_ONGOING) {
+        compare_lists(w, g, r);
+        compare_chain(w, g, r);
+    }
+}
+
+/* Chooses a legal move from the reference: SWAP one time in three when it
+ * is allowed, else a uniformly random legal hole. */
+static int choose(const struct ref *r, uint64_t *rng)
+{
+    int16_t holes[TX_HOLES_MAX];
+    int n;
+
+    if (r->nmoves == 1 && random_below(rng, 3) == 0)
+        return TX_MOVE_SWAP;
+    n = ref_legal_holes(r, r->to_move, holes);
+    return holes[random_below(rng, n)];
+}
+
+/* Plays both to the end (or `limit` moves), comparing after every move. */
+static void play_out(struct where *w, struct tx_game *g, struct ref *r, uint64_t *rng, int limit)
+{
+    bool small = r->size <= 12; /* lists compared every 4th move, else every 16th */
+
+    for (int i = 0; i < limit && r->status == TX_ONGOING; i++) {
+        int move = choose(r, rng);
+        enum tx_illegal why = tx_game_check(g, move);
+        if (why != TX_LEGAL)
+            failure(w, "tx_game_check refuses move %d (reason %d), which the reference allows", move, why);
+        why = tx_game_play(g, move);
+        if (why != TX_LEGAL)
+            failure(w, "tx_game_play refuses move %d (reason %d), which the reference allows", move, why);
+        ref_play(r, move);
+        w->move = r->nmoves;
+        compare_after_move(w, g, r, move == TX_MOVE_SWAP ? r->pegs[1][0] : move,
+                           r->nmoves % (small ? 4 : 16) == 0);
+        if (random_below(rng, 4) == 0)
+            probe(w, g, r, rng);
+    }
+}
+
+static uint64_t base_seed(void)
+{
+    const char *s = getenv("TX_RANDOM_SEED");
+    return s ? strtoull(s, NULL, 0) : DEFAULT_SEED;
+}
+
+static int scaled(int count)
+{
+    const char *s = getenv("TX_RANDOM_SCALE");
+    double k = s ? atof(s) : 1.0;
+    return k > 0 ? (int)(count * k + 0.5) : count;
+}
+
+/* Sizes and game counts: 12 x 12 is the real game; 5 ends in draws often,
+ * 7 is small and odd, 24 is large (and slow to compare, so fewer). */
+static const struct {
+    int size, games;
+} plan[] = {{12, 10000}, {5, 2000}, {7, 3000}, {24, 200}};
+
+static struct tx_geometry geo_storage;
+static struct tx_game game;
+static struct ref reference, reference_copy;
+
+START_TEST(random_games_match_reference)
+{
+    int size = plan[_i].size, games = scaled(plan[_i].games);
+    uint64_t base = base_seed();
+    struct where w = {.size = size};
+
+    long moves = 0, won = 0, drawn = 0, swaps = 0;
+    struct timespec t0, t1;
+
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t0);
+    ck_assert_int_eq(tx_geometry_init(&geo_storage, size), 0);
+    for (int i = 0; i < games; i++) {
+        uint64_t seed = base ^ ((uint64_t)size << 48) ^ (uint64_t)i;
+        uint64_t rng = seed;
+        w.game = i;
+        w.seed = seed;
+        w.move = 0;
+        tx_game_init(&game, &geo_storage);
+        ref_init(&reference, size);
+        compare_after_move(&w, &game, &reference, -1, true);
+        play_out(&w, &game, &reference, &rng, TX_MOVES_MAX);
+        /* At the end: every link of the board, both lists, the chain,
+         * and moves after the end. */
+        w.move = reference.nmoves;
+        compare_lists(&w, &game, &reference);
+        compare_chain(&w, &game, &reference);
+        compare_all_links(&w, &game, &reference);
+        for (int k = 0; k < 3; k++)
+            probe(&w, &game, &reference, &rng);
+        moves += reference.nmoves;
+        won += reference.status == TX_WON;
+        drawn += reference.status == TX_DRAWN;
+        swaps += reference.swapped;
+    }
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t1);
+    /* Figures, so a slow run or a lopsided sample shows in the log. */
+    fprintf(stderr, "size %2d: %d games (%ld won, %ld drawn, %ld with a swap), %ld moves, %.2f s of CPU\n", size,
+            games, won, drawn, swaps, moves, (double)(t1.tv_sec - t0.tv_sec) + (t1.tv_nsec - t0.tv_nsec) / 1e9);
+}
+END_TEST
+
+/* Assignment copies a game: play on the copy, the original must not move;
+ * then the original plays on and still matches its reference. Also checks
+ * the turn input round trip at the point of the copy. */
+START_TEST(game_copy_is_independent)
+{
+    static const int sizes[] = {12, 7, 24};
+    int size = sizes[_i];
+    int games = scaled(size == 24 ? 40 : 300);
+    static struct tx_game copy, snapshot;
+    struct where w = {.size = size};
+
+    ck_assert_int_eq(tx_geometry_init(&geo_storage, size), 0);
+    for (int i = 0; i < games; i++) {
+        uint64_t seed = base_seed() ^ 0xC0FFEEULL ^ ((uint64_t)size << 48) ^ (uint64_t)i;
+        uint64_t rng = seed;
+        int split_at = 1 + random_below(&rng, size * 3);
+        w.game = i;
+        w.seed = seed;
+        w.move = 0;
+        tx_game_init(&game, &geo_storage);
+        ref_init(&reference, size);
+        play_out(&w, &game, &reference, &rng, split_at);
+        if (reference.status != TX_ONGOING)
+            continue;
+        compare_input_round_trip(&w, &game, &reference);
+        memcpy(&snapshot, &game, sizeof snapshot);
+        copy = game; /* the copy under test */
+        reference_copy = reference;
+        play_out(&w, &copy, &reference_copy, &rng, TX_MOVES_MAX);
+        if (memcmp(&snapshot, &game, sizeof game) != 0)
+            failure(&w, "playing on a copy changed the original game");
+        w.move = reference.nmoves;
+        compare_after_move(&w, &game, &reference, -1, true);
+        play_out(&w, &game, &reference, &rng, TX_MOVES_MAX);
+        compare_all_links(&w, &game, &reference);
+    }
+}
+END_TEST
+
+int main(void)
+{
+    Suite *s = suite_create("random-games");
+    TCase *tc = tcase_create("reference");
+    SRunner *sr;
+    int failed;
+
+    fprintf(stderr, "test-random-games: base seed 0x%llx (TX_RANDOM_SEED to change)\n",
+            (unsigned long long)base_seed());
+    tcase_add_loop_test(tc, random_games_match_reference, 0, (int)(sizeof plan / sizeof plan[0]));
+    tcase_add_loop_test(tc, game_copy_is_independent, 0, 3);
+    tcase_set_timeout(tc, 280);
+    suite_add_tcase(s, tc);
+    sr = srunner_create(s);
+    srunner_run_all(sr, CK_ENV);
+    failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed == 0 ? 0 : 1;
+}
