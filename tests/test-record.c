@@ -672,6 +672,41 @@ START_TEST(record_schema_accepts_written_records)
 }
 END_TEST
 
+/* Records written by a real `twixt-arena play` (tests/data/referee-play.jsonl):
+ * each loads, writes back to the same bytes and passes the schema strictly. */
+START_TEST(record_referee_records_match_schema)
+{
+    cJSON *schema = load_schema();
+    const char *dir = getenv("TX_SOURCE_DIR");
+    char path[4096];
+    snprintf(path, sizeof(path), "%s/tests/data/referee-play.jsonl", dir ? dir : "..");
+    FILE *f = fopen(path, "rb");
+    ck_assert_msg(f != NULL, "cannot open %s", path);
+    char *line = NULL;
+    size_t cap = 0;
+    ssize_t n;
+    int lines = 0;
+    while ((n = getline(&line, &cap, f)) > 0) {
+        struct tx_record r;
+        char err[256], *again = NULL;
+        lines++;
+        ck_assert_msg(tx_record_from_json(line, (size_t)n, &r, err, sizeof(err)) == 0, "line %d: %s", lines, err);
+        ck_assert_int_eq(tx_record_to_json(&r, &again), 0);
+        ck_assert_int_eq(strncmp(again, line, (size_t)n - 1), 0);
+        cJSON *inst = cJSON_Parse(line);
+        const char *why = validate(inst, schema, schema, true);
+        ck_assert_msg(why == NULL, "line %d: schema says %s", lines, why);
+        cJSON_Delete(inst);
+        free(again);
+        tx_record_free(&r);
+    }
+    ck_assert_int_eq(lines, 4);
+    free(line);
+    fclose(f);
+    cJSON_Delete(schema);
+}
+END_TEST
+
 /* Every record the loader refuses for a field, the schema refuses too. */
 START_TEST(record_schema_rejects_malformed)
 {
@@ -709,6 +744,7 @@ static Suite *record_suite(void)
     tcase_add_test(tc, record_byte_flips_never_crash);
     tcase_add_test(tc, record_invalid_utf8_and_deep_nesting);
     tcase_add_test(tc, record_schema_accepts_written_records);
+    tcase_add_test(tc, record_referee_records_match_schema);
     tcase_add_loop_test(tc, record_schema_rejects_malformed, 0, nbad);
     tcase_set_timeout(tc, 60); /* the byte-flip case under valgrind */
     suite_add_tcase(s, tc);
