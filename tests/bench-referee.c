@@ -1,0 +1,351 @@
+/* bench-referee.c - what the referee costs a bot: added latency, games per
+ * second, and the referee's own CPU per turn. A benchmark, not a test: it
+ * prints figures.
+ *
+ *   bench-referee [--games N] [--concurrency C]
+ *
+ * The same executable is also the bot it measures (`bench-referee --bot
+ * SIZE SEED`, as libuv's tests run themselves as children): it answers at
+ * once with a random legal move, and its message is the nanoseconds it spent
+ * between the read that brought its input and the write of its answer. So
+ * for every turn, (time the referee measured) - (time the bot measured) is
+ * what the referee and the pipes added: the figure issue 3 sets targets on
+ * (p50 < 50 us, p99 < 300 us with one game at a time).
+ *
+ * The referee's CPU per turn is split the honest way: with one game at a
+ * time, each game's loop-thread CPU against its number of turns gives a
+ * line whose slope is the cost of one turn and whose intercept is the fixed
+ * cost of a game (spawning, reaping, the record). Hashing the bots'
+ * executables runs on libuv's thread pool and is reported apart.
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <limits.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+#include <sys/resource.h>
+
+#include "game.h"
+#include "hole.h"
+#include "input.h"
+#include "match.h"
+#include "record.h"
+
+/* ---- the bot ---- */
+
+static uint64_t now_ns(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+/* True when buf holds one whole turn input: the header line, then four
+ * sections, each a count line followed by that many lines. */
+static bool input_complete(const char *buf, size_t len)
+{
+    size_t pos = 0;
+    int section = -1; /* -1: the header */
+    long left = 0;    /* lines left in the current section */
+    while (pos < len) {
+        const char *nl = memchr(buf + pos, '\n', len - pos);
+        if (!nl)
+            return false;
+        if (section == -1) {
+            section = 0;
+        } else if (left > 0) {
+            left--;
+        } else {
+            left = strtol(buf + pos, NULL, 10);
+            section++;
+        }
+        pos = (size_t)(nl - buf) + 1;
+        if (section == 4 && left == 0)
+            return true;
+    }
+    return false;
+}
+
+static uint64_t next_random(uint64_t *state)
+{
+    uint64_t z = (*state += 0x9e3779b97f4a7c15u);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
+    return z ^ (z >> 31);
+}
+
+static int run_bot(int size, uint64_t seed)
+{
+    static struct tx_geometry geo;
+    static struct tx_input in;
+    static struct tx_game game;
+    static char buf[TX_INPUT_MAX + 1];
+    int16_t moves[TX_MOVES_MAX];
+    int me = -1;
+    if (tx_geometry_init(&geo, size) < 0)
+        return 2;
+    for (;;) {
+        size_t len = 0;
+        uint64_t t0 = 0;
+        while (!input_complete(buf, len)) {
+            ssize_t n = read(STDIN_FILENO, buf + len, sizeof buf - 1 - len);
+            if (n <= 0)
+                return 0; /* the game is over */
+            if (!t0)
+                t0 = now_ns();
+            len += (size_t)n;
+        }
+        if (tx_input_parse(&geo, buf, len, &in, NULL, 0) < 0)
+            return 3;
+        if (me < 0)
+            me = tx_input_first_player(&in);
+        if (tx_game_from_input(&game, &geo, &in, me) < 0)
+            return 4;
+        int n = tx_game_legal_moves(&game, moves);
+        if (n <= 0)
+            return 5;
+        int move = moves[next_random(&seed) % (uint64_t)n];
+        char name[TX_HOLE_NAME_MAX], line[64];
+        const char *token = move == TX_MOVE_SWAP ? "SWAP" : tx_hole_name(&geo, move, name);
+        int w = snprintf(line, sizeof line, "%s %" PRIu64 "\n", token, now_ns() - t0);
+        if (write(STDOUT_FILENO, line, (size_t)w) != w)
+            return 0;
+    }
+}
+
+/* ---- the referee side ---- */
+
+struct bench;
+struct slot { /* one game in flight */
+    struct tx_game_spec spec;
+    struct bench *bench;
+    double cpu0; /* loop thread CPU when it started */
+};
+
+struct bench {
+    uv_loop_t loop;
+    struct tx_match_config config;
+    struct tx_bot_spec bots[2];
+    struct slot slots[64];
+    int64_t started, finished, games;
+    int concurrency;
+    int64_t turns;
+    double *added_us; /* referee time minus bot time, per answered turn */
+    size_t nadded, capadded;
+    int64_t errors;   /* games that did not end by connection or draw */
+    /* Per game, with one game at a time: (turns, loop CPU seconds), for the fit. */
+    double sx, sy, sxx, sxy;
+    int64_t nfit;
+};
+
+static double thread_cpu(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+static void start_game(struct bench *b, struct slot *slot);
+
+static void done_cb(struct tx_match *match, struct tx_record *r, void *data)
+{
+    struct slot *slot = data;
+    struct bench *b = slot->bench;
+    double cpu = thread_cpu() - slot->cpu0;
+    (void)match;
+    if (r->result.reason != TX_REASON_CONNECTION && r->result.reason != TX_REASON_DRAW) {
+        if (b->errors++ < 3)
+            fprintf(stderr, "bench-referee: game %" PRId64 " ended by %s: %s\n", r->game,
+                    tx_reason_name(r->result.reason), r->result.detail);
+    }
+    bool seen[2] = {false, false};
+    int64_t turns0 = b->turns;
+    for (int i = 0; i < r->nmoves; i++) {
+        const struct tx_record_move *m = &r->moves[i];
+        if (m->forced || !m->move)
+            continue;
+        b->turns++;
+        /* A first turn also waits for the bot to start (its input is
+         * written as soon as it is spawned): that is the bot's, not ours. */
+        bool first = !seen[m->player];
+        seen[m->player] = true;
+        if (!m->message || first)
+            continue;
+        double bot_us = strtod(m->message, NULL) / 1000.0;
+        if (b->nadded == b->capadded) {
+            b->capadded = b->capadded ? 2 * b->capadded : 4096;
+            b->added_us = realloc(b->added_us, b->capadded * sizeof *b->added_us);
+            if (!b->added_us)
+                abort();
+        }
+        b->added_us[b->nadded++] = (double)m->us - bot_us;
+    }
+    if (b->concurrency == 1) {
+        double x = (double)(b->turns - turns0);
+        b->sx += x;
+        b->sy += cpu;
+        b->sxx += x * x;
+        b->sxy += x * cpu;
+        b->nfit++;
+    }
+    tx_record_free(r);
+    free(r);
+    b->finished++;
+    if (b->started < b->games)
+        start_game(b, slot);
+}
+
+static void start_game(struct bench *b, struct slot *slot)
+{
+    struct tx_game_spec *spec = &slot->spec;
+    slot->bench = b;
+    slot->cpu0 = thread_cpu();
+    memset(spec, 0, sizeof *spec);
+    spec->index = ++b->started;
+    spec->seed = (uint64_t)spec->index * 7919u;
+    /* Colours alternate, as in a match. */
+    spec->bots[0] = &b->bots[spec->index % 2];
+    spec->bots[1] = &b->bots[1 - spec->index % 2];
+    struct tx_match *m;
+    int r = tx_match_start(&b->loop, &b->config, spec, done_cb, slot, &m);
+    if (r < 0) {
+        fprintf(stderr, "bench-referee: cannot start a game: %s\n", strerror(-r));
+        exit(1);
+    }
+}
+
+static double cpu_seconds(int who)
+{
+    struct rusage ru;
+    getrusage(who, &ru);
+    return (double)ru.ru_utime.tv_sec + (double)ru.ru_utime.tv_usec / 1e6 +
+           (double)ru.ru_stime.tv_sec + (double)ru.ru_stime.tv_usec / 1e6;
+}
+
+static int compare_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+struct result {
+    double seconds, loop_cpu, pool_cpu;
+    int64_t games, turns;
+};
+
+/* Plays games on a size x size board, concurrency at a time. */
+static struct result run(struct bench *b, const char *self, int size, int64_t games, int concurrency)
+{
+    static struct tx_geometry geo;
+    tx_geometry_init(&geo, size);
+    tx_match_config_init(&b->config, &geo);
+    static char command[PATH_MAX + 64];
+    snprintf(command, sizeof command, "'%s' --bot {size} {seed}", self);
+    b->bots[0] = (struct tx_bot_spec){.name = "instant-a", .command = command};
+    b->bots[1] = (struct tx_bot_spec){.name = "instant-b", .command = command};
+    b->started = b->finished = b->turns = 0;
+    b->games = games;
+    b->nadded = 0;
+    b->concurrency = concurrency;
+    b->sx = b->sy = b->sxx = b->sxy = 0;
+    b->nfit = 0;
+    uv_loop_init(&b->loop);
+
+    double self0 = cpu_seconds(RUSAGE_SELF), thread0 = cpu_seconds(RUSAGE_THREAD);
+    uint64_t t0 = uv_hrtime();
+    for (int i = 0; i < concurrency && b->started < games; i++)
+        start_game(b, &b->slots[i]);
+    uv_run(&b->loop, UV_RUN_DEFAULT);
+    struct result res;
+    res.seconds = (double)(uv_hrtime() - t0) / 1e9;
+    res.loop_cpu = cpu_seconds(RUSAGE_THREAD) - thread0;
+    res.pool_cpu = cpu_seconds(RUSAGE_SELF) - self0 - res.loop_cpu;
+    res.games = b->finished;
+    res.turns = b->turns;
+    if (uv_loop_close(&b->loop) != 0)
+        fprintf(stderr, "bench-referee: handles left on the loop\n");
+    return res;
+}
+
+static double percentile(const double *sorted, size_t n, double p)
+{
+    if (n == 0)
+        return 0;
+    size_t i = (size_t)(p * (double)(n - 1) + 0.5);
+    return sorted[i];
+}
+
+int main(int argc, char **argv)
+{
+    if (argc == 4 && !strcmp(argv[1], "--bot"))
+        return run_bot(atoi(argv[2]), strtoull(argv[3], NULL, 10));
+
+    int64_t games = 200;
+    int concurrency = 2;
+    for (int i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "--games") && i + 1 < argc)
+            games = atoll(argv[++i]);
+        else if (!strcmp(argv[i], "--concurrency") && i + 1 < argc)
+            concurrency = atoi(argv[++i]);
+        else {
+            fprintf(stderr, "usage: bench-referee [--games N] [--concurrency C]\n");
+            return 2;
+        }
+    }
+    if (games < 1 || concurrency < 1 || concurrency > 64) {
+        fprintf(stderr, "bench-referee: --games >= 1, --concurrency 1..64\n");
+        return 2;
+    }
+    signal(SIGPIPE, SIG_IGN);
+    char self[PATH_MAX];
+    ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
+    if (n <= 0)
+        return 1;
+    self[n] = '\0';
+
+    static struct bench b;
+    printf("bench-referee: instant random bots, %" PRId64 " games per run, %ld cores\n", games,
+           sysconf(_SC_NPROCESSORS_ONLN));
+
+    /* (1) and (2): one game at a time on the CodinGame board. */
+    struct result one = run(&b, self, 12, games, 1);
+    struct bench fit = b; /* keep the per-game sums of this run */
+    qsort(b.added_us, b.nadded, sizeof *b.added_us, compare_double);
+    printf("\n(1) added latency per turn (referee time - bot time), 12x12, 1 game at a time, %zu turns\n",
+           b.nadded);
+    printf("    p50 %.1f us   p99 %.1f us   max %.1f us\n", percentile(b.added_us, b.nadded, 0.50),
+           percentile(b.added_us, b.nadded, 0.99), b.nadded ? b.added_us[b.nadded - 1] : 0.0);
+
+    struct result many = run(&b, self, 12, games, concurrency);
+    qsort(b.added_us, b.nadded, sizeof *b.added_us, compare_double);
+    printf("    with %d games at once: p50 %.1f us   p99 %.1f us   max %.1f us\n", concurrency,
+           percentile(b.added_us, b.nadded, 0.50), percentile(b.added_us, b.nadded, 0.99),
+           b.nadded ? b.added_us[b.nadded - 1] : 0.0);
+
+    printf("\n(2) games per second, 12x12 (%.1f turns per game)\n",
+           (double)one.turns / (double)one.games);
+    printf("    1 game at a time: %.1f games/s   %d at a time: %.1f games/s\n",
+           (double)one.games / one.seconds, concurrency, (double)many.games / many.seconds);
+
+    /* (3) CPU: all-in per turn, then per turn and per game apart: a least
+     * squares line through (turns, CPU) of each game of the first run. */
+    printf("\n(3) referee CPU (loop thread), 12x12, 1 game at a time\n");
+    printf("    all-in: %.1f us per turn (%.0f us per game of %.1f turns)\n",
+           one.loop_cpu * 1e6 / (double)one.turns, one.loop_cpu * 1e6 / (double)one.games,
+           (double)one.turns / (double)one.games);
+    double nf = (double)fit.nfit;
+    double slope = (nf * fit.sxy - fit.sx * fit.sy) / (nf * fit.sxx - fit.sx * fit.sx);
+    double intercept = (fit.sy - slope * fit.sx) / nf;
+    printf("    per turn: %.1f us   per game (spawn, reap, record): %.0f us   (fit over %" PRId64
+           " games)\n", slope * 1e6, intercept * 1e6, fit.nfit);
+    printf("    hashing the executables (thread pool): %.0f us per game\n",
+           one.pool_cpu * 1e6 / (double)one.games);
+    if (b.errors)
+        printf("\n%" PRId64 " games did not end by connection or draw (see stderr)\n", b.errors);
+    free(b.added_us);
+    return b.errors ? 1 : 0;
+}
