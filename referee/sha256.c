@@ -1,11 +1,12 @@
 /* sha256.c - FIPS 180-4 SHA-256 and the PATH lookup of a bot's program.
  *
- * Small and dependency-free on purpose: one hash per bot per game does not
- * justify linking a crypto library. Checked against the FIPS test vectors
- * in tests/test-command.c.
+ * Small and dependency-free on purpose: one hash per bot executable does
+ * not justify linking a crypto library. Checked against the FIPS test
+ * vectors in tests/test-command.c.
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -143,20 +144,14 @@ int tx_sha256_resolve(const char *program, char *buf, size_t cap)
     return -ENOENT;
 }
 
-int tx_sha256_program(const char *program, char hex[TX_SHA256_HEX])
+static int hash_file(int fd, char hex[TX_SHA256_HEX])
 {
-    char path[4096];
-    int r = tx_sha256_resolve(program, path, sizeof path);
-    if (r < 0)
-        return r;
-    int fd = open(path, O_RDONLY | O_CLOEXEC);
-    if (fd < 0)
-        return -errno;
     struct tx_sha256 s;
     tx_sha256_init(&s);
     uint8_t *buffer = malloc(1 << 16);
     if (!buffer)
         abort();
+    int r = 0;
     for (;;) {
         ssize_t n = read(fd, buffer, 1 << 16);
         if (n < 0 && errno == EINTR)
@@ -170,9 +165,72 @@ int tx_sha256_program(const char *program, char hex[TX_SHA256_HEX])
         tx_sha256_update(&s, buffer, (size_t)n);
     }
     free(buffer);
+    if (r == 0)
+        tx_sha256_final(&s, hex);
+    return r;
+}
+
+/* A tournament plays the same executables thousands of times, and hashing
+ * python3 costs ~30 ms: remember hashes by file identity. Matches hash on
+ * libuv's thread pool, hence the lock. The cache is the only state here. */
+#define CACHE_SIZE 32
+static struct cached {
+    dev_t dev;
+    ino_t ino;
+    off_t size;
+    struct timespec mtime;
+    char hex[TX_SHA256_HEX];
+} cache[CACHE_SIZE];
+static int cache_used, cache_next;
+static pthread_mutex_t cache_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static bool same_file(const struct cached *c, const struct stat *st)
+{
+    return c->dev == st->st_dev && c->ino == st->st_ino && c->size == st->st_size &&
+           c->mtime.tv_sec == st->st_mtim.tv_sec && c->mtime.tv_nsec == st->st_mtim.tv_nsec;
+}
+
+int tx_sha256_program(const char *program, char hex[TX_SHA256_HEX])
+{
+    char path[4096];
+    int r = tx_sha256_resolve(program, path, sizeof path);
+    if (r < 0)
+        return r;
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0)
+        return -errno;
+    struct stat st;
+    if (fstat(fd, &st) < 0) {
+        r = -errno;
+        close(fd);
+        return r;
+    }
+    bool found = false;
+    pthread_mutex_lock(&cache_lock);
+    for (int i = 0; i < cache_used && !found; i++)
+        if (same_file(&cache[i], &st)) {
+            memcpy(hex, cache[i].hex, TX_SHA256_HEX);
+            found = true;
+        }
+    pthread_mutex_unlock(&cache_lock);
+    if (found) {
+        close(fd);
+        return 0;
+    }
+    r = hash_file(fd, hex);
     close(fd);
     if (r < 0)
         return r;
-    tx_sha256_final(&s, hex);
+    pthread_mutex_lock(&cache_lock);
+    struct cached *c = &cache[cache_next];
+    cache_next = (cache_next + 1) % CACHE_SIZE;
+    if (cache_used < CACHE_SIZE)
+        cache_used++;
+    c->dev = st.st_dev;
+    c->ino = st.st_ino;
+    c->size = st.st_size;
+    c->mtime = st.st_mtim;
+    memcpy(c->hex, hex, TX_SHA256_HEX);
+    pthread_mutex_unlock(&cache_lock);
     return 0;
 }

@@ -4,6 +4,7 @@
  */
 #include <check.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -197,6 +198,13 @@ START_TEST(sha256_program_resolves_through_path)
     char hex[TX_SHA256_HEX];
     ck_assert_int_eq(tx_sha256_program(file, hex), 0);
     ck_assert_str_eq(hex, "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+    /* A rebuilt executable is hashed again, not taken from the cache. */
+    fd = open(file, O_WRONLY | O_TRUNC);
+    ck_assert_int_ge(fd, 0);
+    ck_assert_int_eq(write(fd, "", 0), 0);
+    close(fd);
+    ck_assert_int_eq(tx_sha256_program(file, hex), 0);
+    ck_assert_str_eq(hex, "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855");
     unlink(file);
     ck_assert_int_eq(tx_sha256_program(file, hex), -ENOENT);
 }
