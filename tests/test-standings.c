@@ -178,7 +178,7 @@ START_TEST(standings_print_table_and_crosstable)
     static const char *const names[] = { "standings-a.jsonl" };
     struct tx_standings s;
     read_all(&s, names, 1, NULL);
-    tx_standings_bot(&s, "D, no games yet");
+    tx_standings_bot(&s, "D\xc3\xa9j\xc3\xa0, no games yet"); /* "Déjà": 2-byte characters */
     char *text = print_to_string(&s, false);
     ck_assert_ptr_nonnull(strstr(text, "4 bots, 6 games, 1 interrupted (not counted)\n"));
     /* ranked by rating: A, then B, C, and D (0 Elo, no games: between) */
@@ -332,6 +332,24 @@ START_TEST(standings_command_exit_codes)
 }
 END_TEST
 
+/* "-" reads standard input, and warnings then name "(stdin)". */
+START_TEST(standings_reads_stdin)
+{
+    ck_assert_ptr_nonnull(freopen(data("standings-b.jsonl"), "rb", stdin));
+    struct tx_standings s;
+    char err[1024], *warnings = NULL;
+    size_t size = 0;
+    FILE *warn = open_memstream(&warnings, &size);
+    tx_standings_init(&s);
+    ck_assert_int_eq(tx_standings_read(&s, "-", warn, err, sizeof(err)), 0);
+    fclose(warn);
+    ck_assert_int_eq(s.counted, 4);
+    ck_assert_ptr_nonnull(strstr(warnings, "(stdin):6: warning: torn last line skipped"));
+    free(warnings);
+    tx_standings_free(&s);
+}
+END_TEST
+
 static Suite *standings_suite(void)
 {
     Suite *s = suite_create("standings");
@@ -345,6 +363,7 @@ static Suite *standings_suite(void)
     tcase_add_test(tc, standings_reads_referee_records);
     tcase_add_test(tc, standings_grow_many_bots_and_games);
     tcase_add_test(tc, standings_command_exit_codes);
+    tcase_add_test(tc, standings_reads_stdin);
     tcase_set_timeout(tc, 30);
     suite_add_tcase(s, tc);
     return s;
