@@ -218,8 +218,9 @@ __attribute__((format(printf, 2, 3))) static int fail(struct reader *rd, const c
     return -EINVAL;
 }
 
-/* A short description of a JSON value for error messages: strings quoted and
- * cut at 40 bytes (on a character boundary), control bytes shown as '?'. */
+/* A short description of a JSON value for error messages: strings quoted,
+ * cut to fit buf (dropping the last character rather than splitting it),
+ * control bytes shown as '?' so that a message cannot drive a terminal. */
 static const char *describe(const cJSON *item, char *buf, size_t cap)
 {
     if (!item)
