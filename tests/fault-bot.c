@@ -53,14 +53,14 @@ enum mode {
     MODE_NUL,          /* answers the hole name with a NUL byte inside at turn K */
     MODE_EMPTY,        /* answers an empty line at turn K */
     MODE_LOWER,        /* answers the hole name in lower case at turn K */
-    MODE_TWO_LINES,    /* answers two lines at turn K, nothing at turn K + 1 */
+    MODE_TWO_LINES,    /* answers two lines at turn K (N ms apart), nothing at turn K + 1 */
     MODE_EARLY,        /* prints "F6 early" before reading input, skips answering turn 1 */
     MODE_FORK,         /* forks a child holding the pipes at turn K; N=0: then exits 0 */
     MODE_MEMORY,       /* allocates memory without end at turn K, aborts on failure */
     MODE_SWAP,         /* answers SWAP at turn K */
     MODE_OCCUPIED,     /* answers the lowest-index occupied hole at turn K */
     MODE_BORDER,       /* answers the highest vacant hole of the opponent's border at turn K */
-    MODE_MESSAGE,      /* adds a 30-character UTF-8 message at turn K */
+    MODE_MESSAGE,      /* adds a 26-character UTF-8 message at turn K */
     MODE_CRLF,         /* ends every answer with "\r\n" */
 };
 
@@ -389,9 +389,11 @@ static void play_turn(void)
     case MODE_GARBAGE:
         say("#garbage!\n");
         break;
-    case MODE_BINARY:
-        write_all(STDOUT_FILENO, "\x80\xff\xfe\x01\x1b[31m\n", 9);
+    case MODE_BINARY: {
+        static const char bytes[] = "\x80\xff\xfe\x01\x1b[31m\n";
+        write_all(STDOUT_FILENO, bytes, sizeof bytes - 1);
         break;
+    }
     case MODE_NUL:
         good_move(move);
         write_all(STDOUT_FILENO, move, 1);
@@ -410,9 +412,20 @@ static void play_turn(void)
         answer(move, NULL);
         break;
     case MODE_TWO_LINES: {
-        char second[TX_HOLE_NAME_MAX];
-        answer(good_move(move), NULL);
-        answer(tx_hole_name(&bot.geo, highest_hole(), second), "second");
+        /* One write, as a bot that flushes once per turn does; with N > 0
+         * the second line follows N ms later, still before the next input
+         * is read. */
+        char lines[64], second[TX_HOLE_NAME_MAX];
+        int n = snprintf(lines, sizeof lines, "%s\n", good_move(move));
+        snprintf(lines + n, sizeof lines - (size_t)n, "%s second\n",
+                 tx_hole_name(&bot.geo, highest_hole(), second));
+        if (bot.n > 0) {
+            write_all(STDOUT_FILENO, lines, (size_t)n);
+            sleep_ms(bot.n);
+            say(lines + n);
+        } else {
+            say(lines);
+        }
         bot.skip_next = true;
         break;
     }

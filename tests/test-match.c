@@ -1,0 +1,1118 @@
+/* test-match.c - the fault matrix of the referee's match (referee/match.h).
+ *
+ * Every case plays one real game on a libuv loop between two copies of
+ * tests/fault-bot (its path is compiled in as TX_FAULT_BOT), one of them
+ * misbehaving in one way, and asserts the verdict (winner, reason), the
+ * detail text, the record (moves, messages, extra lines, stderr counts),
+ * that no process of the game is left (the bots note their pids in a file)
+ * and that the test's open descriptors are back to where they were. The
+ * loop must close with no handle left, as in libuv's own tests.
+ *
+ * Expected moves are not hard-coded: the bots' strategies are replayed
+ * in-process with libtwixt (simulate), so a case states only how the fault
+ * changes the game. Limits are short and every assertion leaves room for a
+ * loaded machine: the cases assert verdicts, not timings.
+ *
+ * The golden case compares a whole game's record, with times, start time,
+ * hashes, version and paths normalised, to tests/golden/good-vs-swapper.json.
+ * After an intended change of the record, regenerate it with
+ *     TX_UPDATE_GOLDEN=1 meson test -C build match
+ * and review the diff before committing it.
+ */
+#include <check.h>
+#include <cjson/cJSON.h>
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <uv.h>
+
+#include "bot.h"
+#include "game.h"
+#include "geometry.h"
+#include "hole.h"
+#include "match.h"
+#include "record.h"
+#include "text.h"
+
+#ifndef TX_FAULT_BOT
+#error "TX_FAULT_BOT must be the path of tests/fault-bot"
+#endif
+#ifndef TX_GOLDEN_DIR
+#error "TX_GOLDEN_DIR must be the path of tests/golden"
+#endif
+
+#define STDERR_KEPT_MAX TX_BOT_STDERR_KEPT /* stderr the referee keeps per bot per game */
+#define CASE_TIMEOUT_S 30
+
+static struct tx_geometry geo; /* 12 x 12, set up by each case's fixture */
+
+static void setup_geometry(void)
+{
+    ck_assert_int_eq(tx_geometry_init(&geo, 12), 0);
+}
+
+/* ---- the bots' strategies, replayed in-process ---- */
+
+enum strategy { PLAY, SWAPPER, GOOD };
+
+static int lowest_legal(const struct tx_game *g)
+{
+    int16_t moves[TX_MOVES_MAX];
+    int n = tx_game_legal_moves(g, moves), best = -1;
+    for (int i = 0; i < n; i++)
+        if (moves[i] >= 0 && (best < 0 || moves[i] < best))
+            best = moves[i];
+    return best;
+}
+
+static int highest_legal(const struct tx_game *g)
+{
+    int16_t moves[TX_MOVES_MAX];
+    int n = tx_game_legal_moves(g, moves), best = -1;
+    for (int i = 0; i < n; i++)
+        if (moves[i] > best)
+            best = moves[i];
+    return best;
+}
+
+static int hole(const char *name)
+{
+    int h = -1;
+    ck_assert_int_eq(tx_hole_parse(&geo, name, strlen(name), &h), TX_HOLE_OK);
+    return h;
+}
+
+/* fault-bot's "good" plan: F1 G3 F5 G7 F9 G11 E12, mirrored for player 1. */
+static int good_move(const struct tx_game *g)
+{
+    static const char *const plan[] = {"F1", "G3", "F5", "G7", "F9", "G11", "E12"};
+    int me = g->to_move;
+    for (size_t i = 0; i < sizeof plan / sizeof plan[0]; i++) {
+        int h = hole(plan[i]);
+        if (me == 1)
+            h = tx_geometry_mirror(&geo, h);
+        if (g->cell[h] == me + 1)
+            continue;
+        if (tx_game_check(g, h) == TX_LEGAL)
+            return h;
+        break;
+    }
+    return lowest_legal(g);
+}
+
+static int strategy_move(enum strategy s, const struct tx_game *g)
+{
+    if (s == SWAPPER && tx_game_check(g, TX_MOVE_SWAP) == TX_LEGAL)
+        return TX_MOVE_SWAP;
+    return s == GOOD ? good_move(g) : lowest_legal(g);
+}
+
+#define NO_FORCE (-9)
+
+/* A game as the bots would play it without any fault. */
+struct expect {
+    struct tx_game g;
+    int force[TX_MOVES_MAX]; /* a move that replaces the strategy's, or NO_FORCE */
+};
+
+static void expect_init(struct expect *e)
+{
+    tx_game_init(&e->g, &geo);
+    for (int i = 0; i < TX_MOVES_MAX; i++)
+        e->force[i] = NO_FORCE;
+}
+
+/* Plays until the game ends or `stop` moves are on the board. */
+static void simulate(struct expect *e, enum strategy s0, enum strategy s1, int stop)
+{
+    while (e->g.status == TX_ONGOING && e->g.nmoves < stop) {
+        int m = e->force[e->g.nmoves];
+        if (m == NO_FORCE)
+            m = strategy_move(e->g.to_move == 0 ? s0 : s1, &e->g);
+        ck_assert_int_eq(tx_game_play(&e->g, m), TX_LEGAL);
+    }
+}
+
+static void move_name(int move, char *buf)
+{
+    if (move == TX_MOVE_SWAP)
+        strcpy(buf, "SWAP");
+    else
+        tx_hole_name(&geo, move, buf);
+}
+
+/* ---- running one game ---- */
+
+struct run {
+    struct tx_match_config config;
+    struct tx_bot_spec bots[2];
+    char commands[2][600];
+    struct tx_game_spec spec;
+    char pid_file[64];
+    uv_loop_t loop;
+    struct tx_match *match;
+    uv_timer_t interrupt_timer;
+    int interrupt_ms;      /* > 0: interrupt the match after this long */
+    int ndone;             /* done_cb calls */
+    struct tx_record rec;  /* moved out of done_cb's record */
+    double seconds;        /* the game's wall time, for failure messages only */
+};
+
+static int count_fds(void)
+{
+    DIR *d = opendir("/proc/self/fd");
+    ck_assert_ptr_nonnull(d);
+    int n = 0;
+    struct dirent *e;
+    while ((e = readdir(d)))
+        if (e->d_name[0] != '.')
+            n++;
+    closedir(d);
+    return n;
+}
+
+/* Prepares a game: mode0 and mode1 are fault-bot arguments ("crash-exit 2"),
+ * or, starting with '/', a whole command line. */
+static void run_init(struct run *r, const char *mode0, const char *mode1)
+{
+    static int serial;
+    memset(r, 0, sizeof *r);
+    tx_match_config_init(&r->config, &geo);
+    snprintf(r->pid_file, sizeof r->pid_file, "/tmp/tx-faults-%d-%d.pids", (int)getpid(), serial++);
+    unlink(r->pid_file);
+    const char *modes[2] = {mode0, mode1};
+    for (int i = 0; i < 2; i++) {
+        if (modes[i][0] == '/')
+            snprintf(r->commands[i], sizeof r->commands[i], "%s", modes[i]);
+        else
+            snprintf(r->commands[i], sizeof r->commands[i], "%s %s --pid-file=%s", TX_FAULT_BOT,
+                     modes[i], r->pid_file);
+        r->bots[i].name = i == 0 ? "first" : "second";
+        r->bots[i].command = r->commands[i];
+        r->spec.bots[i] = &r->bots[i];
+    }
+    r->spec.index = 7;
+    r->spec.seed = 12345;
+}
+
+static void done_cb(struct tx_match *match, struct tx_record *record, void *data)
+{
+    struct run *r = data;
+    r->ndone++;
+    r->rec = *record; /* the record (struct and contents) is ours: keep the contents */
+    free(record);
+    r->match = NULL;
+    if (r->interrupt_ms > 0 && !uv_is_closing((uv_handle_t *)&r->interrupt_timer))
+        uv_close((uv_handle_t *)&r->interrupt_timer, NULL);
+}
+
+static void interrupt_cb(uv_timer_t *timer)
+{
+    struct run *r = timer->data;
+    ck_assert_ptr_nonnull(r->match);
+    tx_match_interrupt(r->match);
+    tx_match_interrupt(r->match); /* safe to call twice */
+    uv_close((uv_handle_t *)timer, NULL);
+}
+
+static bool is_zombie_or_gone(pid_t pid)
+{
+    if (kill(pid, 0) < 0 && errno == ESRCH)
+        return true;
+    char path[64], buf[256];
+    snprintf(path, sizeof path, "/proc/%d/stat", (int)pid);
+    FILE *f = fopen(path, "re");
+    if (!f)
+        return true;
+    size_t n = fread(buf, 1, sizeof buf - 1, f);
+    fclose(f);
+    buf[n] = '\0';
+    char *paren = strrchr(buf, ')');
+    return paren && paren[1] == ' ' && (paren[2] == 'Z' || paren[2] == 'X');
+}
+
+/* Every pid the bots noted must be gone: a bot at once (the referee reaped
+ * it), a child of a bot within a second (it was killed with the group;
+ * its new parent may take a moment to reap it, or never, hence zombies
+ * count as gone). */
+static void check_no_process(const struct run *r)
+{
+    FILE *f = fopen(r->pid_file, "re");
+    if (!f)
+        return; /* no bot got as far as noting its pid */
+    char kind[16];
+    int pid;
+    while (fscanf(f, "%15s %d", kind, &pid) == 2) {
+        ck_assert_int_gt(pid, 1);
+        if (strcmp(kind, "bot") == 0) {
+            ck_assert_msg(kill(pid, 0) < 0 && errno == ESRCH, "bot %d still exists after done_cb",
+                          pid);
+            continue;
+        }
+        int waited = 0;
+        while (!is_zombie_or_gone(pid) && waited < 1000) {
+            usleep(10000);
+            waited += 10;
+        }
+        ck_assert_msg(is_zombie_or_gone(pid), "%s %d still runs 1 s after done_cb", kind, pid);
+    }
+    fclose(f);
+    unlink(r->pid_file);
+}
+
+static void run_game(struct run *r)
+{
+    /* The first loop of a process sets up libuv's process-wide signal
+     * state (descriptors that stay open): count after that. */
+    uv_loop_t warm;
+    ck_assert_int_eq(uv_loop_init(&warm), 0);
+    ck_assert_int_eq(uv_loop_close(&warm), 0);
+    int fds = count_fds();
+
+    ck_assert_int_eq(uv_loop_init(&r->loop), 0);
+    uint64_t t0 = uv_hrtime();
+    ck_assert_int_eq(tx_match_start(&r->loop, &r->config, &r->spec, done_cb, r, &r->match), 0);
+    if (r->interrupt_ms > 0) {
+        ck_assert_int_eq(uv_timer_init(&r->loop, &r->interrupt_timer), 0);
+        r->interrupt_timer.data = r;
+        ck_assert_int_eq(uv_timer_start(&r->interrupt_timer, interrupt_cb, (uint64_t)r->interrupt_ms, 0), 0);
+    }
+    uv_run(&r->loop, UV_RUN_DEFAULT);
+    r->seconds = (double)(uv_hrtime() - t0) / 1e9;
+    ck_assert_int_eq(r->ndone, 1);
+    ck_assert_int_eq(uv_loop_close(&r->loop), 0);
+    check_no_process(r);
+    ck_assert_int_eq(count_fds(), fds);
+}
+
+static void run_free(struct run *r)
+{
+    tx_record_free(&r->rec);
+}
+
+/* ---- assertions on the record ---- */
+
+static bool valid_utf8(const char *s)
+{
+    size_t len = strlen(s), cap = 3 * len + 1; /* room for every byte becoming U+FFFD */
+    char *copy = malloc(cap);
+    ck_assert_ptr_nonnull(copy);
+    tx_text_sanitize(copy, cap, s, len, SIZE_MAX);
+    bool same = strcmp(copy, s) == 0;
+    free(copy);
+    return same;
+}
+
+/* What every record must hold, whatever happened. */
+static void check_record(const struct run *r)
+{
+    const struct tx_record *rec = &r->rec;
+    ck_assert_str_eq(rec->format, TX_RECORD_FORMAT);
+    ck_assert_int_eq(rec->game, r->spec.index);
+    ck_assert_uint_eq(rec->seed, r->spec.seed);
+    ck_assert_int_eq(rec->size, 12);
+    ck_assert_int_eq(rec->limits.first_turn_ms, r->config.first_turn_ms);
+    ck_assert_int_eq(rec->limits.turn_ms, r->config.turn_ms);
+    ck_assert_int_eq(rec->limits.margin_ms, r->config.margin_ms);
+    ck_assert(rec->limits.soft == r->config.soft_timeouts);
+    ck_assert_ptr_nonnull(rec->referee);
+    ck_assert_ptr_nonnull(rec->started);
+    for (int p = 0; p < 2; p++) {
+        ck_assert_str_eq(rec->players[p].name, r->bots[p].name);
+        ck_assert_str_eq(rec->players[p].command, r->commands[p]);
+        ck_assert_int_ge(rec->players[p].stderr_bytes, 0);
+        ck_assert_int_ge(rec->players[p].extra_lines, 0);
+    }
+    size_t kept[2] = {0, 0};
+    for (int i = 0; i < rec->nmoves; i++) {
+        const struct tx_record_move *m = &rec->moves[i];
+        ck_assert_msg(m->player == i % 2, "moves[%d].player is %d", i, m->player);
+        ck_assert(!m->forced);
+        ck_assert_int_ge(m->us, 0);
+        if (m->move)
+            ck_assert_msg(valid_utf8(m->move) && strlen(m->move) <= 64, "moves[%d].move", i);
+        if (m->message)
+            ck_assert(valid_utf8(m->message) && tx_text_chars(m->message) <= 20);
+        if (m->stderr_text) {
+            ck_assert(valid_utf8(m->stderr_text));
+            kept[m->player] += strlen(m->stderr_text);
+        }
+    }
+    for (int p = 0; p < 2; p++)
+        ck_assert_msg(kept[p] <= STDERR_KEPT_MAX && (int64_t)kept[p] <= rec->players[p].stderr_bytes,
+                      "player %d: %zu bytes of stderr kept, %lld written", p, kept[p],
+                      (long long)rec->players[p].stderr_bytes);
+    ck_assert_ptr_nonnull(rec->result.detail);
+    ck_assert(valid_utf8(rec->result.detail));
+}
+
+static void check_verdict(const struct run *r, int winner, enum tx_reason reason, const char *detail_part)
+{
+    check_record(r);
+    const struct tx_record *rec = &r->rec;
+    ck_assert_msg(rec->result.winner == winner && rec->result.reason == reason,
+                  "expected winner %d %s, got winner %d %s \"%s\" (%d moves, %.2f s)", winner,
+                  tx_reason_name(reason), rec->result.winner, tx_reason_name(rec->result.reason),
+                  rec->result.detail, rec->nmoves, r->seconds);
+    if (detail_part)
+        ck_assert_msg(strstr(rec->result.detail, detail_part), "detail \"%s\" lacks \"%s\"",
+                      rec->result.detail, detail_part);
+}
+
+/* The first n moves are those of the simulated game. */
+static void check_moves(const struct run *r, const struct expect *e, int n)
+{
+    ck_assert_int_le(n, e->g.nmoves);
+    ck_assert_msg(r->rec.nmoves >= n, "%d moves recorded, %d expected", r->rec.nmoves, n);
+    for (int i = 0; i < n; i++) {
+        char name[8];
+        move_name(e->g.moves[i], name);
+        ck_assert_msg(r->rec.moves[i].move && strcmp(r->rec.moves[i].move, name) == 0,
+                      "moves[%d] is %s, expected %s", i,
+                      r->rec.moves[i].move ? r->rec.moves[i].move : "null", name);
+    }
+}
+
+/* The game ended as the simulated one: same moves, same result. */
+static void check_whole_game(const struct run *r, const struct expect *e)
+{
+    ck_assert_int_ne(e->g.status, TX_ONGOING);
+    if (e->g.status == TX_WON) {
+        int16_t chain[TX_HOLES_MAX];
+        int n = tx_game_winning_chain(&e->g, chain);
+        ck_assert_int_gt(n, 1);
+        char a[8], b[8], ab[20], ba[20];
+        tx_hole_name(&geo, chain[0], a);
+        tx_hole_name(&geo, chain[n - 1], b);
+        snprintf(ab, sizeof ab, "%s-%s", a, b);
+        snprintf(ba, sizeof ba, "%s-%s", b, a);
+        check_verdict(r, e->g.winner, TX_REASON_CONNECTION, NULL);
+        ck_assert_msg(strcmp(r->rec.result.detail, ab) == 0 || strcmp(r->rec.result.detail, ba) == 0,
+                      "detail \"%s\", expected \"%s\"", r->rec.result.detail, ab);
+    } else {
+        check_verdict(r, -1, TX_REASON_DRAW, NULL);
+    }
+    ck_assert_int_eq(r->rec.nmoves, e->g.nmoves);
+    check_moves(r, e, e->g.nmoves);
+}
+
+/* The game ended at move n (0-based index) with no answer from its mover. */
+static void check_no_answer_at(const struct run *r, const struct expect *e, int n)
+{
+    check_moves(r, e, n);
+    ck_assert_int_eq(r->rec.nmoves, n + 1);
+    ck_assert_msg(r->rec.moves[n].move == NULL, "moves[%d] is \"%s\", expected none", n,
+                  r->rec.moves[n].move);
+}
+
+static void check_quiet(const struct run *r)
+{
+    for (int p = 0; p < 2; p++) {
+        ck_assert_int_eq(r->rec.players[p].extra_lines, 0);
+        ck_assert_int_eq(r->rec.players[p].stderr_bytes, 0);
+    }
+}
+
+/* Plays the prepared game, where player 1 (bots[0]) misbehaves and player 2
+ * plays, and checks that player 1 lost at its own turn `turn` by reason,
+ * with detail_part in the detail, and that the moves before were those of
+ * the fault-free game. */
+static void lose_at(struct run *r, int turn, enum tx_reason reason, const char *detail_part)
+{
+    struct expect e;
+    expect_init(&e);
+    simulate(&e, PLAY, PLAY, 2 * (turn - 1));
+    run_game(r);
+    check_verdict(r, 1, reason, detail_part);
+    if (reason == TX_REASON_INVALID) {
+        check_moves(r, &e, 2 * (turn - 1));
+        ck_assert_int_eq(r->rec.nmoves, 2 * turn - 1);
+        ck_assert_ptr_nonnull(r->rec.moves[2 * turn - 2].move);
+    } else {
+        check_no_answer_at(r, &e, 2 * (turn - 1));
+    }
+}
+
+/* ---- crashes ---- */
+
+START_TEST(crash_by_signal)
+{
+    struct run r;
+    run_init(&r, "crash-signal 2", "play");
+    lose_at(&r, 2, TX_REASON_CRASH, "signal 11");
+    check_quiet(&r);
+    run_free(&r);
+}
+END_TEST
+
+START_TEST(crash_by_exit_status)
+{
+    struct run r;
+    run_init(&r, "crash-exit 3", "play");
+    lose_at(&r, 3, TX_REASON_CRASH, "exit status 3");
+    check_quiet(&r);
+    run_free(&r);
+}
+END_TEST
+
+START_TEST(crash_exit_zero_before_answering)
+{
+    struct run r;
+    run_init(&r, "exit0 1", "play");
+    lose_at(&r, 1, TX_REASON_CRASH, "exit status 0");
+    check_quiet(&r);
+    run_free(&r);
+}
+END_TEST
+
+START_TEST(crash_close_stdout_keep_running)
+{
+    struct run r;
+    run_init(&r, "close-stdout 2", "play");
+    lose_at(&r, 2, TX_REASON_CRASH, "closed its output");
+    check_quiet(&r);
+    run_free(&r);
+}
+END_TEST
+
+START_TEST(crash_player2)
+{
+    struct run r;
+    struct expect e;
+    run_init(&r, "play", "crash-exit 2");
+    expect_init(&e);
+    simulate(&e, PLAY, PLAY, 3);
+    run_game(&r);
+    check_verdict(&r, 0, TX_REASON_CRASH, "exit status 3");
+    check_no_answer_at(&r, &e, 3);
+    run_free(&r);
+}
+END_TEST
+
+START_TEST(crash_memory_limit)
+{
+    struct run r;
+    run_init(&r, "memory 1", "play");
+    r.config.bot_memory_mb = 64;
+    lose_at(&r, 1, TX_REASON_CRASH, "signal 6");
+    /* its last words were kept, as that turn's stderr */
+    ck_assert_ptr_nonnull(r.rec.moves[0].stderr_text);
+    ck_assert_ptr_nonnull(strstr(r.rec.moves[0].stderr_text, "out of memory"));
+    ck_assert_int_gt(r.rec.players[0].stderr_bytes, 0);
+    run_free(&r);
+}
+END_TEST
+
+START_TEST(crash_missing_program)
+{
+    struct run r;
+    run_init(&r, "/nonexistent/fault-bot play", "play");
+    run_game(&r);
+    check_verdict(&r, 1, TX_REASON_CRASH, "/nonexistent/fault-bot");
+    ck_assert_msg(strstr(r.rec.result.detail, "No such file or directory"), "detail \"%s\"",
+                  r.rec.result.detail);
+    ck_assert_int_le(r.rec.nmoves, 1);
+    if (r.rec.nmoves == 1)
+        ck_assert_ptr_null(r.rec.moves[0].move);
+    ck_assert_ptr_null(r.rec.players[0].sha256);
+    run_free(&r);
+}
+END_TEST
+
+START_TEST(crash_not_executable)
+{
+    struct run r;
+    char path[64];
+    snprintf(path, sizeof path, "/tmp/tx-faults-noexec-%d", (int)getpid());
+    int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    ck_assert_int_ge(fd, 0);
+    ck_assert_int_eq(write(fd, "#!/bin/sh\necho F6\n", 18), 18);
+    close(fd);
+    run_init(&r, "play", path);
+    run_game(&r);
+    unlink(path);
+    check_verdict(&r, 0, TX_REASON_CRASH, "Permission denied");
+    ck_assert_msg(strstr(r.rec.result.detail, path), "detail \"%s\" lacks the path", r.rec.result.detail);
+    /* player 1 may have moved before the referee noticed */
+    ck_assert_int_le(r.rec.nmoves, 2);
+    run_free(&r);
+}
+END_TEST
+
+/* ---- time ---- */
+
+START_TEST(time_hang)
+{
+    struct run r;
+    run_init(&r, "hang 2", "play");
+    r.config.turn_ms = 100;
+    lose_at(&r, 2, TX_REASON_TIMEOUT, "100 ms");
+    check_quiet(&r);
+    run_free(&r);
+}
+END_TEST
+
+START_TEST(time_ignore_sigterm)
+{
+    struct run r;
+    run_init(&r, "ignore-term 2", "play");
+    r.config.turn_ms = 100;
+    lose_at(&r, 2, TX_REASON_TIMEOUT, "100 ms");
+    check_quiet(&r);
+    run_free(&r);
+}
+END_TEST
+
+START_TEST(time_sleep_under_limit)
+{
+    struct run r;
+    struct expect e;
+    run_init(&r, "sleep 2 120", "play");
+    r.config.turn_ms = 200;
+    expect_init(&e);
+    simulate(&e, PLAY, PLAY, TX_MOVES_MAX);
+    run_game(&r);
+    check_whole_game(&r, &e);
+    ck_assert_int_ge(r.rec.moves[2].us, 120000);
+    check_quiet(&r);
+    run_free(&r);
+}
+END_TEST
+
+START_TEST(time_sleep_over_limit)
+{
+    struct run r;
+    run_init(&r, "sleep 2 400", "play");
+    r.config.turn_ms = 100;
+    lose_at(&r, 2, TX_REASON_TIMEOUT, "100 ms");
+    ck_assert_int_ge(r.rec.moves[2].us, 100000);
+    run_free(&r);
+}
+END_TEST
+
+START_TEST(time_first_turn_900ms_allowed)
+{
+    struct run r;
+    struct expect e;
+    run_init(&r, "sleep 1 900", "play");
+    expect_init(&e);
+    simulate(&e, PLAY, PLAY, TX_MOVES_MAX);
+    run_game(&r);
+    check_whole_game(&r, &e);
+    ck_assert_int_ge(r.rec.moves[0].us, 900000);
+    check_quiet(&r);
+    run_free(&r);
+}
+END_TEST
+
+START_TEST(time_later_turn_900ms_timeout)
+{
+    struct run r;
+    run_init(&r, "sleep 3 900", "play");
+    lose_at(&r, 3, TX_REASON_TIMEOUT, "300 ms");
+    run_free(&r);
+}
+END_TEST
+
+/* Late by 20 ms from turn 2 on: forgiven twice in soft mode, the third
+ * overrun (turn 4, move 7) is a timeout; in hard mode the first one is. */
+START_TEST(time_soft_timeouts)
+{
+    struct run r;
+    struct expect e;
+    run_init(&r, "slow 2 120", "play");
+    r.config.turn_ms = 100;
+    r.config.soft_timeouts = true;
+    expect_init(&e);
+    simulate(&e, PLAY, PLAY, 6);
+    run_game(&r);
+    check_verdict(&r, 1, TX_REASON_TIMEOUT, "100 ms");
+    check_moves(&r, &e, 6);
+    ck_assert_int_eq(r.rec.nmoves, 7);
+    ck_assert_int_gt(r.rec.moves[2].us, 100000);
+    ck_assert_int_gt(r.rec.moves[4].us, 100000);
+    run_free(&r);
+}
+END_TEST
+
+START_TEST(time_hard_overrun)
+{
+    struct run r;
+    struct expect e;
+    run_init(&r, "slow 2 120", "play");
+    r.config.turn_ms = 100;
+    expect_init(&e);
+    simulate(&e, PLAY, PLAY, 2);
+    run_game(&r);
+    check_verdict(&r, 1, TX_REASON_TIMEOUT, "100 ms");
+    check_moves(&r, &e, 2);
+    ck_assert_int_eq(r.rec.nmoves, 3);
+    run_free(&r);
+}
+END_TEST
+
+static void interrupt_case(const char *mode)
+{
+    struct run r;
+    struct expect e;
+    run_init(&r, mode, "play");
+    r.config.turn_ms = 5000;
+    r.interrupt_ms = 300;
+    expect_init(&e);
+    simulate(&e, PLAY, PLAY, 2);
+    run_game(&r);
+    check_verdict(&r, -1, TX_REASON_INTERRUPTED, NULL);
+    check_moves(&r, &e, 2);
+    ck_assert_int_le(r.rec.nmoves, 3);
+    run_free(&r);
+}
+
+START_TEST(time_interrupt)
+{
+    interrupt_case("hang 2");
+}
+END_TEST
+
+START_TEST(time_interrupt_ignoring_sigterm)
+{
+    interrupt_case("ignore-term 2");
+}
+END_TEST
+
+/* ---- output ---- */
+
+START_TEST(output_flood_stdout)
+{
+    struct run r;
+    run_init(&r, "flood-stdout 2", "play");
+    lose_at(&r, 2, TX_REASON_INVALID, "longer than 4096 bytes");
+    ck_assert_int_lt(r.rec.moves[2].us, 300000); /* rejected at once, not timed out */
+    run_free(&r);
+}
+END_TEST
+
+START_TEST(output_flood_stderr)
+{
+    enum { PER_TURN = 300000 };
+    struct run r;
+    struct expect e;
+    char mode[64];
+    snprintf(mode, sizeof mode, "flood-stderr 1 %d", PER_TURN);
+    run_init(&r, mode, "play");
+    expect_init(&e);
+    simulate(&e, GOOD, PLAY, TX_MOVES_MAX);
+    ck_assert_int_eq(e.g.winner, 0); /* the plan wins against the lowest-hole bot */
+    run_game(&r);
+    check_whole_game(&r, &e);
+    int turns = (e.g.nmoves + 1) / 2;
+    ck_assert_int_eq(r.rec.players[0].stderr_bytes, (int64_t)turns * PER_TURN);
+    ck_assert_int_eq(r.rec.players[1].stderr_bytes, 0);
+    ck_assert_ptr_nonnull(r.rec.moves[0].stderr_text); /* something was kept */
+    run_free(&r);
+}
+END_TEST
+
+START_TEST(output_garbage)
+{
+    struct run r;
+    run_init(&r, "garbage 1", "play");
+    lose_at(&r, 1, TX_REASON_INVALID, "#garbage!");
+    ck_assert_str_eq(r.rec.moves[0].move, "#garbage!");
+    run_free(&r);
+}
+END_TEST
+
+START_TEST(output_binary)
+{
+    struct run r;
+    run_init(&r, "binary 2", "play");
+    lose_at(&r, 2, TX_REASON_INVALID, "not a move");
+    /* invalid UTF-8 became U+FFFD: the record is valid (check_record) */
+    ck_assert_ptr_nonnull(strstr(r.rec.moves[2].move, "\xef\xbf\xbd"));
+    run_free(&r);
+}
+END_TEST
+
+START_TEST(output_nul_byte)
+{
+    struct run r;
+    run_init(&r, "nul 1", "play");
+    lose_at(&r, 1, TX_REASON_INVALID, "not a move");
+    ck_assert_str_eq(r.rec.moves[0].move, "B\xef\xbf\xbd" "1"); /* the NUL became U+FFFD */
+    run_free(&r);
+}
+END_TEST
+
+START_TEST(output_empty_line)
+{
+    struct run r;
+    run_init(&r, "empty 2", "play");
+    lose_at(&r, 2, TX_REASON_INVALID, "empty line");
+    run_free(&r);
+}
+END_TEST
+
+START_TEST(output_lower_case)
+{
+    struct run r;
+    run_init(&r, "lower 1", "play");
+    lose_at(&r, 1, TX_REASON_INVALID, "b1");
+    ck_assert_str_eq(r.rec.moves[0].move, "b1");
+    run_free(&r);
+}
+END_TEST
+
+/* Turn 2 answers C1 and a second line; the second line is turn 3's answer
+ * (the bot prints nothing at turn 3), as on CodinGame. The second line is
+ * extra however late it comes, as long as the bot printed it before reading
+ * its next input (_i = 0: in the same write, 1: 20 ms later). */
+START_TEST(output_two_lines)
+{
+    struct run r;
+    struct expect e;
+    char mode[32];
+    snprintf(mode, sizeof mode, "two-lines 2 %d", 20 * _i);
+    run_init(&r, mode, "play");
+    expect_init(&e);
+    simulate(&e, PLAY, PLAY, 2);
+    e.force[4] = highest_legal(&e.g);
+    simulate(&e, PLAY, PLAY, TX_MOVES_MAX);
+    run_game(&r);
+    check_whole_game(&r, &e);
+    ck_assert_int_eq(r.rec.players[0].extra_lines, 1);
+    ck_assert_int_eq(r.rec.players[1].extra_lines, 0);
+    ck_assert_ptr_nonnull(r.rec.moves[4].message);
+    ck_assert_str_eq(r.rec.moves[4].message, "second");
+    run_free(&r);
+}
+END_TEST
+
+/* "F6 early" is printed before the first input arrives: it is the answer
+ * to turn 1 (the bot prints nothing after reading it). One line per turn:
+ * no extra line. */
+START_TEST(output_move_before_input)
+{
+    struct run r;
+    struct expect e;
+    run_init(&r, "early", "play");
+    expect_init(&e);
+    e.force[0] = hole("F6");
+    simulate(&e, PLAY, PLAY, TX_MOVES_MAX);
+    run_game(&r);
+    check_whole_game(&r, &e);
+    ck_assert_ptr_nonnull(r.rec.moves[0].message);
+    ck_assert_str_eq(r.rec.moves[0].message, "early");
+    check_quiet(&r);
+    run_free(&r);
+}
+END_TEST
+
+START_TEST(output_message_cut)
+{
+    struct run r;
+    struct expect e;
+    run_init(&r, "message 1", "play");
+    expect_init(&e);
+    simulate(&e, PLAY, PLAY, TX_MOVES_MAX);
+    run_game(&r);
+    check_whole_game(&r, &e);
+    ck_assert_ptr_nonnull(r.rec.moves[0].message);
+    ck_assert_str_eq(r.rec.moves[0].message, "\xc3\xa9t\xc3\xa9 message de trent");
+    ck_assert(r.rec.moves[0].message_cut);
+    ck_assert_ptr_null(r.rec.moves[1].message);
+    ck_assert(!r.rec.moves[1].message_cut);
+    check_quiet(&r);
+    run_free(&r);
+}
+END_TEST
+
+START_TEST(output_crlf)
+{
+    struct run r;
+    struct expect e;
+    run_init(&r, "crlf", "play");
+    expect_init(&e);
+    simulate(&e, PLAY, PLAY, TX_MOVES_MAX);
+    run_game(&r);
+    check_whole_game(&r, &e);
+    ck_assert_ptr_null(r.rec.moves[0].message);
+    check_quiet(&r);
+    run_free(&r);
+}
+END_TEST
+
+/* ---- moves against the rules ---- */
+
+START_TEST(rules_swap_at_move_3)
+{
+    struct run r;
+    run_init(&r, "swap 2", "play");
+    lose_at(&r, 2, TX_REASON_INVALID, "SWAP not allowed at move 3");
+    ck_assert_str_eq(r.rec.moves[2].move, "SWAP");
+    run_free(&r);
+}
+END_TEST
+
+START_TEST(rules_swap_by_player2_at_move_4)
+{
+    struct run r;
+    struct expect e;
+    run_init(&r, "play", "swap 2");
+    expect_init(&e);
+    simulate(&e, PLAY, PLAY, 3);
+    run_game(&r);
+    check_verdict(&r, 0, TX_REASON_INVALID, "SWAP not allowed at move 4");
+    check_moves(&r, &e, 3);
+    ck_assert_int_eq(r.rec.nmoves, 4);
+    run_free(&r);
+}
+END_TEST
+
+START_TEST(rules_occupied_hole)
+{
+    struct run r;
+    struct expect e;
+    char want[40], name[8];
+    expect_init(&e);
+    simulate(&e, PLAY, PLAY, 2);
+    int h = 0;
+    while (e.g.cell[h] == TX_EMPTY)
+        h++;
+    snprintf(want, sizeof want, "occupied hole %s", tx_hole_name(&geo, h, name));
+    run_init(&r, "occupied 2", "play");
+    lose_at(&r, 2, TX_REASON_INVALID, want);
+    run_free(&r);
+}
+END_TEST
+
+START_TEST(rules_opponent_border)
+{
+    struct run r;
+    run_init(&r, "border 1", "play");
+    lose_at(&r, 1, TX_REASON_INVALID, "hole L11 in the opponent's border");
+    ck_assert_str_eq(r.rec.moves[0].move, "L11");
+    run_free(&r);
+}
+END_TEST
+
+/* ---- processes ---- */
+
+/* The child keeps the bot's pipes open and sleeps a minute: the game must
+ * end without waiting for EOF, and the child must die with the group. */
+START_TEST(process_fork_then_exit)
+{
+    struct run r;
+    run_init(&r, "fork 2 0", "play");
+    lose_at(&r, 2, TX_REASON_CRASH, "exit status 0");
+    ck_assert_msg(r.seconds < 10, "the game took %.1f s", r.seconds);
+    run_free(&r);
+}
+END_TEST
+
+START_TEST(process_fork_then_play_on)
+{
+    struct run r;
+    struct expect e;
+    run_init(&r, "fork 2 1", "play");
+    expect_init(&e);
+    simulate(&e, PLAY, PLAY, TX_MOVES_MAX);
+    run_game(&r);
+    check_whole_game(&r, &e);
+    ck_assert_msg(r.seconds < 10, "the game took %.1f s", r.seconds);
+    run_free(&r);
+}
+END_TEST
+
+/* ---- a whole game against its golden record ---- */
+
+static void replace_string(cJSON *obj, const char *key, const char *value)
+{
+    if (cJSON_GetObjectItemCaseSensitive(obj, key))
+        cJSON_ReplaceItemInObjectCaseSensitive(obj, key, cJSON_CreateString(value));
+}
+
+/* The record with what changes from run to run replaced: times, start
+ * time, version, hashes, the build directory and the pid file in command
+ * lines. */
+static char *normalised_json(const struct tx_record *rec)
+{
+    char *text = NULL;
+    ck_assert_int_eq(tx_record_to_json(rec, &text), 0);
+    cJSON *root = cJSON_Parse(text);
+    ck_assert_ptr_nonnull(root);
+    free(text);
+    replace_string(root, "started", "2026-01-01T00:00:00Z");
+    replace_string(root, "referee", "twixt-arena");
+    cJSON *p;
+    cJSON_ArrayForEach(p, cJSON_GetObjectItemCaseSensitive(root, "players"))
+    {
+        if (cJSON_IsString(cJSON_GetObjectItemCaseSensitive(p, "sha256")))
+            replace_string(p, "sha256", "sha256");
+        cJSON *cmd = cJSON_GetObjectItemCaseSensitive(p, "command");
+        ck_assert(cJSON_IsString(cmd));
+        const char *at = strstr(cmd->valuestring, TX_FAULT_BOT);
+        ck_assert_ptr_nonnull(at);
+        char buf[600];
+        snprintf(buf, sizeof buf, "fault-bot%s", at + strlen(TX_FAULT_BOT));
+        char *pid_file = strstr(buf, " --pid-file=");
+        if (pid_file)
+            *pid_file = '\0';
+        replace_string(p, "command", buf);
+    }
+    cJSON *m;
+    cJSON_ArrayForEach(m, cJSON_GetObjectItemCaseSensitive(root, "moves"))
+    {
+        cJSON *us = cJSON_GetObjectItemCaseSensitive(m, "us");
+        ck_assert(cJSON_IsNumber(us));
+        if (us->valuedouble >= 0)
+            cJSON_SetNumberValue(us, 1000);
+    }
+    char *out = cJSON_Print(root);
+    cJSON_Delete(root);
+    ck_assert_ptr_nonnull(out);
+    return out;
+}
+
+static char *read_file(const char *path)
+{
+    FILE *f = fopen(path, "re");
+    if (!f)
+        return NULL;
+    size_t cap = 1 << 20, n;
+    char *buf = malloc(cap);
+    ck_assert_ptr_nonnull(buf);
+    n = fread(buf, 1, cap - 1, f);
+    fclose(f);
+    buf[n] = '\0';
+    return buf;
+}
+
+START_TEST(golden_good_against_swapper)
+{
+    struct run r;
+    struct expect e;
+    const char *path = TX_GOLDEN_DIR "/good-vs-swapper.json";
+    run_init(&r, "good --size={size}", "swapper --size={size}");
+    r.spec.seed = 42;
+    r.spec.index = 1;
+    run_game(&r);
+    /* the command as recorded has the placeholder expanded */
+    ck_assert_ptr_nonnull(strstr(r.rec.players[0].command, "good --size=12"));
+    strcpy(r.commands[0], r.rec.players[0].command); /* for check_record */
+    strcpy(r.commands[1], r.rec.players[1].command);
+    expect_init(&e);
+    simulate(&e, GOOD, SWAPPER, TX_MOVES_MAX);
+    check_whole_game(&r, &e);
+    ck_assert_str_eq(r.rec.moves[1].move, "SWAP");
+    check_quiet(&r);
+
+    char *got = normalised_json(&r.rec);
+    if (getenv("TX_UPDATE_GOLDEN") && strcmp(getenv("TX_UPDATE_GOLDEN"), "1") == 0) {
+        FILE *f = fopen(path, "we");
+        ck_assert_ptr_nonnull(f);
+        fprintf(f, "%s\n", got);
+        ck_assert_int_eq(fclose(f), 0);
+    }
+    char *want = read_file(path);
+    ck_assert_msg(want, "cannot read %s (TX_UPDATE_GOLDEN=1 writes it)", path);
+    size_t len = strlen(want);
+    if (len > 0 && want[len - 1] == '\n')
+        want[len - 1] = '\0';
+    size_t at = 0;
+    while (got[at] && got[at] == want[at])
+        at++;
+    ck_assert_msg(got[at] == want[at], "record differs from %s at byte %zu: got ...%.60s",
+                  path, at, got + (at > 20 ? at - 20 : 0));
+    /* and the golden file reads back as a record */
+    struct tx_record back;
+    char err[256];
+    ck_assert_msg(tx_record_from_json(want, strlen(want), &back, err, sizeof err) == 0, "%s", err);
+    ck_assert_int_eq(back.nmoves, r.rec.nmoves);
+    tx_record_free(&back);
+    free(got);
+    free(want);
+    run_free(&r);
+}
+END_TEST
+
+static TCase *tcase(const char *name)
+{
+    TCase *tc = tcase_create(name);
+    tcase_add_checked_fixture(tc, setup_geometry, NULL);
+    tcase_set_timeout(tc, CASE_TIMEOUT_S);
+    return tc;
+}
+
+static Suite *match_suite(void)
+{
+    Suite *s = suite_create("match");
+    TCase *tc = tcase("crash");
+    tcase_add_test(tc, crash_by_signal);
+    tcase_add_test(tc, crash_by_exit_status);
+    tcase_add_test(tc, crash_exit_zero_before_answering);
+    tcase_add_test(tc, crash_close_stdout_keep_running);
+    tcase_add_test(tc, crash_player2);
+    tcase_add_test(tc, crash_memory_limit);
+    tcase_add_test(tc, crash_missing_program);
+    tcase_add_test(tc, crash_not_executable);
+    suite_add_tcase(s, tc);
+
+    tc = tcase("time");
+    tcase_add_test(tc, time_hang);
+    tcase_add_test(tc, time_ignore_sigterm);
+    tcase_add_test(tc, time_sleep_under_limit);
+    tcase_add_test(tc, time_sleep_over_limit);
+    tcase_add_test(tc, time_first_turn_900ms_allowed);
+    tcase_add_test(tc, time_later_turn_900ms_timeout);
+    tcase_add_test(tc, time_soft_timeouts);
+    tcase_add_test(tc, time_hard_overrun);
+    tcase_add_test(tc, time_interrupt);
+    tcase_add_test(tc, time_interrupt_ignoring_sigterm);
+    suite_add_tcase(s, tc);
+
+    tc = tcase("output");
+    tcase_add_test(tc, output_flood_stdout);
+    tcase_add_test(tc, output_flood_stderr);
+    tcase_add_test(tc, output_garbage);
+    tcase_add_test(tc, output_binary);
+    tcase_add_test(tc, output_nul_byte);
+    tcase_add_test(tc, output_empty_line);
+    tcase_add_test(tc, output_lower_case);
+    tcase_add_loop_test(tc, output_two_lines, 0, 2);
+    tcase_add_test(tc, output_move_before_input);
+    tcase_add_test(tc, output_message_cut);
+    tcase_add_test(tc, output_crlf);
+    suite_add_tcase(s, tc);
+
+    tc = tcase("rules");
+    tcase_add_test(tc, rules_swap_at_move_3);
+    tcase_add_test(tc, rules_swap_by_player2_at_move_4);
+    tcase_add_test(tc, rules_occupied_hole);
+    tcase_add_test(tc, rules_opponent_border);
+    suite_add_tcase(s, tc);
+
+    tc = tcase("process");
+    tcase_add_test(tc, process_fork_then_exit);
+    tcase_add_test(tc, process_fork_then_play_on);
+    suite_add_tcase(s, tc);
+
+    tc = tcase("golden");
+    tcase_add_test(tc, golden_good_against_swapper);
+    suite_add_tcase(s, tc);
+    return s;
+}
+
+int main(void)
+{
+    SRunner *sr = srunner_create(match_suite());
+    srunner_run_all(sr, CK_ENV);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+}
