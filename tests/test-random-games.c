@@ -11,7 +11,8 @@
  * tx_game_has_link, and the link id of geometry.h), the result, the legal
  * moves, the peg and link lists in order, the reason given for illegal
  * probes, and a won game's chain. Copies made by assignment must be
- * independent games.
+ * independent games. The per-size tables of geometry.h (zones, neighbours,
+ * link ids, crossing lists) are checked the same way for every size.
  *
  * Every game has its own seed, printed with any failure together with the
  * move number; TX_RANDOM_SEED=N changes the base seed (default fixed, so
@@ -586,6 +587,107 @@ START_TEST(game_copy_is_independent)
 }
 END_TEST
 
+/* The per-size tables of geometry.h, for every size, against the same
+ * plain predicates: zones, neighbours, link ids and ends, and above all the
+ * crossing lists that every link decision of the game relies on (found
+ * here by testing every link that starts within 4 holes). */
+START_TEST(geometry_matches_reference)
+{
+    int size = TX_SIZE_MIN + _i;
+    struct ref r;
+    struct where w = {.size = size, .game = -1};
+    const struct tx_geometry *geo = &geo_storage;
+
+    ref_init(&r, size);
+    ck_assert_int_eq(tx_geometry_init(&geo_storage, size), 0);
+    ck_assert_int_eq(geo->size, size);
+    ck_assert_int_eq(geo->holes, size * size);
+    ck_assert_int_eq(tx_geometry_hole(geo, -1, 0), -1);
+    ck_assert_int_eq(tx_geometry_hole(geo, 0, size), -1);
+    ck_assert_int_eq(tx_geometry_hole(geo, size, 0), -1);
+    for (int h = 0; h < r.holes; h++) {
+        int x = h % size, y = h / size;
+        bool corner = is_corner(&r, x, y);
+        unsigned want = (y == 0 ? TX_ZONE_ROW_FIRST : 0) | (y == size - 1 ? TX_ZONE_ROW_LAST : 0) |
+                        (x == 0 ? TX_ZONE_COL_FIRST : 0) | (x == size - 1 ? TX_ZONE_COL_LAST : 0) |
+                        (corner ? TX_ZONE_CORNER : 0) |
+                        (may_play(&r, 0, h) ? TX_ZONE_PLAYER0_OK : 0) | (may_play(&r, 1, h) ? TX_ZONE_PLAYER1_OK : 0);
+        if (geo->zone[h] != want)
+            failure(&w, "zone of hole %d is 0x%x, expected 0x%x", h, geo->zone[h], want);
+        if (tx_geometry_hole(geo, x, y) != h || tx_geometry_mirror(geo, h) != x * size + y)
+            failure(&w, "tx_geometry_hole or tx_geometry_mirror wrong at %d", h);
+        for (int p = 0; p < 2; p++)
+            if (tx_geometry_playable(geo, p, h) != may_play(&r, p, h))
+                failure(&w, "tx_geometry_playable(%d, %d) is wrong", p, h);
+        if (corner)
+            continue;
+        /* neighbour[h] holds exactly the existing knight neighbours. */
+        for (int k = 0; k < 8; k++) {
+            int nx = x + step[k][0], ny = y + step[k][1];
+            bool exists = on_board(&r, nx, ny) && !is_corner(&r, nx, ny);
+            int n = ny * size + nx, found = -1;
+            for (int j = 0; j < 8; j++)
+                if (geo->neighbour[h][j] == n && exists)
+                    found = j;
+            if (exists != (found >= 0))
+                failure(&w, "neighbour[%d] %s %d", h, exists ? "lacks" : "has", n);
+            if (found >= 0 && geo->link_of[h][found] != expected_link_id(&r, h, n))
+                failure(&w, "link_of[%d][%d] is %d, expected %d", h, found, geo->link_of[h][found],
+                        expected_link_id(&r, h, n));
+        }
+        for (int j = 0; j < 8; j++) {
+            int n = geo->neighbour[h][j];
+            if (n < 0 && geo->link_of[h][j] != -1)
+                failure(&w, "link_of[%d][%d] is %d for no neighbour", h, j, geo->link_of[h][j]);
+            if (n >= 0 && (n >= r.holes || step_between(&r, h, n) < 0 ||
+                           is_corner(&r, n % size, n / size)))
+                failure(&w, "neighbour[%d][%d] is %d, no knight neighbour", h, j, n);
+        }
+    }
+    for (int id = 0; id < 4 * r.holes; id++) {
+        int a = id / 4, ax = a % size, ay = a / size;
+        int bx = ax + step[id % 4][0], by = ay + step[id % 4][1];
+        int b = by * size + bx;
+        bool exists = !is_corner(&r, ax, ay) && on_board(&r, bx, by) && !is_corner(&r, bx, by);
+        int listed = 0, want = 0;
+        if (!exists) {
+            if (geo->link_end[id][0] != -1 || geo->link_end[id][1] != -1)
+                failure(&w, "link_end[%d] is set for a link that does not exist", id);
+            continue;
+        }
+        if (geo->link_end[id][0] != a || geo->link_end[id][1] != b)
+            failure(&w, "link_end[%d] is %d-%d, expected %d-%d", id, geo->link_end[id][0],
+                    geo->link_end[id][1], a, b);
+        for (int i = 0; i < TX_CROSSINGS; i++) {
+            int c = geo->crossing[id][i];
+            if (c < 0)
+                continue;
+            if (i > 0 && geo->crossing[id][i - 1] < 0)
+                failure(&w, "crossing[%d] has -1 before an entry (padding must be at the end)", id);
+            listed++;
+            if (c >= 4 * r.holes || geo->link_end[c][0] < 0 ||
+                !segments_cross(&r, a, b, geo->link_end[c][0], geo->link_end[c][1]))
+                failure(&w, "crossing[%d] lists %d, which does not cross it", id, c);
+        }
+        for (int cy = ay - 4; cy <= ay + 4; cy++)
+            for (int cx = ax - 4; cx <= ax + 4; cx++)
+                for (int d = 0; d < 4; d++) {
+                    int ex = cx + step[d][0], ey = cy + step[d][1];
+                    if (!on_board(&r, cx, cy) || is_corner(&r, cx, cy) || !on_board(&r, ex, ey) ||
+                        is_corner(&r, ex, ey))
+                        continue;
+                    want += segments_cross(&r, a, b, cy * size + cx, ey * size + ex);
+                }
+        if (listed != want)
+            failure(&w, "crossing[%d] lists %d links, %d existing links cross it", id, listed, want);
+        /* Crossing links end within one hole of the link's box. */
+        if (ax >= 2 && bx <= size - 3 && (ay < by ? ay : by) >= 2 && (ay > by ? ay : by) <= size - 3 &&
+            want != TX_CROSSINGS)
+            failure(&w, "an inner link is crossed by %d links, not %d", want, TX_CROSSINGS);
+    }
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("random-games");
@@ -597,6 +699,7 @@ int main(void)
             (unsigned long long)base_seed());
     tcase_add_loop_test(tc, random_games_match_reference, 0, (int)(sizeof plan / sizeof plan[0]));
     tcase_add_loop_test(tc, game_copy_is_independent, 0, 3);
+    tcase_add_loop_test(tc, geometry_matches_reference, 0, TX_SIZE_MAX - TX_SIZE_MIN + 1);
     tcase_set_timeout(tc, 280);
     suite_add_tcase(s, tc);
     sr = srunner_create(s);
