@@ -1,7 +1,7 @@
 /* twixt-mcts.c - the strong bundled bot: Monte Carlo tree search (mcts.c).
  *
  * Time is kept with its own monotonic clock from the moment a turn's input
- * starts to arrive: by default 800 ms of the 1000 ms first turn and 220 ms of
+ * starts to arrive: by default 750 ms of the 1000 ms first turn and 200 ms of
  * the 300 ms later turns, which leaves room for a busy machine; --ms N sets
  * every turn's budget. The first move and the swap follow the shared rules
  * of greedy-eval.h (the tree never holds a swap). --bench prints playouts
@@ -16,8 +16,8 @@
 #include "hole.h"
 #include "mcts.h"
 
-#define FIRST_TURN_MS 800
-#define TURN_MS 220
+#define FIRST_TURN_MS 750
+#define TURN_MS 200
 #define RESERVE_MS 3 /* the last turn of the loop, printing, and scheduling slack */
 
 struct mcts_bot {
