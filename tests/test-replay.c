@@ -651,21 +651,54 @@ START_TEST(cmd_renders_each_format)
 }
 END_TEST
 
-/* Records written by the real referee (the bundled random bot against
- * itself, 6 games), when this build has them. */
+/* Records written by the real referee: random bots, and fault-bot (tests/)
+ * misbehaving in the ways that end a game (illegal hole, not a move, NUL
+ * bytes, an endless line, a crash, a hang, a swap) against a random bot. */
+static const char *const referee_games[] = {
+    "random=bots/twixt-random --seed {seed}",
+    "fault=tests/fault-bot occupied",
+    "fault=tests/fault-bot lower",
+    "fault=tests/fault-bot nul",
+    "fault=tests/fault-bot flood-stdout 2",
+    "fault=tests/fault-bot crash-signal 3",
+    "fault=tests/fault-bot hang 2",
+    "fault=tests/fault-bot swapper",
+};
+
 START_TEST(cmd_verifies_referee_records)
 {
     const char *build = getenv("TX_BUILD_DIR");
-    char cmd[1024], *out;
+    char cmd[2048], *out, *text, *winner;
+    const char *bot = referee_games[_i];
+    const char *eq = strchr(bot, '=');
+    int status;
 
-    ck_assert_ptr_nonnull(build);
+    ck_assert_msg(build != NULL, "TX_BUILD_DIR is not set (run through meson test)");
     snprintf(cmd, sizeof cmd,
-             "'%s/referee/twixt-arena' play '%s/bots/twixt-random --seed {seed}' "
-             "'%s/bots/twixt-random --seed {seed}' --games 6 --seed 5 -o '%s' > /dev/null 2>&1",
-             build, build, build, path("referee.jsonl"));
-    ck_assert_int_eq(system(cmd), 0);
+             "'%s/referee/twixt-arena' play '%.*s=%s/%s' 'other=%s/bots/twixt-random --seed {seed}' "
+             "--games 2 --seed 5 --turn-ms 100 --first-turn-ms 200 -o '%s' > '%s' 2>&1",
+             build, (int)(eq - bot), bot, build, eq + 1, build, path("referee.jsonl"), path("play.txt"));
+    status = system(cmd);
+    text = read_file(path("play.txt"));
+    ck_assert_msg(WIFEXITED(status) && WEXITSTATUS(status) == 0, "%s\n%s", cmd, text);
+    free(text);
     ck_assert_int_eq(run_replay(&out, path("referee.jsonl"), NULL), 0);
-    ck_assert_msg(strstr(out, "6 records, 6 ok, 0 failed"), "%s", out);
+    ck_assert_msg(strstr(out, "2 records, 2 ok, 0 failed"), "%s: %s", bot, out);
+    free(out);
+
+    /* The same record with its winner changed no longer verifies. */
+    text = read_file(path("referee.jsonl"));
+    winner = strstr(text, "\"result\":{\"winner\":");
+    ck_assert_ptr_nonnull(winner);
+    winner += strlen("\"result\":{\"winner\":");
+    ck_assert_msg(*winner == '0' || *winner == '1', "%s", winner);
+    *winner = *winner == '0' ? '1' : '0';
+    write_file("tampered.jsonl", text);
+    free(text);
+    ck_assert_int_eq(run_replay(&out, path("tampered.jsonl"), NULL), 1);
+    ck_assert_msg(strstr(out, "tampered.jsonl:1: game "), "%s: %s", bot, out);
+    ck_assert_msg(strstr(out, "won, the replay says") || strstr(out, "the record names player"), "%s: %s", bot,
+                  out);
     free(out);
 }
 END_TEST
@@ -694,8 +727,13 @@ static Suite *replay_suite(void)
     tcase_add_test(tc, cmd_reports_tampered_with_move);
     tcase_add_test(tc, cmd_usage_errors);
     tcase_add_test(tc, cmd_renders_each_format);
-    if (getenv("TX_REPLAY_REFEREE_RECORDS"))
-        tcase_add_test(tc, cmd_verifies_referee_records);
+    suite_add_tcase(s, tc);
+
+    tc = tcase_create("referee");
+    tcase_set_timeout(tc, 120);
+    tcase_add_checked_fixture(tc, setup_tmp, teardown_tmp);
+    tcase_add_loop_test(tc, cmd_verifies_referee_records, 0,
+                        (int)(sizeof referee_games / sizeof referee_games[0]));
     suite_add_tcase(s, tc);
     return s;
 }
