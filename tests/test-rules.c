@@ -33,6 +33,11 @@
  *                          (for a game with one shortest chain)
  *   input                  the next lines, up to a line "end", are exactly
  *                          tx_input_write's text for the player to move
+ *   position X|O           the next lines, up to "end", are a turn input for
+ *                          X or O: tx_input_parse and tx_game_from_input
+ *                          accept it and the case goes on from that position
+ *   reject X|O             ... likewise, but the position is impossible: one
+ *                          of them returns -EINVAL
  *
  * A move M is a hole name (D6), SWAP, or #K for the raw hole index K (to
  * reach indexes off the board, e.g. #-1). After the last command every case
@@ -458,6 +463,39 @@ static int do_input(struct runner *r, int at)
     return i;
 }
 
+/* "position X|O" and "reject X|O": the lines up to "end" are a turn input
+ * for that player. position: tx_input_parse and tx_game_from_input accept
+ * it, and the rebuilt game replaces the case's game. reject: one of them
+ * refuses it. Returns the index of the "end" line. */
+static int do_from_input(struct runner *r, int at, const char *who, bool accept)
+{
+    static char text[TX_INPUT_MAX];
+    static struct tx_input in;
+    struct tx_game g;
+    char err[128] = "";
+    size_t len = 0;
+    int i, rc, me = parse_player(r, who);
+
+    for (i = at + 1; i < r->c->nlines && strcmp(r->c->lines[i], "end") != 0; i++)
+        len += (size_t)snprintf(text + len, sizeof text - len, "%s\n", r->c->lines[i]);
+    if (i >= r->c->nlines)
+        case_fail(r, "data: input without a line \"end\"");
+    rc = tx_input_parse(r->geo, text, len, &in, err, sizeof err);
+    if (rc == 0)
+        rc = tx_game_from_input(&g, r->geo, &in, me);
+    else if (accept)
+        case_fail(r, "position: tx_input_parse refused it: %s", err);
+    if (accept && rc != 0)
+        case_fail(r, "position: tx_game_from_input returned %d", rc);
+    if (!accept && rc == 0)
+        case_fail(r, "reject: tx_input_parse and tx_game_from_input both accepted this position");
+    if (!accept && rc != -EINVAL)
+        case_fail(r, "reject: refused with %d, expected -EINVAL (%d)", rc, -EINVAL);
+    if (accept)
+        r->game = g;
+    return i;
+}
+
 /* Invariants every case ends with (see the top of the file). */
 static void check_links_agree(struct runner *r, const struct tx_game *g, const char *what)
 {
@@ -664,6 +702,8 @@ START_TEST(rules_case)
             i = do_board(&r, i);
         } else if (strcmp(tok[0], "input") == 0 && n == 1) {
             i = do_input(&r, i);
+        } else if ((strcmp(tok[0], "position") == 0 || strcmp(tok[0], "reject") == 0) && n == 2) {
+            i = do_from_input(&r, i, tok[1], tok[0][0] == 'p');
         } else {
             case_fail(&r, "data: unknown command \"%s\"", c->lines[i]);
         }
