@@ -187,8 +187,8 @@ static struct tx_record *build_record(struct tx_match *m)
                      tx_hole_name(geo, links[2 * i + 1], b));
         }
         free(links);
-        /* What a bot wrote after its last turn (while losing, or dying)
-         * belongs with that turn. */
+        /* The last window of each bot runs to the end of the game (what it
+         * wrote while losing, or dying, is there too). */
         if (m->last_turn[p] >= 0)
             m->turns[m->last_turn[p]].err_to = (uint32_t)bot->stderr_len;
     }
@@ -268,18 +268,28 @@ static void finish(struct tx_match *m, int winner, enum tx_reason reason, const 
     }
 }
 
-/* Adds an entry for player p's turn and gives it the stderr written since
- * its previous one. */
+/* Adds an entry for player p's turn. Its stderr is what the bot writes in
+ * the turn's window, from its input to its next input (close_window): a bot
+ * that logs its move just after printing it (stderr and stdout are separate
+ * pipes, so its log often arrives after its answer) has it on that move. */
 static struct turn *add_turn(struct tx_match *m, int p, int64_t us)
 {
     struct turn *t = &m->turns[m->nturns];
     memset(t, 0, sizeof *t);
     t->player = (int8_t)p;
     t->us = us;
-    t->err_from = m->err_mark[p];
-    t->err_to = m->err_mark[p] = (uint32_t)m->bots[p].stderr_len;
+    t->err_from = t->err_to = m->err_mark[p];
     m->last_turn[p] = m->nturns++;
     return t;
+}
+
+/* A new input for p is about to be written: its previous turn's stderr ends here. */
+static void close_window(struct tx_match *m, int p)
+{
+    uint32_t now = (uint32_t)m->bots[p].stderr_len;
+    if (m->last_turn[p] >= 0)
+        m->turns[m->last_turn[p]].err_to = now;
+    m->err_mark[p] = now;
 }
 
 /* A forced opening move: the referee's, so no time and no stderr. */
@@ -499,8 +509,10 @@ static void next_turn(struct tx_match *m)
         return;
     }
     account_lines(m, p); /* what came so far belongs to its previous window */
-    if (m->turns_given[p]++ > 0)
+    if (m->turns_given[p]++ > 0) {
         m->window_lines[p] = 0;
+        close_window(m, p);
+    }
     int len = tx_input_write(&m->game, p, m->input, sizeof m->input);
     if (len < 0) { /* cannot happen: TX_INPUT_MAX always fits */
         finish(m, -1, TX_REASON_INTERRUPTED, "referee error: turn input too long");

@@ -1,4 +1,6 @@
-/* test-bot.c - the process layer (referee/bot.h) with /bin/sh one-liners.
+/* test-bot.c - the process layer (referee/bot.h) with /bin/sh one-liners,
+ * and the match mechanics the fault matrix (test-match.c) does not reach:
+ * forced openings, bad command lines, interrupts, games side by side.
  *
  * Each case starts one "bot" through the real launcher, drives the loop
  * until what it waits for has happened, stops the bot and checks the
@@ -10,6 +12,7 @@
 #include <check.h>
 #include <errno.h>
 #include <limits.h>
+#include <stddef.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -18,6 +21,7 @@
 #include <sys/resource.h>
 
 #include "bot.h"
+#include "match.h"
 
 struct harness {
     uv_loop_t loop;
@@ -443,6 +447,196 @@ START_TEST(bot_closing_stdout_is_eof)
 }
 END_TEST
 
+/* ---- the match's own mechanics (the fault matrix is tests/test-match.c) ---- */
+
+struct games {
+    uv_loop_t loop;
+    struct tx_geometry geo;
+    struct tx_match_config config;
+    struct tx_bot_spec bots[2];
+    struct tx_game_spec specs[4];
+    struct tx_record records[4];
+    int done[4];
+    char random[PATH_MAX];
+    char command[PATH_MAX + 32];
+};
+
+static void games_done(struct tx_match *match, struct tx_record *record, void *data)
+{
+    struct tx_game_spec *spec = data;
+    struct games *g = (struct games *)((char *)(spec - (spec->index - 1)) - offsetof(struct games, specs));
+    (void)match;
+    g->done[spec->index - 1]++;
+    g->records[spec->index - 1] = *record; /* the contents are ours */
+    free(record);
+}
+
+/* Descriptors open now, once libuv's process-wide ones exist (see start()). */
+static int warm_count_fds(void)
+{
+    uv_loop_t warm;
+    ck_assert_int_eq(uv_loop_init(&warm), 0);
+    ck_assert_int_eq(uv_loop_close(&warm), 0);
+    return count_fds();
+}
+
+static struct games *games_new(void)
+{
+    struct games *g = calloc(1, sizeof *g);
+    ck_assert_ptr_nonnull(g);
+    ck_assert_int_eq(tx_geometry_init(&g->geo, 12), 0);
+    tx_match_config_init(&g->config, &g->geo);
+    g->config.bot_memory_mb = 0; /* in a sanitizer build the bots are too, and ASan needs room */
+    const char *build = getenv("TX_BUILD_DIR");
+    ck_assert_msg(build != NULL, "TX_BUILD_DIR is not set (run through meson test)");
+    snprintf(g->random, sizeof g->random, "%s/bots/twixt-random", build);
+    snprintf(g->command, sizeof g->command, "%s --seed {seed}", g->random);
+    g->bots[0] = (struct tx_bot_spec){.name = "r1", .command = g->command};
+    g->bots[1] = (struct tx_bot_spec){.name = "r2", .command = g->command};
+    ck_assert_int_eq(uv_loop_init(&g->loop), 0);
+    for (int i = 0; i < 4; i++) {
+        g->specs[i].index = i + 1;
+        g->specs[i].seed = 100 + (uint64_t)i;
+        g->specs[i].bots[0] = &g->bots[0];
+        g->specs[i].bots[1] = &g->bots[1];
+    }
+    return g;
+}
+
+static void games_free(struct games *g)
+{
+    ck_assert_int_eq(uv_loop_close(&g->loop), 0);
+    for (int i = 0; i < 4; i++)
+        tx_record_free(&g->records[i]);
+    free(g);
+}
+
+static bool finished_normally(const struct tx_record *r)
+{
+    return r->result.reason == TX_REASON_CONNECTION || r->result.reason == TX_REASON_DRAW;
+}
+
+START_TEST(match_plays_the_forced_opening_first)
+{
+    int fds = warm_count_fds();
+    struct games *g = games_new();
+    int16_t opening[3] = {(int16_t)(5 * 12 + 5), (int16_t)(3 * 12 + 6), (int16_t)(8 * 12 + 2)}; /* F6 G4 C9 */
+    g->specs[0].nopening = 3;
+    g->specs[0].opening = opening;
+    struct tx_match *m;
+    ck_assert_int_eq(tx_match_start(&g->loop, &g->config, &g->specs[0], games_done, &g->specs[0], &m), 0);
+    uv_run(&g->loop, UV_RUN_DEFAULT);
+    ck_assert_int_eq(g->done[0], 1);
+    const struct tx_record *r = &g->records[0];
+    ck_assert_msg(finished_normally(r), "%s: %s", tx_reason_name(r->result.reason), r->result.detail);
+    ck_assert_int_gt(r->nmoves, 3);
+    const char *names[3] = {"F6", "G4", "C9"};
+    for (int i = 0; i < 3; i++) {
+        ck_assert(r->moves[i].forced);
+        ck_assert_int_eq(r->moves[i].us, -1);
+        ck_assert_int_eq(r->moves[i].player, i % 2);
+        ck_assert_str_eq(r->moves[i].move, names[i]);
+        ck_assert_ptr_null(r->moves[i].stderr_text);
+    }
+    /* Then player 2 (to move after three pegs) answers its first turn. */
+    ck_assert(!r->moves[3].forced);
+    ck_assert_int_eq(r->moves[3].player, 1);
+    ck_assert_int_ge(r->moves[3].us, 0);
+    games_free(g);
+    ck_assert_int_eq(count_fds(), fds);
+}
+END_TEST
+
+START_TEST(match_refuses_an_illegal_opening)
+{
+    struct games *g = games_new();
+    int16_t corner[1] = {0}; /* A1 */
+    g->specs[0].nopening = 1;
+    g->specs[0].opening = corner;
+    struct tx_match *m = NULL;
+    ck_assert_int_eq(tx_match_start(&g->loop, &g->config, &g->specs[0], games_done, &g->specs[0], &m),
+                     -EINVAL);
+    ck_assert_ptr_null(m);
+    uv_run(&g->loop, UV_RUN_DEFAULT);
+    ck_assert_int_eq(g->done[0], 0);
+    games_free(g);
+}
+END_TEST
+
+START_TEST(match_bad_command_line_is_a_crash_with_the_reason)
+{
+    struct games *g = games_new();
+    struct tx_bot_spec bad = {.name = "bad", .command = "./bot 'unbalanced"};
+    g->specs[0].bots[1] = &bad;
+    struct tx_match *m;
+    ck_assert_int_eq(tx_match_start(&g->loop, &g->config, &g->specs[0], games_done, &g->specs[0], &m), 0);
+    uv_run(&g->loop, UV_RUN_DEFAULT);
+    const struct tx_record *r = &g->records[0];
+    ck_assert_int_eq(r->result.winner, 0);
+    ck_assert_int_eq(r->result.reason, TX_REASON_CRASH);
+    ck_assert_str_eq(r->result.detail, "bad command line: unbalanced single quote");
+    ck_assert_int_eq(r->nmoves, 2); /* player 1's move, then player 2's turn without a move */
+    ck_assert_ptr_null(r->moves[1].move);
+    ck_assert_ptr_null(r->players[1].sha256);
+    ck_assert_ptr_nonnull(r->players[0].sha256);
+    ck_assert_uint_eq(strlen(r->players[0].sha256), 64);
+    games_free(g);
+}
+END_TEST
+
+START_TEST(match_interrupted_at_once_delivers_its_record)
+{
+    int fds = warm_count_fds();
+    struct games *g = games_new();
+    struct tx_match *m;
+    ck_assert_int_eq(tx_match_start(&g->loop, &g->config, &g->specs[0], games_done, &g->specs[0], &m), 0);
+    tx_match_interrupt(m); /* before the bots are even spawned */
+    tx_match_interrupt(m);
+    uv_run(&g->loop, UV_RUN_DEFAULT);
+    ck_assert_int_eq(g->done[0], 1);
+    const struct tx_record *r = &g->records[0];
+    ck_assert_int_eq(r->result.reason, TX_REASON_INTERRUPTED);
+    ck_assert_int_eq(r->result.winner, -1);
+    ck_assert_int_eq(r->nmoves, 0);
+    games_free(g);
+    ck_assert_int_eq(count_fds(), fds);
+}
+END_TEST
+
+START_TEST(match_runs_games_side_by_side_on_one_loop)
+{
+    int fds = warm_count_fds();
+    struct games *g = games_new();
+    for (int i = 0; i < 4; i++) {
+        struct tx_match *m;
+        ck_assert_int_eq(
+            tx_match_start(&g->loop, &g->config, &g->specs[i], games_done, &g->specs[i], &m), 0);
+    }
+    uv_run(&g->loop, UV_RUN_DEFAULT);
+    for (int i = 0; i < 4; i++) {
+        const struct tx_record *r = &g->records[i];
+        ck_assert_int_eq(g->done[i], 1);
+        ck_assert_int_eq(r->game, i + 1);
+        ck_assert_msg(finished_normally(r), "game %d: %s: %s", i + 1,
+                      tx_reason_name(r->result.reason), r->result.detail);
+        /* {seed} is the game's seed: the command as run is recorded. */
+        char want[PATH_MAX + 64];
+        snprintf(want, sizeof want, "%s --seed %d", g->random, 100 + i);
+        ck_assert_str_eq(r->players[0].command, want);
+        /* Each turn carries what the bot wrote on stderr during it: one line. */
+        for (int k = 0; k < r->nmoves; k++) {
+            const char *e = r->moves[k].stderr_text;
+            ck_assert_ptr_nonnull(e);
+            ck_assert_ptr_nonnull(strstr(e, "random: "));
+            ck_assert_ptr_null(strstr(strstr(e, "random: ") + 1, "random: "));
+        }
+        ck_assert_int_eq(r->players[0].extra_lines, 0);
+    }
+    games_free(g);
+    ck_assert_int_eq(count_fds(), fds);
+}
+END_TEST
+
 static Suite *bot_suite(void)
 {
     Suite *s = suite_create("bot");
@@ -467,6 +661,14 @@ static Suite *bot_suite(void)
     tcase_add_test(tc, bot_gets_its_limits_and_only_three_descriptors);
     tcase_add_test(tc, bot_closing_stdout_is_eof);
     suite_add_tcase(s, tc);
+    TCase *tm = tcase_create("match");
+    tcase_set_timeout(tm, 60);
+    tcase_add_test(tm, match_plays_the_forced_opening_first);
+    tcase_add_test(tm, match_refuses_an_illegal_opening);
+    tcase_add_test(tm, match_bad_command_line_is_a_crash_with_the_reason);
+    tcase_add_test(tm, match_interrupted_at_once_delivers_its_record);
+    tcase_add_test(tm, match_runs_games_side_by_side_on_one_loop);
+    suite_add_tcase(s, tm);
     return s;
 }
 
