@@ -6,7 +6,9 @@
  * (draw a hole, keep it if tx_game_check says legal; the swap at move 2 with
  * its exact share), which is what a fast playout bot does, and picking from
  * tx_game_legal_moves, which also measures that list. Both are uniform.
- * Times are CPU time of the benchmark thread (one core).
+ * Times are CPU time of the benchmark thread (one core). A last figure is
+ * the per-turn text cost on 12 x 12: tx_input_write (the referee, every
+ * turn) and tx_input_parse + tx_game_from_input (a bot, every turn).
  *
  * Usage: bench-game [SECONDS_PER_MEASUREMENT [SEED]]   (default 1 s, seed 1)
  * Not a test: it prints figures and always exits 0 unless a rule check
@@ -18,6 +20,7 @@
 #include <time.h>
 
 #include "game.h"
+#include "input.h"
 
 static uint64_t rng_state;
 
@@ -100,6 +103,47 @@ static struct result run(const struct tx_geometry *geo, int (*pick)(const struct
     return r;
 }
 
+/* Per-turn cost of the input text on random games: writing it, and reading
+ * it back into a game as a bot does. */
+#define REPEAT 16
+
+static void measure_input(const struct tx_geometry *geo, double seconds)
+{
+    static struct tx_game g, rebuilt;
+    static struct tx_input in;
+    static char text[TX_INPUT_MAX];
+    double write_s = 0, read_s = 0;
+    long turns = 0, bytes = 0;
+
+    while (write_s + read_s < seconds) {
+        tx_game_init(&g, geo);
+        while (g.status == TX_ONGOING) {
+            /* Repeat each so that reading the clock costs little. */
+            int len = 0;
+            double t0 = now_seconds();
+            for (int i = 0; i < REPEAT; i++)
+                len = tx_input_write(&g, g.to_move, text, sizeof(text));
+            double t1 = now_seconds();
+            for (int i = 0; i < REPEAT; i++) {
+                if (len < 0 || tx_input_parse(geo, text, (size_t)len, &in, NULL, 0) < 0 ||
+                    tx_game_from_input(&rebuilt, geo, &in, g.to_move) < 0) {
+                    fprintf(stderr, "bench-game: the turn input did not round-trip\n");
+                    exit(1);
+                }
+            }
+            write_s += t1 - t0;
+            read_s += now_seconds() - t1;
+            turns += REPEAT;
+            bytes += (long)len * REPEAT;
+            tx_game_play(&g, pick_by_rejection(&g));
+        }
+    }
+    printf("turn input, size %d: %.0f bytes on average, write %.0f ns, parse + from_input %.0f ns "
+           "(%ld turns)\n",
+           geo->size, (double)bytes / (double)turns, write_s * 1e9 / (double)turns,
+           read_s * 1e9 / (double)turns, turns);
+}
+
 int main(int argc, char **argv)
 {
     double seconds = argc > 1 ? atof(argv[1]) : 1.0;
@@ -129,5 +173,7 @@ int main(int argc, char **argv)
                    r.wins[1], r.draws, init_us);
         }
     }
+    tx_geometry_init(&geo, 12);
+    measure_input(&geo, seconds);
     return 0;
 }
