@@ -19,6 +19,7 @@
 #include <string.h>
 #include <unistd.h>
 #include <sys/resource.h>
+#include <sys/wait.h>
 
 #include "bot.h"
 #include "match.h"
@@ -420,8 +421,9 @@ END_TEST
 START_TEST(bot_gets_its_limits_and_only_three_descriptors)
 {
     struct harness h;
-    start(&h, "ulimit -d; ulimit -c; ls /proc/$$/fd | tr '\\n' ' '; echo; nice; read x", 64);
-    ck_assert(run_until_lines(&h, 4, 5.0));
+    start(&h, "ulimit -d; ulimit -c; ls /proc/$$/fd | tr '\\n' ' '; echo; nice; ulimit -t; "
+              "ulimit -f; read x", 64);
+    ck_assert(run_until_lines(&h, 6, 5.0));
     char buf[128];
     ck_assert_str_eq(line_text(tx_bot_peek_line(&h.bot), buf, sizeof buf), "65536");
     tx_bot_pop_line(&h.bot);
@@ -431,7 +433,44 @@ START_TEST(bot_gets_its_limits_and_only_three_descriptors)
     tx_bot_pop_line(&h.bot);
     int want = getpriority(PRIO_PROCESS, 0) + 5;
     ck_assert_int_eq(atoi(line_text(tx_bot_peek_line(&h.bot), buf, sizeof buf)), want > 19 ? 19 : want);
+    tx_bot_pop_line(&h.bot);
+    ck_assert_str_eq(line_text(tx_bot_peek_line(&h.bot), buf, sizeof buf), "30"); /* CPU seconds */
+    tx_bot_pop_line(&h.bot);
+    /* 64 MiB of file size, in sh's 512-byte blocks */
+    ck_assert_str_eq(line_text(tx_bot_peek_line(&h.bot), buf, sizeof buf), "131072");
     stop_and_check(&h);
+}
+END_TEST
+
+START_TEST(bot_dies_with_the_referee)
+{
+    int fds[2];
+    ck_assert_int_eq(pipe(fds), 0);
+    pid_t referee = fork();
+    ck_assert_int_ge(referee, 0);
+    if (referee == 0) {
+        /* A referee that starts a bot, passes its pid up, then is killed. */
+        struct harness h;
+        start(&h, "echo $$; exec sleep 30", 0);
+        if (!run_until_lines(&h, 1, 5.0))
+            _exit(1);
+        char buf[64];
+        line_text(tx_bot_peek_line(&h.bot), buf, sizeof buf);
+        ssize_t w = write(fds[1], buf, strlen(buf));
+        (void)w;
+        for (;;)
+            pause();
+    }
+    close(fds[1]);
+    char buf[64] = "";
+    ssize_t n = read(fds[0], buf, sizeof buf - 1);
+    close(fds[0]);
+    ck_assert_int_gt(n, 0);
+    int bot = atoi(buf);
+    ck_assert_int_gt(bot, 1);
+    kill(referee, SIGKILL);
+    waitpid(referee, NULL, 0);
+    ck_assert_msg(eventually_gone(bot), "bot %d outlived its referee", bot);
 }
 END_TEST
 
@@ -660,6 +699,7 @@ static Suite *bot_suite(void)
     tcase_add_test(tc, bot_escaped_grandchild_does_not_hold_up_the_end);
     tcase_add_test(tc, bot_gets_its_limits_and_only_three_descriptors);
     tcase_add_test(tc, bot_closing_stdout_is_eof);
+    tcase_add_test(tc, bot_dies_with_the_referee);
     suite_add_tcase(s, tc);
     TCase *tm = tcase_create("match");
     tcase_set_timeout(tm, 60);
