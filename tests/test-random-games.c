@@ -11,8 +11,10 @@
  * tx_game_has_link, and the link id of geometry.h), the result, the legal
  * moves, the peg and link lists in order, the reason given for illegal
  * probes, and a won game's chain. Copies made by assignment must be
- * independent games. The per-size tables of geometry.h (zones, neighbours,
- * link ids, crossing lists) are checked the same way for every size.
+ * independent games, and positions rebuilt from the turn input text
+ * (input.h) must equal the game they came from. The per-size tables of
+ * geometry.h (zones, neighbours, link ids, crossing lists) and the hole
+ * names (hole.h) are checked the same way for every size.
  *
  * Every game has its own seed, printed with any failure together with the
  * move number; TX_RANDOM_SEED=N changes the base seed (default fixed, so
@@ -29,6 +31,7 @@
 
 #include "game.h"
 #include "geometry.h"
+#include "hole.h"
 #include "input.h"
 
 #define DEFAULT_SEED 0x7477697874ULL /* "twixt" */
@@ -527,6 +530,12 @@ START_TEST(random_games_match_reference)
         tx_game_init(&game, &geo_storage);
         ref_init(&reference, size);
         compare_after_move(&w, &game, &reference, -1, true);
+        if (i % 8 == 0) {
+            /* One game in 8 stops somewhere for the turn input round trip. */
+            play_out(&w, &game, &reference, &rng, random_below(&rng, size * size / 2));
+            if (reference.status == TX_ONGOING)
+                compare_input_round_trip(&w, &game, &reference);
+        }
         play_out(&w, &game, &reference, &rng, TX_MOVES_MAX);
         /* At the end: every link of the board, both lists, the chain,
          * and moves after the end. */
@@ -605,6 +614,18 @@ START_TEST(geometry_matches_reference)
     ck_assert_int_eq(tx_geometry_hole(geo, -1, 0), -1);
     ck_assert_int_eq(tx_geometry_hole(geo, 0, size), -1);
     ck_assert_int_eq(tx_geometry_hole(geo, size, 0), -1);
+    {
+        char off[16];
+        int h = -1;
+        snprintf(off, sizeof off, "A%d", size + 1);
+        ck_assert_int_eq(tx_hole_parse(geo, off, strlen(off), &h), TX_HOLE_OUT_OF_RANGE);
+        if (size < 26) {
+            snprintf(off, sizeof off, "%c1", 'A' + size);
+            ck_assert_int_eq(tx_hole_parse(geo, off, strlen(off), &h), TX_HOLE_OUT_OF_RANGE);
+        }
+        ck_assert_int_eq(tx_hole_parse(geo, "B01", 3, &h), TX_HOLE_MALFORMED);
+        ck_assert_int_eq(tx_hole_parse(geo, "b1", 2, &h), TX_HOLE_MALFORMED);
+    }
     for (int h = 0; h < r.holes; h++) {
         int x = h % size, y = h / size;
         bool corner = is_corner(&r, x, y);
@@ -619,6 +640,17 @@ START_TEST(geometry_matches_reference)
         for (int p = 0; p < 2; p++)
             if (tx_geometry_playable(geo, p, h) != may_play(&r, p, h))
                 failure(&w, "tx_geometry_playable(%d, %d) is wrong", p, h);
+        {
+            /* Names both ways (hole.h): letter, then the row without zeros. */
+            char want_name[16], got_name[TX_HOLE_NAME_MAX + 4];
+            int back = -1;
+            snprintf(want_name, sizeof want_name, "%c%d", 'A' + x, y + 1);
+            memset(got_name, 0, sizeof got_name);
+            if (strcmp(tx_hole_name(geo, h, got_name), want_name) != 0)
+                failure(&w, "tx_hole_name(%d) is \"%s\", expected %s", h, got_name, want_name);
+            if (tx_hole_parse(geo, want_name, strlen(want_name), &back) != TX_HOLE_OK || back != h)
+                failure(&w, "tx_hole_parse(%s) does not give %d", want_name, h);
+        }
         if (corner)
             continue;
         /* neighbour[h] holds exactly the existing knight neighbours. */
