@@ -140,7 +140,7 @@ int tx_render_html_game(FILE *out, const struct tx_geometry *geo, const struct t
     rc = 0;
 out:
     free(record_json);
-    free(meta_json);
+    cJSON_free(meta_json);
     cJSON_Delete(meta);
     free(links);
     return rc;

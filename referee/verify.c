@@ -68,15 +68,22 @@ int tx_verify_first_turn(const struct tx_record *r, int player)
     return 0;
 }
 
-int tx_verify_step(const struct tx_record *r, int i, struct tx_game *g)
+/* The entry that lost the game (the last one, when a bot lost by invalid,
+ * timeout or crash) is never played, even when its text is a legal move:
+ * the late answer of a timeout. */
+static bool losing_entry(const struct tx_record *r, int i)
 {
     enum tx_reason reason = r->result.reason;
+
+    return i == r->nmoves - 1 &&
+           (reason == TX_REASON_TIMEOUT || reason == TX_REASON_CRASH || reason == TX_REASON_INVALID);
+}
+
+int tx_verify_step(const struct tx_record *r, int i, struct tx_game *g)
+{
     int move = tx_verify_parse_move(g->geo, r->moves[i].move);
 
-    /* The losing entry of a game is never played, even when its text is a
-     * legal move (the late answer of a timeout). */
-    if (i == r->nmoves - 1 &&
-        (reason == TX_REASON_TIMEOUT || reason == TX_REASON_CRASH || reason == TX_REASON_INVALID))
+    if (losing_entry(r, i))
         return 0;
     return move != -1 && tx_game_play(g, move) == TX_LEGAL;
 }
@@ -376,11 +383,7 @@ int tx_verify_record(const struct tx_geometry *geo, const struct tx_record *r,
             rc = fail(rep, i + 1, "forced move \"%s\" is not a legal hole", m->move ? m->move : "null");
             break;
         }
-        /* The losing entry of a timeout or crash is never played, even when
-         * its text happens to be a legal move (a late answer). */
-        if (why == TX_LEGAL && !(last && (r->result.reason == TX_REASON_TIMEOUT ||
-                                          r->result.reason == TX_REASON_CRASH ||
-                                          r->result.reason == TX_REASON_INVALID))) {
+        if (why == TX_LEGAL && !losing_entry(r, i)) {
             tx_game_play(g, move);
             rep->legal_moves++;
             continue;
