@@ -13,8 +13,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "hole.h"
 #include "answer.h"
+#include "hole.h"
+#include "input.h"
 #include "text.h"
 #include "verify.h"
 
@@ -106,6 +107,23 @@ int tx_verify_position(const struct tx_geometry *geo, const struct tx_record *r,
             return -EINVAL;
     }
     return played;
+}
+
+int tx_verify_turn_input(const struct tx_geometry *geo, const struct tx_record *r, int i, char *buf,
+                         size_t cap)
+{
+    struct tx_game *g = malloc(sizeof *g);
+    int rc;
+
+    if (!g)
+        abort();
+    rc = i < 0 || i >= r->nmoves || r->moves[i].forced ? -EINVAL : tx_verify_position(geo, r, i, g);
+    if (rc >= 0 && (g->status != TX_ONGOING || g->to_move != r->moves[i].player))
+        rc = -EINVAL;
+    if (rc >= 0)
+        rc = tx_input_write(g, r->moves[i].player, buf, cap);
+    free(g);
+    return rc;
 }
 
 static const char *player_name(int player)

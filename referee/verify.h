@@ -17,6 +17,7 @@
 #define TX_VERIFY_H
 
 #include <stdbool.h>
+#include <stddef.h>
 
 #include "game.h"
 #include "geometry.h"
@@ -58,6 +59,14 @@ int tx_verify_position(const struct tx_geometry *geo, const struct tx_record *r,
  * the way the referee did: returns 1 when it was played, 0 when it was not
  * (an illegal or missing answer, or the late answer of a timeout). */
 int tx_verify_step(const struct tx_record *r, int i, struct tx_game *g);
+
+/* The turn input (RULES.md "Input", tx_input_write) that the player of
+ * entry i (0-based) received before answering it: what re-feeding a bot
+ * sends. Returns its length, or -EINVAL when entry i is forced or the
+ * record cannot be replayed up to it, or -ENOSPC (cap >= TX_INPUT_MAX
+ * always suffices). */
+int tx_verify_turn_input(const struct tx_geometry *geo, const struct tx_record *r, int i, char *buf,
+                         size_t cap);
 
 /* The 1-based number of the entry in which player `player`'s turn time limit
  * is first_turn_ms (its first non-forced entry), or 0 when it has none. */

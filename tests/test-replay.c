@@ -22,8 +22,9 @@
 #include <unistd.h>
 
 #include "commands.h"
-#include "hole.h"
 #include "answer.h"
+#include "hole.h"
+#include "input.h"
 #include "record.h"
 #include "verify.h"
 
@@ -405,6 +406,32 @@ START_TEST(verify_position_steps)
 }
 END_TEST
 
+START_TEST(verify_turn_input_after_swap)
+{
+    static const char *const moves[] = {"C5", "SWAP", "F6", "G8"};
+    const struct tx_geometry *geo = tx_verify_geometry(&cache, 12);
+    struct tx_record r = {0};
+    char buf[TX_INPUT_MAX];
+
+    r.size = 12;
+    r.moves = calloc(4, sizeof *r.moves);
+    for (int i = 0; i < 4; i++)
+        add_entry(&r, i % 2, moves[i], 1000, false);
+    r.result.reason = TX_REASON_INTERRUPTED;
+    /* RULES.md: player 2's first input after C5, player 1's after the swap. */
+    ck_assert_int_eq(tx_verify_turn_input(geo, &r, 1, buf, sizeof buf), 14);
+    ck_assert_str_eq(buf, "C5\n0\n0\n1\nC5\n0\n");
+    ck_assert_int_eq(tx_verify_turn_input(geo, &r, 2, buf, sizeof buf), 16);
+    ck_assert_str_eq(buf, "SWAP\n0\n0\n1\nE3\n0\n");
+    ck_assert_int_gt(tx_verify_turn_input(geo, &r, 3, buf, sizeof buf), 0);
+    ck_assert_str_eq(buf, "F6\n1\nE3\n0\n1\nF6\n0\n");
+    ck_assert_int_eq(tx_verify_turn_input(geo, &r, 4, buf, sizeof buf), -EINVAL);
+    r.moves[1].forced = true;
+    ck_assert_int_eq(tx_verify_turn_input(geo, &r, 1, buf, sizeof buf), -EINVAL);
+    tx_record_free(&r);
+}
+END_TEST
+
 /* ---- the command ---- */
 
 static char tmpdir[64];
@@ -716,6 +743,7 @@ static Suite *replay_suite(void)
     tcase_add_test(tc, verify_accepts_slow_first_turn);
     tcase_add_test(tc, verify_soft_timeouts);
     tcase_add_test(tc, verify_position_steps);
+    tcase_add_test(tc, verify_turn_input_after_swap);
     suite_add_tcase(s, tc);
 
     tc = tcase_create("command");
