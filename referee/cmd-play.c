@@ -136,10 +136,18 @@ static void print_summary(const struct play *p)
         return;
     }
     struct tx_stats_elo elo = tx_stats_elo(p->wins, p->draws, p->losses);
-    printf("%s vs %s: %lld games, %lld wins, %lld draws, %lld losses, score %.1f%%, Elo %+.0f +- %.0f, LOS %.1f%%\n",
-           a, b, (long long)games, (long long)p->wins, (long long)p->draws, (long long)p->losses,
-           100.0 * elo.score, elo.elo, isfinite(elo.margin) ? elo.margin : 0.0,
-           100.0 * tx_stats_los(p->wins, p->losses));
+    char elo_text[64];
+    /* A clean sweep has no finite Elo estimate: say so rather than "inf". */
+    if (isfinite(elo.elo) && isfinite(elo.margin))
+        snprintf(elo_text, sizeof elo_text, "Elo %+.0f +- %.0f", elo.elo, elo.margin);
+    else if (isfinite(elo.elo))
+        snprintf(elo_text, sizeof elo_text, "Elo %+.0f", elo.elo);
+    else
+        snprintf(elo_text, sizeof elo_text, "Elo %s (no interval: every game %s)", elo.elo > 0 ? "+inf" : "-inf",
+                 elo.elo > 0 ? "won" : "lost");
+    printf("%s vs %s: %lld games, %lld wins, %lld draws, %lld losses, score %.1f%%, %s, LOS %.1f%%\n", a, b,
+           (long long)games, (long long)p->wins, (long long)p->draws, (long long)p->losses, 100.0 * elo.score,
+           elo_text, 100.0 * tx_stats_los(p->wins, p->losses));
 }
 
 int tx_cmd_play(int argc, char **argv)
