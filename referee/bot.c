@@ -437,6 +437,11 @@ void tx_bot_poll(struct tx_bot *bot)
     }
 }
 
+void tx_bot_close_input(struct tx_bot *bot)
+{
+    close_handle(bot, (uv_handle_t *)&bot->in, &bot->in_open);
+}
+
 void tx_bot_stop(struct tx_bot *bot)
 {
     if (bot->stopping)

@@ -133,6 +133,11 @@ void tx_bot_pop_line(struct tx_bot *bot);
  * queue afterwards. */
 void tx_bot_poll(struct tx_bot *bot);
 
+/* Closes the bot's stdin (it reads EOF) and leaves it running: `validate`
+ * uses it to see whether a bot exits by itself when its input ends. Later
+ * writes fail with UV_EPIPE; tx_bot_stop is still needed. */
+void tx_bot_close_input(struct tx_bot *bot);
+
 /* Ends the bot: see the top of this file. Safe to call more than once and
  * on a bot whose start failed. */
 void tx_bot_stop(struct tx_bot *bot);
