@@ -62,6 +62,10 @@ enum mode {
     MODE_BORDER,       /* answers the highest vacant hole of the opponent's border at turn K */
     MODE_MESSAGE,      /* adds a 26-character UTF-8 message at turn K */
     MODE_CRLF,         /* ends every answer with "\r\n" */
+    MODE_LINES,        /* prints its answer N times at turn K, in one write */
+    MODE_CLOSE_STDIN,  /* closes stdin at turn K, answers and keeps running */
+    MODE_EXIT_AFTER,   /* answers turn K, then exits 0 */
+    MODE_STDERR_TURNS, /* writes "before T\n" to stderr, answers, N ms later "after T\n" */
 };
 
 static const char *const mode_names[] = {
@@ -92,6 +96,10 @@ static const char *const mode_names[] = {
     [MODE_BORDER] = "border",
     [MODE_MESSAGE] = "message",
     [MODE_CRLF] = "crlf",
+    [MODE_LINES] = "lines",
+    [MODE_CLOSE_STDIN] = "close-stdin",
+    [MODE_EXIT_AFTER] = "exit-after",
+    [MODE_STDERR_TURNS] = "stderr-turns",
 };
 
 #define MODES ((int)(sizeof mode_names / sizeof mode_names[0]))
@@ -355,6 +363,14 @@ static void play_turn(void)
         return;
     }
     bool fault = bot.turn == bot.k;
+    if (bot.mode == MODE_STDERR_TURNS) {
+        fprintf(stderr, "before %d\n", bot.turn);
+        answer(good_move(move), NULL);
+        if (bot.n > 0)
+            sleep_ms(bot.n);
+        fprintf(stderr, "after %d\n", bot.turn);
+        return;
+    }
     if (bot.mode == MODE_FLOOD_STDERR && bot.turn >= bot.k)
         flood_stderr(bot.n);
     if (bot.mode == MODE_SLOW && bot.turn >= bot.k)
@@ -459,6 +475,27 @@ static void play_turn(void)
             }
         die("no vacant hole in the opponent's border");
         break;
+    case MODE_LINES: {
+        size_t len = strlen(good_move(move)) + 1, total = len * (size_t)bot.n;
+        char *lines = malloc(total ? total : 1);
+        if (!lines)
+            die("out of memory");
+        for (size_t at = 0; at < total; at += len) {
+            memcpy(lines + at, move, len - 1);
+            lines[at + len - 1] = '\n';
+        }
+        write_all(STDOUT_FILENO, lines, total);
+        free(lines);
+        break;
+    }
+    case MODE_CLOSE_STDIN:
+        close(STDIN_FILENO); /* before answering: the next input cannot be written */
+        answer(good_move(move), NULL);
+        hang();
+        break;
+    case MODE_EXIT_AFTER:
+        answer(good_move(move), NULL);
+        exit(0);
     case MODE_MESSAGE:
         answer(good_move(move), "\xc3\xa9t\xc3\xa9 message de trente car.");
         break;

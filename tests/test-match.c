@@ -266,6 +266,19 @@ static void check_no_process(const struct run *r)
     unlink(r->pid_file);
 }
 
+/* A command line without the fault-bot path and the pid file, to print. */
+static const char *mode_of(const char *command)
+{
+    size_t n = strlen(TX_FAULT_BOT);
+    return strncmp(command, TX_FAULT_BOT, n) == 0 ? command + n + 1 : command;
+}
+
+static int mode_length(const char *command)
+{
+    const char *mode = mode_of(command), *end = strstr(mode, " --pid-file=");
+    return end ? (int)(end - mode) : (int)strlen(mode);
+}
+
 static void run_game(struct run *r)
 {
     /* The first loop of a process sets up libuv's process-wide signal
@@ -286,6 +299,11 @@ static void run_game(struct run *r)
     uv_run(&r->loop, UV_RUN_DEFAULT);
     r->seconds = (double)(uv_hrtime() - t0) / 1e9;
     ck_assert_int_eq(r->ndone, 1);
+    if (getenv("TX_FAULTS_VERBOSE")) /* what each case saw, for reading */
+        fprintf(stderr, "%-24.*s| %-16.*s| winner %2d %-11s %-50s %3d moves %.2f s\n",
+                mode_length(r->commands[0]), mode_of(r->commands[0]), mode_length(r->commands[1]),
+                mode_of(r->commands[1]), r->rec.result.winner, tx_reason_name(r->rec.result.reason),
+                r->rec.result.detail, r->rec.nmoves, r->seconds);
     ck_assert_int_eq(uv_loop_close(&r->loop), 0);
     check_no_process(r);
     ck_assert_int_eq(count_fds(), fds);
@@ -316,7 +334,7 @@ static void check_record(const struct run *r)
     ck_assert_str_eq(rec->format, TX_RECORD_FORMAT);
     ck_assert_int_eq(rec->game, r->spec.index);
     ck_assert_uint_eq(rec->seed, r->spec.seed);
-    ck_assert_int_eq(rec->size, 12);
+    ck_assert_int_eq(rec->size, r->config.geo->size);
     ck_assert_int_eq(rec->limits.first_turn_ms, r->config.first_turn_ms);
     ck_assert_int_eq(rec->limits.turn_ms, r->config.turn_ms);
     ck_assert_int_eq(rec->limits.margin_ms, r->config.margin_ms);
@@ -333,8 +351,13 @@ static void check_record(const struct run *r)
     for (int i = 0; i < rec->nmoves; i++) {
         const struct tx_record_move *m = &rec->moves[i];
         ck_assert_msg(m->player == i % 2, "moves[%d].player is %d", i, m->player);
-        ck_assert(!m->forced);
-        ck_assert_int_ge(m->us, 0);
+        if (i < r->spec.nopening) { /* played by the referee */
+            ck_assert(m->forced);
+            ck_assert_int_eq(m->us, -1);
+        } else {
+            ck_assert(!m->forced);
+            ck_assert_int_ge(m->us, 0);
+        }
         if (m->move)
             ck_assert_msg(valid_utf8(m->move) && strlen(m->move) <= 64, "moves[%d].move", i);
         if (m->message)
@@ -491,6 +514,27 @@ START_TEST(crash_player2)
     run_game(&r);
     check_verdict(&r, 0, TX_REASON_CRASH, "exit status 3");
     check_no_answer_at(&r, &e, 3);
+    run_free(&r);
+}
+END_TEST
+
+/* Dead since its last answer: the next turn finds it gone. */
+START_TEST(crash_exit_after_answering)
+{
+    struct run r;
+    run_init(&r, "exit-after 2", "play");
+    lose_at(&r, 3, TX_REASON_CRASH, "exit status 0");
+    check_quiet(&r);
+    run_free(&r);
+}
+END_TEST
+
+START_TEST(crash_close_stdin_keep_running)
+{
+    struct run r;
+    run_init(&r, "close-stdin 2", "play");
+    lose_at(&r, 3, TX_REASON_CRASH, "input");
+    check_quiet(&r);
     run_free(&r);
 }
 END_TEST
@@ -793,6 +837,62 @@ START_TEST(output_two_lines)
 }
 END_TEST
 
+/* 1000 copies of turn 2's answer in one write: the first is the answer,
+ * the second is turn 3's (an occupied hole); the queue stays bounded. */
+START_TEST(output_many_lines)
+{
+    struct run r;
+    struct expect e;
+    char want[40], name[8];
+    run_init(&r, "lines 2 1000", "play");
+    expect_init(&e);
+    simulate(&e, PLAY, PLAY, 4);
+    snprintf(want, sizeof want, "occupied hole %s", tx_hole_name(&geo, e.g.moves[2], name));
+    run_game(&r);
+    check_verdict(&r, 1, TX_REASON_INVALID, want);
+    check_moves(&r, &e, 4);
+    ck_assert_int_eq(r.rec.nmoves, 5);
+    ck_assert_str_eq(r.rec.moves[4].move, name);
+    ck_assert_int_ge(r.rec.players[0].extra_lines, 1);
+    ck_assert_int_le(r.rec.players[0].extra_lines, 999);
+    run_free(&r);
+}
+END_TEST
+
+/* Each turn's stderr goes with that turn: "before T" is written before the
+ * answer of turn T, "after T" after it but before the next input is read:
+ * at once (_i = 0, where only "before T" is checked: "after T" may come
+ * late), or 20 ms later, after the referee has written the next input
+ * (_i = 1: all of it must be on turn T). */
+START_TEST(output_stderr_per_turn)
+{
+    struct run r;
+    struct expect e;
+    run_init(&r, _i == 0 ? "stderr-turns 1 0" : "stderr-turns 1 20", "play");
+    expect_init(&e);
+    simulate(&e, PLAY, PLAY, TX_MOVES_MAX);
+    run_game(&r);
+    check_whole_game(&r, &e);
+    int64_t all = 0;
+    for (int i = 0; i < r.rec.nmoves; i += 2) {
+        char want[48];
+        int n = snprintf(want, sizeof want, "before %d\n", i / 2 + 1);
+        int both = n + snprintf(want + n, sizeof want - (size_t)n, "after %d\n", i / 2 + 1);
+        all += both;
+        const char *got = r.rec.moves[i].stderr_text;
+        ck_assert_msg(got && strncmp(strstr(got, "before") ? strstr(got, "before") : "", want, (size_t)n) == 0,
+                      "moves[%d].stderr_text \"%s\" lacks \"%.*s\"", i, got ? got : "(null)", n, want);
+        if (_i == 1 && i + 2 < r.rec.nmoves) /* the game may end before "after" comes */
+            ck_assert_msg(strcmp(got, want) == 0, "moves[%d].stderr_text \"%s\", expected \"%s\"", i,
+                          got, want);
+    }
+    int64_t last_after = (int64_t)strlen("after 66\n");
+    ck_assert_int_ge(r.rec.players[0].stderr_bytes, all - last_after);
+    ck_assert_int_le(r.rec.players[0].stderr_bytes, all);
+    run_free(&r);
+}
+END_TEST
+
 /* "F6 early" is printed before the first input arrives: it is the answer
  * to turn 1 (the bot prints nothing after reading it). One line per turn:
  * no extra line. */
@@ -929,6 +1029,47 @@ START_TEST(process_fork_then_play_on)
 }
 END_TEST
 
+/* ---- openings and board sizes ---- */
+
+START_TEST(game_forced_opening)
+{
+    static int16_t opening[2];
+    struct run r;
+    struct expect e;
+    run_init(&r, "play", "play");
+    opening[0] = (int16_t)hole("F6");
+    opening[1] = (int16_t)hole("G8");
+    r.spec.nopening = 2;
+    r.spec.opening = opening;
+    expect_init(&e);
+    e.force[0] = opening[0];
+    e.force[1] = opening[1];
+    simulate(&e, PLAY, PLAY, TX_MOVES_MAX);
+    run_game(&r);
+    check_whole_game(&r, &e);
+    check_quiet(&r);
+    run_free(&r);
+}
+END_TEST
+
+START_TEST(game_board_size_7)
+{
+    struct run r;
+    struct expect e;
+    ck_assert_int_eq(tx_geometry_init(&geo, 7), 0);
+    run_init(&r, "play --size={size}", "play --size={size}");
+    expect_init(&e);
+    simulate(&e, PLAY, PLAY, TX_MOVES_MAX);
+    run_game(&r);
+    ck_assert_ptr_nonnull(strstr(r.rec.players[0].command, "play --size=7 "));
+    strcpy(r.commands[0], r.rec.players[0].command);
+    strcpy(r.commands[1], r.rec.players[1].command);
+    check_whole_game(&r, &e);
+    check_quiet(&r);
+    run_free(&r);
+}
+END_TEST
+
 /* ---- a whole game against its golden record ---- */
 
 static void replace_string(cJSON *obj, const char *key, const char *value)
@@ -1058,6 +1199,8 @@ static Suite *match_suite(void)
     tcase_add_test(tc, crash_exit_zero_before_answering);
     tcase_add_test(tc, crash_close_stdout_keep_running);
     tcase_add_test(tc, crash_player2);
+    tcase_add_test(tc, crash_exit_after_answering);
+    tcase_add_test(tc, crash_close_stdin_keep_running);
     tcase_add_test(tc, crash_memory_limit);
     tcase_add_test(tc, crash_missing_program);
     tcase_add_test(tc, crash_not_executable);
@@ -1085,6 +1228,8 @@ static Suite *match_suite(void)
     tcase_add_test(tc, output_empty_line);
     tcase_add_test(tc, output_lower_case);
     tcase_add_loop_test(tc, output_two_lines, 0, 2);
+    tcase_add_test(tc, output_many_lines);
+    tcase_add_loop_test(tc, output_stderr_per_turn, 0, 2);
     tcase_add_test(tc, output_move_before_input);
     tcase_add_test(tc, output_message_cut);
     tcase_add_test(tc, output_crlf);
@@ -1100,6 +1245,11 @@ static Suite *match_suite(void)
     tc = tcase("process");
     tcase_add_test(tc, process_fork_then_exit);
     tcase_add_test(tc, process_fork_then_play_on);
+    suite_add_tcase(s, tc);
+
+    tc = tcase("game");
+    tcase_add_test(tc, game_forced_opening);
+    tcase_add_test(tc, game_board_size_7);
     suite_add_tcase(s, tc);
 
     tc = tcase("golden");
