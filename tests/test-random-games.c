@@ -596,6 +596,154 @@ START_TEST(game_copy_is_independent)
 }
 END_TEST
 
+/* Turn inputs with random damage (bytes changed, dropped or added, lines
+ * dropped or doubled, numbers put in, holes renamed): the parser and
+ * tx_game_from_input must never crash (this runs under ASan too), and a
+ * position they accept must be stable: written again, parsed again and
+ * rebuilt again it gives the same pegs and links, and its legal list agrees
+ * with tx_game_check. */
+static size_t damage(char *text, size_t len, size_t cap, int size, uint64_t *rng)
+{
+    int op = random_below(rng, 9);
+    size_t at = len ? (size_t)random_below(rng, (int)len) : 0;
+    size_t start = at, end = at;
+
+    while (start > 0 && text[start - 1] != '\n')
+        start--;
+    while (end < len && text[end] != '\n')
+        end++;
+    if (end < len)
+        end++; /* the line with its "\n" is text[start, end) */
+    switch (op) {
+    case 0: /* change a byte, to anything */
+        if (len)
+            text[at] = (char)random_below(rng, 256);
+        break;
+    case 1: /* drop a byte */
+        if (len) {
+            memmove(text + at, text + at + 1, len - at - 1);
+            len--;
+        }
+        break;
+    case 2: /* double a line */
+        if (len + (end - start) <= cap) {
+            memmove(text + end + (end - start), text + end, len - end);
+            memcpy(text + end, text + start, end - start);
+            len += end - start;
+        }
+        break;
+    case 3: /* drop a line */
+        memmove(text + start, text + end, len - end);
+        len -= end - start;
+        break;
+    case 4: { /* replace a line by a number */
+        char num[16];
+        int n = snprintf(num, sizeof num, "%d\n", random_below(rng, 3) == 0 ? random_below(rng, 100000) : random_below(rng, 12));
+        if (len - (end - start) + (size_t)n <= cap) {
+            memmove(text + start + n, text + end, len - end);
+            memcpy(text + start, num, (size_t)n);
+            len = len - (end - start) + (size_t)n;
+        }
+        break;
+    }
+    case 5: /* add a byte */
+        if (len < cap) {
+            memmove(text + at + 1, text + at, len - at);
+            text[at] = "A1 \n0Z\r-"[random_below(rng, 9)];
+            len++;
+        }
+        break;
+    default: { /* rename a hole: the text stays well-formed, the position changes */
+        char name[8];
+        size_t tok = start, tok_end;
+        int n;
+        if (start == end || text[start] < 'A' || text[start] > 'Z' || text[start + 1] == 'I' ||
+            text[start + 1] == 'W')
+            break; /* not a peg or link line (FIRST, SWAP) */
+        tok_end = tok;
+        while (tok_end < end && text[tok_end] != ' ' && text[tok_end] != '\n')
+            tok_end++;
+        if (tok_end < end && text[tok_end] == ' ' && random_below(rng, 2)) {
+            tok = tok_end + 1; /* the second hole of a link line */
+            tok_end = tok;
+            while (tok_end < end && text[tok_end] != '\n')
+                tok_end++;
+        }
+        n = snprintf(name, sizeof name, "%c%d", 'A' + random_below(rng, size), 1 + random_below(rng, size));
+        if (len - (tok_end - tok) + (size_t)n <= cap) {
+            memmove(text + tok + n, text + tok_end, len - tok_end);
+            memcpy(text + tok, name, (size_t)n);
+            len = len - (tok_end - tok) + (size_t)n;
+        }
+        break;
+    }
+    }
+    return len;
+}
+
+START_TEST(damaged_inputs_are_refused_or_stable)
+{
+    static const int sizes[] = {12, 5, 26};
+    int size = sizes[_i];
+    int rounds = scaled(size == 26 ? 300 : 1500);
+    static char text[TX_INPUT_MAX], again[TX_INPUT_MAX];
+    static struct tx_input in, in2;
+    static struct tx_game rebuilt, rebuilt2;
+    static int16_t a[2 * TX_LINKS_MAX], b[2 * TX_LINKS_MAX];
+    struct where w = {.size = size};
+    long accepted = 0;
+
+    ck_assert_int_eq(tx_geometry_init(&geo_storage, size), 0);
+    for (int i = 0; i < rounds; i++) {
+        uint64_t seed = base_seed() ^ 0xBADULL ^ ((uint64_t)size << 48) ^ (uint64_t)i;
+        uint64_t rng = seed;
+        int len;
+        size_t n;
+        w.game = i;
+        w.seed = seed;
+        tx_game_init(&game, &geo_storage);
+        ref_init(&reference, size);
+        play_out(&w, &game, &reference, &rng, random_below(&rng, size * size / 2));
+        if (reference.status != TX_ONGOING)
+            continue;
+        len = tx_input_write(&game, game.to_move, text, sizeof text);
+        ck_assert_int_ge(len, 0);
+        n = (size_t)len;
+        for (int k = 1 + random_below(&rng, 3); k > 0; k--)
+            n = damage(text, n, sizeof text, size, &rng);
+        if (tx_input_parse(&geo_storage, text, n, &in, NULL, 0) != 0)
+            continue;
+        for (int me = 0; me < 2; me++) {
+            if (tx_game_from_input(&rebuilt, &geo_storage, &in, me) != 0)
+                continue;
+            accepted++;
+            len = tx_input_write(&rebuilt, rebuilt.to_move, again, sizeof again);
+            if (len < 0 || tx_input_parse(&geo_storage, again, (size_t)len, &in2, NULL, 0) != 0 ||
+                tx_game_from_input(&rebuilt2, &geo_storage, &in2, rebuilt.to_move) != 0)
+                failure(&w, "an accepted damaged input does not survive write, parse, rebuild:\n%.*s", (int)n, text);
+            for (int p = 0; p < 2; p++) {
+                int na = tx_game_pegs(&rebuilt, p, a), nb = tx_game_pegs(&rebuilt2, p, b);
+                if (na != nb || memcmp(a, b, sizeof a[0] * (size_t)na) != 0)
+                    failure(&w, "pegs change when an accepted input is rebuilt again");
+                na = tx_game_links(&rebuilt, p, a);
+                nb = tx_game_links(&rebuilt2, p, b);
+                if (na != nb || memcmp(a, b, sizeof a[0] * 2 * (size_t)na) != 0)
+                    failure(&w, "links change when an accepted input is rebuilt again");
+            }
+            {
+                int nl = tx_game_legal_moves(&rebuilt, a), count = 0;
+                for (int h = 0; h < geo_storage.holes; h++)
+                    count += tx_game_check(&rebuilt, h) == TX_LEGAL;
+                count += tx_game_check(&rebuilt, TX_MOVE_SWAP) == TX_LEGAL;
+                if (nl != count)
+                    failure(&w, "legal list (%d) and tx_game_check (%d) disagree on a rebuilt game", nl, count);
+            }
+        }
+    }
+    fprintf(stderr, "size %2d: %d damaged inputs, %ld accepted as positions\n", size, rounds, accepted);
+}
+END_TEST
+
 /* The per-size tables of geometry.h, for every size, against the same
  * plain predicates: zones, neighbours, link ids and ends, and above all the
  * crossing lists that every link decision of the game relies on (found
@@ -732,6 +880,7 @@ int main(void)
     tcase_add_loop_test(tc, random_games_match_reference, 0, (int)(sizeof plan / sizeof plan[0]));
     tcase_add_loop_test(tc, game_copy_is_independent, 0, 3);
     tcase_add_loop_test(tc, geometry_matches_reference, 0, TX_SIZE_MAX - TX_SIZE_MIN + 1);
+    tcase_add_loop_test(tc, damaged_inputs_are_refused_or_stable, 0, 3);
     tcase_set_timeout(tc, 280);
     suite_add_tcase(s, tc);
     sr = srunner_create(s);
