@@ -61,7 +61,7 @@
 #include "geometry.h"
 #include "input.h"
 
-#define LINE_MAX_LEN 512
+#define LINE_MAX_LEN 4096 /* bytes of one data line */
 #define TEXT_MAX 8192
 
 /* One case: where it is, and its lines (pointers into the file's text). */
@@ -76,7 +76,7 @@ struct rules_case {
 static struct rules_case *cases;
 static int ncases;
 
-/* The state of the case being run, for messages. */
+/* The case being run: its game, and where it is for messages. */
 struct runner {
     const struct rules_case *c;
     int line;                  /* line number of the command being run */
@@ -114,6 +114,8 @@ static int parse_hole(const struct runner *r, const char *s)
         if (*p < '0' || *p > '9')
             case_fail(r, "data: \"%s\" is not a hole name", s);
         y = y * 10 + (*p - '0');
+        if (y > TX_SIZE_MAX)
+            case_fail(r, "data: \"%s\" is not a hole name", s);
     }
     y -= 1;
     if (x >= size || y >= size)
@@ -644,7 +646,7 @@ START_TEST(rules_case)
     int size = TX_SIZE_DEFAULT;
     int i = 1;
     char *tok[TX_HOLES_MAX + 2];
-    static char line[LINE_MAX_LEN * 8];
+    static char line[LINE_MAX_LEN];
 
     /* "size" may follow comments, but no other command. */
     while (i < c->nlines && (c->lines[i][0] == '\0' || c->lines[i][0] == '#'))
@@ -663,6 +665,8 @@ START_TEST(rules_case)
         int n;
 
         r.line = c->first_line + i;
+        if (strlen(c->lines[i]) >= sizeof line)
+            case_fail(&r, "data: line longer than %zu bytes", sizeof line - 1);
         snprintf(line, sizeof line, "%s", c->lines[i]);
         if (line[0] == '\0' || line[0] == '#')
             continue;
