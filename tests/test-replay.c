@@ -7,7 +7,9 @@
  * answer (illegal hole or not a move), a timeout with and without an answer,
  * a crash, an interruption. Each must verify; each tampered copy must be
  * refused with the expected move number and words. Records written by the
- * real referee are checked too when the program can play (TX_BUILD_DIR).
+ * real referee (twixt-arena play, found through TX_BUILD_DIR, against the
+ * misbehaving tests/fault-bot) must verify too, and stop verifying when
+ * their winner is changed.
  * The command is run in a forked child with its output in a file, so its
  * exit status and messages are asserted exactly as a user sees them.
  */
