@@ -21,6 +21,7 @@
 
 #include "commands.h"
 #include "record.h"
+#include "refeed.h"
 #include "render-html.h"
 #include "render-svg.h"
 #include "render-text.h"
@@ -37,6 +38,8 @@ struct options {
     enum format format;
     enum colour colour;
     const char *output; /* -o OUT, or NULL for stdout */
+    const char *bot;    /* --bot PLAYER=COMMAND: re-feed (refeed.h), or NULL */
+    int turn;           /* --turn T: re-feed up to move T, 0 for all */
 };
 
 static const char usage_text[] =
@@ -55,7 +58,11 @@ static const char usage_text[] =
     "                 (or the chosen one); open it in any browser, no network needed\n"
     "  --move M       the position after move M (0 is the empty board)\n"
     "  -o OUT         write to OUT instead of standard output\n"
-    "  --color WHEN   colour in text output: auto (a terminal), always, never\n";
+    "  --color WHEN   colour in text output: auto (a terminal), always, never\n"
+    "  --bot PLAYER=COMMAND  re-feed: start COMMAND and feed it the inputs PLAYER\n"
+    "                 (1, 2 or a player's name) received in the chosen game, with the\n"
+    "                 same time limits, and show its answers next to the recorded ones\n"
+    "  --turn T       with --bot: stop after move T (default: the last recorded move)\n";
 
 static int usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 static int usage_error(const char *fmt, ...)
@@ -102,7 +109,8 @@ static int parse_options(int argc, char **argv, struct options *o)
             continue;
         }
         if (strcmp(arg, "--game") && strcmp(arg, "--line") && strcmp(arg, "--format") &&
-            strcmp(arg, "--move") && strcmp(arg, "-o") && strcmp(arg, "--color"))
+            strcmp(arg, "--move") && strcmp(arg, "-o") && strcmp(arg, "--color") &&
+            strcmp(arg, "--bot") && strcmp(arg, "--turn"))
             return usage_error("unknown option '%s'", arg);
         if (i + 1 >= argc)
             return usage_error("%s needs a value", arg);
@@ -119,6 +127,12 @@ static int parse_options(int argc, char **argv, struct options *o)
             if (!parse_number(value, 0, INT_MAX, &n))
                 return usage_error("--move: expected a move number from 0, got '%s'", value);
             o->move = (int)n;
+        } else if (!strcmp(arg, "--turn")) {
+            if (!parse_number(value, 1, INT_MAX, &n))
+                return usage_error("--turn: expected a move number from 1, got '%s'", value);
+            o->turn = (int)n;
+        } else if (!strcmp(arg, "--bot")) {
+            o->bot = value;
         } else if (!strcmp(arg, "--format")) {
             if (!strcmp(value, "text"))
                 o->format = FORMAT_TEXT;
@@ -143,6 +157,10 @@ static int parse_options(int argc, char **argv, struct options *o)
     }
     if (!o->file)
         return usage_error("%s", "missing FILE (a JSON Lines file of game records)");
+    if (o->turn > 0 && !o->bot)
+        return usage_error("%s", "--turn goes with --bot PLAYER=COMMAND");
+    if (o->bot && (o->format != FORMAT_VERIFY || (o->game < 0 && o->line < 0)))
+        return usage_error("%s", "--bot re-feeds one game: give --game K or --line N, and no --format");
     if (o->game >= 0 && o->line >= 0)
         return usage_error("%s", "--game and --line both choose a game: give one");
     if (o->move >= 0 && (o->format == FORMAT_VERIFY || o->format == FORMAT_HTML))
@@ -270,7 +288,7 @@ int tx_cmd_replay(int argc, char **argv)
         struct tx_record r = {0};
         struct tx_verify_report rep;
         const struct tx_geometry *geo = NULL;
-        bool render = o.format != FORMAT_VERIFY;
+        bool render = o.format != FORMAT_VERIFY || o.bot;
 
         lineno++;
         if (blank(line, (size_t)len) || (o.line >= 0 && lineno != o.line))
@@ -316,6 +334,9 @@ int tx_cmd_replay(int argc, char **argv)
         tx_render_html_end(out);
     if ((o.format == FORMAT_TEXT || o.format == FORMAT_SVG) && keep_geo)
         render_one(out, &o, keep_geo, &keep);
+    int refed = TX_EXIT_OK;
+    if (o.bot && keep_geo)
+        refed = tx_refeed_replay(out, keep_geo, &keep, o.bot, o.turn);
     tx_record_free(&keep);
     tx_verify_geometries_free(&cache);
     if (out != stdout ? fclose(out) != 0 : fflush(out) != 0) {
@@ -334,6 +355,8 @@ int tx_cmd_replay(int argc, char **argv)
         if (o.format != FORMAT_VERIFY || malformed == 0)
             return TX_EXIT_USAGE;
     }
+    if (o.bot && selected > 0)
+        return mismatched ? TX_EXIT_FAILED : refed;
     if (o.format == FORMAT_VERIFY)
         printf("%s: %ld record%s, %ld ok, %ld failed\n", o.file, selected + malformed,
                selected + malformed == 1 ? "" : "s", selected - mismatched, failed);

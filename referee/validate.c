@@ -1,0 +1,2 @@
+/* validate.c - placeholder, being written (engineer "validate"). */
+#include "refeed.h"
