@@ -13,7 +13,7 @@
  * move the referee must record.
  *
  * With --pid-file the bot appends "bot PID" at start-up (and "child PID" for
- * a child it forks), so the test can check that no process of the game
+ * a child it forks, "escaped PID" when that child left the group), so the test can check that no process of the game
  * survives it. The bot exits 0 when its stdin ends (the game is over).
  */
 #include <errno.h>
@@ -55,7 +55,8 @@ enum mode {
     MODE_LOWER,        /* answers the hole name in lower case at turn K */
     MODE_TWO_LINES,    /* answers two lines at turn K (N ms apart), nothing at turn K + 1 */
     MODE_EARLY,        /* prints "F6 early" before reading input, skips answering turn 1 */
-    MODE_FORK,         /* forks a child holding the pipes at turn K; N=0: then exits 0 */
+    MODE_FORK,         /* forks a child holding the pipes at turn K, then N=0: exits 0,
+                          N=1: plays on, N=2: plays on and the child leaves the group (setsid) */
     MODE_MEMORY,       /* allocates memory without end at turn K, aborts on failure */
     MODE_SWAP,         /* answers SWAP at turn K */
     MODE_OCCUPIED,     /* answers the lowest-index occupied hole at turn K */
@@ -66,6 +67,7 @@ enum mode {
     MODE_CLOSE_STDIN,  /* closes stdin at turn K, answers and keeps running */
     MODE_EXIT_AFTER,   /* answers turn K, then exits 0 */
     MODE_STDERR_TURNS, /* writes "before T\n" to stderr, answers, N ms later "after T\n" */
+    MODE_SPIN,         /* burns CPU without end at turn K */
 };
 
 static const char *const mode_names[] = {
@@ -100,6 +102,7 @@ static const char *const mode_names[] = {
     [MODE_CLOSE_STDIN] = "close-stdin",
     [MODE_EXIT_AFTER] = "exit-after",
     [MODE_STDERR_TURNS] = "stderr-turns",
+    [MODE_SPIN] = "spin",
 };
 
 #define MODES ((int)(sizeof mode_names / sizeof mode_names[0]))
@@ -332,7 +335,7 @@ static void eat_memory(void)
 
 /* Forks a child that keeps stdin, stdout and stderr open and sleeps; returns
  * in the parent once the child has noted its pid. */
-static void fork_child(void)
+static void fork_child(bool leave_group)
 {
     int sync[2];
     if (pipe(sync) < 0)
@@ -342,7 +345,9 @@ static void fork_child(void)
         die("fork");
     if (pid == 0) {
         close(sync[0]);
-        note_pid("child");
+        if (leave_group)
+            setsid();
+        note_pid(leave_group ? "escaped" : "child");
         close(sync[1]);
         sleep_ms(60000);
         _exit(0);
@@ -446,7 +451,7 @@ static void play_turn(void)
         break;
     }
     case MODE_FORK:
-        fork_child();
+        fork_child(bot.n == 2);
         if (bot.n == 0)
             exit(0);
         answer(good_move(move), NULL);
@@ -496,6 +501,10 @@ static void play_turn(void)
     case MODE_EXIT_AFTER:
         answer(good_move(move), NULL);
         exit(0);
+    case MODE_SPIN:
+        for (volatile unsigned long i = 0;; i++)
+            ;
+        break;
     case MODE_MESSAGE:
         answer(good_move(move), "\xc3\xa9t\xc3\xa9 message de trente car.");
         break;
