@@ -1,0 +1,42 @@
+#!/bin/sh
+# test-shards-parallel.sh - the README's GNU parallel recipe, run locally:
+# a tournament split in two shards run by `parallel`, merged by
+# `twixt-arena standings`, gives the same standings as the whole run
+# (times per move aside, which no two runs share).
+#
+#   test-shards-parallel.sh TWIXT_ARENA TINY_BOT
+#
+# Exit 77 (skipped) when GNU parallel is not installed.
+set -eu
+arena=$1
+bot=$2
+command -v parallel >/dev/null 2>&1 || { echo "GNU parallel is not installed: skipped"; exit 77; }
+dir=$(mktemp -d /tmp/tx-shards-XXXXXX)
+trap 'rm -rf "$dir"' EXIT
+
+set -- "a=$bot --seed {seed}" "b=$bot --seed {seed}" "c=$bot --seed {seed}" \
+    --games-per-pair 6 --openings 2 --concurrency 1
+
+"$arena" tournament "$@" -o "$dir/whole.jsonl" >/dev/null
+# -q keeps each argument one word; {} is the shard number, {seed} is left
+# for twixt-arena to expand per game.
+parallel -q "$arena" tournament "$@" --shard {}/2 -o "$dir/shard{}.jsonl" ::: 1 2 >/dev/null
+
+"$arena" standings --json "$dir/whole.jsonl" >"$dir/whole.json"
+"$arena" standings --json "$dir/shard1.jsonl" "$dir/shard2.jsonl" >"$dir/merged.json"
+python3 - "$dir/whole.json" "$dir/merged.json" <<'PY'
+import json, sys
+def load(path):
+    data = json.load(open(path))
+    for bot in data["bots"]:
+        for key in ("avg_ms", "max_ms"):
+            bot.pop(key, None)
+    return data
+whole, merged = load(sys.argv[1]), load(sys.argv[2])
+assert whole["games"] == 18, whole["games"]
+if whole != merged:
+    print("whole run:", json.dumps(whole, indent=1))
+    print("merged shards:", json.dumps(merged, indent=1))
+    sys.exit(1)
+print("standings of the whole run and of the merged shards agree:", whole["games"], "games")
+PY
