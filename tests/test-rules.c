@@ -75,6 +75,9 @@ struct rules_case {
 
 static struct rules_case *cases;
 static int ncases;
+#define FILES_MAX 256
+static char *file_names[FILES_MAX], *file_texts[FILES_MAX]; /* the cases point into these */
+static int nfiles;
 
 /* The case being run: its game, and where it is for messages. */
 struct runner {
@@ -473,10 +476,12 @@ static int do_from_input(struct runner *r, int at, const char *who, bool accept)
 {
     static char text[TX_INPUT_MAX];
     static struct tx_input in;
-    struct tx_game g;
+    static struct tx_game g;
     char err[128] = "";
     size_t len = 0;
     int i, rc, me = parse_player(r, who);
+
+    memset(&g, 0, sizeof g);
 
     for (i = at + 1; i < r->c->nlines && strcmp(r->c->lines[i], "end") != 0; i++)
         len += (size_t)snprintf(text + len, sizeof text - len, "%s\n", r->c->lines[i]);
@@ -494,7 +499,7 @@ static int do_from_input(struct runner *r, int at, const char *who, bool accept)
     if (!accept && rc != -EINVAL)
         case_fail(r, "reject: refused with %d, expected -EINVAL (%d)", rc, -EINVAL);
     if (accept)
-        r->game = g;
+        memcpy(&r->game, &g, sizeof g);
     return i;
 }
 
@@ -660,6 +665,9 @@ START_TEST(rules_case)
     }
     if (tx_geometry_init(r.geo, size) != 0)
         case_fail(&r, "tx_geometry_init(%d) failed", size);
+    /* tx_game_init need not clear the whole struct; zeroing it first lets
+     * do_illegal compare every byte without reading uninitialised ones. */
+    memset(&r.game, 0, sizeof r.game);
     tx_game_init(&r.game, r.geo);
     for (; i < c->nlines; i++) {
         int n;
@@ -803,8 +811,6 @@ static int load_cases(void)
 {
     const char *src = getenv("TX_SOURCE_DIR");
     char dir[4096];
-    char *names[256];
-    int nnames = 0;
     DIR *d;
     struct dirent *e;
 
@@ -815,45 +821,54 @@ static int load_cases(void)
                 strerror(errno));
         return -ENOENT;
     }
-    while ((e = readdir(d)) != NULL && nnames < 256) {
+    while ((e = readdir(d)) != NULL && nfiles < FILES_MAX) {
         size_t len = strlen(e->d_name);
         if (len > 4 && strcmp(e->d_name + len - 4, ".txt") == 0)
-            names[nnames++] = strdup(e->d_name);
+            file_names[nfiles++] = strdup(e->d_name);
     }
     closedir(d);
-    qsort(names, (size_t)nnames, sizeof names[0], name_order);
-    for (int i = 0; i < nnames; i++) {
+    qsort(file_names, (size_t)nfiles, sizeof file_names[0], name_order);
+    for (int i = 0; i < nfiles; i++) {
         char path[8192];
-        char *text;
 
-        snprintf(path, sizeof path, "%s/%s", dir, names[i]);
-        text = read_file(path);
-        if (!text) {
+        snprintf(path, sizeof path, "%s/%s", dir, file_names[i]);
+        file_texts[i] = read_file(path);
+        if (!file_texts[i]) {
             fprintf(stderr, "test-rules: cannot read %s\n", path);
             return -EIO;
         }
-        /* names[i] and text live until the end of the program: the cases
-         * point into them. */
-        if (add_cases(names[i], text) != 0)
+        if (add_cases(file_names[i], file_texts[i]) != 0)
             return -EINVAL;
     }
     return 0;
 }
 
+static void free_cases(void)
+{
+    for (int i = 0; i < ncases; i++)
+        free(cases[i].lines);
+    free(cases);
+    for (int i = 0; i < nfiles; i++) {
+        free(file_names[i]);
+        free(file_texts[i]);
+    }
+}
+
 int main(void)
 {
-    Suite *s = suite_create("rules");
-    TCase *tc = tcase_create("cases");
+    Suite *s;
+    TCase *tc;
     SRunner *sr;
     int failed;
 
-    if (load_cases() != 0)
-        return 2;
-    if (ncases < 1) {
-        fprintf(stderr, "test-rules: no cases found\n");
+    if (load_cases() != 0 || ncases < 1) {
+        fprintf(stderr, "test-rules: no cases loaded\n");
+        free_cases();
         return 2;
     }
     fprintf(stderr, "test-rules: %d cases\n", ncases);
+    s = suite_create("rules");
+    tc = tcase_create("cases");
     tcase_add_loop_test(tc, rules_case, 0, ncases);
     tcase_set_timeout(tc, 30);
     suite_add_tcase(s, tc);
@@ -861,5 +876,6 @@ int main(void)
     srunner_run_all(sr, CK_ENV);
     failed = srunner_ntests_failed(sr);
     srunner_free(sr);
+    free_cases();
     return failed == 0 ? 0 : 1;
 }
