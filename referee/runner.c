@@ -368,8 +368,9 @@ static int read_existing(struct tx_runner *r, FILE *f)
             snprintf(r->err, r->errcap, "%s:%lld: game index %lld out of range", path, (long long)lineno,
                      (long long)rec.game);
             rc = -EINVAL;
-        } else {
-            if (rec.result.reason != TX_REASON_INTERRUPTED && !is_done(r, rec.game)) {
+        } else if (rec.result.reason == TX_REASON_INTERRUPTED || !is_done(r, rec.game)) {
+            /* A game recorded twice (two processes on one file) counts once. */
+            if (rec.result.reason != TX_REASON_INTERRUPTED) {
                 rc = mark_done(r, rec.game);
                 if (rec.game <= r->config->schedule->games && tx_schedule_in_shard(r->config->schedule, rec.game))
                     r->summary->resumed++;

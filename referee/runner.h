@@ -28,7 +28,8 @@
 struct tx_runner;
 
 /* Called once for each record already in the file (resumed = true, in file
- * order, interrupted ones included) and then for each game as it ends
+ * order, interrupted ones included, a game index recorded twice only the
+ * first time) and then for each game as it ends
  * (after its line is written). The callback may print (the progress line
  * is cleared first) and may call tx_runner_stop. The record is the
  * runner's: copy what you keep. */
