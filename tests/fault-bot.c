@@ -68,6 +68,8 @@ enum mode {
     MODE_EXIT_AFTER,   /* answers turn K, then exits 0 */
     MODE_STDERR_TURNS, /* writes "before T\n" to stderr, answers, N ms later "after T\n" */
     MODE_SPIN,         /* burns CPU without end at turn K */
+    MODE_LONG_LINE,    /* answers turn K with a line of exactly N bytes (a long message) */
+    MODE_BAD_MESSAGE,  /* answers turn K with a message of invalid UTF-8 */
 };
 
 static const char *const mode_names[] = {
@@ -103,6 +105,8 @@ static const char *const mode_names[] = {
     [MODE_EXIT_AFTER] = "exit-after",
     [MODE_STDERR_TURNS] = "stderr-turns",
     [MODE_SPIN] = "spin",
+    [MODE_LONG_LINE] = "long-line",
+    [MODE_BAD_MESSAGE] = "bad-message",
 };
 
 #define MODES ((int)(sizeof mode_names / sizeof mode_names[0]))
@@ -501,6 +505,20 @@ static void play_turn(void)
     case MODE_EXIT_AFTER:
         answer(good_move(move), NULL);
         exit(0);
+    case MODE_LONG_LINE: {
+        static char line[1 << 16];
+        size_t len = bot.n > 0 && bot.n < (long)sizeof line - 1 ? (size_t)bot.n : 8;
+        size_t at = strlen(good_move(move));
+        memset(line, 'm', len);
+        memcpy(line, move, at);
+        line[at] = ' ';
+        line[len] = '\n';
+        write_all(STDOUT_FILENO, line, len + 1);
+        break;
+    }
+    case MODE_BAD_MESSAGE:
+        answer(good_move(move), "\xff\xfe ok \xc3");
+        break;
     case MODE_SPIN:
         for (volatile unsigned long i = 0;; i++)
             ;

@@ -354,13 +354,20 @@ static void check_record(const struct run *r)
     ck_assert_int_eq(rec->limits.turn_ms, r->config.turn_ms);
     ck_assert_int_eq(rec->limits.margin_ms, r->config.margin_ms);
     ck_assert(rec->limits.soft == r->config.soft_timeouts);
-    ck_assert_ptr_nonnull(rec->referee);
+    ck_assert_str_eq(rec->referee, "twixt-arena " TX_VERSION);
     ck_assert_ptr_nonnull(rec->started);
+    int y, mo, d, h, mi, sec, end = 0;
+    ck_assert_msg(sscanf(rec->started, "%4d-%2d-%2dT%2d:%2d:%2dZ%n", &y, &mo, &d, &h, &mi, &sec, &end) == 6 &&
+                      end == 20 && rec->started[end] == '\0',
+                  "started \"%s\" is not UTC ISO 8601", rec->started);
     for (int p = 0; p < 2; p++) {
         ck_assert_str_eq(rec->players[p].name, r->bots[p].name);
         ck_assert_str_eq(rec->players[p].command, r->commands[p]);
         ck_assert_int_ge(rec->players[p].stderr_bytes, 0);
         ck_assert_int_ge(rec->players[p].extra_lines, 0);
+        const char *sha = rec->players[p].sha256;
+        if (sha)
+            ck_assert_msg(strlen(sha) == 64 && strspn(sha, "0123456789abcdef") == 64, "sha256 \"%s\"", sha);
     }
     size_t kept[2] = {0, 0};
     for (int i = 0; i < rec->nmoves; i++) {
@@ -580,6 +587,32 @@ START_TEST(crash_missing_program)
     if (r.rec.nmoves == 1)
         ck_assert_ptr_null(r.rec.moves[0].move);
     ck_assert_ptr_null(r.rec.players[0].sha256);
+    run_free(&r);
+}
+END_TEST
+
+/* Command lines that cannot be run at all: the bot loses by crash with a
+ * detail, and player 1's failure is seen first when both fail. */
+START_TEST(crash_bad_command_line)
+{
+    static const char *const commands[] = {"/bin/echo \"unbalanced", "   "};
+    struct run r;
+    run_init(&r, "play", "play");
+    snprintf(r.commands[1], sizeof r.commands[1], "%s", commands[_i]);
+    run_game(&r);
+    check_verdict(&r, 0, TX_REASON_CRASH, NULL);
+    ck_assert_int_le(r.rec.nmoves, 2);
+    ck_assert_msg(strlen(r.rec.result.detail) > 10, "detail \"%s\" says too little", r.rec.result.detail);
+    run_free(&r);
+}
+END_TEST
+
+START_TEST(crash_both_missing)
+{
+    struct run r;
+    run_init(&r, "/nonexistent/one", "/nonexistent/two");
+    run_game(&r);
+    check_verdict(&r, 1, TX_REASON_CRASH, "/nonexistent/one");
     run_free(&r);
 }
 END_TEST
@@ -984,6 +1017,49 @@ START_TEST(output_message_cut)
 }
 END_TEST
 
+/* A line of exactly TX_ANSWER_LINE_MAX bytes is a move (its message is
+ * cut); one byte more is not. */
+START_TEST(output_line_at_the_bound)
+{
+    struct run r;
+    struct expect e;
+    run_init(&r, "long-line 1 4096", "play");
+    expect_init(&e);
+    simulate(&e, PLAY, PLAY, TX_MOVES_MAX);
+    run_game(&r);
+    check_whole_game(&r, &e);
+    ck_assert_ptr_nonnull(r.rec.moves[0].message);
+    ck_assert_str_eq(r.rec.moves[0].message, "mmmmmmmmmmmmmmmmmmmm");
+    ck_assert(r.rec.moves[0].message_cut);
+    run_free(&r);
+}
+END_TEST
+
+START_TEST(output_line_over_the_bound)
+{
+    struct run r;
+    run_init(&r, "long-line 1 4097", "play");
+    lose_at(&r, 1, TX_REASON_INVALID, "line longer than 4096 bytes");
+    run_free(&r);
+}
+END_TEST
+
+START_TEST(output_invalid_utf8_message)
+{
+    struct run r;
+    struct expect e;
+    run_init(&r, "bad-message 1", "play");
+    expect_init(&e);
+    simulate(&e, PLAY, PLAY, TX_MOVES_MAX);
+    run_game(&r);
+    check_whole_game(&r, &e);
+    ck_assert_ptr_nonnull(r.rec.moves[0].message);
+    ck_assert_str_eq(r.rec.moves[0].message, "\xef\xbf\xbd\xef\xbf\xbd ok \xef\xbf\xbd");
+    ck_assert(!r.rec.moves[0].message_cut);
+    run_free(&r);
+}
+END_TEST
+
 START_TEST(output_crlf)
 {
     struct run r;
@@ -1307,6 +1383,8 @@ static Suite *match_suite(void)
     tcase_add_test(tc, crash_memory_limit);
     tcase_add_test(tc, crash_missing_program);
     tcase_add_test(tc, crash_not_executable);
+    tcase_add_loop_test(tc, crash_bad_command_line, 0, 2);
+    tcase_add_test(tc, crash_both_missing);
     suite_add_tcase(s, tc);
 
     tc = tcase("time");
@@ -1338,6 +1416,9 @@ static Suite *match_suite(void)
     tcase_add_loop_test(tc, output_stderr_per_turn, 0, 2);
     tcase_add_test(tc, output_move_before_input);
     tcase_add_test(tc, output_message_cut);
+    tcase_add_test(tc, output_line_at_the_bound);
+    tcase_add_test(tc, output_line_over_the_bound);
+    tcase_add_test(tc, output_invalid_utf8_message);
     tcase_add_test(tc, output_crlf);
     suite_add_tcase(s, tc);
 
