@@ -41,7 +41,8 @@ void tx_render_text_safe(FILE *out, const char *s, size_t max_bytes)
 {
     size_t i;
 
-    for (i = 0; s[i] && i < max_bytes; i++) {
+    /* Past max_bytes, only finish the UTF-8 sequence under way. */
+    for (i = 0; s[i] && (i < max_bytes || ((unsigned char)s[i] & 0xC0) == 0x80); i++) {
         unsigned char c = (unsigned char)s[i];
         /* C1 controls are U+0080..U+009F, encoded 0xC2 0x80..0x9F. */
         if (c == 0xC2 && (unsigned char)s[i + 1] >= 0x80 && (unsigned char)s[i + 1] <= 0x9F) {

@@ -285,6 +285,11 @@ START_TEST(text_safe_defuses_controls)
     text = mem_close(&m);
     ck_assert_str_eq(text, "abc...");
     free(text);
+    /* A cut never splits a character: "é" is two bytes. */
+    tx_render_text_safe(mem_open(&m), "ab\xc3\xa9z", 3);
+    text = mem_close(&m);
+    ck_assert_str_eq(text, "ab\xc3\xa9...");
+    free(text);
 }
 END_TEST
 
