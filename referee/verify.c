@@ -263,9 +263,12 @@ static int check_unplayed_last(const struct tx_game *g, const struct tx_record *
                         describe);
         break;
     case TX_REASON_TIMEOUT:
-        if (m->move && m->us < limit_us(r, n - 1))
-            return fail(rep, n, "timeout, but the answer came in %.1f ms, within the %lld ms limit",
-                        m->us / 1000.0, (long long)(limit_us(r, n - 1) / 1000));
+        /* Late means over limit + margin, in whole microseconds as the
+         * referee decides; a bot that never answered was killed later still. */
+        if (m->us <= limit_us(r, n - 1))
+            return fail(rep, n, "timeout, but %s %.1f ms, within the %lld ms limit",
+                        m->move ? "the answer came in" : "the turn ended after", m->us / 1000.0,
+                        (long long)(limit_us(r, n - 1) / 1000));
         break;
     case TX_REASON_CRASH:
         if (m->move)

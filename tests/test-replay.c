@@ -330,6 +330,8 @@ static const struct tamper tampers[] = {
      "is a legal move here, but the result says invalid"},
     {"timeout within the limit", {12, 7, false, 0, END_LATE, 12}, quick_timeout, -1,
      "timeout, but the answer came in 200.0 ms, within the 300 ms limit"},
+    {"silent timeout within the limit", {12, 7, false, 0, END_TIMEOUT, 12}, quick_timeout, -1,
+     "timeout, but the turn ended after 200.0 ms, within the 300 ms limit"},
     {"crash with an answer", {12, 7, false, 0, END_CRASH, 12}, crash_with_answer, -1,
      "crash, but this entry has an answer (\"B5\")"},
     {"board size changed", {12, 7, false, 0, END_NATURAL, 0}, smaller_board, 0, "size 8, but replayed"},
