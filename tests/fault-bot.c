@@ -16,6 +16,7 @@
  * a child it forks, "escaped PID" when that child left the group), so the test can check that no process of the game
  * survives it. The bot exits 0 when its stdin ends (the game is over).
  */
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
@@ -23,6 +24,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -70,6 +72,7 @@ enum mode {
     MODE_SPIN,         /* burns CPU without end at turn K */
     MODE_LONG_LINE,    /* answers turn K with a line of exactly N bytes (a long message) */
     MODE_BAD_MESSAGE,  /* answers turn K with a message of invalid UTF-8 */
+    MODE_REPORT,       /* at turn K, reports how it was started on stderr (see report) */
 };
 
 static const char *const mode_names[] = {
@@ -107,6 +110,7 @@ static const char *const mode_names[] = {
     [MODE_SPIN] = "spin",
     [MODE_LONG_LINE] = "long-line",
     [MODE_BAD_MESSAGE] = "bad-message",
+    [MODE_REPORT] = "report",
 };
 
 #define MODES ((int)(sizeof mode_names / sizeof mode_names[0]))
@@ -363,6 +367,27 @@ static void fork_child(bool leave_group)
     close(sync[0]);
 }
 
+/* What the launcher did, on one stderr line: niceness, whether the bot leads
+ * its own session and process group, how many descriptors it holds, and its
+ * RLIMIT_DATA (MiB, -1 for none) and RLIMIT_CORE. */
+static void report(void)
+{
+    int fds = -1; /* the directory's own descriptor is not counted */
+    DIR *d = opendir("/proc/self/fd");
+    for (struct dirent *e; d && (e = readdir(d));)
+        fds += e->d_name[0] != '.';
+    if (d)
+        closedir(d);
+    struct rlimit data, core;
+    getrlimit(RLIMIT_DATA, &data);
+    getrlimit(RLIMIT_CORE, &core);
+    errno = 0;
+    int nice_value = getpriority(PRIO_PROCESS, 0);
+    fprintf(stderr, "nice=%d group=%d session=%d fds=%d data_mb=%ld core=%ld\n", nice_value,
+            getpgid(0) == getpid(), getsid(0) == getpid(), fds,
+            data.rlim_cur == RLIM_INFINITY ? -1L : (long)(data.rlim_cur >> 20), (long)core.rlim_cur);
+}
+
 /* Plays turn bot.turn, misbehaving when it is the faulty one. */
 static void play_turn(void)
 {
@@ -516,6 +541,10 @@ static void play_turn(void)
         write_all(STDOUT_FILENO, line, len + 1);
         break;
     }
+    case MODE_REPORT:
+        report();
+        answer(good_move(move), NULL);
+        break;
     case MODE_BAD_MESSAGE:
         answer(good_move(move), "\xff\xfe ok \xc3");
         break;

@@ -28,6 +28,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
 #include <uv.h>
@@ -1217,6 +1218,51 @@ START_TEST(process_fork_leaving_group)
 }
 END_TEST
 
+/* How the launcher started the bot, as the bot itself sees it: below the
+ * referee's priority, leader of its own session and group, holding only
+ * stdin, stdout and stderr, under the memory limit, without core dumps. */
+START_TEST(process_launcher_limits)
+{
+    struct run r;
+    struct expect e;
+    run_init(&r, "report 1", "play");
+    r.config.bot_memory_mb = 100;
+    expect_init(&e);
+    simulate(&e, PLAY, PLAY, TX_MOVES_MAX);
+    run_game(&r);
+    check_whole_game(&r, &e);
+    const char *text = r.rec.moves[0].stderr_text;
+    ck_assert_ptr_nonnull(text);
+    int nice_value, group, session, fds, end = 0;
+    long data_mb, core;
+    ck_assert_msg(sscanf(text, "nice=%d group=%d session=%d fds=%d data_mb=%ld core=%ld\n%n", &nice_value,
+                         &group, &session, &fds, &data_mb, &core, &end) == 6 && text[end] == '\0',
+                  "the bot reported \"%s\"", text);
+    errno = 0;
+    int own_nice = getpriority(PRIO_PROCESS, 0);
+    ck_assert_msg(nice_value > own_nice || own_nice == 19, "bot at nice %d, referee at %d", nice_value,
+                  own_nice);
+    ck_assert_int_eq(group, 1);
+    ck_assert_int_eq(session, 1);
+    ck_assert_msg(fds == 3, "the bot holds %d descriptors, not just stdin, stdout, stderr", fds);
+    ck_assert_int_eq(data_mb, 100);
+    ck_assert_int_eq(core, 0);
+    run_free(&r);
+}
+END_TEST
+
+/* The game's CPU limit (RLIMIT_CPU) kills a bot that spins for longer. */
+START_TEST(crash_cpu_limit)
+{
+    struct run r;
+    run_init(&r, "spin 2", "play");
+    r.config.bot_cpu_s = 1;
+    r.config.turn_ms = 15000; /* a niced bot on a busy machine takes a while to burn 1 s */
+    lose_at(&r, 2, TX_REASON_CRASH, "signal");
+    run_free(&r);
+}
+END_TEST
+
 /* Two games on one loop, as the tournament runs them: one bot hangs in the
  * first game, the second game is not disturbed. */
 START_TEST(process_two_games_one_loop)
@@ -1381,6 +1427,7 @@ static Suite *match_suite(void)
     tcase_add_test(tc, crash_exit_after_answering);
     tcase_add_test(tc, crash_close_stdin_keep_running);
     tcase_add_test(tc, crash_memory_limit);
+    tcase_add_test(tc, crash_cpu_limit);
     tcase_add_test(tc, crash_missing_program);
     tcase_add_test(tc, crash_not_executable);
     tcase_add_loop_test(tc, crash_bad_command_line, 0, 2);
@@ -1434,6 +1481,7 @@ static Suite *match_suite(void)
     tcase_add_test(tc, process_fork_then_play_on);
     tcase_add_test(tc, process_fork_leaving_group);
     tcase_add_test(tc, process_two_games_one_loop);
+    tcase_add_test(tc, process_launcher_limits);
     suite_add_tcase(s, tc);
 
     tc = tcase("game");
