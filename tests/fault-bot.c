@@ -68,7 +68,8 @@ enum mode {
     MODE_LINES,        /* prints its answer N times at turn K, in one write */
     MODE_CLOSE_STDIN,  /* closes stdin at turn K, answers and keeps running */
     MODE_EXIT_AFTER,   /* answers turn K, then exits 0 */
-    MODE_STDERR_TURNS, /* writes "before T\n" to stderr, answers, N ms later "after T\n" */
+    MODE_STDERR_TURNS, /* writes "before T\n" to stderr, answers, writes "after T\n"
+                          (N ms later at turn K) */
     MODE_SPIN,         /* burns CPU without end at turn K */
     MODE_LONG_LINE,    /* answers turn K with a line of exactly N bytes (a long message) */
     MODE_BAD_MESSAGE,  /* answers turn K with a message of invalid UTF-8 */
@@ -400,7 +401,7 @@ static void play_turn(void)
     if (bot.mode == MODE_STDERR_TURNS) {
         fprintf(stderr, "before %d\n", bot.turn);
         answer(good_move(move), NULL);
-        if (bot.n > 0)
+        if (fault)
             sleep_ms(bot.n);
         fprintf(stderr, "after %d\n", bot.turn);
         return;
