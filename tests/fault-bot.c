@@ -49,7 +49,8 @@ enum mode {
     MODE_IGNORE_TERM,  /* ignores SIGTERM from the start, never answers turn K */
     MODE_SLEEP,        /* sleeps N ms before answering turn K */
     MODE_SLOW,         /* sleeps N ms before answering every turn from K */
-    MODE_FLOOD_STDOUT, /* writes bytes without a newline at turn K until stopped */
+    MODE_FLOOD_STDOUT, /* writes bytes without a newline at turn K until stopped
+                          (N=1: after answering turn K, while the opponent thinks) */
     MODE_GARBAGE,      /* answers "#garbage!" at turn K */
     MODE_BINARY,       /* answers invalid UTF-8 and control bytes at turn K */
     MODE_NUL,          /* answers the hole name with a NUL byte inside at turn K */
@@ -435,6 +436,8 @@ static void play_turn(void)
         answer(good_move(move), NULL);
         break;
     case MODE_FLOOD_STDOUT:
+        if (bot.n == 1)
+            answer(good_move(move), NULL);
         flood_stdout();
         break;
     case MODE_GARBAGE:

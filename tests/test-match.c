@@ -827,6 +827,28 @@ START_TEST(output_flood_stdout)
 }
 END_TEST
 
+static long max_rss_kb(void)
+{
+    struct rusage u;
+    ck_assert_int_eq(getrusage(RUSAGE_SELF, &u), 0);
+    return u.ru_maxrss;
+}
+
+/* The bot answers turn 1, then writes one endless line for the half second
+ * the opponent thinks (gigabytes at pipe speed): the referee reads it all
+ * without keeping it, and the line is rejected at the bot's turn 2. */
+START_TEST(output_flood_stdout_between_turns)
+{
+    struct run r;
+    run_init(&r, "flood-stdout 1 1", "sleep 1 500");
+    long rss = max_rss_kb();
+    lose_at(&r, 2, TX_REASON_INVALID, "line longer than 4096 bytes");
+    ck_assert_msg(max_rss_kb() - rss < 32 * 1024, "the referee grew from %ld to %ld KiB", rss,
+                  max_rss_kb());
+    run_free(&r);
+}
+END_TEST
+
 START_TEST(output_flood_stderr)
 {
     enum { PER_TURN = 300000 };
@@ -1456,6 +1478,7 @@ static Suite *match_suite(void)
 
     tc = tcase("output");
     tcase_add_test(tc, output_flood_stdout);
+    tcase_add_test(tc, output_flood_stdout_between_turns);
     tcase_add_test(tc, output_flood_stderr);
     tcase_add_test(tc, output_garbage);
     tcase_add_test(tc, output_binary);
