@@ -56,7 +56,7 @@ static const struct option {
     {OPT_TURN_MS, "--turn-ms", NULL, TX_OPTIONS_LIMITS, "MS", "limit of every later turn (default 300)"},
     {OPT_MARGIN_MS, "--time-margin-ms", NULL, TX_OPTIONS_LIMITS, "MS", "lateness forgiven before a timeout (default 0)"},
     {OPT_SOFT, "--soft-timeouts", NULL, TX_OPTIONS_LIMITS, NULL, "CodinGame mode: up to 50 ms over forgiven twice a game"},
-    {OPT_MEMORY, "--bot-memory-mb", NULL, TX_OPTIONS_LIMITS, "MB", "memory limit of each bot (default 768)"},
+    {OPT_MEMORY, "--bot-memory-mb", NULL, TX_OPTIONS_LIMITS, "MB", "memory limit of each bot (default 768, 0 for none)"},
     {OPT_SIZE, "--size", NULL, TX_OPTIONS_LIMITS, "N", "board size, 5 to 26 (default 12; {size} in commands)"},
     {OPT_JSON, "--json", NULL, TX_OPTIONS_JSON, NULL, "print the result as one JSON object"},
 };
@@ -175,8 +175,9 @@ static int set_option(struct tx_options *o, const struct option *opt, const char
         o->soft_timeouts = true;
         break;
     case OPT_MEMORY:
-        ok = parse_int(v, 16, 1 << 20, &o->bot_memory_mb);
-        expected = "megabytes, 16 to 1048576";
+        /* 0: no limit (match.h), e.g. for bots built with sanitizers, which cannot start under RLIMIT_DATA */
+        ok = !strcmp(v, "0") ? (o->bot_memory_mb = 0, true) : parse_int(v, 16, 1 << 20, &o->bot_memory_mb);
+        expected = "megabytes, 16 to 1048576, or 0 for no limit";
         break;
     case OPT_SIZE:
         ok = parse_int(v, TX_SIZE_MIN, TX_SIZE_MAX, &o->size);
