@@ -1,7 +1,7 @@
 /* fault-bot.c - a Twixt-PP bot that misbehaves on purpose, for the fault
  * matrix of the referee's match (tests/test-match.c).
  *
- *   fault-bot MODE [K [N]] [--pid-file=PATH] [--size=S]
+ *   fault-bot MODE [K [N]] [--pid-file=PATH] [--size=S] [--seed=X]
  *
  * K is the bot's own turn (1-based) at which the fault happens (default 1),
  * N a parameter of the mode (milliseconds, bytes). On every other turn the
@@ -567,7 +567,7 @@ static void play_turn(void)
 
 static void usage(void)
 {
-    fprintf(stderr, "usage: fault-bot MODE [K [N]] [--pid-file=PATH] [--size=S]\nmodes:");
+    fprintf(stderr, "usage: fault-bot MODE [K [N]] [--pid-file=PATH] [--size=S] [--seed=X]\nmodes:");
     for (int i = 0; i < MODES; i++)
         fprintf(stderr, " %s", mode_names[i]);
     fprintf(stderr, "\n");
@@ -583,6 +583,8 @@ static void parse_args(int argc, char **argv)
             bot.pid_file = argv[i] + 11;
         else if (strncmp(argv[i], "--size=", 7) == 0)
             size = atoi(argv[i] + 7);
+        else if (strncmp(argv[i], "--seed=", 7) == 0)
+            continue; /* accepted like a real bot's, not needed */
         else if (npos < 3)
             pos[npos++] = argv[i];
         else

@@ -357,6 +357,10 @@ static void check_record(const struct run *r)
     ck_assert(rec->limits.soft == r->config.soft_timeouts);
     ck_assert_str_eq(rec->referee, "twixt-arena " TX_VERSION);
     ck_assert_ptr_nonnull(rec->started);
+    if (r->config.run)
+        ck_assert(rec->run && strcmp(rec->run, r->config.run) == 0);
+    else
+        ck_assert_ptr_null(rec->run);
     int y, mo, d, h, mi, sec, end = 0;
     ck_assert_msg(sscanf(rec->started, "%4d-%2d-%2dT%2d:%2d:%2dZ%n", &y, &mo, &d, &h, &mi, &sec, &end) == 6 &&
                       end == 20 && rec->started[end] == '\0',
@@ -476,10 +480,15 @@ static void lose_at(struct run *r, int turn, enum tx_reason reason, const char *
     simulate(&e, PLAY, PLAY, 2 * (turn - 1));
     run_game(r);
     check_verdict(r, 1, reason, detail_part);
-    if (reason == TX_REASON_INVALID) {
+    const struct tx_record_move *last = r->rec.nmoves > 0 ? &r->rec.moves[r->rec.nmoves - 1] : NULL;
+    if (reason == TX_REASON_INVALID || (reason == TX_REASON_TIMEOUT && last && last->move)) {
+        /* a rejected token, or a late answer (recorded as written) */
         check_moves(r, &e, 2 * (turn - 1));
         ck_assert_int_eq(r->rec.nmoves, 2 * turn - 1);
         ck_assert_ptr_nonnull(r->rec.moves[2 * turn - 2].move);
+        if (reason == TX_REASON_TIMEOUT)
+            ck_assert_msg(strstr(r->rec.result.detail, "answered in"), "late answer, detail \"%s\"",
+                          r->rec.result.detail);
     } else {
         check_no_answer_at(r, &e, 2 * (turn - 1));
     }
@@ -730,6 +739,19 @@ START_TEST(time_soft_timeouts)
     ck_assert_int_eq(r.rec.nmoves, 7);
     ck_assert_int_gt(r.rec.moves[2].us, 100000);
     ck_assert_int_gt(r.rec.moves[4].us, 100000);
+    run_free(&r);
+}
+END_TEST
+
+/* Soft mode forgives up to 50 ms over, not more: 70 ms over is a timeout
+ * at once. */
+START_TEST(time_soft_big_overrun)
+{
+    struct run r;
+    run_init(&r, "sleep 2 170", "play");
+    r.config.turn_ms = 100;
+    r.config.soft_timeouts = true;
+    lose_at(&r, 2, TX_REASON_TIMEOUT, "100 ms");
     run_free(&r);
 }
 END_TEST
@@ -1191,7 +1213,8 @@ START_TEST(game_forced_opening)
     static int16_t opening[2];
     struct run r;
     struct expect e;
-    run_init(&r, "play", "play");
+    run_init(&r, "play --seed={seed}", "play");
+    r.config.run = "fingerprint-of-the-run";
     opening[0] = (int16_t)hole("F6");
     opening[1] = (int16_t)hole("G8");
     r.spec.nopening = 2;
@@ -1201,6 +1224,8 @@ START_TEST(game_forced_opening)
     e.force[1] = opening[1];
     simulate(&e, PLAY, PLAY, TX_MOVES_MAX);
     run_game(&r);
+    ck_assert_ptr_nonnull(strstr(r.rec.players[0].command, "play --seed=12345 "));
+    strcpy(r.commands[0], r.rec.players[0].command);
     check_whole_game(&r, &e);
     check_quiet(&r);
     run_free(&r);
@@ -1468,6 +1493,7 @@ static Suite *match_suite(void)
     tcase_add_test(tc, time_first_turn_900ms_allowed);
     tcase_add_test(tc, time_later_turn_900ms_timeout);
     tcase_add_test(tc, time_soft_timeouts);
+    tcase_add_test(tc, time_soft_big_overrun);
     tcase_add_test(tc, time_hard_overrun);
     tcase_add_test(tc, time_spin);
     tcase_add_test(tc, time_margin);
