@@ -208,20 +208,29 @@ static int64_t elapsed_us(const struct refeed *rf, uint64_t at)
     return at > rf->turn_start ? (int64_t)((at - rf->turn_start) / 1000) : 0;
 }
 
+/* The bot on turn is gone: its detail is written once it is reaped
+ * (crash_detail), when how it ended is known. */
 static void crash(struct refeed *rf)
 {
     struct tx_refeed_turn *t = add_turn(rf, -1);
-    struct tx_bot *bot = &rf->bot;
     t->verdict = TX_REFEED_CRASH;
-    if (bot->start_error[0])
-        snprintf(t->detail, sizeof t->detail, "%.150s", bot->start_error);
-    else if (bot->exited)
-        tx_bot_describe_exit(bot, t->detail, sizeof t->detail);
-    else if (bot->write_error)
-        snprintf(t->detail, sizeof t->detail, "stopped reading its input (%s)", uv_strerror(bot->write_error));
-    else
-        snprintf(t->detail, sizeof t->detail, "closed its output");
     finish(rf);
+}
+
+/* The match's words (match.c crash_detail), so a re-fed crash reads like the recorded one. */
+static void crash_detail(const struct tx_bot *bot, char *buf, size_t cap)
+{
+    char how[128];
+    if (bot->start_error[0]) {
+        snprintf(buf, cap, "%.150s", bot->start_error);
+    } else if (bot->exited && bot->exited_by_itself) {
+        tx_bot_describe_exit(bot, how, sizeof how);
+        snprintf(buf, cap, "%s%s", how, bot->term_signal ? "" : " before answering");
+    } else if (bot->write_error) {
+        snprintf(buf, cap, "stopped reading its input (%s)", uv_strerror(bot->write_error));
+    } else {
+        snprintf(buf, cap, "closed its output");
+    }
 }
 
 static int kill_after_ms(const struct refeed *rf)
@@ -488,6 +497,8 @@ int tx_refeed_run(const struct tx_refeed_config *c, struct tx_refeed_result *ret
         snprintf(ret->start_error, sizeof ret->start_error, "%s", rf->bot.start_error);
     if (ret->exited)
         tx_bot_describe_exit(&rf->bot, ret->exit_detail, sizeof ret->exit_detail);
+    if (ret->nturns > 0 && ret->turns[ret->nturns - 1].verdict == TX_REFEED_CRASH)
+        crash_detail(&rf->bot, ret->turns[ret->nturns - 1].detail, sizeof ret->turns[0].detail);
     ret->stderr_bytes = rf->bot.stderr_bytes;
     ret->extra_lines = rf->bot.lines_received > rf->lines_taken ? rf->bot.lines_received - rf->lines_taken : 0;
     tx_bot_release(&rf->bot);
