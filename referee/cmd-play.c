@@ -66,6 +66,12 @@ static void print_game(const struct tx_record *r)
                r->players[1 - w].name, reason ? reason : "?", detail);
 }
 
+/* Rounds an Elo figure for printing, without a "-0". */
+static double shown(double elo)
+{
+    return fabs(elo) < 0.05 ? 0.0 : elo;
+}
+
 /* BOT1's half points in a counted game (2 win, 1 draw, 0 loss). */
 static int bot1_half_points(const struct play *p, const struct tx_record *r)
 {
@@ -79,7 +85,7 @@ static void print_sprt(struct play *p)
     struct tx_stats_elo elo = tx_stats_elo_penta(p->penta);
     int64_t pairs = p->penta[0] + p->penta[1] + p->penta[2] + p->penta[3] + p->penta[4];
     printf("sprt: LLR %.2f [%.2f, %.2f] after %lld pairs, Elo %+.1f +- %.1f, pentanomial [%lld %lld %lld %lld %lld]%s\n",
-           p->sprt.llr, p->sprt.lower, p->sprt.upper, (long long)pairs, elo.elo, elo.margin,
+           p->sprt.llr, p->sprt.lower, p->sprt.upper, (long long)pairs, shown(elo.elo), elo.margin,
            (long long)p->penta[0], (long long)p->penta[1], (long long)p->penta[2], (long long)p->penta[3],
            (long long)p->penta[4],
            p->sprt.verdict == TX_STATS_SPRT_H1   ? ": H1 accepted"
@@ -139,9 +145,9 @@ static void print_summary(const struct play *p)
     char elo_text[64];
     /* A clean sweep has no finite Elo estimate: say so rather than "inf". */
     if (isfinite(elo.elo) && isfinite(elo.margin))
-        snprintf(elo_text, sizeof elo_text, "Elo %+.0f +- %.0f", elo.elo, elo.margin);
+        snprintf(elo_text, sizeof elo_text, "Elo %+.0f +- %.0f", fabs(elo.elo) < 0.5 ? 0.0 : elo.elo, elo.margin);
     else if (isfinite(elo.elo))
-        snprintf(elo_text, sizeof elo_text, "Elo %+.0f", elo.elo);
+        snprintf(elo_text, sizeof elo_text, "Elo %+.0f", fabs(elo.elo) < 0.5 ? 0.0 : elo.elo);
     else
         snprintf(elo_text, sizeof elo_text, "Elo %s (no interval: every game %s)", elo.elo > 0 ? "+inf" : "-inf",
                  elo.elo > 0 ? "won" : "lost");

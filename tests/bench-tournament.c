@@ -120,6 +120,7 @@ int main(int argc, char **argv)
     int64_t turns = (int64_t)arg(argc, argv, "--turns", 10000);
     int turn_ms = (int)arg(argc, argv, "--turn-ms", 100);
     int cores = tx_runner_cores();
+    setvbuf(stdout, NULL, _IOLBF, 0); /* each figure as soon as it is known */
 
     char bot[1100], self[1024];
     ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);

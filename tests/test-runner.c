@@ -479,6 +479,82 @@ START_TEST(runner_executable_refuses_another_seed)
 }
 END_TEST
 
+/* Runs twixt-arena with argv (argv[0] is ignored) to completion, stdout
+ * into out_path; returns the exit status. */
+static int run_arena(char **argv, const char *out_path)
+{
+    posix_spawn_file_actions_t fa;
+    posix_spawn_file_actions_init(&fa);
+    posix_spawn_file_actions_addopen(&fa, 1, out_path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    pid_t pid;
+    argv[0] = arena;
+    ck_assert_int_eq(posix_spawn(&pid, arena, &fa, NULL, argv, environ), 0);
+    posix_spawn_file_actions_destroy(&fa);
+    int status = wait_status(pid);
+    ck_assert(WIFEXITED(status));
+    return WEXITSTATUS(status);
+}
+
+static char *read_text(const char *path)
+{
+    static char buf[1 << 16];
+    FILE *f = fopen(path, "r");
+    ck_assert_ptr_nonnull(f);
+    size_t n = fread(buf, 1, sizeof buf - 1, f);
+    fclose(f);
+    buf[n] = '\0';
+    return buf;
+}
+
+START_TEST(runner_play_prints_each_game)
+{
+    char a[2048], b[2048], out[512], records[512];
+    snprintf(a, sizeof a, "first=%s --seed {seed}", tiny_bot);
+    snprintf(b, sizeof b, "second=%s --seed {seed} --crash 1", tiny_bot);
+    snprintf(out, sizeof out, "%s/play.txt", tmpdir);
+    snprintf(records, sizeof records, "%s/play.jsonl", tmpdir);
+    char *argv[] = {NULL, (char *)"play", a, b, (char *)"--games", (char *)"3", (char *)"-o", records, NULL};
+    ck_assert_int_eq(run_arena(argv, out), 0);
+    const char *text = read_text(out);
+    /* second crashes in every game: first wins, as player 1 then 2 then 1 */
+    ck_assert_msg(strstr(text, "game 1: first (player 1) beats second by crash: ") != NULL, "%s", text);
+    ck_assert_msg(strstr(text, "game 2: first (player 2) beats second by crash: ") != NULL, "%s", text);
+    ck_assert_msg(strstr(text, "game 3: first (player 1) beats second by crash: ") != NULL, "%s", text);
+    ck_assert_msg(strstr(text, "first vs second: 3 games, 3 wins, 0 draws, 0 losses, score 100.0%") != NULL, "%s",
+                  text);
+}
+END_TEST
+
+START_TEST(runner_play_sprt_stops_at_a_bound)
+{
+    char a[2048], b[2048], out[512], records[512];
+    snprintf(a, sizeof a, "a=%s --seed {seed}", tiny_bot);
+    snprintf(b, sizeof b, "b=%s --seed {seed}", tiny_bot);
+    snprintf(out, sizeof out, "%s/sprt.txt", tmpdir);
+    snprintf(records, sizeof records, "%s/sprt.jsonl", tmpdir);
+    /* Two equal bots and a huge elo1 with loose error rates: H0 within a
+     * few pairs, long before the 400-game cap. */
+    char *argv[] = {NULL, (char *)"play", a, b, (char *)"--sprt", (char *)"elo0=0,elo1=300,alpha=0.2,beta=0.2",
+                    (char *)"--games", (char *)"400", (char *)"--concurrency", (char *)"2", (char *)"-o", records, NULL};
+    ck_assert_int_eq(run_arena(argv, out), 0);
+    const char *text = read_text(out);
+    ck_assert_msg(strstr(text, "sprt: LLR ") != NULL, "%s", text);
+    ck_assert_msg(strstr(text, "[-1.39, 1.39]") != NULL, "%s", text);
+    ck_assert_msg(strstr(text, ": H0 accepted") != NULL, "%s", text);
+    struct results res;
+    read_results(records, &res);
+    ck_assert_int_lt(res.lines, 400);
+    results_free(&res);
+
+    /* Running it again resumes: the decision is already in the file. */
+    ck_assert_int_eq(run_arena(argv, out), 0);
+    read_results(records, &res);
+    ck_assert_int_lt(res.lines, 400);
+    results_free(&res);
+    ck_assert_msg(strstr(read_text(out), ": H0 accepted") != NULL, "%s", read_text(out));
+}
+END_TEST
+
 static Suite *runner_suite(void)
 {
     Suite *s = suite_create("runner");
@@ -498,6 +574,8 @@ static Suite *runner_suite(void)
     tcase_add_test(tc, runner_resume_after_sigint);
     tcase_add_test(tc, runner_resume_after_sigkill);
     tcase_add_test(tc, runner_executable_refuses_another_seed);
+    tcase_add_test(tc, runner_play_prints_each_game);
+    tcase_add_test(tc, runner_play_sprt_stops_at_a_bound);
     suite_add_tcase(s, tc);
     return s;
 }
