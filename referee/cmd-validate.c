@@ -28,6 +28,7 @@
 #define ACCEPT (TX_OPTIONS_LIMITS | TX_OPTIONS_OUTPUT | TX_OPTIONS_GAMES | TX_OPTIONS_JSON)
 #define STRONG_MS_MAX 100 /* the strong opponent's thinking time per turn: enough to be strong, quick */
 #define CONCURRENCY_MAX 64
+#define INPUT_LINES_SHOWN 40 /* of an input that provoked an illegal answer, in the text report */
 
 /* Options validate has and options.c does not. */
 struct extra {
@@ -284,21 +285,37 @@ static void print_report(FILE *out, const char *program, const struct tx_validat
         return;
     }
     fprintf(out, "\n%d finding%s: FAILED\n", rep->nfindings, rep->nfindings == 1 ? "" : "s");
+    bool shown[TX_CHECK_CHILDREN + 1] = {false};
     for (int i = 0; i < rep->nfindings; i++) {
         const struct tx_validate_finding *f = &rep->findings[i];
+        /* The first finding of each kind in full; the others in a line each. */
+        bool full = !shown[f->check];
+        shown[f->check] = true;
         fprintf(out, "%3d. %s in game %" PRId64, i + 1, tx_validate_check_name(f->check), f->game);
         if (f->move > 0)
             fprintf(out, ", move %d", f->move);
         fprintf(out, " (as player %d): ", f->player + 1);
         tx_render_text_safe(out, f->what, sizeof f->what);
         fputc('\n', out);
+        if (!full) {
+            fprintf(out, "     (commands as above with --game %" PRId64, f->game);
+            if (f->move > 0)
+                fprintf(out, ", --move / --turn %d", f->move);
+            fprintf(out, ", --bot %d=...)\n", f->player + 1);
+            continue;
+        }
         if (f->input) {
             fputs("     the input that provoked it:\n", out);
-            for (const char *line = f->input; *line;) {
+            int lines = 0;
+            for (const char *line = f->input; *line; lines++) {
                 size_t n = strcspn(line, "\n");
-                fprintf(out, "       %.*s\n", (int)n, line);
+                if (lines < INPUT_LINES_SHOWN)
+                    fprintf(out, "       %.*s\n", (int)n, line);
                 line += n + (line[n] == '\n');
             }
+            if (lines > INPUT_LINES_SHOWN)
+                fprintf(out, "       ... %d more lines (in the --json report; the re-feed sends them all)\n",
+                        lines - INPUT_LINES_SHOWN);
         }
         print_commands(out, program, c->records, c->command, f, "     ");
     }

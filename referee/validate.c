@@ -414,6 +414,14 @@ static int compare_us(const void *a, const void *b)
     return x < y ? -1 : x > y;
 }
 
+static int compare_findings(const void *a, const void *b)
+{
+    const struct tx_validate_finding *x = a, *y = b;
+    if (x->game != y->game)
+        return x->game < y->game ? -1 : 1;
+    return (int)x->check - (int)y->check;
+}
+
 /* Nearest-rank percentile q (0..100) of n sorted values. */
 static int64_t percentile(const int64_t *us, int n, int q)
 {
@@ -556,6 +564,8 @@ int tx_validate_run(const struct tx_validate_config *c, struct tx_validate_repor
     }
     summarise(&v->first, c->first_turn_ms, &ret->first);
     summarise(&v->later, c->turn_ms, &ret->later);
+    /* Games end in any order when several run at once: report in game order. */
+    qsort(ret->findings, (size_t)ret->nfindings, sizeof *ret->findings, compare_findings);
     probe(v, err, errcap);
     probe_findings(v);
     ret->passed = ret->nfindings == 0;
