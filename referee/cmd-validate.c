@@ -29,6 +29,7 @@
 #define STRONG_MS_MAX 100 /* the strong opponent's thinking time per turn: enough to be strong, quick */
 #define CONCURRENCY_MAX 64
 #define INPUT_LINES_SHOWN 40 /* of an input that provoked an illegal answer, in the text report */
+#define STDERR_LINES_SHOWN 10 /* of the stderr of a failing turn */
 
 /* Options validate has and options.c does not. */
 struct extra {
@@ -241,6 +242,27 @@ static void print_game(FILE *out, const struct tx_validate_game *g)
     fputc('\n', out);
 }
 
+/* text indented, at most max lines; bot text is shown safely. */
+static void print_lines(FILE *out, const char *text, int max, const char *what)
+{
+    int lines = 0;
+    for (const char *line = text; *line; lines++) {
+        size_t n = strcspn(line, "\n");
+        if (lines < max) {
+            char *copy = strndup(line, n);
+            if (!copy)
+                abort();
+            fputs("       ", out);
+            tx_render_text_safe(out, copy, 200);
+            fputc('\n', out);
+            free(copy);
+        }
+        line += n + (line[n] == '\n');
+    }
+    if (lines > max)
+        fprintf(out, "       ... %d more lines of the %s (all in the --json report)\n", lines - max, what);
+}
+
 static void print_report(FILE *out, const char *program, const struct tx_validate_config *c,
                          const struct tx_validate_report *rep)
 {
@@ -306,16 +328,11 @@ static void print_report(FILE *out, const char *program, const struct tx_validat
         }
         if (f->input) {
             fputs("     the input that provoked it:\n", out);
-            int lines = 0;
-            for (const char *line = f->input; *line; lines++) {
-                size_t n = strcspn(line, "\n");
-                if (lines < INPUT_LINES_SHOWN)
-                    fprintf(out, "       %.*s\n", (int)n, line);
-                line += n + (line[n] == '\n');
-            }
-            if (lines > INPUT_LINES_SHOWN)
-                fprintf(out, "       ... %d more lines (in the --json report; the re-feed sends them all)\n",
-                        lines - INPUT_LINES_SHOWN);
+            print_lines(out, f->input, INPUT_LINES_SHOWN, "input");
+        }
+        if (f->stderr_text) {
+            fputs("     its stderr in that turn (end):\n", out);
+            print_lines(out, f->stderr_text, STDERR_LINES_SHOWN, "stderr of the turn");
         }
         print_commands(out, program, c->records, c->command, f, "     ");
     }
@@ -405,6 +422,8 @@ static void print_json(FILE *out, const char *program, const struct tx_validate_
         cJSON_AddStringToObject(o, "what", f->what);
         if (f->input)
             cJSON_AddStringToObject(o, "input", f->input);
+        if (f->stderr_text)
+            cJSON_AddStringToObject(o, "stderr", f->stderr_text);
         char *replay = command_text(program, c->records, c->command, f, false);
         char *refeed = command_text(program, c->records, c->command, f, true);
         cJSON_AddStringToObject(o, "replay", replay);
@@ -525,6 +544,7 @@ int tx_cmd_validate(int argc, char **argv)
         .seed = o.seed,
         .rounds = o.games > 0 ? (int)o.games : 1,
         .concurrency = x.concurrency ? x.concurrency : 1,
+        .progress = isatty(STDERR_FILENO),
         .random_command = random,
         .strong_command = strong,
         .nopponents = x.nopponents,

@@ -32,6 +32,7 @@
 #include "verify.h"
 
 #define PROBE_POLL_US 2000 /* /proc is looked at this often while waiting for the exit */
+#define REFEED_NICE 5       /* the bot runs this much below us, as in a match (match.c) */
 
 struct refeed {
     const struct tx_refeed_config *c;
@@ -483,7 +484,7 @@ int tx_refeed_run(const struct tx_refeed_config *c, struct tx_refeed_result *ret
         .launcher = launcher,
         .memory_mb = c->bot_memory_mb,
         .cpu_s = 0,
-        .nice = 0,
+        .nice = REFEED_NICE,
     };
     rf->open = 2;
     rf->spawned = uv_hrtime();

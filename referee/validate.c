@@ -55,7 +55,7 @@ struct validate {
     uv_loop_t loop;
     FILE *records;
     struct slot *slots;
-    int nslots, started, running;
+    int nslots, started, running, finished;
     struct times first, later;
     int write_errno;
 };
@@ -332,6 +332,11 @@ static void analyse(struct validate *v, const struct slot *s, const struct tx_re
             f->input = input;
         else
             free(input);
+        /* What it said about itself while failing ("Traceback ...", an assert). */
+        if (last && last->stderr_text && last->stderr_text[0]) {
+            size_t len = strlen(last->stderr_text);
+            f->stderr_text = tx_strdup(last->stderr_text + (len > TX_VALIDATE_STDERR_SHOWN ? len - TX_VALIDATE_STDERR_SHOWN : 0));
+        }
     }
     if (me->extra_lines > 0) {
         struct tx_validate_finding *f = add_finding(v, TX_CHECK_EXTRA_LINES, r->game, 0, p);
@@ -383,6 +388,8 @@ static void game_done(struct tx_match *match, struct tx_record *record, void *da
         free(json);
     }
     analyse(v, d->s, record);
+    if (v->c->progress)
+        fprintf(stderr, "\rvalidate: %d of %d games played", ++v->finished, v->nslots);
     tx_record_free(record);
     free(record);
     free(d);
@@ -554,6 +561,8 @@ int tx_validate_run(const struct tx_validate_config *c, struct tx_validate_repor
     start_next(v);
     uv_run(&v->loop, UV_RUN_DEFAULT);
     uv_loop_close(&v->loop);
+    if (c->progress)
+        fputs("\r\033[K", stderr);
     if (fclose(v->records) != 0 && !v->write_errno)
         v->write_errno = errno;
     v->records = NULL;
@@ -583,8 +592,10 @@ out:
 
 void tx_validate_report_free(struct tx_validate_report *rep)
 {
-    for (int i = 0; i < rep->nfindings; i++)
+    for (int i = 0; i < rep->nfindings; i++) {
         free(rep->findings[i].input);
+        free(rep->findings[i].stderr_text);
+    }
     free(rep->findings);
     free(rep->games);
     tx_refeed_result_free(&rep->probe);

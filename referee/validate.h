@@ -37,6 +37,7 @@
 #define TX_VALIDATE_LATE_HOLES 12     /* late scenarios: the bot has at most this many legal holes */
 #define TX_VALIDATE_PROBE_TURNS 5     /* turns re-fed before the exit probe */
 #define TX_VALIDATE_STDERR_MAX 65536  /* stderr bytes per game beyond which some is lost (TX_BOT_STDERR_KEPT) */
+#define TX_VALIDATE_STDERR_SHOWN 2048 /* bytes of a failing turn's stderr kept in its finding */
 #define TX_VALIDATE_TIGHT_PERCENT 80  /* a max answer time over this share of the limit is a warning */
 
 enum tx_validate_scenario {
@@ -69,6 +70,7 @@ struct tx_validate_config {
     uint64_t seed;                  /* per-game seeds and openings */
     int rounds;                     /* the battery this many times, >= 1 */
     int concurrency;                /* games at once, >= 1 */
+    bool progress;                  /* "game K of N" on stderr as games end (a terminal) */
     const char *random_command;     /* the sparring partner (needs --swap-prob for the swap game), or NULL */
     const char *strong_command;     /* or NULL */
     int nopponents;                 /* --opponent: these replace random and strong in plain games */
@@ -96,6 +98,8 @@ struct tx_validate_finding {
     int player;                     /* the bot's player in that game */
     char what[320];
     char *input;                    /* ILLEGAL: the turn input that provoked it (malloc'ed) */
+    char *stderr_text;              /* ILLEGAL, TIMEOUT, CRASH: the bot's stderr in that last turn, at most
+                                       TX_VALIDATE_STDERR_SHOWN bytes (malloc'ed), NULL if none */
 };
 
 /* Answer times of one kind of turn, in microseconds. */
