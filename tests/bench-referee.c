@@ -10,7 +10,8 @@
  * between the read that brought its input and the write of its answer. So
  * for every turn, (time the referee measured) - (time the bot measured) is
  * what the referee and the pipes added: the figure issue 3 sets targets on
- * (p50 < 50 us, p99 < 300 us with one game at a time).
+ * (p50 < 50 us, p99 < 300 us with one game at a time). Next to it, the
+ * floor: a plain blocking ping-pong with a child over a socketpair.
  *
  * The referee's CPU per turn is split the honest way: with one game at a
  * time, each game's loop-thread CPU against its number of turns gives a
@@ -28,6 +29,8 @@
 #include <time.h>
 #include <unistd.h>
 #include <sys/resource.h>
+#include <sys/socket.h>
+#include <sys/wait.h>
 
 #include "game.h"
 #include "hole.h"
@@ -291,6 +294,43 @@ static void print_latency(const char *label, double *added, size_t n)
            n ? 100.0 * (double)over / (double)n : 0.0);
 }
 
+/* The floor: a blocking ping-pong over a socketpair with a child at the
+ * bots' nice, no libuv, no referee. What (1) adds beyond this is ours. */
+static void baseline(size_t rounds)
+{
+    int sv[2];
+    if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv) < 0)
+        return;
+    pid_t child = fork();
+    if (child == 0) {
+        close(sv[0]);
+        if (nice(5) == -1 && errno)
+            _exit(1);
+        char c[64];
+        ssize_t n;
+        while ((n = read(sv[1], c, sizeof c)) > 0)
+            if (write(sv[1], c, (size_t)n) != n)
+                break;
+        _exit(0);
+    }
+    close(sv[1]);
+    double *rt = malloc(rounds * sizeof *rt);
+    if (!rt)
+        abort();
+    size_t done = 0;
+    for (; done < rounds; done++) {
+        char c[8] = "F6 123\n";
+        uint64_t t0 = now_ns();
+        if (write(sv[0], c, 7) != 7 || read(sv[0], c, sizeof c) <= 0)
+            break;
+        rt[done] = (double)(now_ns() - t0) / 1000.0;
+    }
+    close(sv[0]);
+    waitpid(child, NULL, 0);
+    print_latency("raw round trip:   ", rt, done);
+    free(rt);
+}
+
 int main(int argc, char **argv)
 {
     if (argc == 4 && !strcmp(argv[1], "--bot"))
@@ -328,6 +368,7 @@ int main(int argc, char **argv)
     struct bench fit = b; /* keep the per-game sums of this run */
     printf("\n(1) added latency per turn (referee time - bot time), 12x12, first turns excluded\n");
     print_latency("1 game at a time: ", b.added_us, b.nadded);
+    baseline(b.nadded);
     struct result many = run(&b, self, 12, games, concurrency);
     char label[64];
     snprintf(label, sizeof label, "%d games at once:", concurrency);
