@@ -29,6 +29,7 @@
 #include "input.h"
 #include "refeed.h"
 #include "render-text.h"
+#include "text.h"
 #include "verify.h"
 
 #define PROBE_POLL_US 2000 /* /proc is looked at this often while waiting for the exit */
@@ -501,6 +502,13 @@ int tx_refeed_run(const struct tx_refeed_config *c, struct tx_refeed_result *ret
     if (ret->nturns > 0 && ret->turns[ret->nturns - 1].verdict == TX_REFEED_CRASH)
         crash_detail(&rf->bot, ret->turns[ret->nturns - 1].detail, sizeof ret->turns[0].detail);
     ret->stderr_bytes = rf->bot.stderr_bytes;
+    if (rf->bot.stderr_len > 0) {
+        size_t len = rf->bot.stderr_len, from = len > TX_REFEED_STDERR_SHOWN ? len - TX_REFEED_STDERR_SHOWN : 0;
+        size_t cap = 3 * (len - from) + 1; /* every byte may become U+FFFD */
+        if (!(ret->stderr_tail = malloc(cap)))
+            abort();
+        tx_text_sanitize(ret->stderr_tail, cap, rf->bot.stderr_kept + from, len - from, SIZE_MAX);
+    }
     ret->extra_lines = rf->bot.lines_received > rf->lines_taken ? rf->bot.lines_received - rf->lines_taken : 0;
     tx_bot_release(&rf->bot);
     uv_loop_close(&rf->loop);
@@ -515,7 +523,9 @@ out:
 void tx_refeed_result_free(struct tx_refeed_result *result)
 {
     free(result->turns);
+    free(result->stderr_tail);
     result->turns = NULL;
+    result->stderr_tail = NULL;
     result->nturns = 0;
 }
 
@@ -566,7 +576,18 @@ void tx_refeed_print(FILE *out, const struct tx_refeed_config *c, const struct t
     if (res->extra_lines > 0)
         fprintf(out, "extra lines: %" PRId64 " printed beyond one per turn\n", res->extra_lines);
     if (res->stderr_bytes > 0)
-        fprintf(out, "stderr: %" PRId64 " bytes\n", res->stderr_bytes);
+        fprintf(out, "stderr: %" PRId64 " bytes%s\n", res->stderr_bytes, res->stderr_tail ? ", ending with:" : "");
+    for (const char *line = res->stderr_tail; line && *line;) {
+        size_t n = strcspn(line, "\n");
+        char *copy = strndup(line, n);
+        if (!copy)
+            abort();
+        fputs("  | ", out);
+        tx_render_text_safe(out, copy, 400);
+        fputc('\n', out);
+        free(copy);
+        line += n + (line[n] == '\n');
+    }
 }
 
 int tx_refeed_replay(FILE *out, const struct tx_geometry *geo, const struct tx_record *r, const char *bot_arg,

@@ -35,6 +35,7 @@
 #define TX_REFEED_KILL_GRACE_MS 50  /* a silent bot is killed this long after its limit, as in a match */
 #define TX_REFEED_EXIT_WAIT_MS 200  /* probe: time a bot has to exit after its stdin closes */
 #define TX_REFEED_LEFT_MAX 16       /* processes left behind that are named in the result */
+#define TX_REFEED_STDERR_SHOWN 4096 /* bytes of the bot's stderr kept in the result */
 #define TX_REFEED_MEMORY_MB 768     /* replay --bot's memory limit, the referee's default */
 
 struct tx_refeed_config {
@@ -74,6 +75,8 @@ struct tx_refeed_result {
     int64_t startup_us;             /* spawn to the first answer, -1 when none */
     char start_error[256];          /* why the bot did not start, "" if it did */
     int64_t stderr_bytes;           /* everything it wrote to stderr */
+    char *stderr_tail;              /* the end of what it wrote (at most TX_REFEED_STDERR_SHOWN bytes of the
+                                       first TX_BOT_STDERR_KEPT), valid UTF-8, malloc'ed; NULL if none */
     int64_t extra_lines;            /* lines beyond one per fed turn */
     /* The probe (probe_exit), when the bot was still running after its last answer. */
     bool probed;
