@@ -279,6 +279,10 @@ static void print_report(FILE *out, const char *program, const struct tx_validat
         print_game(out, &rep->games[i]);
     if (rep->swap_skipped)
         fputs("  (no SWAP game: the bundled twixt-random, which swaps on request, was not found)\n", out);
+    for (int s = 0; s <= TX_SCENARIO_CROSSING; s++)
+        if (rep->skipped & (1u << s))
+            fprintf(out, "  (no %s game: no such opening on a %d x %d board)\n",
+                    tx_validate_scenario_name((enum tx_validate_scenario)s), c->geo->size, c->geo->size);
 
     fprintf(out, "\nanswer times (ms)   count     p50     p95     p99     max   limit   margin\n");
     print_times(out, "first turn", &rep->first, c->margin_ms);
@@ -411,6 +415,11 @@ static void print_json(FILE *out, const char *program, const struct tx_validate_
         cJSON_AddNumberToObject(o, "moves", g->nmoves);
         cJSON_AddItemToArray(games, o);
     }
+    cJSON *skipped = cJSON_AddArrayToObject(root, "skipped");
+    for (int s = 0; s <= TX_SCENARIO_CROSSING; s++)
+        if ((rep->skipped & (1u << s)) || (s == TX_SCENARIO_SWAP && rep->swap_skipped))
+            cJSON_AddItemToArray(skipped,
+                                 cJSON_CreateString(tx_validate_scenario_name((enum tx_validate_scenario)s)));
     cJSON *findings = cJSON_AddArrayToObject(root, "findings");
     for (int i = 0; i < rep->nfindings; i++) {
         const struct tx_validate_finding *f = &rep->findings[i];

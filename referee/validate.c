@@ -206,8 +206,10 @@ static void plan(struct validate *v, enum tx_validate_scenario scenario, int pla
         if (n >= 0)
             break;
     }
-    if (n < 0)
-        return; /* this board has no such opening */
+    if (n < 0) {
+        v->rep->skipped |= 1u << scenario; /* this board has no such opening */
+        return;
+    }
     s->scenario = scenario;
     s->player = player;
     s->nforced = n;

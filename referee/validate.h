@@ -121,6 +121,7 @@ struct tx_validate_report {
     int64_t extra_lines;
     int long_messages;
     bool swap_skipped;              /* no opponent that swaps (no bundled twixt-random) */
+    unsigned skipped;               /* 1 << scenario for scenarios with no opening on this board (too small) */
     int64_t probe_game;             /* the game re-fed for the probe, 0 if none */
     struct tx_refeed_result probe;  /* its result (startup_us, probed, exited, nleft, ...) */
 };
