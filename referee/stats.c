@@ -16,6 +16,9 @@
  *   score s_h = 1/2 + nelo sqrt(2 var) / (800 / ln 10), var the pairs'
  *   observed variance; logistic Elo to 1 / (1 + 10^(-elo / 400)).
  *   Bounds: Wald's, ln(beta / (1 - alpha)) and ln((1 - beta) / alpha).
+ *   The frequencies are regularised first as fishtest's stat_util does
+ *   (an empty count weighs 1e-3 pairs), or a clean sweep, having no
+ *   variance, would never move the LLR.
  * - Ratings: the Bradley-Terry model (P(i beats j) = 1 / (1 + 10^((r_j - r_i)/400)))
  *   fitted by maximum likelihood with damped Newton steps, draws counted as
  *   half a win and half a loss. Intervals come from the inverse of the Fisher
@@ -34,6 +37,9 @@
 #define PRIOR_GAMES 1.0                /* virtual games (draws) against a bot rated 0 */
 #define FIT_ITERATIONS 200      /* Newton steps; convergence takes far fewer */
 #define FIT_TOLERANCE 1e-12     /* largest step, in natural-log strength, that ends the fit */
+/* fishtest's stat_util.regularize: an empty pentanomial count weighs 1e-3
+ * pairs, so that a clean sweep (no variance) still moves the LLR. */
+#define SPRT_EPSILON 1e-3
 
 static double elo_of_score(double s)
 {
@@ -66,14 +72,17 @@ struct tx_stats_elo tx_stats_elo(int64_t wins, int64_t draws, int64_t losses)
     return elo_from(s, sqrt(var / n));
 }
 
-/* Pair frequencies, their mean score per game and its variance per pair. */
-static double penta_moments(const int64_t penta[5], double p[5], double *ret_var)
+/* Pair frequencies, their mean score per game and its variance per pair.
+ * With regularize, an empty count weighs SPRT_EPSILON pairs instead of 0. */
+static double penta_moments(const int64_t penta[5], bool regularize, double p[5], double *ret_var)
 {
-    double pairs = 0, s = 0, var = 0;
-    for (int k = 0; k < 5; k++)
-        pairs += (double)penta[k];
+    double count[5], pairs = 0, s = 0, var = 0;
     for (int k = 0; k < 5; k++) {
-        p[k] = pairs > 0 ? (double)penta[k] / pairs : 0;
+        count[k] = regularize && penta[k] == 0 ? SPRT_EPSILON : (double)penta[k];
+        pairs += count[k];
+    }
+    for (int k = 0; k < 5; k++) {
+        p[k] = pairs > 0 ? count[k] / pairs : 0;
         s += p[k] * k / 4.0;
     }
     for (int k = 0; k < 5; k++)
@@ -85,7 +94,7 @@ static double penta_moments(const int64_t penta[5], double p[5], double *ret_var
 struct tx_stats_elo tx_stats_elo_penta(const int64_t penta[5])
 {
     double p[5], var;
-    double pairs = penta_moments(penta, p, &var);
+    double pairs = penta_moments(penta, false, p, &var);
     if (pairs <= 0)
         return (struct tx_stats_elo){ .score = 0.5 };
     double s = p[1] * 0.25 + p[2] * 0.5 + p[3] * 0.75 + p[4];
@@ -114,10 +123,14 @@ struct tx_stats_sprt tx_stats_sprt(const int64_t penta[5], double elo0, double e
         .lower = log(beta / (1.0 - alpha)),
         .upper = log((1.0 - beta) / alpha),
     };
+    int64_t total = 0;
+    for (int k = 0; k < 5; k++)
+        total += penta[k];
+    if (total <= 0)
+        return r; /* no pair played yet */
     double p[5], var;
-    double pairs = penta_moments(penta, p, &var);
-    if (pairs <= 0 || var <= 0)
-        return r; /* no information yet: every pair scored the same */
+    double pairs = (double)total;
+    penta_moments(penta, true, p, &var);
     double s0 = hypothesis_score(elo0, var, model), s1 = hypothesis_score(elo1, var, model);
     double var0 = 0, var1 = 0;
     for (int k = 0; k < 5; k++) {

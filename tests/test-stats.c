@@ -104,10 +104,35 @@ START_TEST(stats_sprt_verdicts)
     ck_assert_double_eq_tol(h0.llr, -5.688148811482194, EPS);
     ck_assert_int_eq(h0.verdict, TX_STATS_SPRT_H0);
 
-    const int64_t flat[5] = { 0, 0, 7, 0, 0 }; /* no variance: no information */
+    /* No variance: regularised (empty counts weigh 1e-3 pairs, fishtest's
+     * stat_util.regularize), so the LLR is defined and near 0. Value from
+     * the same formula in python3 beforehand. */
+    const int64_t flat[5] = { 0, 0, 7, 0, 0 };
     struct tx_stats_sprt f = tx_stats_sprt(flat, 0, 10, 0.05, 0.05, TX_STATS_NORMALIZED);
-    ck_assert_double_eq(f.llr, 0);
+    ck_assert_double_eq_tol(f.llr, -0.005794152381843023, EPS);
     ck_assert_int_eq(f.verdict, TX_STATS_SPRT_CONTINUE);
+
+    const int64_t none[5] = { 0, 0, 0, 0, 0 };
+    ck_assert_double_eq(tx_stats_sprt(none, 0, 10, 0.05, 0.05, TX_STATS_NORMALIZED).llr, 0);
+}
+END_TEST
+
+/* A clean sweep has no variance: before regularisation its LLR stayed 0
+ * forever and `play --sprt` never stopped. Under the logistic model 100
+ * pairs won 2-0 give LLR 2.9196 (just under ln(19) = 2.944), 110 decide. */
+START_TEST(stats_sprt_clean_sweep_decides)
+{
+    const int64_t sweep100[5] = { 0, 0, 0, 0, 100 }, sweep110[5] = { 0, 0, 0, 0, 110 };
+    struct tx_stats_sprt a = tx_stats_sprt(sweep100, 0, 10, 0.05, 0.05, TX_STATS_LOGISTIC);
+    ck_assert_double_eq_tol(a.llr, 2.91956936997202, EPS);
+    ck_assert_int_eq(a.verdict, TX_STATS_SPRT_CONTINUE);
+    struct tx_stats_sprt b = tx_stats_sprt(sweep110, 0, 10, 0.05, 0.05, TX_STATS_LOGISTIC);
+    ck_assert_double_eq_tol(b.llr, 3.211534042608537, EPS);
+    ck_assert_int_eq(b.verdict, TX_STATS_SPRT_H1);
+    const int64_t lost[5] = { 110, 0, 0, 0, 0 };
+    ck_assert_int_eq(tx_stats_sprt(lost, 0, 10, 0.05, 0.05, TX_STATS_LOGISTIC).verdict, TX_STATS_SPRT_H0);
+    /* The normalized model moves, if slowly, in the right direction. */
+    ck_assert(tx_stats_sprt(sweep100, 0, 10, 0.05, 0.05, TX_STATS_NORMALIZED).llr > 0);
 }
 END_TEST
 
@@ -173,6 +198,7 @@ static Suite *stats_suite(void)
     tcase_add_test(tc, stats_elo_pentanomial);
     tcase_add_test(tc, stats_sprt_llr);
     tcase_add_test(tc, stats_sprt_verdicts);
+    tcase_add_test(tc, stats_sprt_clean_sweep_decides);
     tcase_add_test(tc, stats_ratings_two_bots);
     tcase_add_test(tc, stats_ratings_three_bots);
     tcase_add_test(tc, stats_ratings_degenerate);
