@@ -58,6 +58,7 @@ struct validate {
     int nslots, started, running, finished;
     struct times first, later;
     int write_errno;
+    int start_error; /* tx_match_start's error, 0 if none */
 };
 
 const char *tx_validate_check_name(enum tx_validate_check check)
@@ -407,9 +408,13 @@ static void start_next(struct validate *v)
         if (!d)
             abort();
         *d = (struct done_ctx){v, s};
-        if (tx_match_start(&v->loop, &v->match, &s->spec, game_done, d, NULL) < 0) {
-            free(d); /* cannot happen: openings are checked, the launcher was found */
-            continue;
+        int r = tx_match_start(&v->loop, &v->match, &s->spec, game_done, d, NULL);
+        if (r < 0) {
+            /* No launcher (openings are legal by construction): nothing can be validated. */
+            free(d);
+            v->start_error = r;
+            v->started = v->nslots;
+            break;
         }
         v->running++;
     }
@@ -568,6 +573,12 @@ int tx_validate_run(const struct tx_validate_config *c, struct tx_validate_repor
     if (fclose(v->records) != 0 && !v->write_errno)
         v->write_errno = errno;
     v->records = NULL;
+    if (v->start_error) {
+        rc = v->start_error;
+        snprintf(err, errcap, "cannot start a game: %s%s", strerror(-rc),
+                 rc == -ENOENT ? " (twixt-launch not found next to the program)" : "");
+        goto out;
+    }
     if (v->write_errno) {
         rc = -v->write_errno;
         snprintf(err, errcap, "writing the records file %s: %s", c->records, strerror(v->write_errno));
