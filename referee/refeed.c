@@ -48,6 +48,7 @@ struct refeed {
     bool clock_running;
     bool over;            /* feeding is over (all fed, or a crash / timeout) */
     bool first_done;
+    int soft_used;        /* soft mode: late answers forgiven so far */
     uint64_t spawned, turn_start;
     int limit_ms;
     int64_t lines_taken;
@@ -237,7 +238,8 @@ static void crash_detail(const struct tx_bot *bot, char *buf, size_t cap)
 
 static int kill_after_ms(const struct refeed *rf)
 {
-    return rf->limit_ms + rf->c->margin_ms + TX_REFEED_KILL_GRACE_MS;
+    return rf->limit_ms + rf->c->margin_ms + (rf->c->soft_timeouts ? TX_REFEED_SOFT_OVER_MS : 0) +
+           TX_REFEED_KILL_GRACE_MS;
 }
 
 static void on_deadline(uv_timer_t *timer);
@@ -296,7 +298,12 @@ static void judge(struct refeed *rf, struct tx_refeed_turn *t, const struct tx_a
     snprintf(t->answer, sizeof t->answer, "%s", a->token);
     snprintf(t->message, sizeof t->message, "%s", a->message);
     int64_t allowed_us = (int64_t)(rf->limit_ms + rf->c->margin_ms) * 1000;
-    if (t->us > allowed_us) {
+    bool small = t->us - allowed_us <= TX_REFEED_SOFT_OVER_MS * 1000;
+    if (t->us > allowed_us && rf->c->soft_timeouts && small && rf->soft_used < TX_REFEED_SOFT_FORGIVEN) {
+        rf->soft_used++;
+        snprintf(t->detail, sizeof t->detail, "%.1f ms over the limit, forgiven (soft mode, %d of %d)",
+                 (double)(t->us - allowed_us) / 1000.0, rf->soft_used, TX_REFEED_SOFT_FORGIVEN);
+    } else if (t->us > allowed_us) {
         t->verdict = TX_REFEED_TIMEOUT;
         snprintf(t->detail, sizeof t->detail, "answered in %.1f ms, limit %d ms", (double)t->us / 1000.0,
                  rf->limit_ms);
@@ -615,6 +622,7 @@ int tx_refeed_replay(FILE *out, const struct tx_geometry *geo, const struct tx_r
         .first_turn_ms = r->limits.first_turn_ms,
         .turn_ms = r->limits.turn_ms,
         .margin_ms = r->limits.margin_ms,
+        .soft_timeouts = r->limits.soft,
         .bot_memory_mb = TX_REFEED_MEMORY_MB,
     };
     struct tx_refeed_result res;
@@ -630,8 +638,8 @@ int tx_refeed_replay(FILE *out, const struct tx_geometry *geo, const struct tx_r
     tx_render_text_safe(out, r->players[player].command ? r->players[player].command : "?", 200);
     fprintf(out, "\nits inputs up to move %d, re-fed to: ", turn > 0 && turn < r->nmoves ? turn : r->nmoves);
     tx_render_text_safe(out, c.command, 400);
-    fprintf(out, "\nlimits: first turn %d ms, later turns %d ms, margin %d ms\n\n", c.first_turn_ms, c.turn_ms,
-            c.margin_ms);
+    fprintf(out, "\nlimits: first turn %d ms, later turns %d ms, margin %d ms%s\n\n", c.first_turn_ms, c.turn_ms,
+            c.margin_ms, c.soft_timeouts ? ", soft timeouts" : "");
     tx_refeed_print(out, &c, &res);
     bool all_same = res.nturns > 0;
     for (int k = 0; k < res.nturns; k++)

@@ -33,6 +33,8 @@
 #include "record.h"
 
 #define TX_REFEED_KILL_GRACE_MS 50  /* a silent bot is killed this long after its limit, as in a match */
+#define TX_REFEED_SOFT_OVER_MS 50   /* soft mode: lateness forgiven... */
+#define TX_REFEED_SOFT_FORGIVEN 2   /* ...this many times, as in a match */
 #define TX_REFEED_EXIT_WAIT_MS 200  /* probe: time a bot has to exit after its stdin closes */
 #define TX_REFEED_LEFT_MAX 16       /* processes left behind that are named in the result */
 #define TX_REFEED_STDERR_SHOWN 4096 /* bytes of the bot's stderr kept in the result */
@@ -45,6 +47,7 @@ struct tx_refeed_config {
     const char *command;            /* the bot's command line; {seed} and {size} from the record */
     int upto;                       /* feed the player's entries among moves 1..upto; 0: all */
     int first_turn_ms, turn_ms, margin_ms; /* limits (normally the record's) */
+    bool soft_timeouts;             /* CodinGame mode: up to 50 ms over forgiven twice (match.h) */
     int bot_memory_mb;              /* RLIMIT_DATA, 0 for none */
     bool probe_exit;                /* then close stdin and watch the exit (see the top) */
 };

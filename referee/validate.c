@@ -496,6 +496,7 @@ static void probe(struct validate *v, char *err, size_t errcap)
             .first_turn_ms = c->first_turn_ms,
             .turn_ms = c->turn_ms,
             .margin_ms = c->margin_ms,
+            .soft_timeouts = c->soft_timeouts,
             .bot_memory_mb = c->bot_memory_mb,
             .probe_exit = true,
         };
