@@ -35,6 +35,8 @@ struct play {
     struct pending pending[PENDING_MAX];
     int npending;
     bool decided;
+    int64_t resumed;             /* counted games found in the -o file */
+    bool resumed_said;           /* the "resuming" line was printed */
     struct tx_stats_sprt sprt;
 };
 
@@ -120,10 +122,15 @@ static void add_to_pair(struct tx_runner *runner, struct play *p, const struct t
 static void on_record(struct tx_runner *runner, const struct tx_record *r, bool resumed, void *data)
 {
     struct play *p = data;
+    if (!resumed && p->resumed > 0 && !p->resumed_said) {
+        printf("(resuming: %lld games of this match are already in %s)\n", (long long)p->resumed, p->o->output);
+        p->resumed_said = true;
+    }
     if (!resumed)
         print_game(r);
     if (r->result.reason == TX_REASON_INTERRUPTED)
         return;
+    p->resumed += resumed;
     int half = bot1_half_points(p, r);
     p->wins += half == 2;
     p->draws += half == 1;
@@ -205,8 +212,8 @@ int tx_cmd_play(int argc, char **argv)
         fprintf(stderr, "twixt-arena play: %s\n", err);
         goto out;
     }
-    if (summary.resumed > 0)
-        printf("(%lld games of this match were already in %s)\n", (long long)summary.resumed, o.output);
+    if (p->resumed > 0 && !p->resumed_said)
+        printf("(all %lld games of this match were already in %s)\n", (long long)p->resumed, o.output);
     print_summary(p);
     if (o.sprt.enabled && !p->decided)
         printf("sprt: no decision after %lld games (LLR %.2f)\n", (long long)(p->wins + p->draws + p->losses),
