@@ -8,6 +8,7 @@
  * a bot never blocks on a full pipe; what is kept is bounded by the
  * constants of bot.h, whatever the bot writes.
  */
+#include <dirent.h>
 #include <errno.h>
 #include <limits.h>
 #include <signal.h>
@@ -94,6 +95,53 @@ static void kill_group(struct tx_bot *bot, int sig)
         uv_kill(-bot->pid, sig);
 }
 
+/* Appends the children of every thread of pid (/proc/PID/task/TID/children)
+ * to pids, up to max. */
+static int add_children(int pid, int *pids, int n, int max)
+{
+    char path[64];
+    snprintf(path, sizeof path, "/proc/%d/task", pid);
+    DIR *tasks = opendir(path);
+    if (!tasks)
+        return n;
+    struct dirent *t;
+    while (n < max && (t = readdir(tasks))) {
+        if (t->d_name[0] < '0' || t->d_name[0] > '9')
+            continue;
+        char file[320];
+        snprintf(file, sizeof file, "/proc/%d/task/%s/children", pid, t->d_name);
+        FILE *f = fopen(file, "re");
+        if (!f)
+            continue;
+        int child;
+        while (n < max && fscanf(f, "%d", &child) == 1)
+            if (child > 1)
+                pids[n++] = child;
+        fclose(f);
+    }
+    closedir(tasks);
+    return n;
+}
+
+/* A descendant that called setsid() has left the bot's process group, so
+ * the group's signals miss it. While the bot still runs, its family tree is
+ * intact: walk it and kill every descendant outside the group. (One whose
+ * parent died earlier was adopted by init and cannot be told apart; that
+ * double-fork escape is the known limit of killing by group.) */
+static void kill_escaped_descendants(struct tx_bot *bot)
+{
+    if (bot->pid <= 1 || bot->exited)
+        return;
+    int pids[TX_BOT_DESCENDANTS_MAX];
+    int n = 1;
+    pids[0] = bot->pid;
+    for (int i = 0; i < n && n < TX_BOT_DESCENDANTS_MAX; i++)
+        n = add_children(pids[i], pids, n, TX_BOT_DESCENDANTS_MAX);
+    for (int i = 1; i < n; i++)
+        if (getpgid(pids[i]) != bot->pid)
+            kill(pids[i], SIGKILL);
+}
+
 static bool outputs_done(const struct tx_bot *bot)
 {
     return bot->out_eof && bot->err_eof && bot->status_eof;
@@ -123,6 +171,7 @@ static void finish_when_drained(struct tx_bot *bot)
 static void on_term_grace(uv_timer_t *timer)
 {
     struct tx_bot *bot = timer->data;
+    kill_escaped_descendants(bot); /* any forked during the grace */
     kill_group(bot, SIGKILL);
 }
 
@@ -455,6 +504,7 @@ void tx_bot_stop(struct tx_bot *bot)
     }
     if (!bot->exited) {
         bot->killed = true;
+        kill_escaped_descendants(bot);
         kill_group(bot, SIGTERM);
         uv_timer_stop(&bot->timer);
         uv_timer_start(&bot->timer, on_term_grace, TX_BOT_TERM_GRACE_MS, 0);

@@ -12,7 +12,10 @@
  * event_cb when something happens. It knows nothing of Twixt.
  *
  * Stopping (tx_bot_stop) closes stdin, sends SIGTERM to the group, SIGKILL
- * after TX_BOT_TERM_GRACE_MS, reaps the process, and closes the pipes once
+ * after TX_BOT_TERM_GRACE_MS (descendants that left the group with setsid()
+ * are found through /proc while the bot lives, and get SIGKILL at once;
+ * when the bot leader exits, the rest of its group gets SIGKILL at once
+ * too), reaps the process, and closes the pipes once
  * they reach EOF or TX_BOT_PIPE_GRACE_MS after the exit (a grandchild that
  * keeps them open never holds up the end of a game). closed_cb runs once
  * every handle is closed; only then may the struct be freed. Handles live
@@ -33,6 +36,7 @@
 #define TX_BOT_TERM_GRACE_MS 100    /* SIGTERM to SIGKILL */
 #define TX_BOT_PIPE_GRACE_MS 50     /* after the exit, before pipes still open are closed */
 #define TX_BOT_ERROR_MAX 256        /* bytes of a start error, NUL included */
+#define TX_BOT_DESCENDANTS_MAX 256  /* processes of one bot looked at when stopping it */
 
 enum tx_bot_event {
     TX_BOT_LINE,    /* a line (or a too-long line) was queued */

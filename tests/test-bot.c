@@ -402,7 +402,7 @@ START_TEST(bot_ignoring_sigterm_is_killed)
 }
 END_TEST
 
-START_TEST(bot_escaped_grandchild_does_not_hold_up_the_end)
+START_TEST(bot_escaped_child_is_killed_and_does_not_hold_up_the_end)
 {
     struct harness h;
     /* setsid leaves the group, and keeps our stdout and stderr open. */
@@ -414,7 +414,9 @@ START_TEST(bot_escaped_grandchild_does_not_hold_up_the_end)
     uint64_t t0 = uv_hrtime();
     stop_and_check(&h);
     ck_assert_uint_lt(uv_hrtime() - t0, 3000000000u); /* not the grandchild's 30 s */
+    bool killed = eventually_gone(escaped); /* found in the bot's family tree */
     kill(escaped, SIGKILL);
+    ck_assert_msg(killed, "the child that left the group with setsid() survived");
 }
 END_TEST
 
@@ -696,7 +698,7 @@ static Suite *bot_suite(void)
     tcase_add_test(tc, bot_poll_reads_an_answer_the_loop_has_not_seen);
     tcase_add_test(tc, bot_stop_kills_its_children);
     tcase_add_test(tc, bot_ignoring_sigterm_is_killed);
-    tcase_add_test(tc, bot_escaped_grandchild_does_not_hold_up_the_end);
+    tcase_add_test(tc, bot_escaped_child_is_killed_and_does_not_hold_up_the_end);
     tcase_add_test(tc, bot_gets_its_limits_and_only_three_descriptors);
     tcase_add_test(tc, bot_closing_stdout_is_eof);
     tcase_add_test(tc, bot_dies_with_the_referee);
