@@ -83,7 +83,9 @@ static void search(const struct tx_fastboard *b, int player, const uint64_t *blo
     }
 }
 
-int tx_eval_distance(const struct tx_fastboard *b, int player, int *flex)
+/* The distance of player, and when on_path is not NULL the holes on its
+ * shortest paths (counted in *flex when flex is not NULL). */
+static int distance_and_paths(const struct tx_fastboard *b, int player, int *flex, uint8_t *on_path)
 {
     const struct tx_geometry *geo = b->geo;
     uint64_t blocked[TX_FASTBOARD_WORDS];
@@ -91,28 +93,41 @@ int tx_eval_distance(const struct tx_fastboard *b, int player, int *flex)
     unsigned zone_first = player == 0 ? TX_ZONE_ROW_FIRST : TX_ZONE_COL_FIRST;
     unsigned zone_last = player == 0 ? TX_ZONE_ROW_LAST : TX_ZONE_COL_LAST;
 
-    if (b->winner == player) {
-        if (flex)
-            *flex = 0;
+    if (flex)
+        *flex = 0;
+    if (b->winner == player)
         return 0;
-    }
     mark_blocked(b, player, blocked);
     search(b, player, blocked, zone_first, first);
     int best = TX_EVAL_FAR;
     for (int h = 0; h < geo->holes; h++)
         if ((geo->zone[h] & zone_last) && first[h] < best)
             best = first[h];
-    if (flex) {
-        *flex = 0;
-        if (best < TX_EVAL_FAR) {
-            search(b, player, blocked, zone_last, last);
-            for (int h = 0; h < geo->holes; h++)
-                if (first[h] < TX_EVAL_FAR && last[h] < TX_EVAL_FAR &&
-                    first[h] + last[h] - hole_cost(b, player, h) == best)
-                    (*flex)++;
+    if ((flex || on_path) && best < TX_EVAL_FAR) {
+        search(b, player, blocked, zone_last, last);
+        for (int h = 0; h < geo->holes; h++) {
+            if (first[h] >= TX_EVAL_FAR || last[h] >= TX_EVAL_FAR)
+                continue;
+            int cost = hole_cost(b, player, h);
+            if (first[h] + last[h] - cost != best)
+                continue;
+            if (flex)
+                (*flex)++;
+            if (on_path && cost == 1)
+                on_path[h] = 1;
         }
     }
     return best;
+}
+
+int tx_eval_distance(const struct tx_fastboard *b, int player, int *flex)
+{
+    return distance_and_paths(b, player, flex, NULL);
+}
+
+int tx_eval_paths(const struct tx_fastboard *b, int player, uint8_t *on_path)
+{
+    return distance_and_paths(b, player, NULL, on_path);
 }
 
 /* Lower is better for the player: distance first, flexibility second. */

@@ -27,6 +27,11 @@
  * holes on some shortest path. */
 int tx_eval_distance(const struct tx_fastboard *b, int player, int *flex);
 
+/* Marks in on_path (one byte per hole, set to 1) the vacant holes that lie
+ * on some shortest connection of player, leaving the other bytes alone.
+ * Returns the distance as tx_eval_distance does. */
+int tx_eval_paths(const struct tx_fastboard *b, int player, uint8_t *on_path);
+
 /* The position from player's side: positive when player is closer to
  * connecting than its opponent; +-TX_EVAL_WIN when the game is won. */
 int tx_eval_position(const struct tx_fastboard *b, int player);

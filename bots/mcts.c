@@ -17,7 +17,7 @@
 #include "greedy-eval.h"
 
 #define DEFAULT_NODES ((size_t)3 << 20)
-#define EXPAND_AT 2            /* real visits before a leaf gets children */
+#define EXPAND_AT 2 /* real visits before a leaf gets children */
 #define PRIOR_VISITS 10.0f     /* weight of the pattern priors, in visits */
 #define ROOT_PRIOR_VISITS 30.0f /* weight of the evaluation priors at the root */
 #define RAVE_EQUIV 1000.0f     /* visits at which RAVE and real statistics weigh the same */
@@ -97,50 +97,45 @@ static int32_t new_node(struct tx_mcts *m, int move, float prior)
     return (int32_t)m->used++;
 }
 
-/* True when hole is a knight or king step from `near`. */
-static bool is_near(const struct tx_geometry *geo, int hole, int near)
-{
-    if (near < 0)
-        return false;
-    int dx = abs(tx_geometry_x(geo, hole) - tx_geometry_x(geo, near));
-    int dy = abs(tx_geometry_y(geo, hole) - tx_geometry_y(geo, near));
-    return (dx <= 1 && dy <= 1) || (dx == 1 && dy == 2) || (dx == 2 && dy == 1);
-}
-
-/* The pattern prior of hole for the player to move: a win rate guess. */
-static float pattern_prior(const struct tx_fastboard *b, int hole, const int last[2])
+/* The prior of hole for the player to move: a win rate guess from the
+ * shortest connections of both players (a hole on one's own advances, one
+ * on the opponent's blocks) and from making a link. */
+static float prior_of(const struct tx_fastboard *b, int hole, const uint8_t *mine,
+                      const uint8_t *his)
 {
     const struct tx_geometry *geo = b->geo;
     int p = b->to_move;
-    float prior = 0.45f;
+    float prior = 0.3f;
+    if (mine[hole])
+        prior += 0.3f; /* on a shortest connection of the mover: advances */
+    if (his[hole])
+        prior += 0.25f; /* on one of the opponent's: blocks */
     for (int k = 0; k < 8; k++) {
         int n = geo->neighbour[hole][k];
         if (n >= 0 && b->cell[n] == p + 1 && !tx_fastboard_link_blocked(b, p, geo->link_of[hole][k])) {
-            prior += 0.2f; /* makes a link */
+            prior += 0.1f; /* makes a link */
             break;
         }
     }
-    if (is_near(geo, hole, last[!p]))
-        prior += 0.1f; /* answers the opponent's last peg */
-    unsigned own = p == 0 ? TX_ZONE_ROW_FIRST | TX_ZONE_ROW_LAST : TX_ZONE_COL_FIRST | TX_ZONE_COL_LAST;
-    if ((geo->zone[hole] & own) && b->npegs < geo->holes / 4)
-        prior -= 0.15f; /* a border peg early does little */
     return prior;
 }
 
 /* Gives node children for every hole the player to move may use, unless
  * the pool is full (the node then stays a leaf). */
-static void expand(struct tx_mcts *m, int32_t node, const struct tx_fastboard *b, const int last[2])
+static void expand(struct tx_mcts *m, int32_t node, const struct tx_fastboard *b)
 {
+    uint8_t mine[TX_HOLES_MAX] = {0}, his[TX_HOLES_MAX] = {0};
     int count = 0;
     for (int h = 0; h < b->geo->holes; h++)
         count += tx_fastboard_can_play(b, b->to_move, h);
     if (m->used + (size_t)count > m->cap)
         return;
+    tx_eval_paths(b, b->to_move, mine);
+    tx_eval_paths(b, !b->to_move, his);
     int32_t first = (int32_t)m->used;
     for (int h = 0; h < b->geo->holes; h++)
         if (tx_fastboard_can_play(b, b->to_move, h))
-            new_node(m, h, pattern_prior(b, h, last));
+            new_node(m, h, prior_of(b, h, mine, his));
     m->pool[node].child = first;
     m->pool[node].nchild = (int16_t)count;
 }
@@ -211,12 +206,12 @@ static void iterate(struct tx_mcts *m, const int root_last[2])
         if (m->pool[node].child < 0) {
             if (m->pool[node].n < EXPAND_AT)
                 break;
-            expand(m, node, &b, last);
+            expand(m, node, &b);
             if (m->pool[node].child < 0)
                 break; /* the pool is full: play out from here */
         }
         if (m->pool[node].nchild == 0) {
-            winner = -1; /* the player to move has no hole */
+            winner = -1; /* the player to move has no hole: a draw */
             goto backup;
         }
         node = select_child(m, node);
@@ -294,7 +289,7 @@ int tx_mcts_search(struct tx_mcts *m, const struct tx_fastboard *b, const int la
     reuse_or_reset(m, b);
     stats->reused = m->pool[m->root].n;
     if (m->pool[m->root].child < 0)
-        expand(m, m->root, &m->root_board, last);
+        expand(m, m->root, &m->root_board);
     struct node *root = &m->pool[m->root];
     if (root->child < 0 || root->nchild == 0) {
         m->last_move = -1;

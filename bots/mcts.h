@@ -3,9 +3,10 @@
  * Each iteration walks down the tree from the root choosing, at every node,
  * the child with the best blend of its own win rate and its AMAF (RAVE) win
  * rate, plus a small exploration term; expands a leaf once it has been
- * visited a few times, giving its children priors from cheap patterns (a
- * move that makes a link, one near the opponent's last peg, one in the
- * mover's own border lines early on); then finishes the game with a playout
+ * visited a few times, giving its children priors from the shortest
+ * connections of both players (greedy-eval.h: a hole on the mover's own
+ * advances it, one on the opponent's blocks him) and from making a link;
+ * then finishes the game with a playout
  * (playout.h) and updates the path and the AMAF statistics of its siblings.
  * The root's children also get priors from the greedy evaluation's ranking.
  *
