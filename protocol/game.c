@@ -420,6 +420,25 @@ static int put_input_links(struct tx_game *g, int player, const int16_t *links, 
     return 0;
 }
 
+/* Links are made automatically and never removed, and neither are the
+ * opponent's links that blocked one: two pegs of one colour a knight's move
+ * apart are unlinked only while an opponent's link crosses theirs. */
+static bool missing_automatic_link(const struct tx_game *g)
+{
+    const struct tx_geometry *geo = g->geo;
+    for (int h = 0; h < geo->holes; h++) {
+        if (g->cell[h] == TX_EMPTY)
+            continue;
+        for (int k = 0; k < 8; k++) {
+            int nb = geo->neighbour[h][k], link = geo->link_of[h][k];
+            if (nb > h && g->cell[nb] == g->cell[h] && !tx_game_has_link(g, link) &&
+                !crosses_other(g, link, g->cell[h]))
+                return true;
+        }
+    }
+    return false;
+}
+
 int tx_game_from_input(struct tx_game *g, const struct tx_geometry *geo, const struct tx_input *in,
                        int me)
 {
@@ -471,6 +490,8 @@ int tx_game_from_input(struct tx_game *g, const struct tx_geometry *geo, const s
             if (crosses_other(g, link, p + 1))
                 return -EINVAL;
         }
+    if (missing_automatic_link(g))
+        return -EINVAL;
 
     /* A bot is only ever asked to move in a game that goes on. */
     if (connected(g, 0) || connected(g, 1) || g->vacant_ok[me] == 0)
