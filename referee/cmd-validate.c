@@ -22,7 +22,6 @@
 #include "options.h"
 #include "record.h"
 #include "render-text.h"
-#include "runner.h"
 #include "validate.h"
 
 #define ACCEPT (TX_OPTIONS_LIMITS | TX_OPTIONS_OUTPUT | TX_OPTIONS_GAMES | TX_OPTIONS_JSON)

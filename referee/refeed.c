@@ -25,7 +25,6 @@
 #include "bot.h"
 #include "command.h"
 #include "game.h"
-#include "hole.h"
 #include "input.h"
 #include "refeed.h"
 #include "render-text.h"

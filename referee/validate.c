@@ -20,13 +20,14 @@
 #include "bot.h"
 #include "command.h"
 #include "game.h"
-#include "hole.h"
 #include "input.h"
 #include "match.h"
 #include "record.h"
 #include "schedule.h"
 #include "validate.h"
 #include "verify.h"
+
+_Static_assert(TX_VALIDATE_STDERR_MAX == TX_BOT_STDERR_KEPT, "the stderr finding is about what the referee keeps");
 
 #define SCENARIO_TRIES 64 /* seeds tried for an opening before the scenario is dropped */
 
