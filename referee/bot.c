@@ -273,20 +273,24 @@ static void on_out_read(uv_stream_t *stream, ssize_t nread, const uv_buf_t *buf)
         bot->event_cb(bot, TX_BOT_EOF);
 }
 
+static void keep_stderr(struct tx_bot *bot, const char *p, size_t n)
+{
+    bot->stderr_bytes += (int64_t)n;
+    if (bot->stderr_len < TX_BOT_STDERR_KEPT) {
+        if (!bot->stderr_kept && !(bot->stderr_kept = malloc(TX_BOT_STDERR_KEPT)))
+            abort();
+        size_t room = TX_BOT_STDERR_KEPT - bot->stderr_len;
+        size_t keep = n < room ? n : room;
+        memcpy(bot->stderr_kept + bot->stderr_len, p, keep);
+        bot->stderr_len += keep;
+    }
+}
+
 static void on_err_read(uv_stream_t *stream, ssize_t nread, const uv_buf_t *buf)
 {
     struct tx_bot *bot = stream->data;
     if (nread > 0) {
-        size_t n = (size_t)nread;
-        bot->stderr_bytes += nread;
-        if (bot->stderr_len < TX_BOT_STDERR_KEPT) {
-            if (!bot->stderr_kept && !(bot->stderr_kept = malloc(TX_BOT_STDERR_KEPT)))
-                abort();
-            size_t room = TX_BOT_STDERR_KEPT - bot->stderr_len;
-            size_t keep = n < room ? n : room;
-            memcpy(bot->stderr_kept + bot->stderr_len, buf->base, keep);
-            bot->stderr_len += keep;
-        }
+        keep_stderr(bot, buf->base, (size_t)nread);
         return;
     }
     if (nread == 0)
@@ -483,6 +487,20 @@ void tx_bot_poll(struct tx_bot *bot)
         if (n <= 0)
             break; /* EAGAIN, or EOF/error that libuv reports itself */
         feed(bot, read_buffer, (size_t)n, uv_hrtime());
+    }
+}
+
+void tx_bot_drain_stderr(struct tx_bot *bot)
+{
+    uv_os_fd_t fd;
+    if (!bot->started || bot->err_eof || !bot->err_open ||
+        uv_fileno((uv_handle_t *)&bot->err, &fd) < 0)
+        return;
+    for (int i = 0; i < 32; i++) {
+        ssize_t n = read(fd, read_buffer, sizeof read_buffer);
+        if (n <= 0)
+            break;
+        keep_stderr(bot, read_buffer, (size_t)n);
     }
 }
 

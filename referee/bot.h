@@ -137,6 +137,11 @@ void tx_bot_pop_line(struct tx_bot *bot);
  * queue afterwards. */
 void tx_bot_poll(struct tx_bot *bot);
 
+/* Reads whatever stderr holds right now, without waiting, into stderr_kept:
+ * before a turn's stderr is closed, so bytes written before the answer but
+ * not yet seen by the loop are not counted in the next turn. */
+void tx_bot_drain_stderr(struct tx_bot *bot);
+
 /* Closes the bot's stdin (it reads EOF) and leaves it running: `validate`
  * uses it to see whether a bot exits by itself when its input ends. Later
  * writes fail with UV_EPIPE; tx_bot_stop is still needed. */

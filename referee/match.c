@@ -286,6 +286,7 @@ static struct turn *add_turn(struct tx_match *m, int p, int64_t us)
 /* A new input for p is about to be written: its previous turn's stderr ends here. */
 static void close_window(struct tx_match *m, int p)
 {
+    tx_bot_drain_stderr(&m->bots[p]); /* written before now, maybe not read yet */
     uint32_t now = (uint32_t)m->bots[p].stderr_len;
     if (m->last_turn[p] >= 0)
         m->turns[m->last_turn[p]].err_to = now;
