@@ -536,6 +536,17 @@ START_TEST(crash_close_stdout_keep_running)
 }
 END_TEST
 
+/* Closed after answering turn 2: found closed at turn 3. */
+START_TEST(crash_close_stdout_between_turns)
+{
+    struct run r;
+    run_init(&r, "close-stdout 2 1", "play");
+    lose_at(&r, 3, TX_REASON_CRASH, "closed its output");
+    check_quiet(&r);
+    run_free(&r);
+}
+END_TEST
+
 START_TEST(crash_player2)
 {
     struct run r;
@@ -1475,6 +1486,7 @@ static Suite *match_suite(void)
     tcase_add_test(tc, crash_by_exit_status);
     tcase_add_test(tc, crash_exit_zero_before_answering);
     tcase_add_test(tc, crash_close_stdout_keep_running);
+    tcase_add_test(tc, crash_close_stdout_between_turns);
     tcase_add_test(tc, crash_player2);
     tcase_add_test(tc, crash_exit_after_answering);
     tcase_add_test(tc, crash_close_stdin_keep_running);
