@@ -13,8 +13,9 @@
  * move the referee must record.
  *
  * With --pid-file the bot appends "bot PID" at start-up (and "child PID" for
- * a child it forks, "escaped PID" when that child left the group), so the test can check that no process of the game
- * survives it. The bot exits 0 when its stdin ends (the game is over).
+ * a child it forks, "escaped PID" when that child left the group), so the
+ * test can check that no process of the game survives it. The bot exits 0
+ * when its stdin ends (the game is over).
  */
 #include <dirent.h>
 #include <errno.h>
@@ -387,7 +388,8 @@ static void report(void)
     int nice_value = getpriority(PRIO_PROCESS, 0);
     fprintf(stderr, "nice=%d group=%d session=%d fds=%d data_mb=%ld core=%ld\n", nice_value,
             getpgid(0) == getpid(), getsid(0) == getpid(), fds,
-            data.rlim_cur == RLIM_INFINITY ? -1L : (long)(data.rlim_cur >> 20), (long)core.rlim_cur);
+            data.rlim_cur == RLIM_INFINITY ? -1L : (long)(data.rlim_cur >> 20),
+            (long)core.rlim_cur);
 }
 
 /* Plays turn bot.turn, misbehaving when it is the faulty one. */
@@ -569,7 +571,8 @@ static void play_turn(void)
 
 static void usage(void)
 {
-    fprintf(stderr, "usage: fault-bot MODE [K [N]] [--pid-file=PATH] [--size=S] [--seed=X]\nmodes:");
+    fprintf(stderr,
+            "usage: fault-bot MODE [K [N]] [--pid-file=PATH] [--size=S] [--seed=X]\nmodes:");
     for (int i = 0; i < MODES; i++)
         fprintf(stderr, " %s", mode_names[i]);
     fprintf(stderr, "\n");

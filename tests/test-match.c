@@ -18,6 +18,10 @@
  * After an intended change of the record, regenerate it with
  *     TX_UPDATE_GOLDEN=1 meson test -C build match
  * and review the diff before committing it.
+ *
+ * TX_FAULTS_VERBOSE=1 prints each game's bots, verdict and detail on stderr:
+ *     TX_FAULTS_VERBOSE=1 CK_FORK=no build/tests/test-match
+ * fault-bot's modes are listed at the top of tests/fault-bot.c.
  */
 #include <check.h>
 #include <cjson/cJSON.h>
@@ -159,10 +163,10 @@ struct run {
     uv_loop_t loop;
     struct tx_match *match;
     uv_timer_t interrupt_timer;
-    int interrupt_ms;      /* > 0: interrupt the match after this long, < 0: at once */
-    int ndone;             /* done_cb calls */
-    struct tx_record rec;  /* moved out of done_cb's record */
-    double seconds;        /* the game's wall time, for failure messages only */
+    int interrupt_ms;     /* > 0: interrupt the match after this long, < 0: at once */
+    int ndone;            /* done_cb calls */
+    struct tx_record rec; /* moved out of done_cb's record */
+    double seconds;       /* the game's wall time, for failure messages only */
 };
 
 static int count_fds(void)
@@ -267,8 +271,10 @@ static void check_no_process(const struct run *r)
             kill(pid, SIGKILL); /* do not leave it behind, then fail */
         if (strcmp(kind, "escaped") == 0) {
             if (waited >= 1000)
-                fprintf(stderr, "test-match: known gap: a bot's child that called setsid() "
-                                "survived the game (pid %d, killed by the test)\n", pid);
+                fprintf(stderr,
+                        "test-match: known gap: a bot's child that called setsid() "
+                        "survived the game (pid %d, killed by the test)\n",
+                        pid);
             continue;
         }
         ck_assert_msg(waited < 1000, "%s %d still ran 1 s after done_cb", kind, pid);
@@ -310,7 +316,8 @@ static void run_game(struct run *r)
     if (r->interrupt_ms > 0) {
         ck_assert_int_eq(uv_timer_init(&r->loop, &r->interrupt_timer), 0);
         r->interrupt_timer.data = r;
-        ck_assert_int_eq(uv_timer_start(&r->interrupt_timer, interrupt_cb, (uint64_t)r->interrupt_ms, 0), 0);
+        ck_assert_int_eq(
+            uv_timer_start(&r->interrupt_timer, interrupt_cb, (uint64_t)r->interrupt_ms, 0), 0);
     }
     uv_run(&r->loop, UV_RUN_DEFAULT);
     r->seconds = (double)(uv_hrtime() - t0) / 1e9;
@@ -362,9 +369,10 @@ static void check_record(const struct run *r)
     else
         ck_assert_ptr_null(rec->run);
     int y, mo, d, h, mi, sec, end = 0;
-    ck_assert_msg(sscanf(rec->started, "%4d-%2d-%2dT%2d:%2d:%2dZ%n", &y, &mo, &d, &h, &mi, &sec, &end) == 6 &&
-                      end == 20 && rec->started[end] == '\0',
-                  "started \"%s\" is not UTC ISO 8601", rec->started);
+    ck_assert_msg(
+        sscanf(rec->started, "%4d-%2d-%2dT%2d:%2d:%2dZ%n", &y, &mo, &d, &h, &mi, &sec, &end) == 6 &&
+            end == 20 && rec->started[end] == '\0',
+        "started \"%s\" is not UTC ISO 8601", rec->started);
     for (int p = 0; p < 2; p++) {
         ck_assert_str_eq(rec->players[p].name, r->bots[p].name);
         ck_assert_str_eq(rec->players[p].command, r->commands[p]);
@@ -372,7 +380,8 @@ static void check_record(const struct run *r)
         ck_assert_int_ge(rec->players[p].extra_lines, 0);
         const char *sha = rec->players[p].sha256;
         if (sha)
-            ck_assert_msg(strlen(sha) == 64 && strspn(sha, "0123456789abcdef") == 64, "sha256 \"%s\"", sha);
+            ck_assert_msg(strlen(sha) == 64 && strspn(sha, "0123456789abcdef") == 64,
+                          "sha256 \"%s\"", sha);
     }
     size_t kept[2] = {0, 0};
     for (int i = 0; i < rec->nmoves; i++) {
@@ -395,14 +404,16 @@ static void check_record(const struct run *r)
         }
     }
     for (int p = 0; p < 2; p++)
-        ck_assert_msg(kept[p] <= STDERR_KEPT_MAX && (int64_t)kept[p] <= rec->players[p].stderr_bytes,
+        ck_assert_msg(kept[p] <= STDERR_KEPT_MAX &&
+                          (int64_t)kept[p] <= rec->players[p].stderr_bytes,
                       "player %d: %zu bytes of stderr kept, %lld written", p, kept[p],
                       (long long)rec->players[p].stderr_bytes);
     ck_assert_ptr_nonnull(rec->result.detail);
     ck_assert(valid_utf8(rec->result.detail));
 }
 
-static void check_verdict(const struct run *r, int winner, enum tx_reason reason, const char *detail_part)
+static void check_verdict(const struct run *r, int winner, enum tx_reason reason,
+                          const char *detail_part)
 {
     check_record(r);
     const struct tx_record *rec = &r->rec;
@@ -443,7 +454,8 @@ static void check_whole_game(const struct run *r, const struct expect *e)
         snprintf(ab, sizeof ab, "%s-%s", a, b);
         snprintf(ba, sizeof ba, "%s-%s", b, a);
         check_verdict(r, e->g.winner, TX_REASON_CONNECTION, NULL);
-        ck_assert_msg(strcmp(r->rec.result.detail, ab) == 0 || strcmp(r->rec.result.detail, ba) == 0,
+        ck_assert_msg(strcmp(r->rec.result.detail, ab) == 0 ||
+                          strcmp(r->rec.result.detail, ba) == 0,
                       "detail \"%s\", expected \"%s\"", r->rec.result.detail, ab);
     } else {
         check_verdict(r, -1, TX_REASON_DRAW, NULL);
@@ -623,7 +635,8 @@ START_TEST(crash_bad_command_line)
     run_game(&r);
     check_verdict(&r, 0, TX_REASON_CRASH, NULL);
     ck_assert_int_le(r.rec.nmoves, 2);
-    ck_assert_msg(strlen(r.rec.result.detail) > 10, "detail \"%s\" says too little", r.rec.result.detail);
+    ck_assert_msg(strlen(r.rec.result.detail) > 10, "detail \"%s\" says too little",
+                  r.rec.result.detail);
     run_free(&r);
 }
 END_TEST
@@ -651,7 +664,8 @@ START_TEST(crash_not_executable)
     run_game(&r);
     unlink(path);
     check_verdict(&r, 0, TX_REASON_CRASH, "Permission denied");
-    ck_assert_msg(strstr(r.rec.result.detail, path), "detail \"%s\" lacks the path", r.rec.result.detail);
+    ck_assert_msg(strstr(r.rec.result.detail, path), "detail \"%s\" lacks the path",
+                  r.rec.result.detail);
     /* player 1 may have moved before the referee noticed */
     ck_assert_int_le(r.rec.nmoves, 2);
     run_free(&r);
@@ -930,7 +944,7 @@ START_TEST(output_nul_byte)
     struct run r;
     run_init(&r, "nul 1", "play");
     lose_at(&r, 1, TX_REASON_INVALID, "not a move");
-    ck_assert_str_eq(r.rec.moves[0].move, "B\xef\xbf\xbd" "1"); /* the NUL became U+FFFD */
+    ck_assert_str_eq(r.rec.moves[0].move, "B\uFFFD1"); /* the NUL became U+FFFD */
     run_free(&r);
 }
 END_TEST
@@ -1014,7 +1028,8 @@ START_TEST(output_stderr_per_turn)
 {
     struct run r;
     struct expect e;
-    run_init(&r, _i == 0 ? "stderr-turns 1 0" : "stderr-turns 1 20", _i == 0 ? "play" : "sleep 1 100");
+    run_init(&r, _i == 0 ? "stderr-turns 1 0" : "stderr-turns 1 20",
+             _i == 0 ? "play" : "sleep 1 100");
     expect_init(&e);
     simulate(&e, PLAY, PLAY, TX_MOVES_MAX);
     run_game(&r);
@@ -1026,11 +1041,13 @@ START_TEST(output_stderr_per_turn)
         int both = n + snprintf(want + n, sizeof want - (size_t)n, "after %d\n", i / 2 + 1);
         all += both;
         const char *got = r.rec.moves[i].stderr_text;
-        ck_assert_msg(got && strncmp(strstr(got, "before") ? strstr(got, "before") : "", want, (size_t)n) == 0,
-                      "moves[%d].stderr_text \"%s\" lacks \"%.*s\"", i, got ? got : "(null)", n, want);
+        const char *before = got ? strstr(got, "before") : NULL; /* an "after" may come first */
+        ck_assert_msg(before && strncmp(before, want, (size_t)n) == 0,
+                      "moves[%d].stderr_text \"%s\" lacks \"%.*s\"", i, got ? got : "(null)", n,
+                      want);
         if (_i == 1 && i == 0)
-            ck_assert_msg(strcmp(got, want) == 0, "moves[%d].stderr_text \"%s\", expected \"%s\"", i,
-                          got, want);
+            ck_assert_msg(strcmp(got, want) == 0, "moves[%d].stderr_text \"%s\", expected \"%s\"",
+                          i, got, want);
     }
     int64_t last_after = (int64_t)strlen("after 66\n");
     ck_assert_int_ge(r.rec.players[0].stderr_bytes, all - last_after);
@@ -1298,13 +1315,14 @@ START_TEST(process_launcher_limits)
     ck_assert_ptr_nonnull(text);
     int nice_value, group, session, fds, end = 0;
     long data_mb, core;
-    ck_assert_msg(sscanf(text, "nice=%d group=%d session=%d fds=%d data_mb=%ld core=%ld\n%n", &nice_value,
-                         &group, &session, &fds, &data_mb, &core, &end) == 6 && text[end] == '\0',
+    ck_assert_msg(sscanf(text, "nice=%d group=%d session=%d fds=%d data_mb=%ld core=%ld\n%n",
+                         &nice_value, &group, &session, &fds, &data_mb, &core, &end) == 6 &&
+                      text[end] == '\0',
                   "the bot reported \"%s\"", text);
     errno = 0;
     int own_nice = getpriority(PRIO_PROCESS, 0);
-    ck_assert_msg(nice_value > own_nice || own_nice == 19, "bot at nice %d, referee at %d", nice_value,
-                  own_nice);
+    ck_assert_msg(nice_value > own_nice || own_nice == 19, "bot at nice %d, referee at %d",
+                  nice_value, own_nice);
     ck_assert_int_eq(group, 1);
     ck_assert_int_eq(session, 1);
     ck_assert_msg(fds == 3, "the bot holds %d descriptors, not just stdin, stdout, stderr", fds);
@@ -1456,8 +1474,8 @@ START_TEST(golden_good_against_swapper)
     size_t at = 0;
     while (got[at] && got[at] == want[at])
         at++;
-    ck_assert_msg(got[at] == want[at], "record differs from %s at byte %zu: got ...%.60s",
-                  path, at, got + (at > 20 ? at - 20 : 0));
+    ck_assert_msg(got[at] == want[at], "record differs from %s at byte %zu: got ...%.60s", path, at,
+                  got + (at > 20 ? at - 20 : 0));
     /* and the golden file reads back as a record */
     struct tx_record back;
     char err[256];
