@@ -302,8 +302,11 @@ static void print_report(FILE *out, const char *program, const struct tx_validat
                 p->exit_detail);
     else
         fprintf(out, "exit when stdin closes: NO, still running after %d ms\n", TX_REFEED_EXIT_WAIT_MS);
-    if (p->probed)
+    if (p->probed && p->exited)
         fprintf(out, "processes left behind: %s\n", p->nleft ? "YES (see below)" : "none");
+    else if (p->probed)
+        fprintf(out, "processes left behind: unknown (it did not exit; %d other process%s in its session)\n",
+                p->nleft, p->nleft == 1 ? "" : "es");
 
     if (rep->nfindings == 0) {
         fputs("\nno findings: PASSED\n", out);
@@ -464,7 +467,7 @@ static void print_json(FILE *out, const char *program, const struct tx_validate_
         }
     }
     cJSON *left = cJSON_AddArrayToObject(root, "processes_left");
-    for (int i = 0; i < p->nleft && i < TX_REFEED_LEFT_MAX; i++) {
+    for (int i = 0; p->exited && i < p->nleft && i < TX_REFEED_LEFT_MAX; i++) {
         cJSON *o = cJSON_CreateObject();
         cJSON_AddNumberToObject(o, "pid", p->left_pids[i]);
         cJSON_AddStringToObject(o, "name", p->left_names[i]);

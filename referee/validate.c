@@ -518,10 +518,12 @@ static void probe_findings(struct validate *v)
         snprintf(f->what, sizeof f->what, "still running %d ms after its stdin closed (the referee then kills "
                  "it; a bot should exit when its input ends)", TX_REFEED_EXIT_WAIT_MS);
     }
-    if (p->nleft > 0) {
+    /* Processes of a bot still running are its own business; only those
+     * that outlive it are left behind. */
+    if (p->exited && p->nleft > 0) {
         struct tx_validate_finding *f = add_finding(v, TX_CHECK_CHILDREN, rep->probe_game, 0, 0);
-        int len = snprintf(f->what, sizeof f->what, "%d process%s of its session still running %s:", p->nleft,
-                           p->nleft == 1 ? "" : "es", p->exited ? "after it exited" : "after its stdin closed");
+        int len = snprintf(f->what, sizeof f->what, "%d process%s of its session still running after it exited:",
+                           p->nleft, p->nleft == 1 ? "" : "es");
         for (int i = 0; i < p->nleft && i < TX_REFEED_LEFT_MAX && len > 0 && (size_t)len < sizeof f->what; i++)
             len += snprintf(f->what + len, sizeof f->what - (size_t)len, " %d (%s)", p->left_pids[i],
                             p->left_names[i]);
