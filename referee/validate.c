@@ -313,7 +313,9 @@ static void analyse(struct validate *v, const struct slot *s, const struct tx_re
         const struct tx_record_move *m = &r->moves[i];
         if (m->player != p || m->forced)
             continue;
-        if (m->move && m->us >= 0 && !(lost && i == r->nmoves - 1 && r->result.reason == TX_REASON_TIMEOUT))
+        /* Every answer counts, a late one too (its time is the news); a turn
+         * with no answer at all (killed, crashed) has no answer time. */
+        if (m->move && m->us >= 0)
             add_time(i + 1 == first ? &v->first : &v->later, m->us);
         if (m->message_cut && cut++ == 0)
             first_cut = i + 1;
