@@ -559,6 +559,24 @@ START_TEST(crash_close_stdout_between_turns)
 }
 END_TEST
 
+/* Player 1 dies after its answer, then player 2 never answers: the game
+ * ends at player 2's turn, by its timeout; player 1's death would only
+ * have counted at its own next turn. */
+START_TEST(crash_after_answer_then_opponent_hangs)
+{
+    struct run r;
+    struct expect e;
+    run_init(&r, "exit-after 1", "hang 1");
+    r.config.first_turn_ms = 200;
+    expect_init(&e);
+    simulate(&e, PLAY, PLAY, 1);
+    run_game(&r);
+    check_verdict(&r, 0, TX_REASON_TIMEOUT, "200 ms");
+    check_no_answer_at(&r, &e, 1);
+    run_free(&r);
+}
+END_TEST
+
 START_TEST(crash_player2)
 {
     struct run r;
@@ -1261,6 +1279,29 @@ START_TEST(game_forced_opening)
 }
 END_TEST
 
+/* An illegal forced opening is the schedule's bug: refused, nothing runs. */
+START_TEST(game_illegal_opening_refused)
+{
+    static const char *const openings[][2] = {{"F6", "F6"}, {"F6", "A1"}, {"A6", "F6"}};
+    int16_t opening[2] = {(int16_t)hole(openings[_i][0]), (int16_t)hole(openings[_i][1])};
+    struct run r;
+    run_init(&r, "play", "play");
+    r.spec.nopening = 2;
+    r.spec.opening = opening;
+    uv_loop_t warm;
+    ck_assert_int_eq(uv_loop_init(&warm), 0);
+    ck_assert_int_eq(uv_loop_close(&warm), 0);
+    int fds = count_fds();
+    ck_assert_int_eq(uv_loop_init(&r.loop), 0);
+    ck_assert_int_eq(tx_match_start(&r.loop, &r.config, &r.spec, done_cb, &r, &r.match), -EINVAL);
+    uv_run(&r.loop, UV_RUN_DEFAULT);
+    ck_assert_int_eq(r.ndone, 0);
+    ck_assert_int_eq(uv_loop_close(&r.loop), 0);
+    ck_assert_int_eq(count_fds(), fds);
+    ck_assert_int_ne(access(r.pid_file, F_OK), 0); /* no bot ran */
+}
+END_TEST
+
 START_TEST(game_board_size_7)
 {
     struct run r;
@@ -1506,6 +1547,7 @@ static Suite *match_suite(void)
     tcase_add_test(tc, crash_close_stdout_keep_running);
     tcase_add_test(tc, crash_close_stdout_between_turns);
     tcase_add_test(tc, crash_player2);
+    tcase_add_test(tc, crash_after_answer_then_opponent_hangs);
     tcase_add_test(tc, crash_exit_after_answering);
     tcase_add_test(tc, crash_close_stdin_keep_running);
     tcase_add_test(tc, crash_memory_limit);
@@ -1571,6 +1613,7 @@ static Suite *match_suite(void)
     tc = tcase("game");
     tcase_add_test(tc, game_forced_opening);
     tcase_add_test(tc, game_board_size_7);
+    tcase_add_loop_test(tc, game_illegal_opening_refused, 0, 3);
     suite_add_tcase(s, tc);
 
     tc = tcase("golden");
