@@ -196,6 +196,13 @@ static void print_ms(FILE *out, int64_t us)
         fprintf(out, "%8.1f", (double)us / 1000.0);
 }
 
+/* The slowest answer used more than TX_VALIDATE_TIGHT_PERCENT of the limit:
+ * a warning, not a finding (a loaded machine may then time it out). */
+static bool tight(const struct tx_validate_times *t)
+{
+    return t->max >= 0 && t->max > (int64_t)t->limit_ms * 10 * TX_VALIDATE_TIGHT_PERCENT;
+}
+
 static void print_times(FILE *out, const char *kind, const struct tx_validate_times *t, int margin_ms)
 {
     fprintf(out, "  %-12s %6d", kind, t->count);
@@ -206,7 +213,7 @@ static void print_times(FILE *out, const char *kind, const struct tx_validate_ti
     fprintf(out, "%8d", t->limit_ms);
     if (t->max >= 0)
         fprintf(out, "%9.1f", (double)(t->limit_ms + margin_ms) - (double)t->max / 1000.0);
-    if (t->max >= 0 && t->max > (int64_t)t->limit_ms * 10 * TX_VALIDATE_TIGHT_PERCENT)
+    if (tight(t))
         fprintf(out, "   warning: over %d%% of the limit", TX_VALIDATE_TIGHT_PERCENT);
     fputc('\n', out);
 }
@@ -358,6 +365,7 @@ static cJSON *times_json(const struct tx_validate_times *t, int margin_ms)
     cJSON_AddNumberToObject(o, "p99_ms", (double)t->p99 / 1000.0);
     cJSON_AddNumberToObject(o, "max_ms", (double)t->max / 1000.0);
     cJSON_AddNumberToObject(o, "margin_ms", (double)(t->limit_ms + margin_ms) - (double)t->max / 1000.0);
+    cJSON_AddBoolToObject(o, "tight", tight(t));
     return o;
 }
 
