@@ -12,9 +12,10 @@
  * moves, the peg and link lists in order, the reason given for illegal
  * probes, and a won game's chain. Copies made by assignment must be
  * independent games, and positions rebuilt from the turn input text
- * (input.h), in half of the games, must equal the game they came from. The per-size tables of
- * geometry.h (zones, neighbours, link ids, crossing lists) and the hole
- * names (hole.h) are checked the same way for every size.
+ * (input.h), in half of the games, must equal the game they came from.
+ * The per-size tables of geometry.h (zones, neighbours, link ids, crossing
+ * lists) and the hole names (hole.h) are checked the same way for every
+ * size, and damaged turn inputs must be refused or rebuild stably.
  *
  * Every game has its own seed, printed with any failure together with the
  * move number; TX_RANDOM_SEED=N changes the base seed (default fixed, so
