@@ -9,8 +9,9 @@
  * order by walking the mover's pegs in placement order. After every move
  * the game (game.h) must agree with it on the new peg's links (tx_game_linked,
  * tx_game_has_link, and the link id of geometry.h), the result, the legal
- * moves, the peg and link lists in order, the reason given for illegal
- * probes, and a won game's chain. Copies made by assignment must be
+ * moves and the reason given for illegal probes; on the peg and link lists
+ * in order every 4th move (16th on large boards) and at the end; and on a
+ * won game's chain. Copies made by assignment must be
  * independent games, and positions rebuilt from the turn input text
  * (input.h), in half of the games, must equal the game they came from.
  * The per-size tables of geometry.h (zones, neighbours, link ids, crossing
