@@ -148,12 +148,12 @@ START_TEST(validate_json_has_the_fields_and_scenarios)
     cJSON *report = validate_json(TX_FAULT_BOT " play", 0);
     static const char *const fields[] = {"bot", "passed", "records", "limits", "games", "findings", "times",
                                          "startup_ms", "stderr", "extra_lines", "long_messages",
-                                         "exit_on_stdin_close", "processes_left"};
+                                         "exit_on_stdin_close", "processes_left", "skipped"};
     for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++)
         ck_assert_msg(cJSON_HasObjectItem(report, fields[i]), "no field %s", fields[i]);
     const cJSON *times = cJSON_GetObjectItem(report, "times");
     static const char *const kinds[] = {"first_turn", "later_turns"};
-    static const char *const stats[] = {"count", "p50_ms", "p95_ms", "p99_ms", "max_ms", "limit_ms", "margin_ms"};
+    static const char *const stats[] = {"count", "p50_ms", "p95_ms", "p99_ms", "max_ms", "limit_ms", "margin_ms", "tight"};
     for (int k = 0; k < 2; k++)
         for (size_t i = 0; i < sizeof stats / sizeof stats[0]; i++)
             ck_assert_msg(cJSON_HasObjectItem(cJSON_GetObjectItem(times, kinds[k]), stats[i]), "no %s.%s",
