@@ -1385,35 +1385,60 @@ START_TEST(crash_cpu_limit)
 }
 END_TEST
 
-/* Two games on one loop, as the tournament runs them: one bot hangs in the
- * first game, the second game is not disturbed. */
-START_TEST(process_two_games_one_loop)
+/* Many games on one loop, as the tournament runs them: bots that hang,
+ * flood, crash, fork and overrun in some games do not disturb the others,
+ * and every game gets its own verdict. */
+START_TEST(process_many_games_one_loop)
 {
-    static struct run a, b; /* large: not on the stack */
-    run_init(&a, "hang 2", "play");
-    run_init(&b, "play", "play");
-    a.config.turn_ms = 200;
+    static const struct {
+        const char *bots[2];
+        int winner; /* -2: the fault-free game (simulated) */
+        enum tx_reason reason;
+        const char *detail;
+    } games[] = {
+        {{"hang 2", "play"}, 1, TX_REASON_TIMEOUT, "200 ms"},
+        {{"play", "play"}, -2, TX_REASON_CONNECTION, NULL},
+        {{"flood-stdout 1 1", "play"}, 1, TX_REASON_INVALID, "longer than 4096"},
+        {{"play", "crash-signal 3"}, 0, TX_REASON_CRASH, "signal 11"},
+        {{"fork 2 1", "play"}, -2, TX_REASON_CONNECTION, NULL},
+        {{"ignore-term 1", "play"}, 1, TX_REASON_TIMEOUT, "1000 ms"},
+        {{"flood-stderr 1 100000", "play"}, 0, TX_REASON_CONNECTION, "F1-E12"},
+        {{"play", "garbage 4"}, 0, TX_REASON_INVALID, "#garbage!"},
+    };
+    enum { NGAMES = sizeof games / sizeof games[0] };
+    static struct run runs[NGAMES]; /* large: not on the stack */
     uv_loop_t warm;
     ck_assert_int_eq(uv_loop_init(&warm), 0);
     ck_assert_int_eq(uv_loop_close(&warm), 0);
     int fds = count_fds();
-    ck_assert_int_eq(uv_loop_init(&a.loop), 0);
-    ck_assert_int_eq(tx_match_start(&a.loop, &a.config, &a.spec, done_cb, &a, &a.match), 0);
-    ck_assert_int_eq(tx_match_start(&a.loop, &b.config, &b.spec, done_cb, &b, &b.match), 0);
-    uv_run(&a.loop, UV_RUN_DEFAULT);
-    ck_assert_int_eq(a.ndone, 1);
-    ck_assert_int_eq(b.ndone, 1);
-    ck_assert_int_eq(uv_loop_close(&a.loop), 0);
-    check_no_process(&a);
-    check_no_process(&b);
+    uv_loop_t *loop = &runs[0].loop;
+    for (int i = 0; i < NGAMES; i++) {
+        run_init(&runs[i], games[i].bots[0], games[i].bots[1]);
+        runs[i].config.turn_ms = 200;
+        runs[i].spec.index = i + 1;
+    }
+    ck_assert_int_eq(uv_loop_init(loop), 0);
+    for (int i = 0; i < NGAMES; i++)
+        ck_assert_int_eq(
+            tx_match_start(loop, &runs[i].config, &runs[i].spec, done_cb, &runs[i], &runs[i].match),
+            0);
+    uv_run(loop, UV_RUN_DEFAULT);
+    ck_assert_int_eq(uv_loop_close(loop), 0);
+    for (int i = 0; i < NGAMES; i++) {
+        ck_assert_int_eq(runs[i].ndone, 1);
+        check_no_process(&runs[i]);
+    }
     ck_assert_int_eq(count_fds(), fds);
     struct expect e;
     expect_init(&e);
     simulate(&e, PLAY, PLAY, TX_MOVES_MAX);
-    check_verdict(&a, 1, TX_REASON_TIMEOUT, "200 ms");
-    check_whole_game(&b, &e);
-    run_free(&a);
-    run_free(&b);
+    for (int i = 0; i < NGAMES; i++) {
+        if (games[i].winner == -2)
+            check_whole_game(&runs[i], &e);
+        else
+            check_verdict(&runs[i], games[i].winner, games[i].reason, games[i].detail);
+        run_free(&runs[i]);
+    }
 }
 END_TEST
 
@@ -1606,7 +1631,7 @@ static Suite *match_suite(void)
     tcase_add_test(tc, process_fork_then_exit);
     tcase_add_test(tc, process_fork_then_play_on);
     tcase_add_test(tc, process_fork_leaving_group);
-    tcase_add_test(tc, process_two_games_one_loop);
+    tcase_add_test(tc, process_many_games_one_loop);
     tcase_add_test(tc, process_launcher_limits);
     suite_add_tcase(s, tc);
 
