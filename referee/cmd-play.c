@@ -221,6 +221,7 @@ int tx_cmd_play(int argc, char **argv)
     else if (o.sprt.enabled)
         print_sprt(p);
     fflush(stdout);
+    tx_runner_print_interrupted(&config, &summary);
     status = summary.signal ? 128 + summary.signal : TX_EXIT_OK;
 out:
     free(p);

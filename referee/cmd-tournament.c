@@ -90,6 +90,7 @@ int tx_cmd_tournament(int argc, char **argv)
     fflush(stdout);
     /* An interrupted run is not a success: exit as shells expect after a
      * signal (130 for Ctrl-C), once the records and the message are out. */
+    tx_runner_print_interrupted(&config, &summary);
     status = summary.signal ? 128 + summary.signal : TX_EXIT_OK;
 out:
     tx_standings_free(&standings);

@@ -60,6 +60,20 @@ struct tx_runner {
     struct tx_runner_summary *summary;
 };
 
+void tx_runner_print_interrupted(const struct tx_runner_config *config, const struct tx_runner_summary *summary)
+{
+    if (!summary->signal)
+        return;
+    if (!config->output) {
+        fprintf(stderr, "twixt-arena: interrupted by %s; without -o FILE there is nothing to resume\n",
+                strsignal(summary->signal));
+        return;
+    }
+    fprintf(stderr, "twixt-arena: interrupted by %s; %lld games in %s, %lld to play. Resume with:\n  %s\n",
+            strsignal(summary->signal), (long long)(summary->resumed + summary->played), config->output,
+            (long long)summary->remaining, config->resume_command ? config->resume_command : "the same command");
+}
+
 int tx_runner_cores(void)
 {
     unsigned n = uv_available_parallelism();
@@ -460,14 +474,7 @@ int tx_runner_run(const struct tx_runner_config *config, struct tx_runner_summar
     uv_loop_close(&r->loop);
     rc = r->error;
 
-    if (summary->signal && config->output) {
-        fprintf(stderr, "twixt-arena: interrupted by %s; %lld games in %s, %lld to play. Resume with:\n  %s\n",
-                strsignal(summary->signal), (long long)(summary->resumed + summary->played), config->output,
-                (long long)(r->todo - summary->played), config->resume_command ? config->resume_command : "(the same command)");
-    } else if (summary->signal) {
-        fprintf(stderr, "twixt-arena: interrupted by %s; without -o FILE there is nothing to resume\n",
-                strsignal(summary->signal));
-    }
+    summary->remaining = r->todo - summary->played;
 out:
     if (r->fd >= 0)
         close(r->fd);

@@ -9,7 +9,8 @@
  * replayed, a torn last line is cut off with a warning, and a file written
  * by a different configuration (another fingerprint in "run") is refused.
  * SIGINT and SIGTERM interrupt the games in flight (recorded as
- * interrupted, not counted) and the runner prints the command that resumes.
+ * interrupted, not counted); tx_runner_print_interrupted then prints the
+ * command that resumes.
  *
  * Games are started lazily from the schedule, at most `concurrency` at a
  * time, all on one loop and one thread: a verdict depends only on the bots
@@ -51,6 +52,7 @@ struct tx_runner_summary {
     int64_t resumed;     /* games found done in the file */
     int64_t played;      /* games played and recorded by this run (not interrupted) */
     int64_t interrupted; /* games cut short by a signal */
+    int64_t remaining;   /* games of the shard still to play */
     int signal;          /* SIGINT or SIGTERM when the run was interrupted, else 0 */
     bool stopped;        /* tx_runner_stop was called */
 };
@@ -62,6 +64,11 @@ struct tx_runner_summary {
  * the file cannot be read or written or a game cannot be started. */
 int tx_runner_run(const struct tx_runner_config *config, struct tx_runner_summary *summary, char *err,
                   size_t errcap);
+
+/* After an interrupted run (summary->signal set), tells the user on stderr
+ * how far it got and the command that resumes it; nothing otherwise. Meant
+ * as the last thing printed, after the caller's summary. */
+void tx_runner_print_interrupted(const struct tx_runner_config *config, const struct tx_runner_summary *summary);
 
 /* Starts no new game; the games in flight finish normally. */
 void tx_runner_stop(struct tx_runner *runner);
