@@ -34,6 +34,7 @@
 #include <string.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 #include <uv.h>
 
@@ -1442,6 +1443,58 @@ START_TEST(process_many_games_one_loop)
 }
 END_TEST
 
+/* Reads the pids of the bots noted in pid_file; returns how many. */
+static int bot_pids(const char *pid_file, int *pids, int cap)
+{
+    FILE *f = fopen(pid_file, "re");
+    int n = 0, pid;
+    char kind[16];
+    while (f && n < cap && fscanf(f, "%15s %d", kind, &pid) == 2)
+        if (strcmp(kind, "bot") == 0)
+            pids[n++] = pid;
+    if (f)
+        fclose(f);
+    return n;
+}
+
+/* The referee itself is killed (SIGKILL: no cleanup at all) mid-game:
+ * its bots must die with it (PR_SET_PDEATHSIG), not run on. */
+START_TEST(process_referee_killed)
+{
+    struct run r;
+    run_init(&r, "hang 1", "play");
+    r.config.first_turn_ms = 20000;
+    pid_t referee = fork();
+    ck_assert_int_ge(referee, 0);
+    if (referee == 0) { /* the referee: plays until it is killed */
+        if (uv_loop_init(&r.loop) == 0 &&
+            tx_match_start(&r.loop, &r.config, &r.spec, done_cb, &r, &r.match) == 0)
+            uv_run(&r.loop, UV_RUN_DEFAULT);
+        _exit(3);
+    }
+    int pids[2], n = 0;
+    for (int waited = 0; (n = bot_pids(r.pid_file, pids, 2)) < 2 && waited < 5000; waited += 10)
+        usleep(10000);
+    usleep(50000); /* player 1 is on move, hanging */
+    kill(referee, SIGKILL);
+    int status;
+    ck_assert_int_eq(waitpid(referee, &status, 0), referee);
+    ck_assert(WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL);
+    ck_assert_int_eq(n, 2);
+    for (int i = 0; i < n; i++) {
+        int waited = 0;
+        while (!is_zombie_or_gone(pids[i]) && waited < 1000) {
+            usleep(10000);
+            waited += 10;
+        }
+        if (!is_zombie_or_gone(pids[i]))
+            kill(pids[i], SIGKILL);
+        ck_assert_msg(waited < 1000, "bot %d outlived its referee by 1 s", pids[i]);
+    }
+    unlink(r.pid_file);
+}
+END_TEST
+
 /* ---- a whole game against its golden record ---- */
 
 static void replace_string(cJSON *obj, const char *key, const char *value)
@@ -1632,6 +1685,7 @@ static Suite *match_suite(void)
     tcase_add_test(tc, process_fork_then_play_on);
     tcase_add_test(tc, process_fork_leaving_group);
     tcase_add_test(tc, process_many_games_one_loop);
+    tcase_add_test(tc, process_referee_killed);
     tcase_add_test(tc, process_launcher_limits);
     suite_add_tcase(s, tc);
 
