@@ -910,6 +910,9 @@ START_TEST(output_flood_stdout_between_turns)
     run_init(&r, "flood-stdout 1 1", "sleep 1 500");
     long rss = max_rss_kb();
     lose_at(&r, 2, TX_REASON_INVALID, "line longer than 4096 bytes");
+    if (getenv("TX_FAULTS_VERBOSE"))
+        fprintf(stderr, "peak RSS of the referee: %ld KiB before, %ld KiB after\n", rss,
+                max_rss_kb());
     ck_assert_msg(max_rss_kb() - rss < 32 * 1024, "the referee grew from %ld to %ld KiB", rss,
                   max_rss_kb());
     run_free(&r);
