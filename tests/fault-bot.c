@@ -29,7 +29,6 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "answer.h"
 #include "game.h"
 #include "geometry.h"
 #include "hole.h"
