@@ -593,7 +593,8 @@ int tx_validate_run(const struct tx_validate_config *c, struct tx_validate_repor
     summarise(&v->first, c->first_turn_ms, &ret->first);
     summarise(&v->later, c->turn_ms, &ret->later);
     /* Games end in any order when several run at once: report in game order. */
-    qsort(ret->findings, (size_t)ret->nfindings, sizeof *ret->findings, compare_findings);
+    if (ret->nfindings > 1)
+        qsort(ret->findings, (size_t)ret->nfindings, sizeof *ret->findings, compare_findings);
     probe(v, err, errcap);
     probe_findings(v);
     ret->passed = ret->nfindings == 0;
