@@ -515,8 +515,11 @@ int tx_cmd_validate(int argc, char **argv)
         goto out;
     }
     if (!runnable(o.bots[0].command, o.size, program, sizeof program)) {
-        fprintf(stderr, "twixt-arena validate: BOT: cannot run '%s' (no such executable file, or not in $PATH)\n",
-                program);
+        /* As in a shell, a bare name is looked up in $PATH only. */
+        bool here = !strchr(program, '/') && access(program, F_OK) == 0;
+        fprintf(stderr, "twixt-arena validate: BOT: cannot run '%s' (%s)\n", program,
+                here ? "not in $PATH; for the file here write ./ before it"
+                     : "no such executable file, or not in $PATH");
         goto out;
     }
     for (int i = 0; i < x.nopponents; i++)
