@@ -27,11 +27,14 @@ parallel -q "$arena" tournament "$@" --shard {}/2 -o "$dir/shard{}.jsonl" ::: 1 
 python3 - "$dir/whole.json" "$dir/merged.json" <<'PY'
 import json, sys
 def load(path):
+    # Times per move differ between any two runs, and bots tied on points may
+    # be ranked in either order: compare everything else, sorted by name.
     data = json.load(open(path))
     for bot in data["bots"]:
-        for key in ("avg_ms", "max_ms"):
+        for key in ("avg_ms", "max_ms", "rank"):
             bot.pop(key, None)
-    return data
+    data["bots"].sort(key=lambda bot: bot["name"])
+    return json.loads(json.dumps(data, sort_keys=True))
 whole, merged = load(sys.argv[1]), load(sys.argv[2])
 assert whole["games"] == 18, whole["games"]
 if whole != merged:
