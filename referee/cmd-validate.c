@@ -516,10 +516,11 @@ int tx_cmd_validate(int argc, char **argv)
     }
     if (!runnable(o.bots[0].command, o.size, program, sizeof program)) {
         /* As in a shell, a bare name is looked up in $PATH only. */
-        bool here = !strchr(program, '/') && access(program, F_OK) == 0;
+        bool exists = access(program, F_OK) == 0, path = strchr(program, '/') != NULL;
         fprintf(stderr, "twixt-arena validate: BOT: cannot run '%s' (%s)\n", program,
-                here ? "not in $PATH; for the file here write ./ before it"
-                     : "no such executable file, or not in $PATH");
+                exists && !path ? "not in $PATH; for the file here write ./ before it"
+                : exists        ? "not executable: chmod +x it, or name its interpreter, e.g. \"python3 FILE\""
+                                : "no such executable file, or not in $PATH");
         goto out;
     }
     for (int i = 0; i < x.nopponents; i++)
