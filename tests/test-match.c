@@ -619,6 +619,7 @@ START_TEST(crash_memory_limit)
     run_init(&r, "memory 1", "play");
     r.config.bot_memory_mb = 64;
     lose_at(&r, 1, TX_REASON_CRASH, "signal 6");
+    ck_assert_int_eq(r.rec.players[0].extra_lines, 0);
     /* its last words were kept, as that turn's stderr */
     ck_assert_ptr_nonnull(r.rec.moves[0].stderr_text);
     ck_assert_ptr_nonnull(strstr(r.rec.moves[0].stderr_text, "out of memory"));
@@ -737,6 +738,7 @@ START_TEST(time_sleep_over_limit)
     run_init(&r, "sleep 2 400", "play");
     r.config.turn_ms = 100;
     lose_at(&r, 2, TX_REASON_TIMEOUT, "100 ms");
+    check_quiet(&r);
     ck_assert_int_ge(r.rec.moves[2].us, 100000);
     run_free(&r);
 }
@@ -762,6 +764,7 @@ START_TEST(time_later_turn_900ms_timeout)
     struct run r;
     run_init(&r, "sleep 3 900", "play");
     lose_at(&r, 3, TX_REASON_TIMEOUT, "300 ms");
+    check_quiet(&r);
     run_free(&r);
 }
 END_TEST
@@ -797,6 +800,7 @@ START_TEST(time_soft_big_overrun)
     r.config.turn_ms = 100;
     r.config.soft_timeouts = true;
     lose_at(&r, 2, TX_REASON_TIMEOUT, "100 ms");
+    check_quiet(&r);
     run_free(&r);
 }
 END_TEST
@@ -851,6 +855,7 @@ START_TEST(time_spin)
     run_init(&r, "spin 2", "play");
     r.config.turn_ms = 100;
     lose_at(&r, 2, TX_REASON_TIMEOUT, "100 ms");
+    check_quiet(&r);
     run_free(&r);
 }
 END_TEST
@@ -889,6 +894,7 @@ START_TEST(output_flood_stdout)
     struct run r;
     run_init(&r, "flood-stdout 2", "play");
     lose_at(&r, 2, TX_REASON_INVALID, "longer than 4096 bytes");
+    check_quiet(&r);
     ck_assert_int_lt(r.rec.moves[2].us, 300000); /* rejected at once, not timed out */
     run_free(&r);
 }
@@ -910,6 +916,9 @@ START_TEST(output_flood_stdout_between_turns)
     run_init(&r, "flood-stdout 1 1", "sleep 1 500");
     long rss = max_rss_kb();
     lose_at(&r, 2, TX_REASON_INVALID, "line longer than 4096 bytes");
+    /* the endless line began in turn 1's window, after its answer */
+    ck_assert_int_eq(r.rec.players[0].extra_lines, 1);
+    ck_assert_int_eq(r.rec.players[0].stderr_bytes, 0);
     if (getenv("TX_FAULTS_VERBOSE"))
         fprintf(stderr, "peak RSS of the referee: %ld KiB before, %ld KiB after\n", rss,
                 max_rss_kb());
@@ -945,6 +954,7 @@ START_TEST(output_garbage)
     struct run r;
     run_init(&r, "garbage 1", "play");
     lose_at(&r, 1, TX_REASON_INVALID, "#garbage!");
+    check_quiet(&r);
     ck_assert_str_eq(r.rec.moves[0].move, "#garbage!");
     run_free(&r);
 }
@@ -955,6 +965,7 @@ START_TEST(output_binary)
     struct run r;
     run_init(&r, "binary 2", "play");
     lose_at(&r, 2, TX_REASON_INVALID, "not a move");
+    check_quiet(&r);
     /* invalid UTF-8 became U+FFFD: the record is valid (check_record) */
     ck_assert_ptr_nonnull(strstr(r.rec.moves[2].move, "\xef\xbf\xbd"));
     run_free(&r);
@@ -966,6 +977,7 @@ START_TEST(output_nul_byte)
     struct run r;
     run_init(&r, "nul 1", "play");
     lose_at(&r, 1, TX_REASON_INVALID, "not a move");
+    check_quiet(&r);
     ck_assert_str_eq(r.rec.moves[0].move, "B\uFFFD1"); /* the NUL became U+FFFD */
     run_free(&r);
 }
@@ -976,6 +988,7 @@ START_TEST(output_empty_line)
     struct run r;
     run_init(&r, "empty 2", "play");
     lose_at(&r, 2, TX_REASON_INVALID, "empty line");
+    check_quiet(&r);
     run_free(&r);
 }
 END_TEST
@@ -985,6 +998,7 @@ START_TEST(output_lower_case)
     struct run r;
     run_init(&r, "lower 1", "play");
     lose_at(&r, 1, TX_REASON_INVALID, "b1");
+    check_quiet(&r);
     ck_assert_str_eq(r.rec.moves[0].move, "b1");
     run_free(&r);
 }
@@ -1140,6 +1154,7 @@ START_TEST(output_line_over_the_bound)
     struct run r;
     run_init(&r, "long-line 1 4097", "play");
     lose_at(&r, 1, TX_REASON_INVALID, "line longer than 4096 bytes");
+    check_quiet(&r);
     run_free(&r);
 }
 END_TEST
@@ -1182,6 +1197,7 @@ START_TEST(rules_swap_at_move_3)
     struct run r;
     run_init(&r, "swap 2", "play");
     lose_at(&r, 2, TX_REASON_INVALID, "SWAP not allowed at move 3");
+    check_quiet(&r);
     ck_assert_str_eq(r.rec.moves[2].move, "SWAP");
     run_free(&r);
 }
@@ -1215,6 +1231,7 @@ START_TEST(rules_occupied_hole)
     snprintf(want, sizeof want, "occupied hole %s", tx_hole_name(&geo, h, name));
     run_init(&r, "occupied 2", "play");
     lose_at(&r, 2, TX_REASON_INVALID, want);
+    check_quiet(&r);
     run_free(&r);
 }
 END_TEST
@@ -1224,6 +1241,7 @@ START_TEST(rules_opponent_border)
     struct run r;
     run_init(&r, "border 1", "play");
     lose_at(&r, 1, TX_REASON_INVALID, "hole L11 in the opponent's border");
+    check_quiet(&r);
     ck_assert_str_eq(r.rec.moves[0].move, "L11");
     run_free(&r);
 }
@@ -1238,6 +1256,7 @@ START_TEST(process_fork_then_exit)
     struct run r;
     run_init(&r, "fork 2 0", "play");
     lose_at(&r, 2, TX_REASON_CRASH, "exit status 0");
+    check_quiet(&r);
     ck_assert_msg(r.seconds < 10, "the game took %.1f s", r.seconds);
     run_free(&r);
 }
@@ -1385,6 +1404,7 @@ START_TEST(crash_cpu_limit)
     r.config.bot_cpu_s = 1;
     r.config.turn_ms = 15000; /* a niced bot on a busy machine takes a while to burn 1 s */
     lose_at(&r, 2, TX_REASON_CRASH, "signal");
+    check_quiet(&r);
     run_free(&r);
 }
 END_TEST
