@@ -485,16 +485,21 @@ static void interrupt_and_resume(int signum, unsigned seed)
     char out[512];
     snprintf(out, sizeof out, "%s/resume.jsonl", tmpdir);
     srand(seed);
+    int stopped = 0;
     for (int round = 0; round < 3; round++) {
         pid_t pid = spawn_arena(out, 0, NULL);
-        sleep_ms(100 + rand() % 900);
+        sleep_ms(50 + rand() % 550);
         kill(pid, signum);
         int status = wait_status(pid);
+        /* 12 games of bots thinking 3 ms a move take well over a second:
+         * at least the first round is cut short. */
+        stopped += !(WIFEXITED(status) && WEXITSTATUS(status) == 0);
         if (signum == SIGINT && WIFEXITED(status) && WEXITSTATUS(status) == 130)
             ck_assert_msg(log_contains("Resume with:"), "no resume command printed");
         else if (signum == SIGINT)
             ck_assert_msg(WIFEXITED(status) && WEXITSTATUS(status) == 0, "seed %u: status %d", seed, status);
     }
+    ck_assert_msg(stopped > 0, "seed %u: the run was never interrupted", seed);
     pid_t pid = spawn_arena(out, 0, NULL);
     int status = wait_status(pid);
     ck_assert_msg(WIFEXITED(status) && WEXITSTATUS(status) == 0, "seed %u: final run status %d", seed, status);
