@@ -35,7 +35,7 @@
 #define TX_REFEED_KILL_GRACE_MS 50  /* a silent bot is killed this long after its limit, as in a match */
 #define TX_REFEED_SOFT_OVER_MS 50   /* soft mode: lateness forgiven... */
 #define TX_REFEED_SOFT_FORGIVEN 2   /* ...this many times, as in a match */
-#define TX_REFEED_EXIT_WAIT_MS 200  /* probe: time a bot has to exit after its stdin closes */
+#define TX_REFEED_EXIT_WAIT_MS 500  /* probe: time to exit after stdin closes (an interpreter's shutdown, a busy machine) */
 #define TX_REFEED_LEFT_MAX 16       /* processes left behind that are named in the result */
 #define TX_REFEED_STDERR_SHOWN 4096 /* bytes of the bot's stderr kept in the result */
 #define TX_REFEED_MEMORY_MB 768     /* replay --bot's memory limit, the referee's default */
