@@ -193,7 +193,7 @@ START_TEST(runner_misbehaving_bot_loses_those_games)
     struct tx_runner_summary sum;
     snprintf(out, sizeof out, "%s/bad.jsonl", tmpdir);
     const char *bad = "bad={bot} --seed {seed} --size {size} --crash 0.25 --hang 0.25 --garbage 0.25";
-    struct run_spec rs = {{good_a, good_b, bad}, 3, 24, 0, 2, 150, 0, 0, out};
+    struct run_spec rs = {{good_a, good_b, bad}, 3, 24, 0, 2, 300, 0, 0, out};
     ck_assert_msg(run_in_process(&rs, &sum, err, sizeof err) == 0, "%s", err);
     ck_assert_int_eq(sum.played, 24);
     ck_assert_int_eq(sum.interrupted, 0);
