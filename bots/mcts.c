@@ -17,7 +17,7 @@
 #include "greedy-eval.h"
 
 #define DEFAULT_NODES ((size_t)3 << 20)
-#define EXPAND_AT 2 /* real visits before a leaf gets children */
+#define EXPAND_AT 8 /* real visits before a leaf gets children (expanding costs 4 searches) */
 #define PRIOR_VISITS 10.0f     /* weight of the pattern priors, in visits */
 #define ROOT_PRIOR_VISITS 30.0f /* weight of the evaluation priors at the root */
 #define RAVE_EQUIV 1000.0f     /* visits at which RAVE and real statistics weigh the same */
