@@ -1325,19 +1325,26 @@ START_TEST(game_illegal_opening_refused)
 }
 END_TEST
 
-START_TEST(game_board_size_7)
+/* Other board sizes ({size} tells the bots): 5 (a win), 6 (a draw: the
+ * player to move has no legal hole), 26 (a 649-move draw whose late
+ * inputs are about 10 KB). */
+START_TEST(game_board_sizes)
 {
+    static const int sizes[] = {5, 6, 26};
     struct run r;
     struct expect e;
-    ck_assert_int_eq(tx_geometry_init(&geo, 7), 0);
+    char want[32];
+    ck_assert_int_eq(tx_geometry_init(&geo, sizes[_i]), 0);
     run_init(&r, "play --size={size}", "play --size={size}");
     expect_init(&e);
     simulate(&e, PLAY, PLAY, TX_MOVES_MAX);
     run_game(&r);
-    ck_assert_ptr_nonnull(strstr(r.rec.players[0].command, "play --size=7 "));
+    snprintf(want, sizeof want, "play --size=%d ", sizes[_i]);
+    ck_assert_ptr_nonnull(strstr(r.rec.players[0].command, want));
     strcpy(r.commands[0], r.rec.players[0].command);
     strcpy(r.commands[1], r.rec.players[1].command);
     check_whole_game(&r, &e);
+    ck_assert_int_eq(r.rec.nmoves, e.g.nmoves);
     check_quiet(&r);
     run_free(&r);
 }
@@ -1714,7 +1721,7 @@ static Suite *match_suite(void)
 
     tc = tcase("game");
     tcase_add_test(tc, game_forced_opening);
-    tcase_add_test(tc, game_board_size_7);
+    tcase_add_loop_test(tc, game_board_sizes, 0, 3);
     tcase_add_loop_test(tc, game_illegal_opening_refused, 0, 3);
     suite_add_tcase(s, tc);
 
