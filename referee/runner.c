@@ -2,11 +2,13 @@
  * resume, interrupts and the progress line (see runner.h).
  *
  * The loop holds at most `concurrency` matches, one per slot. When a match
- * ends, its record is turned into one JSON line and appended with a single
- * write(): with O_APPEND that is one atomic step for a process being killed,
- * so readers see whole lines or, at worst, one torn last line. The next
- * game is then started from the schedule; the done set from the resumed
- * file is a bitmap of indexes, the only state that grows with the run.
+ * ends, the next game is started from the schedule at once, and the record
+ * is turned into one JSON line and appended with a single write() in
+ * libuv's thread pool (the loop thread keeps timing the other games' bots):
+ * with O_APPEND that is one atomic step for a process being killed, so
+ * readers see whole lines or, at worst, one torn last line. Only then is
+ * the game counted and shown. The done set from the resumed file is a
+ * bitmap of indexes, the only state that grows with the run.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -43,7 +45,8 @@ struct tx_runner {
     uv_signal_t sigint, sigterm;
     uv_timer_t progress_timer;
     struct slot *slots;
-    int nbusy;
+    int nbusy;               /* matches running */
+    int nsaving;             /* records being written */
     int fd;                  /* output, or -1 */
     uint8_t *done;           /* bitmap of indexes found done in the file */
     int64_t done_cap;        /* bits in done */
@@ -241,7 +244,7 @@ static void start_games(struct tx_runner *r)
         }
         r->nbusy++;
     }
-    if (r->nbusy == 0)
+    if (r->nbusy == 0 && r->nsaving == 0)
         close_handles(r);
 }
 
@@ -269,22 +272,37 @@ static int write_record(struct tx_runner *r, const struct tx_record *record)
     return rc;
 }
 
-static void on_game_done(struct tx_match *match, struct tx_record *record, void *data)
-{
-    struct slot *slot = data;
-    struct tx_runner *r = slot->runner;
+/* A finished game's record on its way to the file. */
+struct saving {
+    uv_work_t work; /* first member: the work request is the struct */
+    struct tx_runner *runner;
+    struct tx_record *record;
+    int rc;
+};
 
-    (void)match;
-    slot->match = NULL;
-    r->nbusy--;
-    if (r->fd >= 0) {
-        int rc = write_record(r, record);
-        if (rc < 0) {
-            char what[512];
-            snprintf(what, sizeof what, "cannot write to %s", r->config->output);
-            fail(r, rc, what);
-        }
+/* In libuv's thread pool: building a record's JSON and writing it take
+ * tens of microseconds, which the loop thread must not spend while other
+ * games' clocks run. Each line is still one write() on the O_APPEND fd. */
+static void save_work(uv_work_t *work)
+{
+    struct saving *sv = (struct saving *)work;
+    sv->rc = sv->runner->fd >= 0 ? write_record(sv->runner, sv->record) : 0;
+}
+
+static void after_save(uv_work_t *work, int status)
+{
+    struct saving *sv = (struct saving *)work;
+    struct tx_runner *r = sv->runner;
+    struct tx_record *record = sv->record;
+
+    (void)status; /* never cancelled */
+    r->nsaving--;
+    if (sv->rc < 0) {
+        char what[512];
+        snprintf(what, sizeof what, "cannot write to %s", r->config->output);
+        fail(r, sv->rc, what);
     }
+    free(sv);
     if (record->result.reason == TX_REASON_INTERRUPTED)
         r->summary->interrupted++;
     else
@@ -300,6 +318,29 @@ static void on_game_done(struct tx_match *match, struct tx_record *record, void 
         draw_progress(r);
 }
 
+static void on_game_done(struct tx_match *match, struct tx_record *record, void *data)
+{
+    struct slot *slot = data;
+    struct tx_runner *r = slot->runner;
+
+    (void)match;
+    slot->match = NULL;
+    r->nbusy--;
+    struct saving *sv = calloc(1, sizeof *sv);
+    if (!sv)
+        abort(); /* out of memory: as tx_strdup, the one way it is handled */
+    sv->runner = r;
+    sv->record = record;
+    r->nsaving++;
+    if (uv_queue_work(&r->loop, &sv->work, save_work, after_save) < 0) {
+        save_work(&sv->work);
+        after_save(&sv->work, 0);
+        return;
+    }
+    /* The slot is free: the next game need not wait for the write. */
+    start_games(r);
+}
+
 static void on_signal(uv_signal_t *handle, int signum)
 {
     struct tx_runner *r = handle->data;
@@ -309,7 +350,7 @@ static void on_signal(uv_signal_t *handle, int signum)
     for (int i = 0; i < r->config->concurrency; i++)
         if (r->slots[i].match)
             tx_match_interrupt(r->slots[i].match);
-    if (r->nbusy == 0)
+    if (r->nbusy == 0 && r->nsaving == 0)
         close_handles(r);
 }
 
