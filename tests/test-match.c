@@ -928,6 +928,20 @@ START_TEST(output_flood_stdout_between_turns)
 }
 END_TEST
 
+/* A move without its "\n" is no answer: a timeout while the bot lives, a
+ * crash when it exits (the partial line is not taken at EOF). */
+START_TEST(output_partial_line)
+{
+    struct run r;
+    run_init(&r, _i == 0 ? "partial 2 0" : "partial 2 1", "play");
+    r.config.turn_ms = 100;
+    lose_at(&r, 2, _i == 0 ? TX_REASON_TIMEOUT : TX_REASON_CRASH,
+            _i == 0 ? "no answer" : "exit status 0");
+    check_quiet(&r);
+    run_free(&r);
+}
+END_TEST
+
 START_TEST(output_flood_stderr)
 {
     enum { PER_TURN = 300000 };
@@ -1686,6 +1700,7 @@ static Suite *match_suite(void)
     tc = tcase("output");
     tcase_add_test(tc, output_flood_stdout);
     tcase_add_test(tc, output_flood_stdout_between_turns);
+    tcase_add_loop_test(tc, output_partial_line, 0, 2);
     tcase_add_test(tc, output_flood_stderr);
     tcase_add_test(tc, output_garbage);
     tcase_add_test(tc, output_binary);
