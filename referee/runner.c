@@ -407,6 +407,8 @@ static int read_existing(struct tx_runner *r, FILE *f)
             break;
         }
         offset += len;
+        if (len == 1)
+            continue; /* a blank line, as standings allows */
         struct tx_record rec;
         if (tx_record_from_json(line, (size_t)len - 1, &rec, why, sizeof why) < 0) {
             snprintf(r->err, r->errcap, "%s:%lld: not a game record: %s", path, (long long)lineno, why);
@@ -453,7 +455,8 @@ static int open_output(struct tx_runner *r)
         snprintf(r->err, r->errcap, "%s: cannot open: %s", path, strerror(e));
         return -e;
     }
-    int fd2 = dup(r->fd);
+    /* A second descriptor for stdio reading; bots must not inherit it. */
+    int fd2 = fcntl(r->fd, F_DUPFD_CLOEXEC, 0);
     FILE *f = fd2 >= 0 ? fdopen(fd2, "r") : NULL;
     if (!f) {
         int e = errno;
@@ -462,7 +465,6 @@ static int open_output(struct tx_runner *r)
         snprintf(r->err, r->errcap, "%s: cannot read: %s", path, strerror(e));
         return -e;
     }
-    fcntl(fd2, F_SETFD, FD_CLOEXEC);
     rewind(f);
     int rc = read_existing(r, f);
     fclose(f);
