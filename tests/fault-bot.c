@@ -13,7 +13,7 @@
  * move the referee must record.
  *
  * With --pid-file the bot appends "bot PID" at start-up (and "child PID" for
- * a child it forks, "escaped PID" when that child left the group), so the
+ * a child it forks, "escaped PID" or "daemon PID" when it hides), so the
  * test can check that no process of the game survives it. The bot exits 0
  * when its stdin ends (the game is over).
  */
@@ -26,6 +26,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
+#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -59,7 +60,8 @@ enum mode {
     MODE_TWO_LINES,    /* answers two lines at turn K (N ms apart), nothing at turn K + 1 */
     MODE_EARLY,        /* prints "F6 early" before reading input, skips answering turn 1 */
     MODE_FORK,         /* forks a child holding the pipes at turn K, then N=0: exits 0,
-                          N=1: plays on, N=2: plays on and the child leaves the group (setsid) */
+                          N=1: plays on, N=2: plays on and the child leaves the group (setsid),
+                          N=3: plays on and the child is a daemon (double fork, setsid) */
     MODE_MEMORY,       /* allocates memory without end at turn K, aborts on failure */
     MODE_SWAP,         /* answers SWAP at turn K */
     MODE_OCCUPIED,     /* answers the lowest-index occupied hole at turn K */
@@ -345,9 +347,14 @@ static void eat_memory(void)
     fprintf(stderr, "fault-bot: %d MiB allocated, no memory limit\n", MEMORY_CAP_MB);
 }
 
+/* How the child of "fork" hides (its N): not at all, in its own session,
+ * or as a daemon (double fork: its parent exits at once, so it is adopted
+ * by init and nothing links it to the bot any more). */
+enum hide { HIDE_NOT = 1, HIDE_SESSION = 2, HIDE_DAEMON = 3 };
+
 /* Forks a child that keeps stdin, stdout and stderr open and sleeps; returns
  * in the parent once the child has noted its pid. */
-static void fork_child(bool leave_group)
+static void fork_child(enum hide hide)
 {
     int sync[2];
     if (pipe(sync) < 0)
@@ -357,17 +364,20 @@ static void fork_child(bool leave_group)
         die("fork");
     if (pid == 0) {
         close(sync[0]);
-        if (leave_group)
+        if (hide == HIDE_DAEMON && fork() != 0)
+            _exit(0); /* the intermediate parent: gone before anyone looks */
+        if (hide != HIDE_NOT)
             setsid();
-        note_pid(leave_group ? "escaped" : "child");
+        note_pid(hide == HIDE_NOT ? "child" : hide == HIDE_SESSION ? "escaped" : "daemon");
         close(sync[1]);
         sleep_ms(60000);
         _exit(0);
     }
     close(sync[1]);
-    char c;
+    char c; /* EOF once every copy of the write end is closed */
     while (read(sync[0], &c, 1) < 0 && errno == EINTR)
         ;
+    waitpid(pid, NULL, WNOHANG); /* the daemon's intermediate parent */
     close(sync[0]);
 }
 
@@ -489,7 +499,7 @@ static void play_turn(void)
         break;
     }
     case MODE_FORK:
-        fork_child(bot.n == 2);
+        fork_child(bot.n == 0 ? HIDE_NOT : (enum hide)bot.n);
         if (bot.n == 0)
             exit(0);
         answer(good_move(move), NULL);
