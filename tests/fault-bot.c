@@ -77,6 +77,7 @@ enum mode {
     MODE_LONG_LINE,    /* answers turn K with a line of exactly N bytes (a long message) */
     MODE_BAD_MESSAGE,  /* answers turn K with a message of invalid UTF-8 */
     MODE_REPORT,       /* at turn K, reports how it was started on stderr (see report) */
+    MODE_CLOSE_STDERR, /* closes stderr at turn K and plays on */
     MODE_PARTIAL,      /* prints its move without "\n" at turn K, then N=0: hangs, N=1: exits 0 */
 };
 
@@ -116,6 +117,7 @@ static const char *const mode_names[] = {
     [MODE_LONG_LINE] = "long-line",
     [MODE_BAD_MESSAGE] = "bad-message",
     [MODE_REPORT] = "report",
+    [MODE_CLOSE_STDERR] = "close-stderr",
     [MODE_PARTIAL] = "partial",
 };
 
@@ -560,6 +562,10 @@ static void play_turn(void)
         write_all(STDOUT_FILENO, line, len + 1);
         break;
     }
+    case MODE_CLOSE_STDERR:
+        close(STDERR_FILENO);
+        answer(good_move(move), NULL);
+        break;
     case MODE_PARTIAL:
         say(good_move(move));
         if (bot.n == 1)

@@ -1194,6 +1194,21 @@ START_TEST(output_invalid_utf8_message)
 }
 END_TEST
 
+/* Closing stderr is no crash: the game goes on. */
+START_TEST(output_close_stderr)
+{
+    struct run r;
+    struct expect e;
+    run_init(&r, "close-stderr 2", "play");
+    expect_init(&e);
+    simulate(&e, PLAY, PLAY, TX_MOVES_MAX);
+    run_game(&r);
+    check_whole_game(&r, &e);
+    check_quiet(&r);
+    run_free(&r);
+}
+END_TEST
+
 START_TEST(output_crlf)
 {
     struct run r;
@@ -1719,6 +1734,7 @@ static Suite *match_suite(void)
     tcase_add_test(tc, output_line_at_the_bound);
     tcase_add_test(tc, output_line_over_the_bound);
     tcase_add_test(tc, output_invalid_utf8_message);
+    tcase_add_test(tc, output_close_stderr);
     tcase_add_test(tc, output_crlf);
     suite_add_tcase(s, tc);
 
