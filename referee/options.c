@@ -9,6 +9,8 @@
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "command.h"
 #include "geometry.h"
@@ -457,13 +459,67 @@ static int read_file(const char *path, char **ret_text, size_t *ret_len)
     return 0;
 }
 
+/* True when program names an executable file, directly when it has a '/'
+ * and through PATH otherwise, as execvp would find it. */
+static bool executable(const char *program)
+{
+    struct stat st;
+    if (strchr(program, '/'))
+        return access(program, X_OK) == 0 && stat(program, &st) == 0 && S_ISREG(st.st_mode);
+    const char *path = getenv("PATH");
+    if (!path)
+        path = "/usr/local/bin:/usr/bin:/bin";
+    for (const char *p = path;; p++) {
+        const char *end = strchrnul(p, ':');
+        char full[4096];
+        /* an empty PATH entry means the current directory */
+        int n = end == p ? snprintf(full, sizeof full, "./%s", program)
+                         : snprintf(full, sizeof full, "%.*s/%s", (int)(end - p), p, program);
+        if (n > 0 && (size_t)n < sizeof full && access(full, X_OK) == 0 && stat(full, &st) == 0 &&
+            S_ISREG(st.st_mode))
+            return true;
+        if (*end == '\0')
+            return false;
+        p = end;
+    }
+}
+
+/* A bot whose program cannot be found would lose every game by crash:
+ * that is a typo in the command line, said once, up front (exit 2). */
+static int check_programs(const struct tx_options *o, char *err, size_t errcap)
+{
+    for (int i = 0; i < o->nbots; i++) {
+        char *line = tx_command_expand(o->bots[i].command, 1, o->size);
+        char **words;
+        int nwords;
+        char why[128];
+        int rc = tx_command_split(line, &words, &nwords, why, sizeof why);
+        if (rc < 0)
+            snprintf(err, errcap, "BOT '%s': %s", o->bots[i].name, why);
+        else if (!executable(words[0])) {
+            snprintf(err, errcap, "BOT '%s': cannot run '%s': %s", o->bots[i].name, words[0],
+                     strchr(words[0], '/') ? "no such executable file" : "not found in PATH");
+            rc = -ENOENT;
+        }
+        if (rc == 0)
+            tx_command_free(words);
+        free(line);
+        if (rc < 0)
+            return rc;
+    }
+    return 0;
+}
+
 int tx_options_run_new(const struct tx_options *o, int64_t games, int argc, char **argv,
                        struct tx_options_run **ret, char *err, size_t errcap)
 {
+    int rc = check_programs(o, err, errcap);
+    if (rc < 0)
+        return rc;
     struct tx_options_run *run = calloc(1, sizeof *run);
     if (!run)
         return -ENOMEM;
-    int rc = tx_geometry_init(&run->geo, o->size);
+    rc = tx_geometry_init(&run->geo, o->size);
     if (rc < 0) {
         snprintf(err, errcap, "--size: cannot build a %d x %d board", o->size, o->size);
         goto error;

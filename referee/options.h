@@ -91,8 +91,10 @@ struct tx_options_run {
 
 /* Builds *ret from parsed options; games is the number of games of the
  * whole run. argv is the program's (argv[0] "twixt-arena"), for the resume
- * command. Returns 0, or -EINVAL/-errno with a message in err (a missing or
- * bad openings file, named FILE:LINE). Free with tx_options_run_free. */
+ * command. Each bot's program must exist (directly or through PATH): a
+ * typo is one clear message, not a run of crashes. Returns 0, or
+ * -EINVAL/-errno with a message in err (a missing program, a missing or
+ * bad openings file named FILE:LINE). Free with tx_options_run_free. */
 int tx_options_run_new(const struct tx_options *o, int64_t games, int argc, char **argv,
                        struct tx_options_run **ret, char *err, size_t errcap);
 void tx_options_run_free(struct tx_options_run *run);

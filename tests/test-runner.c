@@ -548,6 +548,9 @@ static int run_arena(char **argv, const char *out_path)
     posix_spawn_file_actions_t fa;
     posix_spawn_file_actions_init(&fa);
     posix_spawn_file_actions_addopen(&fa, 1, out_path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    char log[600];
+    snprintf(log, sizeof log, "%s/arena.log", tmpdir);
+    posix_spawn_file_actions_addopen(&fa, 2, log, O_WRONLY | O_CREAT | O_TRUNC, 0644);
     pid_t pid;
     argv[0] = arena;
     ck_assert_int_eq(posix_spawn(&pid, arena, &fa, NULL, argv, environ), 0);
@@ -617,6 +620,19 @@ START_TEST(runner_play_sprt_stops_at_a_bound)
 }
 END_TEST
 
+START_TEST(runner_missing_bot_is_a_usage_error)
+{
+    char a[2048], out[512], records[512];
+    snprintf(a, sizeof a, "a=%s", tiny_bot);
+    snprintf(out, sizeof out, "%s/missing.txt", tmpdir);
+    snprintf(records, sizeof records, "%s/missing.jsonl", tmpdir);
+    char *argv[] = {NULL, (char *)"tournament", a, (char *)"typo=./no-such-bot --x", (char *)"-o", records, NULL};
+    ck_assert_int_eq(run_arena(argv, out), 2);
+    ck_assert(log_contains("BOT 'typo': cannot run './no-such-bot': no such executable file"));
+    ck_assert_int_eq(access(records, F_OK), -1); /* nothing started, nothing written */
+}
+END_TEST
+
 static Suite *runner_suite(void)
 {
     Suite *s = suite_create("runner");
@@ -638,6 +654,7 @@ static Suite *runner_suite(void)
     tcase_add_test(tc, runner_executable_refuses_another_seed);
     tcase_add_test(tc, runner_play_prints_each_game);
     tcase_add_test(tc, runner_play_sprt_stops_at_a_bound);
+    tcase_add_test(tc, runner_missing_bot_is_a_usage_error);
     suite_add_tcase(s, tc);
     return s;
 }
