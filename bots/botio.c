@@ -238,22 +238,18 @@ int tx_botio_common_option(const char *prog, int argc, char **argv, int *i,
         return 1;
     }
     if (tx_botio_is_option(arg, "--seed")) {
-        /* Seeds from the referee's {seed} are unsigned 64-bit; take the low bits. */
-        const char *value = strchr(arg, '=') ? strchr(arg, '=') + 1 : (*i + 1 < argc ? argv[*i + 1] : NULL);
-        char *end;
-        if (!value || !*value || *value == '-') {
-            fprintf(stderr, "%s: --seed: expected a non-negative integer\n", prog);
+        /* Seeds from the referee's {seed} are unsigned 64-bit numbers. */
+        const char *value = option_value(prog, argc, argv, i);
+        if (!value)
             return -EINVAL;
-        }
+        char *end;
         errno = 0;
-        unsigned long long s = strtoull(value, &end, 10);
-        if (*end || errno) {
+        unsigned long long seed = strtoull(value, &end, 10);
+        if (!*value || *value == '-' || *end || errno) {
             fprintf(stderr, "%s: --seed: expected a non-negative integer, got \"%s\"\n", prog, value);
             return -EINVAL;
         }
-        if (!strchr(arg, '='))
-            ++*i;
-        opt->seed = s;
+        opt->seed = seed;
         return 1;
     }
     return 0;
