@@ -1,15 +1,16 @@
 /* bench-tournament.c - how fast tournaments run, and whether the referee
  * charges bots for its own delays when the machine is busy.
  *
- *   bench-tournament [--games N] [--turns T] [--turn-ms MS]
+ *   bench-tournament [--games N] [--turns T] [--turn-ms MS] [--concurrency C]
  *
  * 1. Games per second of a round robin of three instant bots (tests/tiny-bot)
  *    at concurrency 1 and 2, records built but not written.
  * 2. The referee's added latency per turn: every tiny-bot answer carries the
  *    microseconds the bot itself spent ("t=US"); the referee's measured time
  *    minus that is what the referee, the pipes and the scheduler added.
- *    Measured with C = cores games of bots that spin (burn CPU) for 95% of
- *    the turn limit, so every core is busy, until T turns are played;
+ *    Measured with C games (default: the number of cores) of bots that spin
+ *    (burn CPU) for 95% of the turn limit, so every core is busy, until T
+ *    turns are played;
  *    reports p50/p99/max and the number of timeouts (the target is none).
  *
  * Run it from the build directory (it finds tests/tiny-bot next to itself).
@@ -120,6 +121,7 @@ int main(int argc, char **argv)
     int64_t turns = (int64_t)arg(argc, argv, "--turns", 10000);
     int turn_ms = (int)arg(argc, argv, "--turn-ms", 100);
     int cores = tx_runner_cores();
+    int busy_games = (int)arg(argc, argv, "--concurrency", cores); /* games of busy bots at once */
     setvbuf(stdout, NULL, _IOLBF, 0); /* each figure as soon as it is known */
 
     char bot[1100], self[1024];
@@ -147,13 +149,13 @@ int main(int argc, char **argv)
     char spin[64];
     snprintf(spin, sizeof spin, "--spin-ms %.1f", 0.95 * turn_ms);
     struct collect col = {.target_turns = turns, .limit_us = (int64_t)turn_ms * 1000};
-    double secs = run(bot, spin, TX_OPTIONS_GAMES_MAX, cores, turn_ms, &col);
+    double secs = run(bot, spin, TX_OPTIONS_GAMES_MAX, busy_games, turn_ms, &col);
     qsort(col.added, (size_t)col.nadded, sizeof *col.added, compare_i64);
     if (col.nadded > 0)
         printf("busy bots (spin %.0f%% of %d ms), concurrency %d: %lld turns in %lld games, %.0f s; referee "
                "added latency p50 %lld us, p99 %lld us, max %lld us; timeouts %lld, of which the bot's own time "
                "was within the limit (false timeouts) %lld\n",
-               95.0, turn_ms, cores, (long long)col.turns, (long long)col.games, secs,
+               95.0, turn_ms, busy_games, (long long)col.turns, (long long)col.games, secs,
                (long long)col.added[col.nadded / 2], (long long)col.added[col.nadded * 99 / 100],
                (long long)col.added[col.nadded - 1], (long long)col.timeouts, (long long)col.false_timeouts);
     free(col.added);
