@@ -53,6 +53,10 @@
 #error "TX_GOLDEN_DIR must be the path of tests/golden"
 #endif
 
+/* fault-bot's path as a command word: quoted (command lines are split like
+ * a shell splits words), so a build directory may hold spaces. */
+#define FAULT_BOT_WORD "'" TX_FAULT_BOT "'"
+
 #define STDERR_KEPT_MAX TX_BOT_STDERR_KEPT /* stderr the referee keeps per bot per game */
 #define CASE_TIMEOUT_S 30
 
@@ -197,7 +201,7 @@ static void run_init(struct run *r, const char *mode0, const char *mode1)
         if (modes[i][0] == '/')
             snprintf(r->commands[i], sizeof r->commands[i], "%s", modes[i]);
         else
-            snprintf(r->commands[i], sizeof r->commands[i], "%s %s --pid-file=%s", TX_FAULT_BOT,
+            snprintf(r->commands[i], sizeof r->commands[i], "%s %s --pid-file=%s", FAULT_BOT_WORD,
                      modes[i], r->pid_file);
         r->bots[i].name = i == 0 ? "first" : "second";
         r->bots[i].command = r->commands[i];
@@ -288,8 +292,8 @@ static void check_no_process(const struct run *r)
 /* A command line without the fault-bot path and the pid file, to print. */
 static const char *mode_of(const char *command)
 {
-    size_t n = strlen(TX_FAULT_BOT);
-    return strncmp(command, TX_FAULT_BOT, n) == 0 ? command + n + 1 : command;
+    size_t n = strlen(FAULT_BOT_WORD);
+    return strncmp(command, FAULT_BOT_WORD, n) == 0 ? command + n + 1 : command;
 }
 
 static int mode_length(const char *command)
@@ -1585,10 +1589,10 @@ static char *normalised_json(const struct tx_record *rec)
             replace_string(p, "sha256", "sha256");
         cJSON *cmd = cJSON_GetObjectItemCaseSensitive(p, "command");
         ck_assert(cJSON_IsString(cmd));
-        const char *at = strstr(cmd->valuestring, TX_FAULT_BOT);
+        const char *at = strstr(cmd->valuestring, FAULT_BOT_WORD);
         ck_assert_ptr_nonnull(at);
         char buf[600];
-        snprintf(buf, sizeof buf, "fault-bot%s", at + strlen(TX_FAULT_BOT));
+        snprintf(buf, sizeof buf, "fault-bot%s", at + strlen(FAULT_BOT_WORD));
         char *pid_file = strstr(buf, " --pid-file=");
         if (pid_file)
             *pid_file = '\0';
