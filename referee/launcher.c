@@ -83,6 +83,28 @@ static void set_limit(int resource, rlim_t value, const char *what)
         fail("cannot set the %s limit: %s", what, strerror(errno));
 }
 
+/* ENOENT for a file that exists means its "#!" interpreter is missing:
+ * say which, or the user looks for the wrong file. */
+static void explain_missing_interpreter(const char *program, int err)
+{
+    if (err != ENOENT || !strchr(program, '/'))
+        return;
+    int fd = open(program, O_RDONLY | O_CLOEXEC);
+    if (fd < 0)
+        return;
+    char head[128];
+    ssize_t n = read(fd, head, sizeof head - 1);
+    close(fd);
+    if (n < 2 || head[0] != '#' || head[1] != '!')
+        return;
+    head[n] = '\0';
+    head[strcspn(head, "\r\n")] = '\0';
+    const char *interp = head + 2;
+    while (*interp == ' ')
+        interp++;
+    fail("cannot run '%s': its interpreter '%s' was not found", program, interp);
+}
+
 int main(int argc, char **argv)
 {
     long memory_mb = DEFAULT_MEMORY_MB, cpu_s = 0, fsize_mb = DEFAULT_FSIZE_MB, nice_inc = 5;
@@ -157,5 +179,7 @@ int main(int argc, char **argv)
     }
 
     execvp(argv[i], argv + i);
-    fail("cannot run '%s': %s", argv[i], strerror(errno));
+    int err = errno;
+    explain_missing_interpreter(argv[i], err);
+    fail("cannot run '%s': %s", argv[i], strerror(err));
 }

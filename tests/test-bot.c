@@ -19,6 +19,7 @@
 #include <string.h>
 #include <unistd.h>
 #include <sys/resource.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 
 #include "bot.h"
@@ -342,6 +343,27 @@ START_TEST(bot_program_not_executable_says_what_to_fix)
     unlink(path);
     char want[128];
     snprintf(want, sizeof want, "cannot run '%s': Permission denied", path);
+    ck_assert_str_eq(h.bot.start_error, want);
+}
+END_TEST
+
+START_TEST(bot_missing_interpreter_is_named)
+{
+    char path[] = "/tmp/test-bot-script-XXXXXX";
+    int fd = mkstemp(path);
+    ck_assert_int_ge(fd, 0);
+    const char *script = "#!/no/such/python3 -u\nprint('A1')\n";
+    ck_assert_int_eq(write(fd, script, strlen(script)), (ssize_t)strlen(script));
+    close(fd);
+    chmod(path, 0700);
+    struct harness h;
+    start_program(&h, path);
+    ck_assert(run_until_count(&h, &h.events[TX_BOT_EXITED], 1, 5.0));
+    stop_and_check(&h);
+    unlink(path);
+    char want[160];
+    snprintf(want, sizeof want, "cannot run '%s': its interpreter '/no/such/python3 -u' was not found",
+             path);
     ck_assert_str_eq(h.bot.start_error, want);
 }
 END_TEST
@@ -694,6 +716,7 @@ static Suite *bot_suite(void)
     tcase_add_test(tc, bot_death_by_signal_is_reported);
     tcase_add_test(tc, bot_missing_program_says_what_to_fix);
     tcase_add_test(tc, bot_program_not_executable_says_what_to_fix);
+    tcase_add_test(tc, bot_missing_interpreter_is_named);
     tcase_add_test(tc, bot_write_to_closed_input_fails);
     tcase_add_test(tc, bot_poll_reads_an_answer_the_loop_has_not_seen);
     tcase_add_test(tc, bot_stop_kills_its_children);
