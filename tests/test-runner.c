@@ -11,6 +11,7 @@
 #include <cjson/cJSON.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <poll.h>
 #include <signal.h>
 #include <spawn.h>
 #include <stdio.h>
@@ -620,6 +621,66 @@ START_TEST(runner_play_sprt_stops_at_a_bound)
 }
 END_TEST
 
+START_TEST(runner_no_progress_line_when_not_a_terminal)
+{
+    char a[2048], b[2048], out[512];
+    snprintf(a, sizeof a, "a=%s --seed {seed}", tiny_bot);
+    snprintf(b, sizeof b, "b=%s --seed {seed}", tiny_bot);
+    snprintf(out, sizeof out, "%s/standings.txt", tmpdir);
+    char *argv[] = {NULL, (char *)"tournament", a, b, (char *)"--games-per-pair", (char *)"4", NULL};
+    ck_assert_int_eq(run_arena(argv, out), 0);
+    const char *text = read_text(out);
+    ck_assert_msg(strstr(text, "rank") != NULL && strstr(text, "Crosstable") != NULL, "%s", text);
+    ck_assert_msg(strchr(text, '\r') == NULL && strstr(text, "games/s") == NULL, "%s", text);
+}
+END_TEST
+
+START_TEST(runner_progress_line_on_a_terminal)
+{
+    /* stdout on a pseudo-terminal, read while the run goes on (a full
+     * terminal buffer would block the writer). */
+    int master = posix_openpt(O_RDWR | O_NOCTTY);
+    ck_assert_int_ge(master, 0);
+    ck_assert_int_eq(grantpt(master), 0);
+    ck_assert_int_eq(unlockpt(master), 0);
+    char a[2048], b[2048];
+    snprintf(a, sizeof a, "a=%s --seed {seed} --think-ms 2", tiny_bot);
+    snprintf(b, sizeof b, "b=%s --seed {seed}", tiny_bot);
+    char *argv[] = {arena, (char *)"tournament", a, b, (char *)"--games-per-pair", (char *)"6", NULL};
+    posix_spawn_file_actions_t fa;
+    posix_spawn_file_actions_init(&fa);
+    posix_spawn_file_actions_addopen(&fa, 1, ptsname(master), O_WRONLY | O_NOCTTY, 0);
+    pid_t pid;
+    ck_assert_int_eq(posix_spawn(&pid, arena, &fa, NULL, argv, environ), 0);
+    posix_spawn_file_actions_destroy(&fa);
+
+    static char text[1 << 16];
+    size_t len = 0;
+    int status = 0;
+    bool exited = false;
+    while (!exited || len < sizeof text - 1) {
+        struct pollfd p = {master, POLLIN, 0};
+        if (poll(&p, 1, 100) > 0 && (p.revents & POLLIN)) {
+            ssize_t n = read(master, text + len, sizeof text - 1 - len);
+            if (n > 0) {
+                len += (size_t)n;
+                continue;
+            }
+        }
+        if (exited)
+            break; /* drained */
+        exited = waitpid(pid, &status, WNOHANG) == pid;
+    }
+    text[len] = '\0';
+    close(master);
+    ck_assert(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+    ck_assert_msg(strstr(text, "/6 games, ") != NULL, "%s", text);
+    ck_assert_msg(strstr(text, "games/s") != NULL && strstr(text, "left") != NULL, "%s", text);
+    ck_assert_msg(strstr(text, ", leader ") != NULL, "%s", text);
+    ck_assert_msg(strstr(text, "Crosstable") != NULL, "%s", text);
+}
+END_TEST
+
 START_TEST(runner_missing_bot_is_a_usage_error)
 {
     char a[2048], out[512], records[512];
@@ -655,6 +716,8 @@ static Suite *runner_suite(void)
     tcase_add_test(tc, runner_play_prints_each_game);
     tcase_add_test(tc, runner_play_sprt_stops_at_a_bound);
     tcase_add_test(tc, runner_missing_bot_is_a_usage_error);
+    tcase_add_test(tc, runner_no_progress_line_when_not_a_terminal);
+    tcase_add_test(tc, runner_progress_line_on_a_terminal);
     suite_add_tcase(s, tc);
     return s;
 }
