@@ -494,15 +494,16 @@ static int check_programs(const struct tx_options *o, char *err, size_t errcap)
         int nwords;
         char why[128];
         int rc = tx_command_split(line, &words, &nwords, why, sizeof why);
-        if (rc < 0)
+        if (rc < 0) {
             snprintf(err, errcap, "BOT '%s': %s", o->bots[i].name, why);
-        else if (!executable(words[0])) {
-            snprintf(err, errcap, "BOT '%s': cannot run '%s': %s", o->bots[i].name, words[0],
-                     strchr(words[0], '/') ? "no such executable file" : "not found in PATH");
-            rc = -ENOENT;
-        }
-        if (rc == 0)
+        } else {
+            if (!executable(words[0])) {
+                snprintf(err, errcap, "BOT '%s': cannot run '%s': %s", o->bots[i].name, words[0],
+                         strchr(words[0], '/') ? "no such executable file" : "not found in PATH");
+                rc = -ENOENT;
+            }
             tx_command_free(words);
+        }
         free(line);
         if (rc < 0)
             return rc;
