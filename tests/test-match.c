@@ -418,18 +418,21 @@ static void check_record(const struct run *r)
     ck_assert(valid_utf8(rec->result.detail));
 }
 
+/* The row of the matrix a case plays, for failure messages ("" if none). */
+static const char *case_name = "";
+
 static void check_verdict(const struct run *r, int winner, enum tx_reason reason,
                           const char *detail_part)
 {
     check_record(r);
     const struct tx_record *rec = &r->rec;
     ck_assert_msg(rec->result.winner == winner && rec->result.reason == reason,
-                  "expected winner %d %s, got winner %d %s \"%s\" (%d moves, %.2f s)", winner,
-                  tx_reason_name(reason), rec->result.winner, tx_reason_name(rec->result.reason),
-                  rec->result.detail, rec->nmoves, r->seconds);
+                  "%s: expected winner %d %s, got winner %d %s \"%s\" (%d moves, %.2f s)",
+                  case_name, winner, tx_reason_name(reason), rec->result.winner,
+                  tx_reason_name(rec->result.reason), rec->result.detail, rec->nmoves, r->seconds);
     if (detail_part)
-        ck_assert_msg(strstr(rec->result.detail, detail_part), "detail \"%s\" lacks \"%s\"",
-                      rec->result.detail, detail_part);
+        ck_assert_msg(strstr(rec->result.detail, detail_part), "%s: detail \"%s\" lacks \"%s\"",
+                      case_name, rec->result.detail, detail_part);
 }
 
 /* The first n moves are those of the simulated game. */
@@ -512,58 +515,87 @@ static void lose_at(struct run *r, int turn, enum tx_reason reason, const char *
     }
 }
 
+/* ---- the matrix: player 1 misbehaves once and loses at that turn ---- */
+
+/* Each row: fault-bot's arguments for player 1 (player 2 plays), the turn
+ * limit (0: the default 300 ms), soft mode, player 1's turn at which it
+ * must lose, the verdict, a part of the detail, and the token the record
+ * must hold for that turn (NULL: none, or not checked). */
+static const struct fault_case {
+    const char *name;
+    const char *mode;
+    int turn_ms;
+    bool soft;
+    int turn;
+    enum tx_reason reason;
+    const char *detail;
+    const char *token;
+} fault_cases[] = {
+    {"crash by a signal", "crash-signal 2", 0, false, 2, TX_REASON_CRASH,
+     "killed by signal 11 (Segmentation fault)", NULL},
+    {"crash by an exit status", "crash-exit 3", 0, false, 3, TX_REASON_CRASH,
+     "exit status 3 before answering", NULL},
+    {"exit 0 before answering", "exit0 1", 0, false, 1, TX_REASON_CRASH, "exit status 0", NULL},
+    {"close stdout, keep running", "close-stdout 2", 0, false, 2, TX_REASON_CRASH,
+     "closed its output", NULL},
+    {"close stdout after answering: seen at the next turn", "close-stdout 2 1", 0, false, 3,
+     TX_REASON_CRASH, "closed its output", NULL},
+    {"exit after answering: seen at the next turn", "exit-after 2", 0, false, 3, TX_REASON_CRASH,
+     "exit status 0", NULL},
+    {"close stdin: the next input cannot be written", "close-stdin 2", 0, false, 3, TX_REASON_CRASH,
+     "input", NULL},
+    {"fork a child holding the pipes, then exit", "fork 2 0", 0, false, 2, TX_REASON_CRASH,
+     "exit status 0", NULL},
+    {"hang", "hang 2", 100, false, 2, TX_REASON_TIMEOUT, "no answer in 100 ms", NULL},
+    {"ignore SIGTERM and hang", "ignore-term 2", 100, false, 2, TX_REASON_TIMEOUT,
+     "no answer in 100 ms", NULL},
+    {"sleep well over the limit", "sleep 2 400", 100, false, 2, TX_REASON_TIMEOUT,
+     "no answer in 100 ms", NULL},
+    {"a later turn at 900 ms", "sleep 3 900", 0, false, 3, TX_REASON_TIMEOUT, "no answer in 300 ms",
+     NULL},
+    {"burn CPU", "spin 2", 100, false, 2, TX_REASON_TIMEOUT, "no answer in 100 ms", NULL},
+    {"soft mode forgives 50 ms over, not 70", "sleep 2 170", 100, true, 2, TX_REASON_TIMEOUT,
+     "100 ms", NULL},
+    {"a move without its newline, alive", "partial 2 0", 100, false, 2, TX_REASON_TIMEOUT,
+     "no answer in 100 ms", NULL},
+    {"a move without its newline, then exit", "partial 2 1", 100, false, 2, TX_REASON_CRASH,
+     "exit status 0", NULL},
+    {"flood stdout without a newline", "flood-stdout 2", 0, false, 2, TX_REASON_INVALID,
+     "line longer than 4096 bytes", NULL},
+    {"a line of 4097 bytes", "long-line 1 4097", 0, false, 1, TX_REASON_INVALID,
+     "line longer than 4096 bytes", NULL},
+    {"garbage", "garbage 1", 0, false, 1, TX_REASON_INVALID, "not a move: \"#garbage!\"",
+     "#garbage!"},
+    {"a NUL byte in the move", "nul 1", 0, false, 1, TX_REASON_INVALID, "not a move", "B\uFFFD1"},
+    {"an empty line", "empty 2", 0, false, 2, TX_REASON_INVALID, "empty line", NULL},
+    {"lower case", "lower 1", 0, false, 1, TX_REASON_INVALID, "not a move: \"b1\"", "b1"},
+    {"SWAP at move 3", "swap 2", 0, false, 2, TX_REASON_INVALID, "SWAP not allowed at move 3",
+     "SWAP"},
+    {"a hole in the opponent's border", "border 1", 0, false, 1, TX_REASON_INVALID,
+     "hole L11 in the opponent's border", "L11"},
+};
+
+START_TEST(fault_loses_at_its_turn)
+{
+    const struct fault_case *c = &fault_cases[_i];
+    struct run r;
+    run_init(&r, c->mode, "play");
+    if (c->turn_ms)
+        r.config.turn_ms = c->turn_ms;
+    r.config.soft_timeouts = c->soft;
+    case_name = c->name;
+    lose_at(&r, c->turn, c->reason, c->detail);
+    const char *got = r.rec.moves[2 * c->turn - 2].move;
+    if (c->token)
+        ck_assert_msg(got && strcmp(got, c->token) == 0,
+                      "%s: recorded move \"%s\", expected \"%s\"", c->name, got ? got : "(null)",
+                      c->token);
+    check_quiet(&r);
+    run_free(&r);
+}
+END_TEST
+
 /* ---- crashes ---- */
-
-START_TEST(crash_by_signal)
-{
-    struct run r;
-    run_init(&r, "crash-signal 2", "play");
-    lose_at(&r, 2, TX_REASON_CRASH, "signal 11");
-    check_quiet(&r);
-    run_free(&r);
-}
-END_TEST
-
-START_TEST(crash_by_exit_status)
-{
-    struct run r;
-    run_init(&r, "crash-exit 3", "play");
-    lose_at(&r, 3, TX_REASON_CRASH, "exit status 3");
-    check_quiet(&r);
-    run_free(&r);
-}
-END_TEST
-
-START_TEST(crash_exit_zero_before_answering)
-{
-    struct run r;
-    run_init(&r, "exit0 1", "play");
-    lose_at(&r, 1, TX_REASON_CRASH, "exit status 0");
-    check_quiet(&r);
-    run_free(&r);
-}
-END_TEST
-
-START_TEST(crash_close_stdout_keep_running)
-{
-    struct run r;
-    run_init(&r, "close-stdout 2", "play");
-    lose_at(&r, 2, TX_REASON_CRASH, "closed its output");
-    check_quiet(&r);
-    run_free(&r);
-}
-END_TEST
-
-/* Closed after answering turn 2: found closed at turn 3. */
-START_TEST(crash_close_stdout_between_turns)
-{
-    struct run r;
-    run_init(&r, "close-stdout 2 1", "play");
-    lose_at(&r, 3, TX_REASON_CRASH, "closed its output");
-    check_quiet(&r);
-    run_free(&r);
-}
-END_TEST
 
 /* Player 1 dies after its answer, then player 2 never answers: the game
  * ends at player 2's turn, by its timeout; player 1's death would only
@@ -593,27 +625,6 @@ START_TEST(crash_player2)
     run_game(&r);
     check_verdict(&r, 0, TX_REASON_CRASH, "exit status 3");
     check_no_answer_at(&r, &e, 3);
-    run_free(&r);
-}
-END_TEST
-
-/* Dead since its last answer: the next turn finds it gone. */
-START_TEST(crash_exit_after_answering)
-{
-    struct run r;
-    run_init(&r, "exit-after 2", "play");
-    lose_at(&r, 3, TX_REASON_CRASH, "exit status 0");
-    check_quiet(&r);
-    run_free(&r);
-}
-END_TEST
-
-START_TEST(crash_close_stdin_keep_running)
-{
-    struct run r;
-    run_init(&r, "close-stdin 2", "play");
-    lose_at(&r, 3, TX_REASON_CRASH, "input");
-    check_quiet(&r);
     run_free(&r);
 }
 END_TEST
@@ -699,28 +710,6 @@ END_TEST
 
 /* ---- time ---- */
 
-START_TEST(time_hang)
-{
-    struct run r;
-    run_init(&r, "hang 2", "play");
-    r.config.turn_ms = 100;
-    lose_at(&r, 2, TX_REASON_TIMEOUT, "100 ms");
-    check_quiet(&r);
-    run_free(&r);
-}
-END_TEST
-
-START_TEST(time_ignore_sigterm)
-{
-    struct run r;
-    run_init(&r, "ignore-term 2", "play");
-    r.config.turn_ms = 100;
-    lose_at(&r, 2, TX_REASON_TIMEOUT, "100 ms");
-    check_quiet(&r);
-    run_free(&r);
-}
-END_TEST
-
 START_TEST(time_sleep_under_limit)
 {
     struct run r;
@@ -737,18 +726,6 @@ START_TEST(time_sleep_under_limit)
 }
 END_TEST
 
-START_TEST(time_sleep_over_limit)
-{
-    struct run r;
-    run_init(&r, "sleep 2 400", "play");
-    r.config.turn_ms = 100;
-    lose_at(&r, 2, TX_REASON_TIMEOUT, "100 ms");
-    check_quiet(&r);
-    ck_assert_int_ge(r.rec.moves[2].us, 100000);
-    run_free(&r);
-}
-END_TEST
-
 START_TEST(time_first_turn_900ms_allowed)
 {
     struct run r;
@@ -759,16 +736,6 @@ START_TEST(time_first_turn_900ms_allowed)
     run_game(&r);
     check_whole_game(&r, &e);
     ck_assert_int_ge(r.rec.moves[0].us, 900000);
-    check_quiet(&r);
-    run_free(&r);
-}
-END_TEST
-
-START_TEST(time_later_turn_900ms_timeout)
-{
-    struct run r;
-    run_init(&r, "sleep 3 900", "play");
-    lose_at(&r, 3, TX_REASON_TIMEOUT, "300 ms");
     check_quiet(&r);
     run_free(&r);
 }
@@ -792,20 +759,6 @@ START_TEST(time_soft_timeouts)
     ck_assert_int_eq(r.rec.nmoves, 7);
     ck_assert_int_gt(r.rec.moves[2].us, 100000);
     ck_assert_int_gt(r.rec.moves[4].us, 100000);
-    run_free(&r);
-}
-END_TEST
-
-/* Soft mode forgives up to 50 ms over, not more: 70 ms over is a timeout
- * at once. */
-START_TEST(time_soft_big_overrun)
-{
-    struct run r;
-    run_init(&r, "sleep 2 170", "play");
-    r.config.turn_ms = 100;
-    r.config.soft_timeouts = true;
-    lose_at(&r, 2, TX_REASON_TIMEOUT, "100 ms");
-    check_quiet(&r);
     run_free(&r);
 }
 END_TEST
@@ -854,17 +807,6 @@ START_TEST(time_interrupt_at_once)
 }
 END_TEST
 
-START_TEST(time_spin)
-{
-    struct run r;
-    run_init(&r, "spin 2", "play");
-    r.config.turn_ms = 100;
-    lose_at(&r, 2, TX_REASON_TIMEOUT, "100 ms");
-    check_quiet(&r);
-    run_free(&r);
-}
-END_TEST
-
 START_TEST(time_margin)
 {
     struct run r;
@@ -894,17 +836,6 @@ END_TEST
 
 /* ---- output ---- */
 
-START_TEST(output_flood_stdout)
-{
-    struct run r;
-    run_init(&r, "flood-stdout 2", "play");
-    lose_at(&r, 2, TX_REASON_INVALID, "longer than 4096 bytes");
-    check_quiet(&r);
-    ck_assert_int_lt(r.rec.moves[2].us, 300000); /* rejected at once, not timed out */
-    run_free(&r);
-}
-END_TEST
-
 static long max_rss_kb(void)
 {
     struct rusage u;
@@ -929,20 +860,6 @@ START_TEST(output_flood_stdout_between_turns)
                 max_rss_kb());
     ck_assert_msg(max_rss_kb() - rss < 32 * 1024, "the referee grew from %ld to %ld KiB", rss,
                   max_rss_kb());
-    run_free(&r);
-}
-END_TEST
-
-/* A move without its "\n" is no answer: a timeout while the bot lives, a
- * crash when it exits (the partial line is not taken at EOF). */
-START_TEST(output_partial_line)
-{
-    struct run r;
-    run_init(&r, _i == 0 ? "partial 2 0" : "partial 2 1", "play");
-    r.config.turn_ms = 100;
-    lose_at(&r, 2, _i == 0 ? TX_REASON_TIMEOUT : TX_REASON_CRASH,
-            _i == 0 ? "no answer" : "exit status 0");
-    check_quiet(&r);
     run_free(&r);
 }
 END_TEST
@@ -972,17 +889,6 @@ START_TEST(output_flood_stderr)
 }
 END_TEST
 
-START_TEST(output_garbage)
-{
-    struct run r;
-    run_init(&r, "garbage 1", "play");
-    lose_at(&r, 1, TX_REASON_INVALID, "#garbage!");
-    check_quiet(&r);
-    ck_assert_str_eq(r.rec.moves[0].move, "#garbage!");
-    run_free(&r);
-}
-END_TEST
-
 START_TEST(output_binary)
 {
     struct run r;
@@ -991,38 +897,6 @@ START_TEST(output_binary)
     check_quiet(&r);
     /* invalid UTF-8 became U+FFFD: the record is valid (check_record) */
     ck_assert_ptr_nonnull(strstr(r.rec.moves[2].move, "\xef\xbf\xbd"));
-    run_free(&r);
-}
-END_TEST
-
-START_TEST(output_nul_byte)
-{
-    struct run r;
-    run_init(&r, "nul 1", "play");
-    lose_at(&r, 1, TX_REASON_INVALID, "not a move");
-    check_quiet(&r);
-    ck_assert_str_eq(r.rec.moves[0].move, "B\uFFFD1"); /* the NUL became U+FFFD */
-    run_free(&r);
-}
-END_TEST
-
-START_TEST(output_empty_line)
-{
-    struct run r;
-    run_init(&r, "empty 2", "play");
-    lose_at(&r, 2, TX_REASON_INVALID, "empty line");
-    check_quiet(&r);
-    run_free(&r);
-}
-END_TEST
-
-START_TEST(output_lower_case)
-{
-    struct run r;
-    run_init(&r, "lower 1", "play");
-    lose_at(&r, 1, TX_REASON_INVALID, "b1");
-    check_quiet(&r);
-    ck_assert_str_eq(r.rec.moves[0].move, "b1");
     run_free(&r);
 }
 END_TEST
@@ -1172,16 +1046,6 @@ START_TEST(output_line_at_the_bound)
 }
 END_TEST
 
-START_TEST(output_line_over_the_bound)
-{
-    struct run r;
-    run_init(&r, "long-line 1 4097", "play");
-    lose_at(&r, 1, TX_REASON_INVALID, "line longer than 4096 bytes");
-    check_quiet(&r);
-    run_free(&r);
-}
-END_TEST
-
 START_TEST(output_invalid_utf8_message)
 {
     struct run r;
@@ -1230,17 +1094,6 @@ END_TEST
 
 /* ---- moves against the rules ---- */
 
-START_TEST(rules_swap_at_move_3)
-{
-    struct run r;
-    run_init(&r, "swap 2", "play");
-    lose_at(&r, 2, TX_REASON_INVALID, "SWAP not allowed at move 3");
-    check_quiet(&r);
-    ck_assert_str_eq(r.rec.moves[2].move, "SWAP");
-    run_free(&r);
-}
-END_TEST
-
 START_TEST(rules_swap_by_player2_at_move_4)
 {
     struct run r;
@@ -1274,32 +1127,11 @@ START_TEST(rules_occupied_hole)
 }
 END_TEST
 
-START_TEST(rules_opponent_border)
-{
-    struct run r;
-    run_init(&r, "border 1", "play");
-    lose_at(&r, 1, TX_REASON_INVALID, "hole L11 in the opponent's border");
-    check_quiet(&r);
-    ck_assert_str_eq(r.rec.moves[0].move, "L11");
-    run_free(&r);
-}
-END_TEST
-
 /* ---- processes ---- */
 
-/* The child keeps the bot's pipes open and sleeps a minute: the game must
- * end without waiting for EOF, and the child must die with the group. */
-START_TEST(process_fork_then_exit)
-{
-    struct run r;
-    run_init(&r, "fork 2 0", "play");
-    lose_at(&r, 2, TX_REASON_CRASH, "exit status 0");
-    check_quiet(&r);
-    ck_assert_msg(r.seconds < 10, "the game took %.1f s", r.seconds);
-    run_free(&r);
-}
-END_TEST
-
+/* The child keeps the bot's pipes open and sleeps a minute while the bot
+ * plays on: the game must end without waiting for EOF, and the child must
+ * die with the group. */
 START_TEST(process_fork_then_play_on)
 {
     struct run r;
@@ -1685,16 +1517,14 @@ static TCase *tcase(const char *name)
 static Suite *match_suite(void)
 {
     Suite *s = suite_create("match");
-    TCase *tc = tcase("crash");
-    tcase_add_test(tc, crash_by_signal);
-    tcase_add_test(tc, crash_by_exit_status);
-    tcase_add_test(tc, crash_exit_zero_before_answering);
-    tcase_add_test(tc, crash_close_stdout_keep_running);
-    tcase_add_test(tc, crash_close_stdout_between_turns);
+    TCase *tc = tcase("matrix");
+    tcase_add_loop_test(tc, fault_loses_at_its_turn, 0,
+                        (int)(sizeof fault_cases / sizeof fault_cases[0]));
+    suite_add_tcase(s, tc);
+
+    tc = tcase("crash");
     tcase_add_test(tc, crash_player2);
     tcase_add_test(tc, crash_after_answer_then_opponent_hangs);
-    tcase_add_test(tc, crash_exit_after_answering);
-    tcase_add_test(tc, crash_close_stdin_keep_running);
     tcase_add_test(tc, crash_memory_limit);
     tcase_add_test(tc, crash_cpu_limit);
     tcase_add_test(tc, crash_missing_program);
@@ -1704,16 +1534,10 @@ static Suite *match_suite(void)
     suite_add_tcase(s, tc);
 
     tc = tcase("time");
-    tcase_add_test(tc, time_hang);
-    tcase_add_test(tc, time_ignore_sigterm);
     tcase_add_test(tc, time_sleep_under_limit);
-    tcase_add_test(tc, time_sleep_over_limit);
     tcase_add_test(tc, time_first_turn_900ms_allowed);
-    tcase_add_test(tc, time_later_turn_900ms_timeout);
     tcase_add_test(tc, time_soft_timeouts);
-    tcase_add_test(tc, time_soft_big_overrun);
     tcase_add_test(tc, time_hard_overrun);
-    tcase_add_test(tc, time_spin);
     tcase_add_test(tc, time_margin);
     tcase_add_test(tc, time_interrupt_at_once);
     tcase_add_test(tc, time_interrupt);
@@ -1721,36 +1545,26 @@ static Suite *match_suite(void)
     suite_add_tcase(s, tc);
 
     tc = tcase("output");
-    tcase_add_test(tc, output_flood_stdout);
     tcase_add_test(tc, output_flood_stdout_between_turns);
-    tcase_add_loop_test(tc, output_partial_line, 0, 2);
     tcase_add_test(tc, output_flood_stderr);
-    tcase_add_test(tc, output_garbage);
     tcase_add_test(tc, output_binary);
-    tcase_add_test(tc, output_nul_byte);
-    tcase_add_test(tc, output_empty_line);
-    tcase_add_test(tc, output_lower_case);
     tcase_add_loop_test(tc, output_two_lines, 0, 2);
     tcase_add_test(tc, output_many_lines);
     tcase_add_loop_test(tc, output_stderr_per_turn, 0, 2);
     tcase_add_test(tc, output_move_before_input);
     tcase_add_test(tc, output_message_cut);
     tcase_add_test(tc, output_line_at_the_bound);
-    tcase_add_test(tc, output_line_over_the_bound);
     tcase_add_test(tc, output_invalid_utf8_message);
     tcase_add_test(tc, output_close_stderr);
     tcase_add_test(tc, output_crlf);
     suite_add_tcase(s, tc);
 
     tc = tcase("rules");
-    tcase_add_test(tc, rules_swap_at_move_3);
     tcase_add_test(tc, rules_swap_by_player2_at_move_4);
     tcase_add_test(tc, rules_occupied_hole);
-    tcase_add_test(tc, rules_opponent_border);
     suite_add_tcase(s, tc);
 
     tc = tcase("process");
-    tcase_add_test(tc, process_fork_then_exit);
     tcase_add_test(tc, process_fork_then_play_on);
     tcase_add_loop_test(tc, process_fork_leaving_group, 0, 2);
     tcase_add_test(tc, process_many_games_one_loop);
