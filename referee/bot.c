@@ -514,7 +514,12 @@ void tx_bot_stop(struct tx_bot *bot)
     if (bot->stopping)
         return;
     bot->stopping = true;
-    /* EOF on stdin first: a well-behaved bot exits by itself on it. */
+    /* Escaped descendants first, while the bot surely still runs: once it
+     * sees EOF on stdin it may exit at once, and its children are adopted
+     * by init before the walk could find them. */
+    if (bot->started && !bot->exited)
+        kill_escaped_descendants(bot);
+    /* Then EOF on stdin: a well-behaved bot exits by itself on it. */
     close_handle(bot, (uv_handle_t *)&bot->in, &bot->in_open);
     if (!bot->started) {
         close_outputs(bot);
@@ -522,7 +527,6 @@ void tx_bot_stop(struct tx_bot *bot)
     }
     if (!bot->exited) {
         bot->killed = true;
-        kill_escaped_descendants(bot);
         kill_group(bot, SIGTERM);
         uv_timer_stop(&bot->timer);
         uv_timer_start(&bot->timer, on_term_grace, TX_BOT_TERM_GRACE_MS, 0);
