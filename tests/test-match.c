@@ -1148,25 +1148,30 @@ END_TEST
 
 /* ---- openings and board sizes ---- */
 
+/* Forced openings played by the referee (forced, no time): two moves, then
+ * player 1 moves first (_i = 0); one move, then player 2 may answer SWAP
+ * as its first answer, at move 2 (_i = 1). */
 START_TEST(game_forced_opening)
 {
     static int16_t opening[2];
     struct run r;
     struct expect e;
-    run_init(&r, "play --seed={seed}", "play");
+    run_init(&r, "play --seed={seed}", _i == 0 ? "play" : "swapper");
     r.config.run = "fingerprint-of-the-run";
     opening[0] = (int16_t)hole("F6");
     opening[1] = (int16_t)hole("G8");
-    r.spec.nopening = 2;
+    r.spec.nopening = _i == 0 ? 2 : 1;
     r.spec.opening = opening;
     expect_init(&e);
-    e.force[0] = opening[0];
-    e.force[1] = opening[1];
-    simulate(&e, PLAY, PLAY, TX_MOVES_MAX);
+    for (int i = 0; i < r.spec.nopening; i++)
+        e.force[i] = opening[i];
+    simulate(&e, PLAY, _i == 0 ? PLAY : SWAPPER, TX_MOVES_MAX);
     run_game(&r);
     ck_assert_ptr_nonnull(strstr(r.rec.players[0].command, "play --seed=12345 "));
     strcpy(r.commands[0], r.rec.players[0].command);
     check_whole_game(&r, &e);
+    if (_i == 1)
+        ck_assert_str_eq(r.rec.moves[1].move, "SWAP");
     check_quiet(&r);
     run_free(&r);
 }
@@ -1573,7 +1578,7 @@ static Suite *match_suite(void)
     suite_add_tcase(s, tc);
 
     tc = tcase("game");
-    tcase_add_test(tc, game_forced_opening);
+    tcase_add_loop_test(tc, game_forced_opening, 0, 2);
     tcase_add_loop_test(tc, game_board_sizes, 0, 3);
     tcase_add_loop_test(tc, game_illegal_opening_refused, 0, 3);
     suite_add_tcase(s, tc);
