@@ -34,7 +34,6 @@ void tx_fastboard_init(struct tx_fastboard *b, const struct tx_geometry *geo)
     b->geo = geo;
     b->to_move = 0;
     b->winner = -1;
-    b->npegs = 0;
     memset(b->cell, 0, sizeof(b->cell));
     memset(b->links, 0, sizeof(b->links));
     for (int i = 0; i < TX_HOLES_MAX + 4; i++)
@@ -73,7 +72,6 @@ void tx_fastboard_from_game(struct tx_fastboard *b, const struct tx_game *g)
         if (g->cell[h] == TX_EMPTY)
             continue;
         b->cell[h] = g->cell[h];
-        b->npegs++;
         join_borders(b, g->cell[h] - 1, h);
     }
     for (int l = 0; l < geo->holes * 4; l++) {
@@ -97,7 +95,6 @@ void tx_fastboard_play(struct tx_fastboard *b, int hole)
     uint8_t mine = (uint8_t)(p + 1);
 
     b->cell[hole] = mine;
-    b->npegs++;
     join_borders(b, p, hole);
     for (int k = 0; k < 8; k++) {
         int n = geo->neighbour[hole][k];

@@ -25,7 +25,6 @@ struct tx_fastboard {
     const struct tx_geometry *geo; /* shared, read-only */
     int to_move;                   /* 0 or 1 */
     int winner;                    /* -1 while nobody has joined its borders */
-    int npegs;                     /* pegs on the board, both colours */
     uint8_t cell[TX_HOLES_MAX];    /* enum tx_cell */
     uint64_t links[2][TX_FASTBOARD_WORDS]; /* link bits of each player */
     int16_t uf[TX_HOLES_MAX + 4];  /* union-find parents; border nodes after the holes */

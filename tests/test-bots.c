@@ -12,6 +12,10 @@
  * twixt-mcts --ms 50 must answer every turn of such a game well within its
  * budget (asserted generously for a loaded machine).
  *
+ * The search board the bots use (fastboard.h) is checked against
+ * libtwixt's game move by move, and the evaluation (greedy-eval.h) against
+ * properties that must hold in any position.
+ *
  * Bots are found through TX_BUILD_DIR and TX_SOURCE_DIR (tests/meson.build).
  * The C starter is compiled by the test with plain `cc`.
  */
@@ -28,10 +32,12 @@
 #include <unistd.h>
 
 #include "answer.h"
+#include "fastboard.h"
 #include "game.h"
 #include "geometry.h"
 #include "hole.h"
 #include "input.h"
+#include "greedy-eval.h"
 
 #define ANSWER_TIMEOUT_MS 10000 /* any bot, any turn: far above what they need */
 #define MCTS_MS 50              /* the budget given to twixt-mcts in the timing test */
@@ -337,6 +343,149 @@ static int64_t play_game(enum which w, int size, int mcts_ms, bool bot_first, ui
     return slowest;
 }
 
+/* ---- the bots' own modules ---- */
+
+/* True when b holds the same pegs, links, player to move and winner as g.
+ * Plain comparisons: a Check assertion per link would dominate the case. */
+static bool same_position(const struct tx_fastboard *b, const struct tx_game *g)
+{
+    const struct tx_geometry *geo = g->geo;
+    if (memcmp(b->cell, g->cell, (size_t)geo->holes) != 0 || b->to_move != g->to_move ||
+        b->winner != (g->status == TX_WON ? g->winner : -1))
+        return false;
+    for (int l = 0; l < geo->holes * 4; l++) {
+        bool l0 = tx_fastboard_has_link(b, 0, l), l1 = tx_fastboard_has_link(b, 1, l);
+        if ((l0 || l1) != tx_game_has_link(g, l) || (l0 && l1))
+            return false;
+        if ((l0 && g->cell[geo->link_end[l][0]] != TX_PEG0) ||
+            (l1 && g->cell[geo->link_end[l][0]] != TX_PEG1))
+            return false;
+    }
+    return true;
+}
+
+START_TEST(fastboard_matches_game)
+{
+    static const int sizes[] = {5, 8, 12, 26};
+    struct tx_geometry *geo = malloc(sizeof(*geo));
+    int16_t moves[TX_MOVES_MAX];
+    for (size_t si = 0; si < sizeof(sizes) / sizeof(sizes[0]); si++) {
+        ck_assert_int_eq(tx_geometry_init(geo, sizes[si]), 0);
+        for (uint64_t seed = 1; seed <= 40; seed++) {
+            uint64_t s = seed * 0x9e3779b97f4a7c15ULL;
+            struct tx_game g;
+            struct tx_fastboard b, rebuilt;
+            tx_game_init(&g, geo);
+            tx_fastboard_init(&b, geo);
+            for (int step = 0; g.status == TX_ONGOING; step++) {
+                int n = tx_game_legal_moves(&g, moves);
+                int first = n > 1 && moves[0] == TX_MOVE_SWAP; /* the search board has no swap */
+                int move = moves[first + (int)(rng_next(&s) % (uint64_t)(n - first))];
+                bool ok = tx_fastboard_can_play(&b, b.to_move, move) &&
+                          tx_game_play(&g, move) == TX_LEGAL;
+                tx_fastboard_play(&b, move);
+                tx_fastboard_from_game(&rebuilt, &g);
+                if (!ok || !same_position(&b, &g) || !same_position(&rebuilt, &g))
+                    ck_abort_msg("size %d seed %d move %d: the search board differs from the game",
+                                 sizes[si], (int)seed, step + 1);
+            }
+        }
+        /* A swapped game: the search board is rebuilt from the game. */
+        struct tx_game g;
+        struct tx_fastboard b;
+        tx_game_init(&g, geo);
+        ck_assert_int_eq(tx_game_play(&g, tx_geometry_hole(geo, 2, 1)), TX_LEGAL);
+        ck_assert_int_eq(tx_game_play(&g, TX_MOVE_SWAP), TX_LEGAL);
+        tx_fastboard_from_game(&b, &g);
+        ck_assert_msg(same_position(&b, &g), "size %d: the swapped game differs", sizes[si]);
+    }
+    free(geo);
+}
+END_TEST
+
+/* Placing one's own peg in a vacant hole shortens one's connection by one
+ * exactly when the hole is on a shortest path (tx_eval_paths), and never by
+ * more: checked for every hole of positions from random games. */
+START_TEST(eval_paths_are_shortest)
+{
+    struct tx_geometry *geo = malloc(sizeof(*geo));
+    struct tx_rng rng;
+    int16_t moves[TX_MOVES_MAX];
+    ck_assert_int_eq(tx_geometry_init(geo, 12), 0);
+    tx_rng_seed(&rng, 5);
+    struct tx_fastboard empty;
+    tx_fastboard_init(&empty, geo);
+    ck_assert_int_eq(tx_eval_distance(&empty, 0, NULL), 7); /* rows 1, 3, 5, 7, 9, 11, 12 */
+    ck_assert_int_eq(tx_eval_distance(&empty, 1, NULL), 7);
+    for (uint64_t seed = 1; seed <= 30; seed++) {
+        uint64_t s = seed * 0x2545f4914f6cdd1dULL;
+        struct tx_game g;
+        tx_game_init(&g, geo);
+        int plies = 4 + (int)(seed % 20);
+        for (int i = 0; i < plies && g.status == TX_ONGOING; i++) {
+            int n = tx_game_legal_moves(&g, moves);
+            int first = n > 1 && moves[0] == TX_MOVE_SWAP;
+            tx_game_play(&g, moves[first + (int)(rng_next(&s) % (uint64_t)(n - first))]);
+        }
+        if (g.status != TX_ONGOING)
+            continue;
+        struct tx_fastboard b;
+        tx_fastboard_from_game(&b, &g);
+        for (int p = 0; p < 2; p++) {
+            uint8_t on_path[TX_HOLES_MAX] = {0};
+            int d = tx_eval_paths(&b, p, on_path);
+            ck_assert_int_eq(d, tx_eval_distance(&b, p, NULL));
+            if (d >= TX_EVAL_FAR)
+                continue;
+            for (int h = 0; h < geo->holes; h++) {
+                if (!tx_fastboard_can_play(&b, p, h)) {
+                    if (on_path[h])
+                        ck_abort_msg("seed %d: hole %d on a path but not playable", (int)seed, h);
+                    continue;
+                }
+                struct tx_fastboard after = b;
+                after.to_move = p; /* the distance does not depend on who moves */
+                tx_fastboard_play(&after, h);
+                int expect = on_path[h] ? d - 1 : d;
+                int got = tx_eval_distance(&after, p, NULL);
+                if (got != expect && after.winner != p)
+                    ck_abort_msg("seed %d player %d hole %d: distance %d -> %d, on path %d",
+                                 (int)seed, p, h, d, got, on_path[h]);
+            }
+        }
+        /* The ranking comes best first. */
+        int16_t ranked[TX_HOLES_MAX];
+        int scores[TX_HOLES_MAX];
+        int n = tx_eval_rank_moves(&b, &rng, ranked, scores);
+        ck_assert_int_gt(n, 0);
+        for (int i = 1; i < n; i++)
+            if (scores[i - 1] < scores[i])
+                ck_abort_msg("seed %d: the ranking is not sorted at %d", (int)seed, i);
+    }
+    free(geo);
+}
+END_TEST
+
+START_TEST(opening_and_swap_rules)
+{
+    struct tx_geometry *geo = malloc(sizeof(*geo));
+    struct tx_rng rng;
+    tx_rng_seed(&rng, 9);
+    for (int size = TX_SIZE_MIN; size <= TX_SIZE_MAX; size++) {
+        ck_assert_int_eq(tx_geometry_init(geo, size), 0);
+        int centre = tx_geometry_hole(geo, size / 2, size / 2);
+        ck_assert_msg(tx_eval_should_swap(geo, centre), "size %d: the centre is not swapped", size);
+        ck_assert(!tx_eval_should_swap(geo, tx_geometry_hole(geo, 1, 0))); /* a border peg */
+        for (int i = 0; i < 20; i++) {
+            int h = tx_eval_opening(geo, &rng);
+            ck_assert_msg(tx_geometry_playable(geo, 0, h), "size %d: opening %d not playable", size, h);
+            ck_assert_msg(!tx_eval_should_swap(geo, h), "size %d: opening %d would be swapped", size, h);
+        }
+    }
+    free(geo);
+}
+END_TEST
+
 /* ---- the cases ---- */
 
 static void compile_starter(void)
@@ -451,6 +600,12 @@ static Suite *bots_suite(void)
     tcase_add_test(tc, mcts_respects_budget);
     tcase_add_test(tc, options_help_and_errors);
     suite_add_tcase(s, tc);
+    TCase *units = tcase_create("modules");
+    tcase_set_timeout(units, 120);
+    tcase_add_test(units, fastboard_matches_game);
+    tcase_add_test(units, eval_paths_are_shortest);
+    tcase_add_test(units, opening_and_swap_rules);
+    suite_add_tcase(s, units);
     return s;
 }
 
