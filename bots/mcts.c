@@ -1,4 +1,4 @@
-/* mcts.c - Monte Carlo tree search with RAVE, pattern priors and tree reuse.
+/* mcts.c - Monte Carlo tree search with RAVE, shortest-path priors and tree reuse.
  *
  * See mcts.h for the algorithm. The tree is an array of nodes; a node's
  * children are contiguous, created all at once when it is expanded, so a
@@ -16,13 +16,14 @@
 
 #include "greedy-eval.h"
 
-#define DEFAULT_NODES ((size_t)3 << 20)
-#define EXPAND_AT 8 /* real visits before a leaf gets children (expanding costs 4 searches) */
-#define PRIOR_VISITS 10.0f     /* weight of the pattern priors, in visits */
-#define ROOT_PRIOR_VISITS 30.0f /* weight of the evaluation priors at the root */
-#define RAVE_EQUIV 1000.0f     /* visits at which RAVE and real statistics weigh the same */
-#define EXPLORE 0.1f           /* UCT exploration constant */
-#define EVAL_SIZE_MAX 16       /* larger boards skip the evaluation priors (too slow) */
+#define DEFAULT_NODES ((size_t)3 << 20) /* 28 bytes each: 84 MiB, touched as used */
+#define EXPAND_AT 8              /* real visits before a leaf gets children: an expansion
+                                    costs four shortest-path searches, so not too early */
+#define PRIOR_VISITS 10.0f       /* weight of the expansion priors, in visits */
+#define ROOT_PRIOR_VISITS 30.0f  /* weight of the evaluation priors at the root */
+#define RAVE_EQUIV 1000.0f       /* visits at which RAVE and real statistics weigh the same */
+#define EXPLORE 0.1f             /* UCT exploration constant */
+#define EVAL_SIZE_MAX 16         /* larger boards skip the root's ranking (too slow there) */
 
 struct node {
     int32_t child;            /* index of the first child, -1 while a leaf */
@@ -30,7 +31,7 @@ struct node {
     int16_t move;             /* hole played to reach the node; -1 for a fresh root */
     uint32_t n;               /* real visits */
     float visits, wins;       /* including the prior's virtual visits */
-    float rave_visits, rave_wins;
+    float rave_visits, rave_wins; /* playouts in which the mover played this hole at any time */
 };
 
 struct tx_mcts {
@@ -76,11 +77,6 @@ void tx_mcts_free(struct tx_mcts *m)
         return;
     free(m->pool);
     free(m);
-}
-
-void tx_mcts_set_policy(struct tx_mcts *m, const struct tx_playout_policy *policy)
-{
-    m->policy = *policy;
 }
 
 static int32_t new_node(struct tx_mcts *m, int move, float prior)

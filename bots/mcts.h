@@ -8,7 +8,8 @@
  * advances it, one on the opponent's blocks him) and from making a link;
  * then finishes the game with a playout
  * (playout.h) and updates the path and the AMAF statistics of its siblings.
- * The root's children also get priors from the greedy evaluation's ranking.
+ * The root's children also get priors from the greedy evaluation's ranking
+ * (on boards up to 16 x 16; larger ones would spend too long ranking).
  *
  * The tree is kept between turns: when the new position is the old root
  * after our move and one opponent move, the search continues from that
@@ -39,12 +40,9 @@ struct tx_mcts_stats {
 };
 
 /* A search object with room for max_nodes nodes (0: the default, about
- * 3 million, 72 MiB, touched only as used). Returns NULL when out of memory. */
+ * 3 million, 84 MiB, touched only as used). Returns NULL when out of memory. */
 struct tx_mcts *tx_mcts_new(const struct tx_geometry *geo, uint64_t seed, size_t max_nodes);
 void tx_mcts_free(struct tx_mcts *m);
-
-/* Changes the playout policy (for experiments). */
-void tx_mcts_set_policy(struct tx_mcts *m, const struct tx_playout_policy *policy);
 
 /* Searches b, whose player to move is the searcher, until the monotonic
  * clock (tx_botio_now_ns) reaches deadline_ns, or max_playouts iterations
