@@ -17,6 +17,7 @@
 #include <errno.h>
 #include <inttypes.h>
 #include <limits.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -32,6 +33,7 @@
 #include "verify.h"
 
 #define PROBE_POLL_US 2000 /* /proc is looked at this often while waiting for the exit */
+#define PROBE_FAMILY_MAX 256 /* descendants of the bot followed by the probe */
 #define REFEED_NICE 5       /* the bot runs this much below us, as in a match (match.c) */
 
 struct refeed {
@@ -102,6 +104,61 @@ static int proc_stat(int pid, char *state, int *pgrp, int *session, char *comm, 
     return 0;
 }
 
+static void note_left(struct tx_refeed_result *res, int pid, const char *comm)
+{
+    if (res->nleft < TX_REFEED_LEFT_MAX) {
+        res->left_pids[res->nleft] = pid;
+        snprintf(res->left_names[res->nleft], sizeof res->left_names[0], "%s", comm);
+    }
+    res->nleft++;
+}
+
+/* Appends the children of every thread of pid (/proc/PID/task/TID/children)
+ * to pids, up to max: the walk of bot.c, which must be done while the bot
+ * runs (once it exits, its children are init's). */
+static int add_children(int pid, int *pids, int n, int max)
+{
+    char path[64];
+    snprintf(path, sizeof path, "/proc/%d/task", pid);
+    DIR *tasks = opendir(path);
+    if (!tasks)
+        return n;
+    struct dirent *t;
+    while (n < max && (t = readdir(tasks))) {
+        if (t->d_name[0] < '0' || t->d_name[0] > '9')
+            continue;
+        char file[320];
+        snprintf(file, sizeof file, "/proc/%d/task/%s/children", pid, t->d_name);
+        FILE *f = fopen(file, "re");
+        if (!f)
+            continue;
+        int child;
+        while (n < max && fscanf(f, "%d", &child) == 1)
+            if (child > 1)
+                pids[n++] = child;
+        fclose(f);
+    }
+    closedir(tasks);
+    return n;
+}
+
+/* Descendants that left the bot's session (setsid) and are still running:
+ * they are left behind too, and tx_bot_stop can no longer find them (their
+ * parent is gone), so they are killed here. */
+static void find_escaped(struct refeed *rf, const int *pids, int n)
+{
+    int pid = rf->bot.pid;
+    for (int i = 1; i < n; i++) {
+        char state, comm[20];
+        int pgrp, session;
+        if (proc_stat(pids[i], &state, &pgrp, &session, comm, sizeof comm) < 0 || state == 'Z' ||
+            pgrp == pid || session == pid)
+            continue; /* gone, or a member of the group that find_left counts */
+        note_left(rf->res, pids[i], comm);
+        kill(pids[i], SIGKILL);
+    }
+}
+
 /* Processes other than the bot in its session or process group, zombies
  * aside (an orphan's zombie is reaped by init at once). */
 static void find_left(struct refeed *rf)
@@ -123,14 +180,8 @@ static void find_left(struct refeed *rf)
         int pgrp, session;
         if (proc_stat((int)other, &state, &pgrp, &session, comm, sizeof comm) < 0 || state == 'Z')
             continue;
-        if (pgrp != pid && session != pid)
-            continue;
-        struct tx_refeed_result *res = rf->res;
-        if (res->nleft < TX_REFEED_LEFT_MAX) {
-            res->left_pids[res->nleft] = (int)other;
-            snprintf(res->left_names[res->nleft], sizeof res->left_names[0], "%s", comm);
-        }
-        res->nleft++;
+        if (pgrp == pid || session == pid)
+            note_left(rf->res, (int)other, comm);
     }
     closedir(dir);
 }
@@ -147,6 +198,10 @@ static void probe_exit(struct refeed *rf)
 {
     struct tx_refeed_result *res = rf->res;
     res->probed = true;
+    int family[PROBE_FAMILY_MAX], n = 1;
+    family[0] = rf->bot.pid;
+    for (int i = 0; i < n && n < PROBE_FAMILY_MAX; i++)
+        n = add_children(family[i], family, n, PROBE_FAMILY_MAX);
     tx_bot_close_input(&rf->bot);
     uint64_t t0 = uv_hrtime(), wait_ns = (uint64_t)TX_REFEED_EXIT_WAIT_MS * 1000000u;
     for (;;) {
@@ -163,6 +218,7 @@ static void probe_exit(struct refeed *rf)
         sleep_us(PROBE_POLL_US);
     }
     find_left(rf);
+    find_escaped(rf, family, n);
 }
 
 /* ---- the end ---- */

@@ -524,7 +524,7 @@ static void probe_findings(struct validate *v)
      * that outlive it are left behind. */
     if (p->exited && p->nleft > 0) {
         struct tx_validate_finding *f = add_finding(v, TX_CHECK_CHILDREN, rep->probe_game, 0, 0);
-        int len = snprintf(f->what, sizeof f->what, "%d process%s of its session still running after it exited:",
+        int len = snprintf(f->what, sizeof f->what, "%d process%s it started still running after it exited:",
                            p->nleft, p->nleft == 1 ? "" : "es");
         for (int i = 0; i < p->nleft && i < TX_REFEED_LEFT_MAX && len > 0 && (size_t)len < sizeof f->what; i++)
             len += snprintf(f->what + len, sizeof f->what - (size_t)len, " %d (%s)", p->left_pids[i],

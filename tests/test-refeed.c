@@ -248,6 +248,57 @@ START_TEST(refeed_probe_sees_a_child_left_behind)
 }
 END_TEST
 
+START_TEST(refeed_probe_sees_an_escaped_child_and_kills_it)
+{
+    struct game g;
+    struct tx_refeed_result res;
+    char err[256];
+    play(&g, "play", "good");
+    /* A child in a session of its own (setsid; the shell waits until it is,
+     * a loaded machine may be slow to run it), then the shell becomes fault-bot. */
+    struct tx_refeed_config c = {
+        .geo = &geo,
+        .record = &g.record,
+        .player = 0,
+        .command = "sh -c 'setsid sleep 30 & "
+                   "while [ \"$(cut -d\" \" -f6 /proc/$!/stat)\" != $! ]; do sleep 0.01; done; "
+                   "exec " TX_FAULT_BOT " play'",
+        .upto = 3,
+        .first_turn_ms = 1000,
+        .turn_ms = 150,
+        .probe_exit = true,
+    };
+    ck_assert_int_eq(tx_refeed_run(&c, &res, err, sizeof err), 0);
+    ck_assert(res.probed);
+    ck_assert(res.exited);
+    ck_assert_int_eq(res.nleft, 1);
+    ck_assert_msg(!strcmp(res.left_names[0], "sleep") || !strcmp(res.left_names[0], "setsid"), "left: %s",
+                  res.left_names[0]);
+    int pid = res.left_pids[0];
+    tx_refeed_result_free(&res);
+    /* Killed: at most a zombie until init reaps it. */
+    char path[64], state = 'R';
+    snprintf(path, sizeof path, "/proc/%d/stat", pid);
+    for (int i = 0; i < 100 && state != 'Z'; i++) {
+        FILE *f = fopen(path, "re");
+        if (!f)
+            break;
+        int got = fscanf(f, "%*d (%*[^)]) %c", &state);
+        fclose(f);
+        if (got != 1 || state == 'Z')
+            break;
+        usleep(10000);
+    }
+    FILE *f = fopen(path, "re");
+    if (f) {
+        ck_assert_int_eq(fscanf(f, "%*d (%*[^)]) %c", &state), 1);
+        fclose(f);
+        ck_assert_msg(state == 'Z', "the escaped child %d still runs (state %c)", pid, state);
+    }
+    tx_record_free(&g.record);
+}
+END_TEST
+
 START_TEST(refeed_probe_sees_a_bot_that_does_not_exit)
 {
     struct game g;
@@ -348,6 +399,7 @@ static Suite *suite(void)
     tcase_add_test(tc, refeed_turn_stops_at_move_t);
     tcase_add_test(tc, refeed_probe_sees_a_clean_exit);
     tcase_add_test(tc, refeed_probe_sees_a_child_left_behind);
+    tcase_add_test(tc, refeed_probe_sees_an_escaped_child_and_kills_it);
     tcase_add_test(tc, refeed_probe_sees_a_bot_that_does_not_exit);
     tcase_add_test(tc, refeed_refuses_a_player_without_turns);
     tcase_add_test(tc, refeed_command_line_prints_the_table);
