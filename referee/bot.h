@@ -105,6 +105,7 @@ struct tx_bot {
     char partial[TX_ANSWER_LINE_MAX]; /* the line being read */
     size_t partial_len;
     bool discarding;         /* inside a too-long line: drop bytes up to the next "\n" */
+    int schedstat_fd;        /* /proc/PID/schedstat once started, -1 when not open */
 };
 
 /* The launcher's path: next to the running program (/proc/self/exe), else the
@@ -142,9 +143,17 @@ void tx_bot_poll(struct tx_bot *bot);
  * not yet seen by the loop are not counted in the next turn. */
 void tx_bot_drain_stderr(struct tx_bot *bot);
 
+/* The bot's main thread so far, from /proc/PID/schedstat: nanoseconds on
+ * a CPU and nanoseconds runnable but waiting for one. Two samples tell a
+ * slow bot (CPU) from a busy machine (waiting). Returns false when unknown
+ * (not started, or already being closed). One pread, about 2 us. */
+bool tx_bot_sched(const struct tx_bot *bot, uint64_t *cpu_ns, uint64_t *wait_ns);
+
 /* Closes the bot's stdin (it reads EOF) and leaves it running: `validate`
  * uses it to see whether a bot exits by itself when its input ends. Later
- * writes fail with UV_EPIPE; tx_bot_stop is still needed. */
+ * writes fail with UV_EPIPE; tx_bot_stop is still needed. A bot that then
+ * exits leaves its children to init: tx_bot_stop no longer finds those that
+ * left its process group, so the caller follows them itself (refeed.c). */
 void tx_bot_close_input(struct tx_bot *bot);
 
 /* Ends the bot: see the top of this file. Safe to call more than once and
