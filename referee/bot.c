@@ -10,6 +10,7 @@
  */
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <signal.h>
 #include <stdio.h>
@@ -79,6 +80,11 @@ static void close_handle(struct tx_bot *bot, uv_handle_t *handle, bool *open)
 
 static void close_outputs(struct tx_bot *bot)
 {
+    /* schedstat_fd is only meaningful once started (a zeroed bot has 0). */
+    if (bot->started && bot->schedstat_fd >= 0) {
+        close(bot->schedstat_fd);
+        bot->schedstat_fd = -1;
+    }
     close_handle(bot, (uv_handle_t *)&bot->out, &bot->out_open);
     close_handle(bot, (uv_handle_t *)&bot->err, &bot->err_open);
     close_handle(bot, (uv_handle_t *)&bot->status, &bot->status_open);
@@ -334,6 +340,7 @@ int tx_bot_start(struct tx_bot *bot, uv_loop_t *loop, const struct tx_bot_option
     int r;
     bot->loop = loop;
     bot->start_error[0] = '\0';
+    bot->schedstat_fd = -1;
 
     if ((r = init_pipe(bot, &bot->in, &bot->in_open)) < 0 ||
         (r = init_pipe(bot, &bot->out, &bot->out_open)) < 0 ||
@@ -398,6 +405,10 @@ int tx_bot_start(struct tx_bot *bot, uv_loop_t *loop, const struct tx_bot_option
     }
     bot->started = true;
     bot->pid = bot->process.pid;
+    /* Kept open: one pread per sample (tx_bot_sched) instead of three calls. */
+    char stat_path[64];
+    snprintf(stat_path, sizeof stat_path, "/proc/%d/schedstat", bot->pid);
+    bot->schedstat_fd = open(stat_path, O_RDONLY | O_CLOEXEC);
 
     if ((r = uv_read_start((uv_stream_t *)&bot->out, on_alloc, on_out_read)) < 0 ||
         (r = uv_read_start((uv_stream_t *)&bot->err, on_alloc, on_err_read)) < 0 ||
@@ -502,6 +513,23 @@ void tx_bot_drain_stderr(struct tx_bot *bot)
             break;
         keep_stderr(bot, read_buffer, (size_t)n);
     }
+}
+
+bool tx_bot_sched(const struct tx_bot *bot, uint64_t *cpu_ns, uint64_t *wait_ns)
+{
+    char buf[96];
+    if (!bot->started || bot->schedstat_fd < 0)
+        return false;
+    ssize_t n = pread(bot->schedstat_fd, buf, sizeof buf - 1, 0);
+    if (n <= 0)
+        return false;
+    buf[n] = '\0';
+    unsigned long long cpu, wait;
+    if (sscanf(buf, "%llu %llu", &cpu, &wait) != 2)
+        return false;
+    *cpu_ns = cpu;
+    *wait_ns = wait;
+    return true;
 }
 
 void tx_bot_close_input(struct tx_bot *bot)

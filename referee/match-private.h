@@ -64,6 +64,8 @@ struct tx_match {
     int on_move;         /* player whose turn it is, -1 between turns */
     bool clock_running;  /* its input is written, the clock runs */
     uint64_t turn_start; /* uv_hrtime() when the input was written */
+    bool turn_sched;     /* the two below were sampled at turn_start */
+    uint64_t turn_cpu_ns, turn_wait_ns; /* the bot's schedstat then (tx_bot_sched) */
     int limit_ms;
     bool first_done[2];
     int soft_used[2];

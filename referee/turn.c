@@ -94,10 +94,22 @@ static void arm_deadline(struct tx_match *m, uint64_t ms)
     uv_timer_start(&m->timer, on_deadline, ms, 0);
 }
 
+/* For a timeout's detail: where the turn's time went, so a user can tell a
+ * slow bot from a machine too busy to run it. "" when unknown. */
+static void time_spent(const struct tx_match *m, char *buf, size_t cap)
+{
+    uint64_t cpu, wait;
+    buf[0] = '\0';
+    if (m->turn_sched && tx_bot_sched(&m->bots[m->on_move], &cpu, &wait))
+        snprintf(buf, cap, " (on a CPU %.1f ms, waiting for one %.1f ms)",
+                 (double)(cpu - m->turn_cpu_ns) / 1e6, (double)(wait - m->turn_wait_ns) / 1e6);
+}
+
 static void start_clock(struct tx_match *m)
 {
     m->clock_running = true;
     m->turn_start = m->bots[m->on_move].written_at;
+    m->turn_sched = tx_bot_sched(&m->bots[m->on_move], &m->turn_cpu_ns, &m->turn_wait_ns);
     arm_deadline(m, (uint64_t)kill_after_ms(m));
     int nturns = m->nturns;
     take_answer(m); /* a line printed ahead of this input is this turn's answer */
@@ -134,8 +146,10 @@ static void on_deadline(uv_timer_t *timer)
     }
     int64_t us = elapsed_us(m, now);
     add_turn(m, p, us);
-    snprintf(detail, sizeof detail, "no answer in %d ms, killed at %" PRId64 " ms", m->limit_ms,
-             us / 1000);
+    char spent[96];
+    time_spent(m, spent, sizeof spent);
+    snprintf(detail, sizeof detail, "no answer in %d ms, killed at %" PRId64 " ms%s", m->limit_ms,
+             us / 1000, spent);
     lose(m, p, TX_REASON_TIMEOUT, detail);
 }
 
@@ -150,11 +164,12 @@ static bool late(struct tx_match *m, int p, int64_t us, char *detail, size_t cap
         m->soft_used[p]++;
         return false;
     }
-    char margin[48] = "";
+    char margin[48] = "", spent[96];
     if (m->config->margin_ms)
         snprintf(margin, sizeof margin, " + %d ms margin", m->config->margin_ms);
-    snprintf(detail, cap, "answered in %.1f ms, limit %d ms%s%s", (double)us / 1000.0, m->limit_ms,
-             margin, m->config->soft_timeouts && small ? " (third overrun)" : "");
+    time_spent(m, spent, sizeof spent);
+    snprintf(detail, cap, "answered in %.1f ms, limit %d ms%s%s%s", (double)us / 1000.0, m->limit_ms,
+             margin, m->config->soft_timeouts && small ? " (third overrun)" : "", spent);
     return true;
 }
 
