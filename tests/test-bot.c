@@ -647,6 +647,32 @@ START_TEST(match_bad_command_line_is_a_crash_with_the_reason)
 }
 END_TEST
 
+START_TEST(match_timeout_says_where_the_time_went)
+{
+    struct games *g = games_new();
+    /* Reads its five-line first input, then spins: always runnable, so its
+     * time on a CPU plus its wait for one covers the whole turn. */
+    struct tx_bot_spec spin = {
+        .name = "spin", .command = "sh -c 'read a; read b; read c; read d; read e; while :; do :; done'"};
+    g->specs[0].bots[0] = &spin;
+    g->config.first_turn_ms = 100;
+    struct tx_match *m;
+    ck_assert_int_eq(tx_match_start(&g->loop, &g->config, &g->specs[0], games_done, &g->specs[0], &m), 0);
+    uv_run(&g->loop, UV_RUN_DEFAULT);
+    const struct tx_record *r = &g->records[0];
+    ck_assert_int_eq(r->result.winner, 1);
+    ck_assert_int_eq(r->result.reason, TX_REASON_TIMEOUT);
+    const char *d = r->result.detail;
+    ck_assert_msg(strstr(d, "no answer in 100 ms, killed at "), "%s", d);
+    const char *spent = strstr(d, "(on a CPU ");
+    ck_assert_msg(spent != NULL, "%s", d);
+    double cpu = 0, wait = 0;
+    ck_assert_int_eq(sscanf(spent, "(on a CPU %lf ms, waiting for one %lf ms)", &cpu, &wait), 2);
+    ck_assert_msg(cpu + wait >= 100.0, "%s", d); /* killed at >= 150 ms */
+    games_free(g);
+}
+END_TEST
+
 START_TEST(match_interrupted_at_once_delivers_its_record)
 {
     int fds = warm_count_fds();
@@ -731,6 +757,7 @@ static Suite *bot_suite(void)
     tcase_add_test(tm, match_plays_the_forced_opening_first);
     tcase_add_test(tm, match_refuses_an_illegal_opening);
     tcase_add_test(tm, match_bad_command_line_is_a_crash_with_the_reason);
+    tcase_add_test(tm, match_timeout_says_where_the_time_went);
     tcase_add_test(tm, match_interrupted_at_once_delivers_its_record);
     tcase_add_test(tm, match_runs_games_side_by_side_on_one_loop);
     suite_add_tcase(s, tm);
