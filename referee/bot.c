@@ -8,10 +8,7 @@
  * a bot never blocks on a full pipe; what is kept is bounded by the
  * constants of bot.h, whatever the bot writes.
  */
-#include <dirent.h>
 #include <errno.h>
-#include <fcntl.h>
-#include <limits.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -19,47 +16,15 @@
 #include <unistd.h>
 
 #include "bot.h"
+#include "proc.h"
 
 /* One buffer for every read of every stream: read callbacks run one at a
  * time on the loop thread and copy what they keep before returning. */
 static char read_buffer[65536];
 
-#ifndef TX_LAUNCHER_BUILD_PATH
-#define TX_LAUNCHER_BUILD_PATH ""
-#endif
-#define LAUNCHER_NAME "twixt-launch"
-
-static bool executable(const char *path)
-{
-    return path[0] && access(path, X_OK) == 0;
-}
-
 int tx_bot_find_launcher(char *buf, size_t cap)
 {
-    char self[PATH_MAX];
-    ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
-    if (n > 0) {
-        self[n] = '\0';
-        char *slash = strrchr(self, '/');
-        if (slash) {
-            *slash = '\0';
-            snprintf(buf, cap, "%s/" LAUNCHER_NAME, self);
-            if (executable(buf))
-                return 0;
-        }
-    }
-    snprintf(buf, cap, "%s", TX_LAUNCHER_BUILD_PATH);
-    if (executable(buf))
-        return 0;
-    const char *env = getenv("TX_LAUNCHER");
-    if (env) {
-        snprintf(buf, cap, "%s", env);
-        if (executable(buf))
-            return 0;
-    }
-    snprintf(buf, cap, "no " LAUNCHER_NAME " next to the program, at '%s' or in $TX_LAUNCHER",
-             TX_LAUNCHER_BUILD_PATH);
-    return -ENOENT;
+    return tx_proc_find_launcher(buf, cap);
 }
 
 static void on_close(uv_handle_t *handle)
@@ -101,51 +66,12 @@ static void kill_group(struct tx_bot *bot, int sig)
         uv_kill(-bot->pid, sig);
 }
 
-/* Appends the children of every thread of pid (/proc/PID/task/TID/children)
- * to pids, up to max. */
-static int add_children(int pid, int *pids, int n, int max)
-{
-    char path[64];
-    snprintf(path, sizeof path, "/proc/%d/task", pid);
-    DIR *tasks = opendir(path);
-    if (!tasks)
-        return n;
-    struct dirent *t;
-    while (n < max && (t = readdir(tasks))) {
-        if (t->d_name[0] < '0' || t->d_name[0] > '9')
-            continue;
-        char file[320];
-        snprintf(file, sizeof file, "/proc/%d/task/%s/children", pid, t->d_name);
-        FILE *f = fopen(file, "re");
-        if (!f)
-            continue;
-        int child;
-        while (n < max && fscanf(f, "%d", &child) == 1)
-            if (child > 1)
-                pids[n++] = child;
-        fclose(f);
-    }
-    closedir(tasks);
-    return n;
-}
-
 /* A descendant that called setsid() has left the bot's process group, so
- * the group's signals miss it. While the bot still runs, its family tree is
- * intact: walk it and kill every descendant outside the group. (One whose
- * parent died earlier was adopted by init and cannot be told apart; that
- * double-fork escape is the known limit of killing by group.) */
+ * the group's signals miss it: find it through /proc while the bot lives. */
 static void kill_escaped_descendants(struct tx_bot *bot)
 {
-    if (bot->pid <= 1 || bot->exited)
-        return;
-    int pids[TX_BOT_DESCENDANTS_MAX];
-    int n = 1;
-    pids[0] = bot->pid;
-    for (int i = 0; i < n && n < TX_BOT_DESCENDANTS_MAX; i++)
-        n = add_children(pids[i], pids, n, TX_BOT_DESCENDANTS_MAX);
-    for (int i = 1; i < n; i++)
-        if (getpgid(pids[i]) != bot->pid)
-            kill(pids[i], SIGKILL);
+    if (bot->started && !bot->exited)
+        tx_proc_kill_escaped(bot->pid);
 }
 
 static bool outputs_done(const struct tx_bot *bot)
@@ -406,9 +332,7 @@ int tx_bot_start(struct tx_bot *bot, uv_loop_t *loop, const struct tx_bot_option
     bot->started = true;
     bot->pid = bot->process.pid;
     /* Kept open: one pread per sample (tx_bot_sched) instead of three calls. */
-    char stat_path[64];
-    snprintf(stat_path, sizeof stat_path, "/proc/%d/schedstat", bot->pid);
-    bot->schedstat_fd = open(stat_path, O_RDONLY | O_CLOEXEC);
+    bot->schedstat_fd = tx_proc_sched_open(bot->pid);
 
     if ((r = uv_read_start((uv_stream_t *)&bot->out, on_alloc, on_out_read)) < 0 ||
         (r = uv_read_start((uv_stream_t *)&bot->err, on_alloc, on_err_read)) < 0 ||
@@ -517,19 +441,7 @@ void tx_bot_drain_stderr(struct tx_bot *bot)
 
 bool tx_bot_sched(const struct tx_bot *bot, uint64_t *cpu_ns, uint64_t *wait_ns)
 {
-    char buf[96];
-    if (!bot->started || bot->schedstat_fd < 0)
-        return false;
-    ssize_t n = pread(bot->schedstat_fd, buf, sizeof buf - 1, 0);
-    if (n <= 0)
-        return false;
-    buf[n] = '\0';
-    unsigned long long cpu, wait;
-    if (sscanf(buf, "%llu %llu", &cpu, &wait) != 2)
-        return false;
-    *cpu_ns = cpu;
-    *wait_ns = wait;
-    return true;
+    return bot->started && tx_proc_sched(bot->schedstat_fd, cpu_ns, wait_ns);
 }
 
 void tx_bot_close_input(struct tx_bot *bot)

@@ -36,7 +36,6 @@
 #define TX_BOT_TERM_GRACE_MS 100    /* SIGTERM to SIGKILL */
 #define TX_BOT_PIPE_GRACE_MS 50     /* after the exit, before pipes still open are closed */
 #define TX_BOT_ERROR_MAX 256        /* bytes of a start error, NUL included */
-#define TX_BOT_DESCENDANTS_MAX 256  /* processes of one bot looked at when stopping it */
 
 enum tx_bot_event {
     TX_BOT_LINE,    /* a line (or a too-long line) was queued */

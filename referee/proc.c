@@ -1,0 +1,124 @@
+/* proc.c - /proc lookups for bot.c: the launcher, escaped descendants,
+ * scheduling statistics.
+ *
+ * All of this is Linux-specific on purpose: the referee runs bots on Linux
+ * (prctl, RLIMIT_DATA, socketpairs), and /proc is the only place that says
+ * who a process's children are and how long it waited for a CPU.
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "proc.h"
+
+#ifndef TX_LAUNCHER_BUILD_PATH
+#define TX_LAUNCHER_BUILD_PATH ""
+#endif
+#define LAUNCHER_NAME "twixt-launch"
+
+static bool executable(const char *path)
+{
+    return path[0] && access(path, X_OK) == 0;
+}
+
+int tx_proc_find_launcher(char *buf, size_t cap)
+{
+    char self[PATH_MAX];
+    ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
+    if (n > 0) {
+        self[n] = '\0';
+        char *slash = strrchr(self, '/');
+        if (slash) {
+            *slash = '\0';
+            snprintf(buf, cap, "%s/" LAUNCHER_NAME, self);
+            if (executable(buf))
+                return 0;
+        }
+    }
+    snprintf(buf, cap, "%s", TX_LAUNCHER_BUILD_PATH);
+    if (executable(buf))
+        return 0;
+    const char *env = getenv("TX_LAUNCHER");
+    if (env) {
+        snprintf(buf, cap, "%s", env);
+        if (executable(buf))
+            return 0;
+    }
+    snprintf(buf, cap, "no " LAUNCHER_NAME " next to the program, at '%s' or in $TX_LAUNCHER",
+             TX_LAUNCHER_BUILD_PATH);
+    return -ENOENT;
+}
+
+/* Appends the children of every thread of pid (/proc/PID/task/TID/children)
+ * to pids, up to max. */
+static int add_children(int pid, int *pids, int n, int max)
+{
+    char path[64];
+    snprintf(path, sizeof path, "/proc/%d/task", pid);
+    DIR *tasks = opendir(path);
+    if (!tasks)
+        return n;
+    struct dirent *t;
+    while (n < max && (t = readdir(tasks))) {
+        if (t->d_name[0] < '0' || t->d_name[0] > '9')
+            continue;
+        char file[320];
+        snprintf(file, sizeof file, "/proc/%d/task/%s/children", pid, t->d_name);
+        FILE *f = fopen(file, "re");
+        if (!f)
+            continue;
+        int child;
+        while (n < max && fscanf(f, "%d", &child) == 1)
+            if (child > 1)
+                pids[n++] = child;
+        fclose(f);
+    }
+    closedir(tasks);
+    return n;
+}
+
+int tx_proc_kill_escaped(int leader)
+{
+    if (leader <= 1)
+        return 0;
+    int pids[TX_PROC_DESCENDANTS_MAX];
+    int n = 1, killed = 0;
+    pids[0] = leader;
+    for (int i = 0; i < n && n < TX_PROC_DESCENDANTS_MAX; i++)
+        n = add_children(pids[i], pids, n, TX_PROC_DESCENDANTS_MAX);
+    for (int i = 1; i < n; i++)
+        if (getpgid(pids[i]) != leader && kill(pids[i], SIGKILL) == 0)
+            killed++;
+    return killed;
+}
+
+int tx_proc_sched_open(int pid)
+{
+    char path[64];
+    snprintf(path, sizeof path, "/proc/%d/schedstat", pid);
+    return open(path, O_RDONLY | O_CLOEXEC);
+}
+
+bool tx_proc_sched(int fd, uint64_t *cpu_ns, uint64_t *wait_ns)
+{
+    char buf[96];
+    if (fd < 0)
+        return false;
+    /* A /proc file is generated afresh on each read from offset 0. */
+    ssize_t n = pread(fd, buf, sizeof buf - 1, 0);
+    if (n <= 0)
+        return false;
+    buf[n] = '\0';
+    unsigned long long cpu, wait;
+    if (sscanf(buf, "%llu %llu", &cpu, &wait) != 2)
+        return false;
+    *cpu_ns = cpu;
+    *wait_ns = wait;
+    return true;
+}

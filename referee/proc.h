@@ -1,0 +1,39 @@
+/* proc.h - a bot's process seen from outside libuv: through /proc.
+ *
+ * libuv knows a child by its pid and its exit status. What the referee also
+ * needs is Linux's view of it: where the launcher program is, the bot's
+ * family tree (to find descendants that left its process group), and its
+ * scheduling statistics (to tell a slow bot from a busy machine). Small
+ * synchronous reads of /proc, no libuv; bot.c is the only user.
+ */
+#ifndef TX_PROC_H
+#define TX_PROC_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define TX_PROC_DESCENDANTS_MAX 256 /* processes of one bot looked at when stopping it */
+
+/* The launcher's path: next to the running program (/proc/self/exe), else
+ * the one built with this source tree, else $TX_LAUNCHER. Writes it into
+ * buf and returns 0, or -ENOENT with buf naming where it looked. */
+int tx_proc_find_launcher(char *buf, size_t cap);
+
+/* SIGKILLs every descendant of leader (a live process group leader) that is
+ * no longer in its process group: children that called setsid(). Found by
+ * walking /proc/PID/task/TID/children, so only while their ancestry is
+ * intact: a double-forked daemon whose parent has exited was adopted by
+ * init and is out of reach. Returns how many were signalled. */
+int tx_proc_kill_escaped(int leader);
+
+/* Opens /proc/PID/schedstat for tx_proc_sched (close it with close()).
+ * Returns the descriptor or -1. */
+int tx_proc_sched_open(int pid);
+
+/* Reads the process's main thread's nanoseconds on a CPU and nanoseconds
+ * runnable but waiting for one, so far. One pread. Returns false when the
+ * file cannot be read (the process is gone). */
+bool tx_proc_sched(int fd, uint64_t *cpu_ns, uint64_t *wait_ns);
+
+#endif
