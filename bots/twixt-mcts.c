@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "botio.h"
 #include "greedy-eval.h"
@@ -26,7 +27,32 @@ struct mcts_bot {
     struct tx_mcts *search;
     struct tx_rng rng;
     int ms; /* --ms, 0 for the defaults */
+    double cpu_share; /* CPU time / wall time of the last search, 1 at start */
 };
+
+static int64_t cpu_now_ns(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+    return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
+}
+
+/* The default budget of this turn. On a busy machine the time the bot's own
+ * clock cannot see (being woken to read the input, being preempted before
+ * the answer is written) grows with the load: measured at up to 145 ms with
+ * a run queue of 6 on 2 cores. The last search's share of the CPU tells
+ * how busy the machine is; below 70% the budget shrinks in proportion, to
+ * half at most. */
+static int default_budget_ms(const struct mcts_bot *bot, int turn)
+{
+    int ms = turn == 0 ? FIRST_TURN_MS : TURN_MS;
+    double scale = bot->cpu_share / 0.7;
+    if (scale > 1)
+        scale = 1;
+    if (scale < 0.5)
+        scale = 0.5;
+    return (int)(ms * scale);
+}
 
 static int think(const struct tx_botio_turn *turn, void *data, char *message)
 {
@@ -56,14 +82,20 @@ static int think(const struct tx_botio_turn *turn, void *data, char *message)
         last[turn->me] = in->pegs[0][in->npegs[0] - 1];
     if (in->last >= 0)
         last[!turn->me] = in->last;
-    int ms = bot->ms ? bot->ms : turn->turn == 0 ? FIRST_TURN_MS : TURN_MS;
+    int ms = bot->ms ? bot->ms : default_budget_ms(bot, turn->turn);
     int64_t deadline = turn->start_ns + (int64_t)(ms - RESERVE_MS) * 1000000;
+    int64_t wall0 = tx_botio_now_ns(), cpu0 = cpu_now_ns();
     int move = tx_mcts_search(bot->search, &b, last, deadline, 0, &st);
+    int64_t wall = tx_botio_now_ns() - wall0, cpu = cpu_now_ns() - cpu0;
+    if (wall > 20000000) /* too short a search says little */
+        bot->cpu_share = (double)cpu / (double)wall;
     double used_ms = (double)(tx_botio_now_ns() - turn->start_ns) / 1e6;
     snprintf(message, TX_BOTIO_MESSAGE_MAX, "%.0f%% %ldpo", st.win_rate * 100, st.playouts);
-    fprintf(stderr, "mcts: %s win %.1f%% visits %d; %ld playouts (%ld reused) in %.1f ms, %ld nodes\n",
+    fprintf(stderr,
+            "mcts: %s win %.1f%% visits %d; %ld playouts (%ld reused) in %.1f of %d ms, %ld nodes, "
+            "cpu %.0f%%\n",
             move >= 0 ? tx_hole_name(geo, move, name) : "-", st.win_rate * 100, st.best_visits,
-            st.playouts, st.reused, used_ms, st.nodes);
+            st.playouts, st.reused, used_ms, ms, st.nodes, bot->cpu_share * 100);
     return move;
 }
 
@@ -74,7 +106,8 @@ static void usage(void)
            "priors, link-seeking playouts and tree reuse between turns.\n"
            "  --size N  board size, %d..%d (default %d)\n"
            "  --seed N  random seed (default: from the clock)\n"
-           "  --ms N    thinking time per turn in ms (default %d on the first turn, %d later)\n"
+           "  --ms N    thinking time per turn in ms (default %d on the first turn, %d later,\n"
+           "            less when the machine is busy)\n"
            "  --bench   print playouts per second on one core and exit\n"
            "  --help    this text\n",
            TX_SIZE_MIN, TX_SIZE_MAX, TX_SIZE_DEFAULT, FIRST_TURN_MS, TURN_MS);
@@ -135,7 +168,7 @@ int main(int argc, char **argv)
 {
     const char *prog = "twixt-mcts";
     struct tx_botio_options opt;
-    struct mcts_bot bot = {0};
+    struct mcts_bot bot = {.cpu_share = 1};
     int do_bench = 0, r;
     long long v;
 
