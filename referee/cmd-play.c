@@ -18,7 +18,8 @@
 #include "runner.h"
 #include "stats.h"
 
-#define ACCEPT (TX_OPTIONS_LIMITS | TX_OPTIONS_OUTPUT | TX_OPTIONS_RUN | TX_OPTIONS_GAMES | TX_OPTIONS_SPRT)
+#define ACCEPT                                                                                     \
+    (TX_OPTIONS_LIMITS | TX_OPTIONS_OUTPUT | TX_OPTIONS_RUN | TX_OPTIONS_GAMES | TX_OPTIONS_SPRT)
 #define SPRT_MAX_GAMES 100000 /* default cap on an SPRT's games */
 #define PENDING_MAX 4096      /* game pairs with one game known, at most */
 
@@ -35,8 +36,8 @@ struct play {
     struct pending pending[PENDING_MAX];
     int npending;
     bool decided;
-    int64_t resumed;             /* counted games found in the -o file */
-    bool resumed_said;           /* the "resuming" line was printed */
+    int64_t resumed;   /* counted games found in the -o file */
+    bool resumed_said; /* the "resuming" line was printed */
     struct tx_stats_sprt sprt;
 };
 
@@ -58,14 +59,14 @@ static void print_game(const struct tx_record *r)
     if (r->result.reason == TX_REASON_INTERRUPTED)
         printf("game %lld: interrupted\n", (long long)r->game);
     else if (w < 0)
-        printf("game %lld: %s and %s draw (%s)\n", (long long)r->game, r->players[0].name, r->players[1].name,
-               *detail ? detail : "no legal hole");
+        printf("game %lld: %s and %s draw (%s)\n", (long long)r->game, r->players[0].name,
+               r->players[1].name, *detail ? detail : "no legal hole");
     else if (r->result.reason == TX_REASON_CONNECTION)
-        printf("game %lld: %s (player %d) beats %s by connection %s\n", (long long)r->game, r->players[w].name,
-               w + 1, r->players[1 - w].name, detail);
+        printf("game %lld: %s (player %d) beats %s by connection %s\n", (long long)r->game,
+               r->players[w].name, w + 1, r->players[1 - w].name, detail);
     else
-        printf("game %lld: %s (player %d) beats %s by %s: %s\n", (long long)r->game, r->players[w].name, w + 1,
-               r->players[1 - w].name, reason ? reason : "?", detail);
+        printf("game %lld: %s (player %d) beats %s by %s: %s\n", (long long)r->game,
+               r->players[w].name, w + 1, r->players[1 - w].name, reason ? reason : "?", detail);
 }
 
 /* Rounds an Elo figure for printing, without a "-0". */
@@ -86,17 +87,19 @@ static void print_sprt(struct play *p)
 {
     struct tx_stats_elo elo = tx_stats_elo_penta(p->penta);
     int64_t pairs = p->penta[0] + p->penta[1] + p->penta[2] + p->penta[3] + p->penta[4];
-    printf("sprt: LLR %.2f [%.2f, %.2f] after %lld pairs, Elo %+.1f +- %.1f, pentanomial [%lld %lld %lld %lld %lld]%s\n",
+    printf("sprt: LLR %.2f [%.2f, %.2f] after %lld pairs, Elo %+.1f +- %.1f, pentanomial [%lld "
+           "%lld %lld %lld %lld]%s\n",
            p->sprt.llr, p->sprt.lower, p->sprt.upper, (long long)pairs, shown(elo.elo), elo.margin,
-           (long long)p->penta[0], (long long)p->penta[1], (long long)p->penta[2], (long long)p->penta[3],
-           (long long)p->penta[4],
+           (long long)p->penta[0], (long long)p->penta[1], (long long)p->penta[2],
+           (long long)p->penta[3], (long long)p->penta[4],
            p->sprt.verdict == TX_STATS_SPRT_H1   ? ": H1 accepted"
            : p->sprt.verdict == TX_STATS_SPRT_H0 ? ": H0 accepted"
-                                                : "");
+                                                 : "");
 }
 
 /* Pairs up game 2k-1 with game 2k; a complete pair updates the SPRT. */
-static void add_to_pair(struct tx_runner *runner, struct play *p, const struct tx_record *r, bool resumed)
+static void add_to_pair(struct tx_runner *runner, struct play *p, const struct tx_record *r,
+                        bool resumed)
 {
     int64_t pair = (r->game - 1) / 2;
     int half = bot1_half_points(p, r);
@@ -123,7 +126,8 @@ static void on_record(struct tx_runner *runner, const struct tx_record *r, bool 
 {
     struct play *p = data;
     if (!resumed && p->resumed > 0 && !p->resumed_said) {
-        printf("(resuming: %lld games of this match are already in %s)\n", (long long)p->resumed, p->o->output);
+        printf("(resuming: %lld games of this match are already in %s)\n", (long long)p->resumed,
+               p->o->output);
         p->resumed_said = true;
     }
     if (!resumed)
@@ -152,15 +156,17 @@ static void print_summary(const struct play *p)
     char elo_text[64];
     /* A clean sweep has no finite Elo estimate: say so rather than "inf". */
     if (isfinite(elo.elo) && isfinite(elo.margin))
-        snprintf(elo_text, sizeof elo_text, "Elo %+.0f +- %.0f", fabs(elo.elo) < 0.5 ? 0.0 : elo.elo, elo.margin);
+        snprintf(elo_text, sizeof elo_text, "Elo %+.0f +- %.0f",
+                 fabs(elo.elo) < 0.5 ? 0.0 : elo.elo, elo.margin);
     else if (isfinite(elo.elo))
         snprintf(elo_text, sizeof elo_text, "Elo %+.0f", fabs(elo.elo) < 0.5 ? 0.0 : elo.elo);
     else
-        snprintf(elo_text, sizeof elo_text, "Elo %s (no interval: every game %s)", elo.elo > 0 ? "+inf" : "-inf",
-                 elo.elo > 0 ? "won" : "lost");
-    printf("%s vs %s: %lld games, %lld wins, %lld draws, %lld losses, score %.1f%%, %s, LOS %.1f%%\n", a, b,
-           (long long)games, (long long)p->wins, (long long)p->draws, (long long)p->losses, 100.0 * elo.score,
-           elo_text, 100.0 * tx_stats_los(p->wins, p->losses));
+        snprintf(elo_text, sizeof elo_text, "Elo %s (no interval: every game %s)",
+                 elo.elo > 0 ? "+inf" : "-inf", elo.elo > 0 ? "won" : "lost");
+    printf(
+        "%s vs %s: %lld games, %lld wins, %lld draws, %lld losses, score %.1f%%, %s, LOS %.1f%%\n",
+        a, b, (long long)games, (long long)p->wins, (long long)p->draws, (long long)p->losses,
+        100.0 * elo.score, elo_text, 100.0 * tx_stats_los(p->wins, p->losses));
 }
 
 int tx_cmd_play(int argc, char **argv)
@@ -189,8 +195,10 @@ int tx_cmd_play(int argc, char **argv)
     int cores = tx_runner_cores();
     int concurrency = o.concurrency ? o.concurrency : cores;
     if (concurrency > cores)
-        fprintf(stderr, "twixt-arena play: warning: --concurrency %d exceeds the %d cores: bots will be "
-                        "charged for each other's time\n", concurrency, cores);
+        fprintf(stderr,
+                "twixt-arena play: warning: --concurrency %d exceeds the %d cores: bots will be "
+                "charged for each other's time\n",
+                concurrency, cores);
     p = calloc(1, sizeof *p);
     if (!p) {
         fprintf(stderr, "twixt-arena play: out of memory\n");
@@ -213,11 +221,12 @@ int tx_cmd_play(int argc, char **argv)
         goto out;
     }
     if (p->resumed > 0 && !p->resumed_said)
-        printf("(all %lld games of this match were already in %s)\n", (long long)p->resumed, o.output);
+        printf("(all %lld games of this match were already in %s)\n", (long long)p->resumed,
+               o.output);
     print_summary(p);
     if (o.sprt.enabled && !p->decided)
-        printf("sprt: no decision after %lld games (LLR %.2f)\n", (long long)(p->wins + p->draws + p->losses),
-               p->sprt.llr);
+        printf("sprt: no decision after %lld games (LLR %.2f)\n",
+               (long long)(p->wins + p->draws + p->losses), p->sprt.llr);
     else if (o.sprt.enabled)
         print_sprt(p);
     fflush(stdout);

@@ -16,18 +16,21 @@
 #include "runner.h"
 #include "standings.h"
 
-#define ACCEPT (TX_OPTIONS_LIMITS | TX_OPTIONS_OUTPUT | TX_OPTIONS_RUN | TX_OPTIONS_PAIRS | TX_OPTIONS_JSON)
+#define ACCEPT                                                                                     \
+    (TX_OPTIONS_LIMITS | TX_OPTIONS_OUTPUT | TX_OPTIONS_RUN | TX_OPTIONS_PAIRS | TX_OPTIONS_JSON)
 
 static void usage(FILE *out)
 {
-    fprintf(out, "usage: twixt-arena tournament BOT BOT... [OPTIONS]\n\n"
-                 "Round robin: every pair of bots plays --games-per-pair games, colours exchanged\n"
-                 "in consecutive games, in parallel; standings with Elo and 95%% intervals at the end.\n"
-                 "With -o FILE, running the same command again resumes the run.\n\n");
+    fprintf(out,
+            "usage: twixt-arena tournament BOT BOT... [OPTIONS]\n\n"
+            "Round robin: every pair of bots plays --games-per-pair games, colours exchanged\n"
+            "in consecutive games, in parallel; standings with Elo and 95%% intervals at the end.\n"
+            "With -o FILE, running the same command again resumes the run.\n\n");
     tx_options_usage(out, ACCEPT);
 }
 
-static void on_record(struct tx_runner *runner, const struct tx_record *record, bool resumed, void *data)
+static void on_record(struct tx_runner *runner, const struct tx_record *record, bool resumed,
+                      void *data)
 {
     (void)runner;
     (void)resumed;
@@ -63,8 +66,10 @@ int tx_cmd_tournament(int argc, char **argv)
     int cores = tx_runner_cores();
     int concurrency = o.concurrency ? o.concurrency : cores;
     if (concurrency > cores)
-        fprintf(stderr, "twixt-arena tournament: warning: --concurrency %d exceeds the %d cores: bots will "
-                        "be charged for each other's time\n", concurrency, cores);
+        fprintf(stderr,
+                "twixt-arena tournament: warning: --concurrency %d exceeds the %d cores: bots will "
+                "be charged for each other's time\n",
+                concurrency, cores);
     for (int i = 0; i < o.nbots; i++)
         tx_standings_bot(&standings, o.bots[i].name);
 

@@ -38,28 +38,42 @@ enum option_id {
 
 static const struct option {
     enum option_id id;
-    const char *name;     /* "--turn-ms" */
-    const char *alias;    /* "-o", or NULL */
-    unsigned group;       /* enum tx_options_accept */
-    const char *value;    /* what the value is, for help and errors; NULL: a flag */
+    const char *name;  /* "--turn-ms" */
+    const char *alias; /* "-o", or NULL */
+    unsigned group;    /* enum tx_options_accept */
+    const char *value; /* what the value is, for help and errors; NULL: a flag */
     const char *help;
 } options[] = {
-    {OPT_GAMES, "--games", NULL, TX_OPTIONS_GAMES, "N", "games to play (default 2; with --sprt the maximum, default 100000)"},
-    {OPT_PAIRS, "--games-per-pair", NULL, TX_OPTIONS_PAIRS, "N", "games for each pair of bots, even (default 2)"},
-    {OPT_SEED, "--seed", NULL, TX_OPTIONS_LIMITS, "S", "seed of the run: per-game {seed} and openings (default 1)"},
-    {OPT_OUTPUT, "--output", "-o", TX_OPTIONS_OUTPUT, "FILE", "append one JSON record per game; resumes a run already in FILE"},
-    {OPT_CONCURRENCY, "--concurrency", NULL, TX_OPTIONS_RUN, "C", "games played at once (default: the number of cores)"},
-    {OPT_OPENINGS, "--openings", NULL, TX_OPTIONS_RUN, "K", "both games of a pair start from the same K random forced moves"},
-    {OPT_OPENINGS_FILE, "--openings-file", NULL, TX_OPTIONS_RUN, "FILE", "forced openings, one per line (\"F6 G8 D5\")"},
-    {OPT_SHARD, "--shard", NULL, TX_OPTIONS_RUN, "K/M", "play only the games whose index is K modulo M (1 <= K <= M)"},
+    {OPT_GAMES, "--games", NULL, TX_OPTIONS_GAMES, "N",
+     "games to play (default 2; with --sprt the maximum, default 100000)"},
+    {OPT_PAIRS, "--games-per-pair", NULL, TX_OPTIONS_PAIRS, "N",
+     "games for each pair of bots, even (default 2)"},
+    {OPT_SEED, "--seed", NULL, TX_OPTIONS_LIMITS, "S",
+     "seed of the run: per-game {seed} and openings (default 1)"},
+    {OPT_OUTPUT, "--output", "-o", TX_OPTIONS_OUTPUT, "FILE",
+     "append one JSON record per game; resumes a run already in FILE"},
+    {OPT_CONCURRENCY, "--concurrency", NULL, TX_OPTIONS_RUN, "C",
+     "games played at once (default: the number of cores)"},
+    {OPT_OPENINGS, "--openings", NULL, TX_OPTIONS_RUN, "K",
+     "both games of a pair start from the same K random forced moves"},
+    {OPT_OPENINGS_FILE, "--openings-file", NULL, TX_OPTIONS_RUN, "FILE",
+     "forced openings, one per line (\"F6 G8 D5\")"},
+    {OPT_SHARD, "--shard", NULL, TX_OPTIONS_RUN, "K/M",
+     "play only the games whose index is K modulo M (1 <= K <= M)"},
     {OPT_SPRT, "--sprt", NULL, TX_OPTIONS_SPRT, "elo0=0,elo1=10,alpha=0.05,beta=0.05",
      "play game pairs until the SPRT accepts H0 or H1"},
-    {OPT_FIRST_TURN_MS, "--first-turn-ms", NULL, TX_OPTIONS_LIMITS, "MS", "limit of each bot's first turn (default 1000)"},
-    {OPT_TURN_MS, "--turn-ms", NULL, TX_OPTIONS_LIMITS, "MS", "limit of every later turn (default 300)"},
-    {OPT_MARGIN_MS, "--time-margin-ms", NULL, TX_OPTIONS_LIMITS, "MS", "lateness forgiven before a timeout (default 0)"},
-    {OPT_SOFT, "--soft-timeouts", NULL, TX_OPTIONS_LIMITS, NULL, "CodinGame mode: up to 50 ms over forgiven twice a game"},
-    {OPT_MEMORY, "--bot-memory-mb", NULL, TX_OPTIONS_LIMITS, "MB", "memory limit of each bot (default 768, 0 for none)"},
-    {OPT_SIZE, "--size", NULL, TX_OPTIONS_LIMITS, "N", "board size, 5 to 26 (default 12; {size} in commands)"},
+    {OPT_FIRST_TURN_MS, "--first-turn-ms", NULL, TX_OPTIONS_LIMITS, "MS",
+     "limit of each bot's first turn (default 1000)"},
+    {OPT_TURN_MS, "--turn-ms", NULL, TX_OPTIONS_LIMITS, "MS",
+     "limit of every later turn (default 300)"},
+    {OPT_MARGIN_MS, "--time-margin-ms", NULL, TX_OPTIONS_LIMITS, "MS",
+     "lateness forgiven before a timeout (default 0)"},
+    {OPT_SOFT, "--soft-timeouts", NULL, TX_OPTIONS_LIMITS, NULL,
+     "CodinGame mode: up to 50 ms over forgiven twice a game"},
+    {OPT_MEMORY, "--bot-memory-mb", NULL, TX_OPTIONS_LIMITS, "MB",
+     "memory limit of each bot (default 768, 0 for none)"},
+    {OPT_SIZE, "--size", NULL, TX_OPTIONS_LIMITS, "N",
+     "board size, 5 to 26 (default 12; {size} in commands)"},
     {OPT_JSON, "--json", NULL, TX_OPTIONS_JSON, NULL, "print the result as one JSON object"},
 };
 #define NOPTIONS (sizeof options / sizeof options[0])
@@ -120,11 +134,13 @@ static int parse_sprt(const char *value, struct tx_sprt_options *sprt, char *err
         return -EINVAL;
     }
     strcpy(buf, value);
-    for (char *save = NULL, *item = strtok_r(buf, ",", &save); item; item = strtok_r(NULL, ",", &save)) {
+    for (char *save = NULL, *item = strtok_r(buf, ",", &save); item;
+         item = strtok_r(NULL, ",", &save)) {
         char *eq = strchr(item, '=');
         double v;
         if (!eq || !parse_double(eq + 1, &v)) {
-            snprintf(err, errcap, "--sprt: expected KEY=NUMBER (elo0, elo1, alpha, beta), got '%s'", item);
+            snprintf(err, errcap, "--sprt: expected KEY=NUMBER (elo0, elo1, alpha, beta), got '%s'",
+                     item);
             return -EINVAL;
         }
         *eq = '\0';
@@ -137,7 +153,8 @@ static int parse_sprt(const char *value, struct tx_sprt_options *sprt, char *err
         else if (!strcmp(item, "beta"))
             sprt->beta = v;
         else {
-            snprintf(err, errcap, "--sprt: unknown key '%s' (expected elo0, elo1, alpha or beta)", item);
+            snprintf(err, errcap, "--sprt: unknown key '%s' (expected elo0, elo1, alpha or beta)",
+                     item);
             return -EINVAL;
         }
     }
@@ -154,7 +171,8 @@ static int parse_sprt(const char *value, struct tx_sprt_options *sprt, char *err
 }
 
 /* Stores one option's value, checking its range. */
-static int set_option(struct tx_options *o, const struct option *opt, const char *v, char *err, size_t errcap)
+static int set_option(struct tx_options *o, const struct option *opt, const char *v, char *err,
+                      size_t errcap)
 {
     int64_t n;
     bool ok = true;
@@ -177,8 +195,10 @@ static int set_option(struct tx_options *o, const struct option *opt, const char
         o->soft_timeouts = true;
         break;
     case OPT_MEMORY:
-        /* 0: no limit (match.h), e.g. for bots built with sanitizers, which cannot start under RLIMIT_DATA */
-        ok = !strcmp(v, "0") ? (o->bot_memory_mb = 0, true) : parse_int(v, 16, 1 << 20, &o->bot_memory_mb);
+        /* 0: no limit (match.h), e.g. for bots built with sanitizers, which cannot start under
+         * RLIMIT_DATA */
+        ok = !strcmp(v, "0") ? (o->bot_memory_mb = 0, true)
+                             : parse_int(v, 16, 1 << 20, &o->bot_memory_mb);
         expected = "megabytes, 16 to 1048576, or 0 for no limit";
         break;
     case OPT_SIZE:
@@ -215,8 +235,8 @@ static int set_option(struct tx_options *o, const struct option *opt, const char
         if (ok) {
             memcpy(k, v, (size_t)(slash - v));
             k[slash - v] = '\0';
-            ok = parse_int(k, 1, 1000000, &o->shard) && parse_int(slash + 1, 1, 1000000, &o->shards) &&
-                 o->shard <= o->shards;
+            ok = parse_int(k, 1, 1000000, &o->shard) &&
+                 parse_int(slash + 1, 1, 1000000, &o->shards) && o->shard <= o->shards;
         }
         expected = "K/M with 1 <= K <= M, e.g. 1/4";
         break;
@@ -352,7 +372,8 @@ int tx_options_parse(struct tx_options *o, unsigned accept, int min_bots, int ma
         if (min_bots == max_bots)
             snprintf(err, errcap, "expected %d BOT arguments, got %d", min_bots, o->nbots);
         else
-            snprintf(err, errcap, "expected %d to %d BOT arguments, got %d", min_bots, max_bots, o->nbots);
+            snprintf(err, errcap, "expected %d to %d BOT arguments, got %d", min_bots, max_bots,
+                     o->nbots);
         return -EINVAL;
     }
     return 0;
@@ -374,8 +395,9 @@ void tx_options_usage(FILE *out, unsigned accept)
         if (!(opt->group & accept))
             continue;
         char left[64];
-        snprintf(left, sizeof left, "%s%s%s%s", opt->alias ? opt->alias : "", opt->alias ? ", " : "",
-                 opt->name, opt->value && strlen(opt->value) < 8 ? " " : "");
+        snprintf(left, sizeof left, "%s%s%s%s", opt->alias ? opt->alias : "",
+                 opt->alias ? ", " : "", opt->name,
+                 opt->value && strlen(opt->value) < 8 ? " " : "");
         if (opt->value && strlen(opt->value) < 8)
             strncat(left, opt->value, sizeof left - strlen(left) - 1);
         fprintf(out, "  %-24s %s\n", left, opt->help);
@@ -401,7 +423,9 @@ bool tx_options_shell_command(int argc, char **argv, char *buf, size_t cap)
         const char *w = argv[i];
         bool plain = *w != '\0';
         for (const char *p = w; *p; p++)
-            plain &= strchr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-./=:,+@%", *p) != NULL;
+            plain &=
+                strchr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-./=:,+@%",
+                       *p) != NULL;
         if (i > 0 && n + 1 < cap)
             buf[n++] = ' ';
         if (!plain && n + 1 < cap)
@@ -539,11 +563,12 @@ int tx_options_run_new(const struct tx_options *o, int64_t games, int argc, char
         size_t len = 0;
         rc = read_file(o->openings_file, &text, &len);
         if (rc < 0) {
-            snprintf(err, errcap, "--openings-file: cannot read %s: %s", o->openings_file, strerror(-rc));
+            snprintf(err, errcap, "--openings-file: cannot read %s: %s", o->openings_file,
+                     strerror(-rc));
             goto error;
         }
-        rc = tx_schedule_parse_openings(&run->geo, o->openings_file, text, len, &run->lines, &s->nlines, err,
-                                        errcap);
+        rc = tx_schedule_parse_openings(&run->geo, o->openings_file, text, len, &run->lines,
+                                        &s->nlines, err, errcap);
         free(text);
         if (rc < 0)
             goto error;

@@ -42,23 +42,24 @@ struct tx_sprt_options {
 };
 
 struct tx_options {
-    int nbots;                                     /* BOT arguments given */
-    struct tx_bot_spec bots[TX_SCHEDULE_BOTS_MAX]; /* name and command, heap strings (tx_options_free) */
-    int size;                                      /* --size, default TX_SIZE_DEFAULT */
-    uint64_t seed;                                 /* --seed, default TX_OPTIONS_DEFAULT_SEED */
+    int nbots; /* BOT arguments given */
+    struct tx_bot_spec
+        bots[TX_SCHEDULE_BOTS_MAX]; /* name and command, heap strings (tx_options_free) */
+    int size;                       /* --size, default TX_SIZE_DEFAULT */
+    uint64_t seed;                  /* --seed, default TX_OPTIONS_DEFAULT_SEED */
     bool seed_given;
-    int first_turn_ms, turn_ms, margin_ms;         /* limits, defaults of tx_match_config_init */
+    int first_turn_ms, turn_ms, margin_ms; /* limits, defaults of tx_match_config_init */
     bool soft_timeouts;
     int bot_memory_mb;
-    const char *output;                            /* -o FILE (points into argv), NULL if none */
-    int64_t games;                                 /* --games or --games-per-pair, 0 if not given */
-    int concurrency;                               /* --concurrency, 0 if not given */
-    int openings;                                  /* --openings K, 0 for none */
-    const char *openings_file;                     /* --openings-file (points into argv) */
-    int shard, shards;                             /* --shard K/M, 1/1 when not given */
-    struct tx_sprt_options sprt;                   /* --sprt */
-    bool json;                                     /* --json */
-    bool help;                                     /* --help or -h was given: print usage, exit 0 */
+    const char *output;          /* -o FILE (points into argv), NULL if none */
+    int64_t games;               /* --games or --games-per-pair, 0 if not given */
+    int concurrency;             /* --concurrency, 0 if not given */
+    int openings;                /* --openings K, 0 for none */
+    const char *openings_file;   /* --openings-file (points into argv) */
+    int shard, shards;           /* --shard K/M, 1/1 when not given */
+    struct tx_sprt_options sprt; /* --sprt */
+    bool json;                   /* --json */
+    bool help;                   /* --help or -h was given: print usage, exit 0 */
 };
 
 /* Parses argv[1..argc-1] (argv[0] is the subcommand's name). accept is a
@@ -84,9 +85,9 @@ void tx_options_free(struct tx_options *o);
 struct tx_options_run {
     struct tx_geometry geo;
     struct tx_schedule schedule;
-    struct tx_opening *lines;   /* from --openings-file, or NULL */
+    struct tx_opening *lines; /* from --openings-file, or NULL */
     struct tx_match_config match;
-    char resume_command[8192];  /* argv as a shell command, to print after an interrupt */
+    char resume_command[8192]; /* argv as a shell command, to print after an interrupt */
 };
 
 /* Builds *ret from parsed options; games is the number of games of the

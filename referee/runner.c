@@ -45,16 +45,16 @@ struct tx_runner {
     uv_signal_t sigint, sigterm;
     uv_timer_t progress_timer;
     struct slot *slots;
-    int nbusy;               /* matches running */
-    int nsaving;             /* records being written */
-    int fd;                  /* output, or -1 */
-    uint8_t *done;           /* bitmap of indexes found done in the file */
-    int64_t done_cap;        /* bits in done */
-    int64_t next;            /* next index to consider */
-    int64_t todo;            /* games of the shard not done when the run began */
-    bool stopping;           /* start no new game */
-    bool closed;             /* handles closed */
-    int error;               /* first fatal error, 0 if none */
+    int nbusy;        /* matches running */
+    int nsaving;      /* records being written */
+    int fd;           /* output, or -1 */
+    uint8_t *done;    /* bitmap of indexes found done in the file */
+    int64_t done_cap; /* bits in done */
+    int64_t next;     /* next index to consider */
+    int64_t todo;     /* games of the shard not done when the run began */
+    bool stopping;    /* start no new game */
+    bool closed;      /* handles closed */
+    int error;        /* first fatal error, 0 if none */
     char *err;
     size_t errcap;
     struct tally tally[TX_SCHEDULE_BOTS_MAX];
@@ -63,18 +63,22 @@ struct tx_runner {
     struct tx_runner_summary *summary;
 };
 
-void tx_runner_print_interrupted(const struct tx_runner_config *config, const struct tx_runner_summary *summary)
+void tx_runner_print_interrupted(const struct tx_runner_config *config,
+                                 const struct tx_runner_summary *summary)
 {
     if (!summary->signal)
         return;
     if (!config->output) {
-        fprintf(stderr, "twixt-arena: interrupted by %s; without -o FILE there is nothing to resume\n",
+        fprintf(stderr,
+                "twixt-arena: interrupted by %s; without -o FILE there is nothing to resume\n",
                 strsignal(summary->signal));
         return;
     }
-    fprintf(stderr, "twixt-arena: interrupted by %s; %lld games in %s, %lld to play. Resume with:\n  %s\n",
-            strsignal(summary->signal), (long long)(summary->resumed + summary->played), config->output,
-            (long long)summary->remaining, config->resume_command ? config->resume_command : "the same command");
+    fprintf(stderr,
+            "twixt-arena: interrupted by %s; %lld games in %s, %lld to play. Resume with:\n  %s\n",
+            strsignal(summary->signal), (long long)(summary->resumed + summary->played),
+            config->output, (long long)summary->remaining,
+            config->resume_command ? config->resume_command : "the same command");
 }
 
 int tx_runner_cores(void)
@@ -163,7 +167,8 @@ static void draw_progress(struct tx_runner *r)
             (leader < 0 || r->tally[i].half_points * r->tally[leader].games >
                                r->tally[leader].half_points * r->tally[i].games))
             leader = i;
-    printf("\r\033[K%lld/%lld games, %.2f games/s, %s left", (long long)done, (long long)total, rate, left);
+    printf("\r\033[K%lld/%lld games, %.2f games/s, %s left", (long long)done, (long long)total,
+           rate, left);
     if (leader >= 0)
         printf(", leader %s %.1f%%", s->bots[leader].name,
                50.0 * (double)r->tally[leader].half_points / (double)r->tally[leader].games);
@@ -358,7 +363,8 @@ static void on_signal(uv_signal_t *handle, int signum)
 
 /* Says which part of the configuration differs from the record's, as far
  * as the record shows it. */
-static void describe_difference(struct tx_runner *r, const struct tx_record *rec, char *buf, size_t cap)
+static void describe_difference(struct tx_runner *r, const struct tx_record *rec, char *buf,
+                                size_t cap)
 {
     const struct tx_schedule *s = r->config->schedule;
     const struct tx_match_config *m = &r->match;
@@ -369,12 +375,15 @@ static void describe_difference(struct tx_runner *r, const struct tx_record *rec
         snprintf(buf, cap, "board size %d, not %d", rec->size, s->geo->size);
     else if (rec->limits.first_turn_ms != m->first_turn_ms || rec->limits.turn_ms != m->turn_ms ||
              rec->limits.margin_ms != m->margin_ms || rec->limits.soft != m->soft_timeouts)
-        snprintf(buf, cap, "limits %d/%d/%d ms%s (first turn/turn/margin)", rec->limits.first_turn_ms,
-                 rec->limits.turn_ms, rec->limits.margin_ms, rec->limits.soft ? " soft" : "");
+        snprintf(buf, cap, "limits %d/%d/%d ms%s (first turn/turn/margin)",
+                 rec->limits.first_turn_ms, rec->limits.turn_ms, rec->limits.margin_ms,
+                 rec->limits.soft ? " soft" : "");
     else if (tx_schedule_game(s, rec->game, &spec, opening) == 0 &&
-             (strcmp(rec->players[0].name, spec.bots[0]->name) || strcmp(rec->players[1].name, spec.bots[1]->name)))
+             (strcmp(rec->players[0].name, spec.bots[0]->name) ||
+              strcmp(rec->players[1].name, spec.bots[1]->name)))
         snprintf(buf, cap, "game %lld between %s and %s, not %s and %s", (long long)rec->game,
-                 rec->players[0].name, rec->players[1].name, spec.bots[0]->name, spec.bots[1]->name);
+                 rec->players[0].name, rec->players[1].name, spec.bots[0]->name,
+                 spec.bots[1]->name);
     else if (tx_schedule_game(s, rec->game, &spec, opening) == 0 && spec.seed != rec->seed)
         snprintf(buf, cap, "another --seed");
     else
@@ -398,11 +407,14 @@ static int read_existing(struct tx_runner *r, FILE *f)
     while ((len = getline(&line, &linecap, f)) > 0) {
         lineno++;
         if (line[len - 1] != '\n') {
-            fprintf(stderr, "twixt-arena: warning: %s:%lld: incomplete last line (the run was killed while "
-                            "writing it), ignored and removed\n", path, (long long)lineno);
+            fprintf(stderr,
+                    "twixt-arena: warning: %s:%lld: incomplete last line (the run was killed while "
+                    "writing it), ignored and removed\n",
+                    path, (long long)lineno);
             if (ftruncate(r->fd, offset) < 0) {
                 rc = -errno;
-                snprintf(r->err, r->errcap, "%s: cannot cut the incomplete last line: %s", path, strerror(errno));
+                snprintf(r->err, r->errcap, "%s: cannot cut the incomplete last line: %s", path,
+                         strerror(errno));
             }
             break;
         }
@@ -411,25 +423,28 @@ static int read_existing(struct tx_runner *r, FILE *f)
             continue; /* a blank line, as standings allows */
         struct tx_record rec;
         if (tx_record_from_json(line, (size_t)len - 1, &rec, why, sizeof why) < 0) {
-            snprintf(r->err, r->errcap, "%s:%lld: not a game record: %s", path, (long long)lineno, why);
+            snprintf(r->err, r->errcap, "%s:%lld: not a game record: %s", path, (long long)lineno,
+                     why);
             rc = -EINVAL;
         } else if (!rec.run || strcmp(rec.run, r->run)) {
             char diff[200];
             describe_difference(r, &rec, diff, sizeof diff);
-            snprintf(r->err, r->errcap,
-                     "%s:%lld: this file holds games of another run (%s); resume with the same bots and "
-                     "options, or write to another -o FILE",
-                     path, (long long)lineno, rec.run ? diff : "no run fingerprint");
+            snprintf(
+                r->err, r->errcap,
+                "%s:%lld: this file holds games of another run (%s); resume with the same bots and "
+                "options, or write to another -o FILE",
+                path, (long long)lineno, rec.run ? diff : "no run fingerprint");
             rc = -EINVAL;
         } else if (rec.game < 1) {
-            snprintf(r->err, r->errcap, "%s:%lld: game index %lld out of range", path, (long long)lineno,
-                     (long long)rec.game);
+            snprintf(r->err, r->errcap, "%s:%lld: game index %lld out of range", path,
+                     (long long)lineno, (long long)rec.game);
             rc = -EINVAL;
         } else if (rec.result.reason == TX_REASON_INTERRUPTED || !is_done(r, rec.game)) {
             /* A game recorded twice (two processes on one file) counts once. */
             if (rec.result.reason != TX_REASON_INTERRUPTED) {
                 rc = mark_done(r, rec.game);
-                if (rec.game <= r->config->schedule->games && tx_schedule_in_shard(r->config->schedule, rec.game))
+                if (rec.game <= r->config->schedule->games &&
+                    tx_schedule_in_shard(r->config->schedule, rec.game))
                     r->summary->resumed++;
             }
             if (rc == 0) {
@@ -471,8 +486,8 @@ static int open_output(struct tx_runner *r)
     return rc;
 }
 
-int tx_runner_run(const struct tx_runner_config *config, struct tx_runner_summary *summary, char *err,
-                  size_t errcap)
+int tx_runner_run(const struct tx_runner_config *config, struct tx_runner_summary *summary,
+                  char *err, size_t errcap)
 {
     struct tx_runner *r = calloc(1, sizeof *r);
     if (!r)
@@ -508,7 +523,8 @@ int tx_runner_run(const struct tx_runner_config *config, struct tx_runner_summar
     uv_signal_start(&r->sigint, on_signal, SIGINT);
     uv_signal_start(&r->sigterm, on_signal, SIGTERM);
     if (config->progress)
-        uv_timer_start(&r->progress_timer, on_progress_timer, PROGRESS_INTERVAL_MS, PROGRESS_INTERVAL_MS);
+        uv_timer_start(&r->progress_timer, on_progress_timer, PROGRESS_INTERVAL_MS,
+                       PROGRESS_INTERVAL_MS);
 
     r->start_ns = uv_hrtime();
     start_games(r);

@@ -34,18 +34,18 @@ struct tx_runner;
  * (after its line is written). The callback may print (the progress line
  * is cleared first) and may call tx_runner_stop. The record is the
  * runner's: copy what you keep. */
-typedef void (*tx_runner_record_cb)(struct tx_runner *runner, const struct tx_record *record, bool resumed,
-                                    void *data);
+typedef void (*tx_runner_record_cb)(struct tx_runner *runner, const struct tx_record *record,
+                                    bool resumed, void *data);
 
 struct tx_runner_config {
-    const struct tx_schedule *schedule; /* what to play (bots, games, shard) */
+    const struct tx_schedule *schedule;  /* what to play (bots, games, shard) */
     const struct tx_match_config *match; /* limits; its run field is replaced by the fingerprint */
-    int concurrency;                    /* games at once, >= 1 (tx_runner_cores for a default) */
-    const char *output;                 /* JSON Lines file to append to and resume from, or NULL */
-    const char *resume_command;         /* printed after an interrupt, may be NULL */
-    bool progress;                      /* redraw a progress line on stdout (a terminal) */
-    tx_runner_record_cb record_cb;      /* may be NULL */
-    void *data;                         /* for record_cb */
+    int concurrency;                     /* games at once, >= 1 (tx_runner_cores for a default) */
+    const char *output;                  /* JSON Lines file to append to and resume from, or NULL */
+    const char *resume_command;          /* printed after an interrupt, may be NULL */
+    bool progress;                       /* redraw a progress line on stdout (a terminal) */
+    tx_runner_record_cb record_cb;       /* may be NULL */
+    void *data;                          /* for record_cb */
 };
 
 struct tx_runner_summary {
@@ -62,13 +62,14 @@ struct tx_runner_summary {
  * negative errno with a message for the user in err: -EINVAL for a file of
  * another run or with a corrupt line (named FILE:LINE), another code when
  * the file cannot be read or written or a game cannot be started. */
-int tx_runner_run(const struct tx_runner_config *config, struct tx_runner_summary *summary, char *err,
-                  size_t errcap);
+int tx_runner_run(const struct tx_runner_config *config, struct tx_runner_summary *summary,
+                  char *err, size_t errcap);
 
 /* After an interrupted run (summary->signal set), tells the user on stderr
  * how far it got and the command that resumes it; nothing otherwise. Meant
  * as the last thing printed, after the caller's summary. */
-void tx_runner_print_interrupted(const struct tx_runner_config *config, const struct tx_runner_summary *summary);
+void tx_runner_print_interrupted(const struct tx_runner_config *config,
+                                 const struct tx_runner_summary *summary);
 
 /* Starts no new game; the games in flight finish normally. */
 void tx_runner_stop(struct tx_runner *runner);

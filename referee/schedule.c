@@ -123,8 +123,9 @@ int tx_schedule_game(const struct tx_schedule *s, int64_t index, struct tx_game_
 
     memset(spec, 0, sizeof *spec);
     spec->index = index;
-    spec->seed = tx_schedule_mix(tx_schedule_mix(s->seed ^ SEED_GAME) + (uint64_t)index * GOLDEN_GAMMA) &
-                 TX_SCHEDULE_SEED_MASK;
+    spec->seed =
+        tx_schedule_mix(tx_schedule_mix(s->seed ^ SEED_GAME) + (uint64_t)index * GOLDEN_GAMMA) &
+        TX_SCHEDULE_SEED_MASK;
     spec->bots[0] = &s->bots[second_of_pair ? b : a];
     spec->bots[1] = &s->bots[second_of_pair ? a : b];
     spec->opening = opening_buf;
@@ -178,8 +179,8 @@ static int parse_opening_line(const struct tx_geometry *geo, const char *p, cons
         }
         enum tx_hole_parse_result r = tx_hole_parse(geo, word, len, &hole);
         if (r != TX_HOLE_OK) {
-            snprintf(why, whycap, "move %d: expected a hole name like F6, got \"%.*s\"", out->nmoves + 1,
-                     (int)(len > 16 ? 16 : len), word);
+            snprintf(why, whycap, "move %d: expected a hole name like F6, got \"%.*s\"",
+                     out->nmoves + 1, (int)(len > 16 ? 16 : len), word);
             return -EINVAL;
         }
         if (out->nmoves == TX_SCHEDULE_OPENING_MAX) {
@@ -190,12 +191,14 @@ static int parse_opening_line(const struct tx_geometry *geo, const char *p, cons
         if (illegal != TX_LEGAL) {
             char reason[96];
             tx_illegal_describe(&g, hole, illegal, reason, sizeof reason);
-            snprintf(why, whycap, "move %d (%s): %s", out->nmoves + 1, tx_hole_name(geo, hole, name), reason);
+            snprintf(why, whycap, "move %d (%s): %s", out->nmoves + 1,
+                     tx_hole_name(geo, hole, name), reason);
             return -EINVAL;
         }
         out->moves[out->nmoves++] = (int16_t)hole;
         if (g.status != TX_ONGOING) {
-            snprintf(why, whycap, "move %d (%s) ends the game; an opening must leave a game to play",
+            snprintf(why, whycap,
+                     "move %d (%s) ends the game; an opening must leave a game to play",
                      out->nmoves, tx_hole_name(geo, hole, name));
             return -EINVAL;
         }
@@ -245,7 +248,8 @@ int tx_schedule_parse_openings(const struct tx_geometry *geo, const char *name, 
         p = eol ? eol + 1 : end;
     }
     if (n == 0) {
-        snprintf(err, errcap, "%s: no opening in the file (one per line, holes separated by spaces)", name);
+        snprintf(err, errcap,
+                 "%s: no opening in the file (one per line, holes separated by spaces)", name);
         goto error;
     }
     *ret_lines = lines;

@@ -32,10 +32,11 @@
 #include "geometry.h"
 #include "match.h"
 
-#define TX_SCHEDULE_BOTS_MAX 64         /* bots in one tournament */
-#define TX_SCHEDULE_OPENING_MAX 64      /* forced moves in one opening */
+#define TX_SCHEDULE_BOTS_MAX 64              /* bots in one tournament */
+#define TX_SCHEDULE_OPENING_MAX 64           /* forced moves in one opening */
 #define TX_SCHEDULE_OPENING_LINES_MAX 100000 /* lines of an openings file */
-#define TX_SCHEDULE_SEED_MASK ((UINT64_C(1) << 53) - 1) /* per-game seeds fit a JSON number exactly */
+#define TX_SCHEDULE_SEED_MASK                                                                      \
+    ((UINT64_C(1) << 53) - 1) /* per-game seeds fit a JSON number exactly */
 
 /* An opening read from a file: nmoves holes. */
 struct tx_opening {
@@ -44,15 +45,15 @@ struct tx_opening {
 };
 
 struct tx_schedule {
-    const struct tx_geometry *geo;   /* board, outlives the schedule */
-    const struct tx_bot_spec *bots;  /* nbots bots, outlive the schedule */
-    int nbots;                       /* 2..TX_SCHEDULE_BOTS_MAX */
-    uint64_t seed;                   /* the run's seed (--seed) */
-    int64_t games;                   /* games in the whole run (every shard) */
-    int openings;                    /* K random forced moves per game pair, 0 for none */
-    const struct tx_opening *lines;  /* openings from a file, or NULL */
+    const struct tx_geometry *geo;  /* board, outlives the schedule */
+    const struct tx_bot_spec *bots; /* nbots bots, outlive the schedule */
+    int nbots;                      /* 2..TX_SCHEDULE_BOTS_MAX */
+    uint64_t seed;                  /* the run's seed (--seed) */
+    int64_t games;                  /* games in the whole run (every shard) */
+    int openings;                   /* K random forced moves per game pair, 0 for none */
+    const struct tx_opening *lines; /* openings from a file, or NULL */
     int nlines;
-    int shard, shards;               /* this process plays index % shards == shard % shards; 1/1 for all */
+    int shard, shards; /* this process plays index % shards == shard % shards; 1/1 for all */
 };
 
 /* The splitmix64 output function: a bijective mixer of 64 bits (Steele,

@@ -24,12 +24,12 @@
 #include "runner.h"
 
 struct collect {
-    int64_t *added;        /* us: referee time minus bot time, per answered turn */
+    int64_t *added; /* us: referee time minus bot time, per answered turn */
     int64_t nadded, cap;
     int64_t turns, timeouts, games;
     int64_t false_timeouts; /* timeouts where the bot's own time was within the limit */
     int64_t limit_us;
-    int64_t target_turns;  /* stop starting games after this many turns */
+    int64_t target_turns; /* stop starting games after this many turns */
 };
 
 static void on_record(struct tx_runner *runner, const struct tx_record *r, bool resumed, void *data)
@@ -43,7 +43,8 @@ static void on_record(struct tx_runner *runner, const struct tx_record *r, bool 
          * not (the bot itself was descheduled or slow). */
         const struct tx_record_move *last = &r->moves[r->nmoves - 1];
         c->timeouts++;
-        if (last->message && !strncmp(last->message, "t=", 2) && atoll(last->message + 2) <= c->limit_us)
+        if (last->message && !strncmp(last->message, "t=", 2) &&
+            atoll(last->message + 2) <= c->limit_us)
             c->false_timeouts++;
     }
     for (int i = 0; i < r->nmoves; i++) {
@@ -71,8 +72,8 @@ static int compare_i64(const void *a, const void *b)
 
 /* Runs a round robin of three tiny-bots given extra bot options; returns
  * the wall time in seconds. */
-static double run(const char *bot, const char *bot_options, int64_t games, int concurrency, int turn_ms,
-                  struct collect *c)
+static double run(const char *bot, const char *bot_options, int64_t games, int concurrency,
+                  int turn_ms, struct collect *c)
 {
     char cmds[3][1024];
     char *argv[5] = {(char *)"tournament", cmds[0], cmds[1], cmds[2], NULL};
@@ -140,7 +141,8 @@ int main(int argc, char **argv)
     for (int c = 1; c <= 2; c++) {
         struct collect col = {0};
         double secs = run(bot, "", games, c, 300, &col);
-        printf("instant bots, concurrency %d: %lld games in %.2f s = %.1f games/s (%lld turns, %.0f turns/s)\n",
+        printf("instant bots, concurrency %d: %lld games in %.2f s = %.1f games/s (%lld turns, "
+               "%.0f turns/s)\n",
                c, (long long)col.games, secs, (double)col.games / secs, (long long)col.turns,
                (double)col.turns / secs);
         free(col.added);
@@ -152,12 +154,15 @@ int main(int argc, char **argv)
     double secs = run(bot, spin, TX_OPTIONS_GAMES_MAX, busy_games, turn_ms, &col);
     qsort(col.added, (size_t)col.nadded, sizeof *col.added, compare_i64);
     if (col.nadded > 0)
-        printf("busy bots (spin %.0f%% of %d ms), concurrency %d: %lld turns in %lld games, %.0f s; referee "
-               "added latency p50 %lld us, p99 %lld us, max %lld us; timeouts %lld, of which the bot's own time "
+        printf("busy bots (spin %.0f%% of %d ms), concurrency %d: %lld turns in %lld games, %.0f "
+               "s; referee "
+               "added latency p50 %lld us, p99 %lld us, max %lld us; timeouts %lld, of which the "
+               "bot's own time "
                "was within the limit (false timeouts) %lld\n",
                95.0, turn_ms, busy_games, (long long)col.turns, (long long)col.games, secs,
                (long long)col.added[col.nadded / 2], (long long)col.added[col.nadded * 99 / 100],
-               (long long)col.added[col.nadded - 1], (long long)col.timeouts, (long long)col.false_timeouts);
+               (long long)col.added[col.nadded - 1], (long long)col.timeouts,
+               (long long)col.false_timeouts);
     free(col.added);
     return col.false_timeouts ? 1 : 0;
 }

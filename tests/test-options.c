@@ -8,7 +8,8 @@
 
 #include "options.h"
 
-#define ALL (TX_OPTIONS_LIMITS | TX_OPTIONS_OUTPUT | TX_OPTIONS_RUN | TX_OPTIONS_PAIRS | TX_OPTIONS_SPRT)
+#define ALL                                                                                        \
+    (TX_OPTIONS_LIMITS | TX_OPTIONS_OUTPUT | TX_OPTIONS_RUN | TX_OPTIONS_PAIRS | TX_OPTIONS_SPRT)
 
 /* Parses a NULL-terminated list of arguments after the subcommand name. */
 static int parse(struct tx_options *o, unsigned accept, char *err, ...)
@@ -44,9 +45,10 @@ START_TEST(options_defaults_and_values)
     ck_assert(!o.sprt.enabled);
     tx_options_free(&o);
 
-    ck_assert_int_eq(parse(&o, ALL, err, "--turn-ms=50", "./a", "--first-turn-ms", "200", "-o", "x.jsonl", "./a",
-                           "--shard", "2/3", "--games-per-pair", "6", "--seed", "18446744073709551615",
-                           "--openings", "4", "--size", "8", "--soft-timeouts", "--sprt", "elo1=5,alpha=0.1", NULL),
+    ck_assert_int_eq(parse(&o, ALL, err, "--turn-ms=50", "./a", "--first-turn-ms", "200", "-o",
+                           "x.jsonl", "./a", "--shard", "2/3", "--games-per-pair", "6", "--seed",
+                           "18446744073709551615", "--openings", "4", "--size", "8",
+                           "--soft-timeouts", "--sprt", "elo1=5,alpha=0.1", NULL),
                      0);
     ck_assert_int_eq(o.turn_ms, 50);
     ck_assert_int_eq(o.first_turn_ms, 200);
@@ -85,9 +87,11 @@ START_TEST(options_errors_name_the_option)
         {{"--sprt", "elo0=5,elo1=1"}, "--sprt: elo1 must be greater than elo0"},
         {{"--sprt", "gamma=1"}, "--sprt: unknown key 'gamma'"},
         {{"--frobnicate"}, "unknown option '--frobnicate' (see --help)"},
-        {{"--games", "4"}, "unknown option '--games' (see --help)"}, /* a play option, not accepted here */
+        {{"--games", "4"},
+         "unknown option '--games' (see --help)"}, /* a play option, not accepted here */
         {{"--soft-timeouts=yes"}, "--soft-timeouts takes no value"},
-        {{"--openings", "2", "--openings-file", "f"}, "--openings and --openings-file: give one or the other"},
+        {{"--openings", "2", "--openings-file", "f"},
+         "--openings and --openings-file: give one or the other"},
         {{"-o"}, "--output: missing value FILE"},
         {{"x='unbalanced"}, "BOT 'x='unbalanced': "},
     };
@@ -96,7 +100,8 @@ START_TEST(options_errors_name_the_option)
         char err[512];
         const char *const *a = cases[i].args;
         ck_assert_int_eq(parse(&o, ALL, err, "./a", "./b", a[0], a[1], a[2], a[3], NULL), -EINVAL);
-        ck_assert_msg(!strncmp(err, cases[i].message, strlen(cases[i].message)), "case %zu: got '%s'", i, err);
+        ck_assert_msg(!strncmp(err, cases[i].message, strlen(cases[i].message)),
+                      "case %zu: got '%s'", i, err);
         tx_options_free(&o);
     }
 }
@@ -118,8 +123,8 @@ END_TEST
 
 START_TEST(options_shell_command_quotes)
 {
-    char *argv[] = {(char *)"twixt-arena", (char *)"play", (char *)"a=./bot --seed {seed}", (char *)"it's",
-                    (char *)"-o", (char *)"out.jsonl"};
+    char *argv[] = {(char *)"twixt-arena", (char *)"play", (char *)"a=./bot --seed {seed}",
+                    (char *)"it's",        (char *)"-o",   (char *)"out.jsonl"};
     char buf[256];
     ck_assert(tx_options_shell_command(6, argv, buf, sizeof buf));
     ck_assert_str_eq(buf, "twixt-arena play 'a=./bot --seed {seed}' 'it'\\''s' -o out.jsonl");

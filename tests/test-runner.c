@@ -83,8 +83,8 @@ static void read_results(const char *path, struct results *res)
         char err[256];
         res->lines++;
         ck_assert_msg(line[len - 1] == '\n', "%s:%d: line without its newline", path, res->lines);
-        ck_assert_msg(tx_record_from_json(line, (size_t)len - 1, &r, err, sizeof err) == 0, "%s:%d: %s", path,
-                      res->lines, err);
+        ck_assert_msg(tx_record_from_json(line, (size_t)len - 1, &r, err, sizeof err) == 0,
+                      "%s:%d: %s", path, res->lines, err);
         ck_assert_int_ge(r.game, 1);
         ck_assert_int_le(r.game, MAX_GAMES);
         if (r.result.reason == TX_REASON_INTERRUPTED) {
@@ -122,7 +122,8 @@ struct run_spec {
     const char *output;
 };
 
-static int run_in_process(const struct run_spec *rs, struct tx_runner_summary *summary, char *err, size_t errcap)
+static int run_in_process(const struct run_spec *rs, struct tx_runner_summary *summary, char *err,
+                          size_t errcap)
 {
     char *argv[16];
     char bufs[4][2048];
@@ -138,7 +139,8 @@ static int run_in_process(const struct run_spec *rs, struct tx_runner_summary *s
 
     struct tx_options o;
     struct tx_options_run *run;
-    ck_assert_int_eq(tx_options_parse(&o, TX_OPTIONS_LIMITS | TX_OPTIONS_RUN, 2, 4, argc, argv, err, errcap), 0);
+    ck_assert_int_eq(
+        tx_options_parse(&o, TX_OPTIONS_LIMITS | TX_OPTIONS_RUN, 2, 4, argc, argv, err, errcap), 0);
     o.openings = rs->openings;
     o.turn_ms = rs->turn_ms ? rs->turn_ms : 2000;
     o.first_turn_ms = o.turn_ms * 2;
@@ -193,7 +195,8 @@ START_TEST(runner_misbehaving_bot_loses_those_games)
     char out[512], err[512];
     struct tx_runner_summary sum;
     snprintf(out, sizeof out, "%s/bad.jsonl", tmpdir);
-    const char *bad = "bad={bot} --seed {seed} --size {size} --crash 0.25 --hang 0.25 --garbage 0.25";
+    const char *bad =
+        "bad={bot} --seed {seed} --size {size} --crash 0.25 --hang 0.25 --garbage 0.25";
     struct run_spec rs = {{good_a, good_b, bad}, 3, 24, 0, 2, 300, 0, 0, out};
     ck_assert_msg(run_in_process(&rs, &sum, err, sizeof err) == 0, "%s", err);
     ck_assert_int_eq(sum.played, 24);
@@ -397,7 +400,8 @@ START_TEST(runner_refuses_another_configuration)
     ck_assert_msg(run_in_process(&rs, &sum, err, sizeof err) == 0, "%s", err);
     rs.turn_ms = 1500;
     ck_assert_int_eq(run_in_process(&rs, &sum, err, sizeof err), -EINVAL);
-    ck_assert_msg(strstr(err, "conf.jsonl:1: this file holds games of another run (limits") != NULL, "%s", err);
+    ck_assert_msg(strstr(err, "conf.jsonl:1: this file holds games of another run (limits") != NULL,
+                  "%s", err);
     rs.turn_ms = 0;
     rs.commands[1] = good_c; /* another bot */
     ck_assert_int_eq(run_in_process(&rs, &sum, err, sizeof err), -EINVAL);
@@ -498,17 +502,20 @@ static void interrupt_and_resume(int signum, unsigned seed)
         if (signum == SIGINT && WIFEXITED(status) && WEXITSTATUS(status) == 130)
             ck_assert_msg(log_contains("Resume with:"), "no resume command printed");
         else if (signum == SIGINT)
-            ck_assert_msg(WIFEXITED(status) && WEXITSTATUS(status) == 0, "seed %u: status %d", seed, status);
+            ck_assert_msg(WIFEXITED(status) && WEXITSTATUS(status) == 0, "seed %u: status %d", seed,
+                          status);
     }
     ck_assert_msg(stopped > 0, "seed %u: the run was never interrupted", seed);
     pid_t pid = spawn_arena(out, 0, NULL);
     int status = wait_status(pid);
-    ck_assert_msg(WIFEXITED(status) && WEXITSTATUS(status) == 0, "seed %u: final run status %d", seed, status);
+    ck_assert_msg(WIFEXITED(status) && WEXITSTATUS(status) == 0, "seed %u: final run status %d",
+                  seed, status);
 
     struct results res;
     read_results(out, &res);
     for (int g = 1; g <= 12; g++)
-        ck_assert_msg(res.counts[g] == 1, "seed %u: game %d recorded %d times", seed, g, res.counts[g]);
+        ck_assert_msg(res.counts[g] == 1, "seed %u: game %d recorded %d times", seed, g,
+                      res.counts[g]);
     for (int g = 13; g <= MAX_GAMES; g++)
         ck_assert_int_eq(res.counts[g], 0);
     results_free(&res);
@@ -579,15 +586,20 @@ START_TEST(runner_play_prints_each_game)
     snprintf(b, sizeof b, "second=%s --seed {seed} --crash 1", tiny_bot);
     snprintf(out, sizeof out, "%s/play.txt", tmpdir);
     snprintf(records, sizeof records, "%s/play.jsonl", tmpdir);
-    char *argv[] = {NULL, (char *)"play", a, b, (char *)"--games", (char *)"3", (char *)"-o", records, NULL};
+    char *argv[] = {NULL,        (char *)"play", a,       b,   (char *)"--games",
+                    (char *)"3", (char *)"-o",   records, NULL};
     ck_assert_int_eq(run_arena(argv, out), 0);
     const char *text = read_text(out);
     /* second crashes in every game: first wins, as player 1 then 2 then 1 */
-    ck_assert_msg(strstr(text, "game 1: first (player 1) beats second by crash: ") != NULL, "%s", text);
-    ck_assert_msg(strstr(text, "game 2: first (player 2) beats second by crash: ") != NULL, "%s", text);
-    ck_assert_msg(strstr(text, "game 3: first (player 1) beats second by crash: ") != NULL, "%s", text);
-    ck_assert_msg(strstr(text, "first vs second: 3 games, 3 wins, 0 draws, 0 losses, score 100.0%") != NULL, "%s",
+    ck_assert_msg(strstr(text, "game 1: first (player 1) beats second by crash: ") != NULL, "%s",
                   text);
+    ck_assert_msg(strstr(text, "game 2: first (player 2) beats second by crash: ") != NULL, "%s",
+                  text);
+    ck_assert_msg(strstr(text, "game 3: first (player 1) beats second by crash: ") != NULL, "%s",
+                  text);
+    ck_assert_msg(
+        strstr(text, "first vs second: 3 games, 3 wins, 0 draws, 0 losses, score 100.0%") != NULL,
+        "%s", text);
 }
 END_TEST
 
@@ -600,8 +612,19 @@ START_TEST(runner_play_sprt_stops_at_a_bound)
     snprintf(records, sizeof records, "%s/sprt.jsonl", tmpdir);
     /* Two equal bots and a huge elo1 with loose error rates: H0 within a
      * few pairs, long before the 400-game cap. */
-    char *argv[] = {NULL, (char *)"play", a, b, (char *)"--sprt", (char *)"elo0=0,elo1=300,alpha=0.2,beta=0.2",
-                    (char *)"--games", (char *)"400", (char *)"--concurrency", (char *)"2", (char *)"-o", records, NULL};
+    char *argv[] = {NULL,
+                    (char *)"play",
+                    a,
+                    b,
+                    (char *)"--sprt",
+                    (char *)"elo0=0,elo1=300,alpha=0.2,beta=0.2",
+                    (char *)"--games",
+                    (char *)"400",
+                    (char *)"--concurrency",
+                    (char *)"2",
+                    (char *)"-o",
+                    records,
+                    NULL};
     ck_assert_int_eq(run_arena(argv, out), 0);
     const char *text = read_text(out);
     ck_assert_msg(strstr(text, "sprt: LLR ") != NULL, "%s", text);
@@ -627,7 +650,8 @@ START_TEST(runner_no_progress_line_when_not_a_terminal)
     snprintf(a, sizeof a, "a=%s --seed {seed}", tiny_bot);
     snprintf(b, sizeof b, "b=%s --seed {seed}", tiny_bot);
     snprintf(out, sizeof out, "%s/standings.txt", tmpdir);
-    char *argv[] = {NULL, (char *)"tournament", a, b, (char *)"--games-per-pair", (char *)"4", NULL};
+    char *argv[] = {NULL, (char *)"tournament", a, b, (char *)"--games-per-pair", (char *)"4",
+                    NULL};
     ck_assert_int_eq(run_arena(argv, out), 0);
     const char *text = read_text(out);
     ck_assert_msg(strstr(text, "rank") != NULL && strstr(text, "Crosstable") != NULL, "%s", text);
@@ -646,7 +670,8 @@ START_TEST(runner_progress_line_on_a_terminal)
     char a[2048], b[2048];
     snprintf(a, sizeof a, "a=%s --seed {seed} --think-ms 2", tiny_bot);
     snprintf(b, sizeof b, "b=%s --seed {seed}", tiny_bot);
-    char *argv[] = {arena, (char *)"tournament", a, b, (char *)"--games-per-pair", (char *)"6", NULL};
+    char *argv[] = {arena, (char *)"tournament", a, b, (char *)"--games-per-pair", (char *)"6",
+                    NULL};
     posix_spawn_file_actions_t fa;
     posix_spawn_file_actions_init(&fa);
     posix_spawn_file_actions_addopen(&fa, 1, ptsname(master), O_WRONLY | O_NOCTTY, 0);
@@ -687,7 +712,9 @@ START_TEST(runner_missing_bot_is_a_usage_error)
     snprintf(a, sizeof a, "a=%s", tiny_bot);
     snprintf(out, sizeof out, "%s/missing.txt", tmpdir);
     snprintf(records, sizeof records, "%s/missing.jsonl", tmpdir);
-    char *argv[] = {NULL, (char *)"tournament", a, (char *)"typo=./no-such-bot --x", (char *)"-o", records, NULL};
+    char *argv[] = {
+        NULL, (char *)"tournament", a, (char *)"typo=./no-such-bot --x", (char *)"-o", records,
+        NULL};
     ck_assert_int_eq(run_arena(argv, out), 2);
     ck_assert(log_contains("BOT 'typo': cannot run './no-such-bot': no such executable file"));
     ck_assert_int_eq(access(records, F_OK), -1); /* nothing started, nothing written */

@@ -10,20 +10,30 @@
 
 static struct tx_geometry geo;
 static const struct tx_bot_spec bots[4] = {
-    {"a", "bot-a"}, {"b", "bot-b"}, {"c", "bot-c"}, {"d", "bot-d"},
+    {"a", "bot-a"},
+    {"b", "bot-b"},
+    {"c", "bot-c"},
+    {"d", "bot-d"},
 };
 
 static struct tx_schedule make_schedule(int nbots, int64_t games, int openings)
 {
     tx_geometry_init(&geo, 12);
-    return (struct tx_schedule){.geo = &geo, .bots = bots, .nbots = nbots, .seed = 42, .games = games,
-                                .openings = openings, .shard = 1, .shards = 1};
+    return (struct tx_schedule){.geo = &geo,
+                                .bots = bots,
+                                .nbots = nbots,
+                                .seed = 42,
+                                .games = games,
+                                .openings = openings,
+                                .shard = 1,
+                                .shards = 1};
 }
 
 static bool same_spec(const struct tx_game_spec *x, const struct tx_game_spec *y)
 {
-    return x->index == y->index && x->seed == y->seed && x->bots[0] == y->bots[0] && x->bots[1] == y->bots[1] &&
-           x->nopening == y->nopening && !memcmp(x->opening, y->opening, (size_t)x->nopening * sizeof *x->opening);
+    return x->index == y->index && x->seed == y->seed && x->bots[0] == y->bots[0] &&
+           x->bots[1] == y->bots[1] && x->nopening == y->nopening &&
+           !memcmp(x->opening, y->opening, (size_t)x->nopening * sizeof *x->opening);
 }
 
 START_TEST(schedule_pure_alone_or_in_sequence)
@@ -133,8 +143,14 @@ START_TEST(schedule_openings_never_end_a_tiny_game)
     /* On 5 x 5 a long random opening would often win or draw: it stops short
      * instead, and what it plays is legal and leaves the game going. */
     tx_geometry_init(&geo, 5);
-    struct tx_schedule s = {.geo = &geo, .bots = bots, .nbots = 2, .seed = 7, .games = 200,
-                            .openings = 40, .shard = 1, .shards = 1};
+    struct tx_schedule s = {.geo = &geo,
+                            .bots = bots,
+                            .nbots = 2,
+                            .seed = 7,
+                            .games = 200,
+                            .openings = 40,
+                            .shard = 1,
+                            .shards = 1};
     for (int64_t i = 1; i <= 200; i++) {
         struct tx_game_spec spec;
         int16_t buf[TX_SCHEDULE_OPENING_MAX];
@@ -250,7 +266,8 @@ START_TEST(schedule_openings_file_errors_name_the_line)
         int n = 0;
         char err[256] = "";
         ck_assert_int_eq(parse(cases[i].text, err, &lines, &n), -EINVAL);
-        ck_assert_msg(!strncmp(err, cases[i].message, strlen(cases[i].message)), "case %zu: got '%s'", i, err);
+        ck_assert_msg(!strncmp(err, cases[i].message, strlen(cases[i].message)),
+                      "case %zu: got '%s'", i, err);
     }
 }
 END_TEST
