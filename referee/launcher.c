@@ -9,6 +9,9 @@
  * and execvp()s the bot: the bot starts with its limits already in place,
  * as the same process (same pid, same process group, same pipes).
  *
+ * The bot is also made a child subreaper, so its orphaned descendants stay
+ * in its family tree (see proc.h) instead of escaping to init.
+ *
  * If the bot cannot be executed, one line saying why ("cannot run './x': No
  * such file or directory") is written to the status descriptor, and the
  * launcher exits 127. That descriptor is close-on-exec, so when the exec
@@ -161,6 +164,11 @@ int main(int argc, char **argv)
         fail("the referee has gone");
     if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) < 0)
         fail("cannot set no_new_privs: %s", strerror(errno));
+    /* The bot adopts its orphans (the attribute survives execve): a daemon
+     * that double-forks and calls setsid() stays in the bot's family tree,
+     * where the referee finds it and kills it at the end of the game.
+     * Failing this only weakens that sweep, so it is not fatal. */
+    prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0);
 
     if (memory_mb > 0)
         set_limit(RLIMIT_DATA, (rlim_t)memory_mb << 20, "memory");

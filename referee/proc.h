@@ -23,8 +23,10 @@ int tx_proc_find_launcher(char *buf, size_t cap);
 /* SIGKILLs every descendant of leader (a live process group leader) that is
  * no longer in its process group: children that called setsid(). Found by
  * walking /proc/PID/task/TID/children, so only while their ancestry is
- * intact: a double-forked daemon whose parent has exited was adopted by
- * init and is out of reach. Returns how many were signalled. */
+ * intact; the launcher makes each bot a child subreaper, so a double-forked
+ * daemon whose parent exited is adopted by the bot, not by init, and is
+ * found too (unless the bot itself has exited). Returns how many were
+ * signalled. */
 int tx_proc_kill_escaped(int leader);
 
 /* Opens /proc/PID/schedstat for tx_proc_sched (close it with close()).

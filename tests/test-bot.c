@@ -443,6 +443,25 @@ START_TEST(bot_escaped_child_is_killed_and_does_not_hold_up_the_end)
 }
 END_TEST
 
+START_TEST(bot_double_forked_daemon_is_killed)
+{
+    struct harness h;
+    /* A subshell starts a setsid() child and exits: the classic daemon. The
+     * bot is a subreaper (launcher), so the orphan stays its child. "gone"
+     * comes once the subshell has exited (sh waits for it): the daemon is
+     * an orphan by then, out of reach of a plain walk of the family tree. */
+    start(&h, "( setsid sleep 30 & echo $! ); echo gone; exec sleep 30", 0);
+    ck_assert(run_until_lines(&h, 2, 5.0));
+    char buf[64];
+    int daemon = atoi(line_text(tx_bot_peek_line(&h.bot), buf, sizeof buf));
+    ck_assert_int_gt(daemon, 1);
+    stop_and_check(&h);
+    bool killed = eventually_gone(daemon);
+    kill(daemon, SIGKILL);
+    ck_assert_msg(killed, "the double-forked daemon survived");
+}
+END_TEST
+
 START_TEST(bot_gets_its_limits_and_only_three_descriptors)
 {
     struct harness h;
@@ -759,6 +778,7 @@ static Suite *bot_suite(void)
     tcase_add_test(tc, bot_stop_kills_its_children);
     tcase_add_test(tc, bot_ignoring_sigterm_is_killed);
     tcase_add_test(tc, bot_escaped_child_is_killed_and_does_not_hold_up_the_end);
+    tcase_add_test(tc, bot_double_forked_daemon_is_killed);
     tcase_add_test(tc, bot_gets_its_limits_and_only_three_descriptors);
     tcase_add_test(tc, bot_closing_stdout_is_eof);
     tcase_add_test(tc, bot_dies_with_the_referee);
