@@ -11,15 +11,17 @@
  * writes turn inputs, takes lines off the queue, and is told through
  * event_cb when something happens. It knows nothing of Twixt.
  *
- * Stopping (tx_bot_stop) closes stdin, sends SIGTERM to the group, SIGKILL
- * after TX_BOT_TERM_GRACE_MS (descendants that left the group with setsid()
- * are found through /proc while the bot lives, and get SIGKILL at once;
- * when the bot leader exits, the rest of its group gets SIGKILL at once
- * too), reaps the process, and closes the pipes once
- * they reach EOF or TX_BOT_PIPE_GRACE_MS after the exit (a grandchild that
- * keeps them open never holds up the end of a game). closed_cb runs once
- * every handle is closed; only then may the struct be freed. Handles live
- * inside the struct, so it must not move after tx_bot_start.
+ * Stopping (tx_bot_stop) first SIGKILLs the descendants that left the
+ * group with setsid() (found through /proc while the bot lives; the
+ * launcher makes the bot a child subreaper, so double-forked daemons are
+ * among them), then closes stdin, sends SIGTERM to the group and SIGKILL
+ * after TX_BOT_TERM_GRACE_MS. When the bot leader exits, the rest of its
+ * group gets SIGKILL at once. The process is reaped, and the pipes are
+ * closed once they reach EOF or TX_BOT_PIPE_GRACE_MS after the exit (a
+ * grandchild that keeps them open never holds up the end of a game).
+ * closed_cb runs once every handle is closed; only then may the struct be
+ * freed. Handles live inside the struct, so it must not move after
+ * tx_bot_start.
  */
 #ifndef TX_BOT_H
 #define TX_BOT_H
