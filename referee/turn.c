@@ -21,7 +21,6 @@ static const char *player_name(int p)
     return p == 0 ? "player 1" : "player 2";
 }
 
-
 /* Adds an entry for player p's turn. Its stderr is what the bot writes in
  * the turn's window, from its input to its next input (close_window): a bot
  * that logs its move just after printing it (stderr and stdout are separate
