@@ -15,6 +15,7 @@
 
 #include "commands.h"
 #include "options.h"
+#include "setup.h"
 #include "runner.h"
 #include "stats.h"
 
@@ -172,7 +173,7 @@ static void print_summary(const struct play *p)
 int tx_cmd_play(int argc, char **argv)
 {
     struct tx_options o;
-    struct tx_options_run *run = NULL;
+    struct tx_setup *run = NULL;
     struct play *p = NULL;
     char err[1024];
     int status = TX_EXIT_USAGE;
@@ -188,7 +189,7 @@ int tx_cmd_play(int argc, char **argv)
     }
     int64_t games = o.games ? o.games : o.sprt.enabled ? SPRT_MAX_GAMES : 2;
     /* argv[-1] is the program as typed (main passes argv + 1). */
-    if (tx_options_run_new(&o, games, argc + 1, argv - 1, &run, err, sizeof err) < 0) {
+    if (tx_setup_new(&o, games, argc + 1, argv - 1, &run, err, sizeof err) < 0) {
         fprintf(stderr, "twixt-arena play: %s\n", err);
         goto out;
     }
@@ -234,7 +235,7 @@ int tx_cmd_play(int argc, char **argv)
     status = summary.signal ? 128 + summary.signal : TX_EXIT_OK;
 out:
     free(p);
-    tx_options_run_free(run);
+    tx_setup_free(run);
     tx_options_free(&o);
     return status;
 }

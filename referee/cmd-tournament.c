@@ -13,6 +13,7 @@
 
 #include "commands.h"
 #include "options.h"
+#include "setup.h"
 #include "runner.h"
 #include "standings.h"
 
@@ -40,7 +41,7 @@ static void on_record(struct tx_runner *runner, const struct tx_record *record, 
 int tx_cmd_tournament(int argc, char **argv)
 {
     struct tx_options o;
-    struct tx_options_run *run = NULL;
+    struct tx_setup *run = NULL;
     struct tx_standings standings;
     char err[1024];
     int status = TX_EXIT_USAGE;
@@ -59,7 +60,7 @@ int tx_cmd_tournament(int argc, char **argv)
     int64_t pairs = (int64_t)o.nbots * (o.nbots - 1) / 2;
     /* argv[-1] is the program as the user typed it (main passes argv + 1),
      * so the resume command can be pasted as is. */
-    if (tx_options_run_new(&o, per_pair * pairs, argc + 1, argv - 1, &run, err, sizeof err) < 0) {
+    if (tx_setup_new(&o, per_pair * pairs, argc + 1, argv - 1, &run, err, sizeof err) < 0) {
         fprintf(stderr, "twixt-arena tournament: %s\n", err);
         goto out;
     }
@@ -99,7 +100,7 @@ int tx_cmd_tournament(int argc, char **argv)
     status = summary.signal ? 128 + summary.signal : TX_EXIT_OK;
 out:
     tx_standings_free(&standings);
-    tx_options_run_free(run);
+    tx_setup_free(run);
     tx_options_free(&o);
     return status;
 }

@@ -79,27 +79,6 @@ void tx_options_usage(FILE *out, unsigned accept);
 /* Frees the bots' strings. */
 void tx_options_free(struct tx_options *o);
 
-/* Everything play and tournament build from their options before running:
- * the board, the schedule (openings file read and checked), the limits and
- * the command that resumes the run. Heap-allocated (the geometry is big). */
-struct tx_options_run {
-    struct tx_geometry geo;
-    struct tx_schedule schedule;
-    struct tx_opening *lines; /* from --openings-file, or NULL */
-    struct tx_match_config match;
-    char resume_command[8192]; /* argv as a shell command, to print after an interrupt */
-};
-
-/* Builds *ret from parsed options; games is the number of games of the
- * whole run. argv is the program's (argv[0] "twixt-arena"), for the resume
- * command. Each bot's program must exist (directly or through PATH): a
- * typo is one clear message, not a run of crashes. Returns 0, or
- * -EINVAL/-errno with a message in err (a missing program, a missing or
- * bad openings file named FILE:LINE). Free with tx_options_run_free. */
-int tx_options_run_new(const struct tx_options *o, int64_t games, int argc, char **argv,
-                       struct tx_options_run **ret, char *err, size_t errcap);
-void tx_options_run_free(struct tx_options_run *run);
-
 /* Writes argv as a command a POSIX shell runs unchanged (words quoted with
  * '...' when needed) into buf; used to print the command that resumes a
  * run. Returns false when it did not fit. */

@@ -19,6 +19,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "resume.h"
 #include "runner.h"
 
 #define PROGRESS_INTERVAL_MS 500
@@ -359,106 +360,27 @@ static void on_signal(uv_signal_t *handle, int signum)
         close_handles(r);
 }
 
-/* ---- resume: reading what the file already holds ---- */
+/* ---- resume: what the file already holds ---- */
 
-/* Says which part of the configuration differs from the record's, as far
- * as the record shows it. */
-static void describe_difference(struct tx_runner *r, const struct tx_record *rec, char *buf,
-                                size_t cap)
+/* One record of this run found in the file (see resume.h). */
+static int on_resumed(const struct tx_record *rec, void *data)
 {
-    const struct tx_schedule *s = r->config->schedule;
-    const struct tx_match_config *m = &r->match;
-    struct tx_game_spec spec;
-    int16_t opening[TX_SCHEDULE_OPENING_MAX];
-
-    if (rec->size != s->geo->size)
-        snprintf(buf, cap, "board size %d, not %d", rec->size, s->geo->size);
-    else if (rec->limits.first_turn_ms != m->first_turn_ms || rec->limits.turn_ms != m->turn_ms ||
-             rec->limits.margin_ms != m->margin_ms || rec->limits.soft != m->soft_timeouts)
-        snprintf(buf, cap, "limits %d/%d/%d ms%s (first turn/turn/margin)",
-                 rec->limits.first_turn_ms, rec->limits.turn_ms, rec->limits.margin_ms,
-                 rec->limits.soft ? " soft" : "");
-    else if (tx_schedule_game(s, rec->game, &spec, opening) == 0 &&
-             (strcmp(rec->players[0].name, spec.bots[0]->name) ||
-              strcmp(rec->players[1].name, spec.bots[1]->name)))
-        snprintf(buf, cap, "game %lld between %s and %s, not %s and %s", (long long)rec->game,
-                 rec->players[0].name, rec->players[1].name, spec.bots[0]->name,
-                 spec.bots[1]->name);
-    else if (tx_schedule_game(s, rec->game, &spec, opening) == 0 && spec.seed != rec->seed)
-        snprintf(buf, cap, "another --seed");
-    else
-        snprintf(buf, cap, "other bot commands, memory limit or openings");
-}
-
-/* Reads the existing output file. A last line without its "\n" is a record
- * torn by a kill: it is cut off (so the next line starts cleanly) with a
- * warning. Any other line that is not a record of this run is an error. */
-static int read_existing(struct tx_runner *r, FILE *f)
-{
-    const char *path = r->config->output;
-    char *line = NULL;
-    size_t linecap = 0;
-    ssize_t len;
-    int64_t lineno = 0;
-    off_t offset = 0;
-    int rc = 0;
-    char why[256];
-
-    while ((len = getline(&line, &linecap, f)) > 0) {
-        lineno++;
-        if (line[len - 1] != '\n') {
-            fprintf(stderr,
-                    "twixt-arena: warning: %s:%lld: incomplete last line (the run was killed while "
-                    "writing it), ignored and removed\n",
-                    path, (long long)lineno);
-            if (ftruncate(r->fd, offset) < 0) {
-                rc = -errno;
-                snprintf(r->err, r->errcap, "%s: cannot cut the incomplete last line: %s", path,
-                         strerror(errno));
-            }
-            break;
-        }
-        offset += len;
-        if (len == 1)
-            continue; /* a blank line, as standings allows */
-        struct tx_record rec;
-        if (tx_record_from_json(line, (size_t)len - 1, &rec, why, sizeof why) < 0) {
-            snprintf(r->err, r->errcap, "%s:%lld: not a game record: %s", path, (long long)lineno,
-                     why);
-            rc = -EINVAL;
-        } else if (!rec.run || strcmp(rec.run, r->run)) {
-            char diff[200];
-            describe_difference(r, &rec, diff, sizeof diff);
-            snprintf(
-                r->err, r->errcap,
-                "%s:%lld: this file holds games of another run (%s); resume with the same bots and "
-                "options, or write to another -o FILE",
-                path, (long long)lineno, rec.run ? diff : "no run fingerprint");
-            rc = -EINVAL;
-        } else if (rec.game < 1) {
-            snprintf(r->err, r->errcap, "%s:%lld: game index %lld out of range", path,
-                     (long long)lineno, (long long)rec.game);
-            rc = -EINVAL;
-        } else if (rec.result.reason == TX_REASON_INTERRUPTED || !is_done(r, rec.game)) {
-            /* A game recorded twice (two processes on one file) counts once. */
-            if (rec.result.reason != TX_REASON_INTERRUPTED) {
-                rc = mark_done(r, rec.game);
-                if (rec.game <= r->config->schedule->games &&
-                    tx_schedule_in_shard(r->config->schedule, rec.game))
-                    r->summary->resumed++;
-            }
-            if (rc == 0) {
-                count_result(r, &rec);
-                if (r->config->record_cb)
-                    r->config->record_cb(r, &rec, true, r->config->data);
-            }
-        }
-        tx_record_free(&rec);
+    struct tx_runner *r = data;
+    /* A game recorded twice (two processes on one file) counts once. */
+    if (rec->result.reason != TX_REASON_INTERRUPTED && is_done(r, rec->game))
+        return 0;
+    if (rec->result.reason != TX_REASON_INTERRUPTED) {
+        int rc = mark_done(r, rec->game);
         if (rc < 0)
-            break;
+            return rc;
+        if (rec->game <= r->config->schedule->games &&
+            tx_schedule_in_shard(r->config->schedule, rec->game))
+            r->summary->resumed++;
     }
-    free(line);
-    return rc;
+    count_result(r, rec);
+    if (r->config->record_cb)
+        r->config->record_cb(r, rec, true, r->config->data);
+    return 0;
 }
 
 static int open_output(struct tx_runner *r)
@@ -470,20 +392,14 @@ static int open_output(struct tx_runner *r)
         snprintf(r->err, r->errcap, "%s: cannot open: %s", path, strerror(e));
         return -e;
     }
-    /* A second descriptor for stdio reading; bots must not inherit it. */
-    int fd2 = fcntl(r->fd, F_DUPFD_CLOEXEC, 0);
-    FILE *f = fd2 >= 0 ? fdopen(fd2, "r") : NULL;
-    if (!f) {
-        int e = errno;
-        if (fd2 >= 0)
-            close(fd2);
-        snprintf(r->err, r->errcap, "%s: cannot read: %s", path, strerror(e));
-        return -e;
-    }
-    rewind(f);
-    int rc = read_existing(r, f);
-    fclose(f);
-    return rc;
+    struct tx_resume resume = {
+        .path = path,
+        .fd = r->fd,
+        .run = r->run,
+        .schedule = r->config->schedule,
+        .match = &r->match,
+    };
+    return tx_resume_read(&resume, on_resumed, r, r->err, r->errcap);
 }
 
 int tx_runner_run(const struct tx_runner_config *config, struct tx_runner_summary *summary,

@@ -21,6 +21,7 @@
 #include <unistd.h>
 
 #include "options.h"
+#include "setup.h"
 #include "runner.h"
 
 struct collect {
@@ -80,10 +81,10 @@ static double run(const char *bot, const char *bot_options, int64_t games, int c
     for (int i = 0; i < 3; i++)
         snprintf(cmds[i], sizeof cmds[i], "%c=%s --seed {seed} %s", 'a' + i, bot, bot_options);
     struct tx_options o;
-    struct tx_options_run *setup;
+    struct tx_setup *setup;
     char err[512];
     if (tx_options_parse(&o, TX_OPTIONS_LIMITS, 3, 3, 4, argv, err, sizeof err) < 0 ||
-        tx_options_run_new(&o, games, 4, argv, &setup, err, sizeof err) < 0) {
+        tx_setup_new(&o, games, 4, argv, &setup, err, sizeof err) < 0) {
         fprintf(stderr, "bench-tournament: %s\n", err);
         exit(2);
     }
@@ -103,7 +104,7 @@ static double run(const char *bot, const char *bot_options, int64_t games, int c
         exit(2);
     }
     double secs = (double)(uv_hrtime() - t0) / 1e9;
-    tx_options_run_free(setup);
+    tx_setup_free(setup);
     tx_options_free(&o);
     return secs;
 }

@@ -23,6 +23,7 @@
 #include <unistd.h>
 
 #include "options.h"
+#include "setup.h"
 #include "runner.h"
 #include "schedule.h"
 #include "standings.h"
@@ -138,7 +139,7 @@ static int run_in_process(const struct run_spec *rs, struct tx_runner_summary *s
     argv[argc] = NULL;
 
     struct tx_options o;
-    struct tx_options_run *run;
+    struct tx_setup *run;
     ck_assert_int_eq(
         tx_options_parse(&o, TX_OPTIONS_LIMITS | TX_OPTIONS_RUN, 2, 4, argc, argv, err, errcap), 0);
     o.openings = rs->openings;
@@ -146,7 +147,7 @@ static int run_in_process(const struct run_spec *rs, struct tx_runner_summary *s
     o.first_turn_ms = o.turn_ms * 2;
     o.shard = rs->shard ? rs->shard : 1;
     o.shards = rs->shards ? rs->shards : 1;
-    ck_assert_int_eq(tx_options_run_new(&o, rs->games, argc, argv, &run, err, errcap), 0);
+    ck_assert_int_eq(tx_setup_new(&o, rs->games, argc, argv, &run, err, errcap), 0);
     struct tx_runner_config config = {
         .schedule = &run->schedule,
         .match = &run->match,
@@ -154,7 +155,7 @@ static int run_in_process(const struct run_spec *rs, struct tx_runner_summary *s
         .output = rs->output,
     };
     int rc = tx_runner_run(&config, summary, err, errcap);
-    tx_options_run_free(run);
+    tx_setup_free(run);
     tx_options_free(&o);
     return rc;
 }
