@@ -186,6 +186,28 @@ START_TEST(runner_concurrency_does_not_change_records)
         ck_assert_int_eq(y.counts[g], 1);
         ck_assert_str_eq(x.texts[g], y.texts[g]);
     }
+
+    /* Both games of a pair start from the same 3 forced moves, recorded as
+     * forced (played by the referee), and other pairs from others. */
+    char forced[13][3][8];
+    for (int g = 1; g <= 12; g++) {
+        struct tx_record r;
+        char why[256];
+        ck_assert_int_eq(tx_record_from_json(x.texts[g], strlen(x.texts[g]), &r, why, sizeof why),
+                         0);
+        ck_assert_int_gt(r.nmoves, 3);
+        for (int m = 0; m < 3; m++) {
+            ck_assert(r.moves[m].forced);
+            ck_assert_str_ne(r.moves[m].move, "SWAP");
+            snprintf(forced[g][m], sizeof forced[g][m], "%s", r.moves[m].move);
+        }
+        ck_assert(!r.moves[3].forced);
+        tx_record_free(&r);
+    }
+    for (int g = 1; g <= 12; g += 2)
+        ck_assert_mem_eq(forced[g], forced[g + 1], sizeof forced[g]);
+    ck_assert(memcmp(forced[1], forced[3], sizeof forced[1]) ||
+              memcmp(forced[3], forced[5], sizeof forced[3]));
     results_free(&x);
     results_free(&y);
 }
