@@ -44,15 +44,21 @@ static void *xcalloc(size_t n, size_t size)
     return p;
 }
 
+/* A valid UTF-8 copy of len bytes (records are JSON): every byte may
+ * become U+FFFD, three bytes. */
+static char *sanitized(const char *s, size_t len)
+{
+    size_t cap = len * 3 + 1;
+    char *text = xcalloc(cap, 1);
+    tx_text_sanitize(text, cap, s, len, SIZE_MAX);
+    return text;
+}
+
 static char *stderr_text(const struct tx_bot *bot, uint32_t from, uint32_t to)
 {
     if (to <= from || !bot->stderr_kept)
         return NULL;
-    size_t len = to - from;
-    size_t cap = len * 3 + 1; /* every byte may become U+FFFD */
-    char *text = xcalloc(cap, 1);
-    tx_text_sanitize(text, cap, bot->stderr_kept + from, len, SIZE_MAX);
-    return text;
+    return sanitized(bot->stderr_kept + from, to - from);
 }
 
 struct tx_record *tx_match_build_record(struct tx_match *m)
@@ -78,8 +84,11 @@ struct tx_record *tx_match_build_record(struct tx_match *m)
     for (int p = 0; p < 2; p++) {
         struct tx_record_player *pl = &r->players[p];
         const struct tx_bot *bot = &m->bots[p];
-        pl->name = tx_strdup(m->spec->bots[p]->name ? m->spec->bots[p]->name : "bot");
-        pl->command = tx_strdup(m->commands[p]);
+        /* Names and commands come from the user, details may quote them
+         * (a program's path): bytes that are not UTF-8 are possible. */
+        const char *name = m->spec->bots[p]->name ? m->spec->bots[p]->name : "bot";
+        pl->name = sanitized(name, strlen(name));
+        pl->command = sanitized(m->commands[p], strlen(m->commands[p]));
         pl->sha256 = m->have_sha256[p] ? tx_strdup(m->sha256[p]) : NULL;
         pl->stderr_bytes = bot->stderr_bytes;
         pl->extra_lines = m->extra_lines[p];
@@ -116,7 +125,7 @@ struct tx_record *tx_match_build_record(struct tx_match *m)
         crash_detail(m, m->crashed, m->detail, sizeof m->detail);
     r->result.winner = m->winner;
     r->result.reason = m->reason;
-    r->result.detail = tx_strdup(m->detail);
+    r->result.detail = sanitized(m->detail, strlen(m->detail));
     return r;
 }
 

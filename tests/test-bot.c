@@ -703,6 +703,31 @@ START_TEST(match_timeout_says_where_the_time_went)
 }
 END_TEST
 
+START_TEST(match_record_is_valid_utf8_whatever_the_command)
+{
+    struct games *g = games_new();
+    struct tx_bot_spec odd = {.name = "caf\xe9", .command = "./no-such-\xff-bot"};
+    g->specs[0].bots[0] = &odd;
+    struct tx_match *m;
+    ck_assert_int_eq(tx_match_start(&g->loop, &g->config, &g->specs[0], games_done, &g->specs[0], &m), 0);
+    uv_run(&g->loop, UV_RUN_DEFAULT);
+    const struct tx_record *r = &g->records[0];
+    ck_assert_int_eq(r->result.reason, TX_REASON_CRASH);
+    ck_assert_str_eq(r->players[0].name, "caf\xef\xbf\xbd");
+    ck_assert_str_eq(r->players[0].command, "./no-such-\xef\xbf\xbd-bot");
+    ck_assert_str_eq(r->result.detail,
+                     "cannot run './no-such-\xef\xbf\xbd-bot': No such file or directory");
+    char *json = NULL;
+    ck_assert_int_eq(tx_record_to_json(r, &json), 0);
+    struct tx_record back;
+    char err[256] = "";
+    ck_assert_msg(tx_record_from_json(json, strlen(json), &back, err, sizeof err) == 0, "%s", err);
+    tx_record_free(&back);
+    free(json);
+    games_free(g);
+}
+END_TEST
+
 START_TEST(match_interrupted_at_once_delivers_its_record)
 {
     int fds = warm_count_fds();
@@ -789,6 +814,7 @@ static Suite *bot_suite(void)
     tcase_add_test(tm, match_refuses_an_illegal_opening);
     tcase_add_test(tm, match_bad_command_line_is_a_crash_with_the_reason);
     tcase_add_test(tm, match_timeout_says_where_the_time_went);
+    tcase_add_test(tm, match_record_is_valid_utf8_whatever_the_command);
     tcase_add_test(tm, match_interrupted_at_once_delivers_its_record);
     tcase_add_test(tm, match_runs_games_side_by_side_on_one_loop);
     suite_add_tcase(s, tm);
