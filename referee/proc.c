@@ -115,8 +115,13 @@ bool tx_proc_sched(int fd, uint64_t *cpu_ns, uint64_t *wait_ns)
     if (n <= 0)
         return false;
     buf[n] = '\0';
-    unsigned long long cpu, wait;
-    if (sscanf(buf, "%llu %llu", &cpu, &wait) != 2)
+    char *end;
+    unsigned long long cpu = strtoull(buf, &end, 10); /* once per turn: no sscanf */
+    if (end == buf)
+        return false;
+    char *end2;
+    unsigned long long wait = strtoull(end, &end2, 10);
+    if (end2 == end)
         return false;
     *cpu_ns = cpu;
     *wait_ns = wait;
