@@ -189,7 +189,7 @@ START_TEST(runner_concurrency_does_not_change_records)
 
     /* Both games of a pair start from the same 3 forced moves, recorded as
      * forced (played by the referee), and other pairs from others. */
-    char forced[13][3][8];
+    char forced[13][3][8] = {{{0}}};
     for (int g = 1; g <= 12; g++) {
         struct tx_record r;
         char why[256];
