@@ -243,8 +243,11 @@ static void start_games(struct tx_runner *r)
         int rc = tx_match_start(&r->loop, &r->match, &slot->spec, on_game_done, slot, &slot->match);
         if (rc < 0) {
             slot->match = NULL;
-            char what[64];
-            snprintf(what, sizeof what, "cannot start game %lld", (long long)index);
+            char what[128];
+            /* match.c's only ENOENT: its launcher is not where it looks */
+            snprintf(what, sizeof what, "cannot start game %lld%s", (long long)index,
+                     rc == -ENOENT ? " (the bot launcher twixt-launch must be next to twixt-arena)"
+                                   : "");
             fail(r, rc, what);
             break;
         }
