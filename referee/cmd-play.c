@@ -70,10 +70,18 @@ static void print_game(const struct tx_record *r)
                r->players[w].name, w + 1, r->players[1 - w].name, reason ? reason : "?", detail);
 }
 
-/* Rounds an Elo figure for printing, without a "-0". */
-static double shown(double elo)
+/* "Elo +12.3 +- 20.1" with the given decimals, without a "-0"; a clean
+ * sweep has no finite estimate, and says so rather than print "inf". */
+static void format_elo(const struct tx_stats_elo *elo, int decimals, char *buf, size_t cap)
 {
-    return fabs(elo) < 0.05 ? 0.0 : elo;
+    double shown = fabs(elo->elo) < 0.5 * pow(10, -decimals) ? 0.0 : elo->elo;
+    if (isfinite(elo->elo) && isfinite(elo->margin))
+        snprintf(buf, cap, "Elo %+.*f +- %.*f", decimals, shown, decimals, elo->margin);
+    else if (isfinite(elo->elo))
+        snprintf(buf, cap, "Elo %+.*f", decimals, shown);
+    else
+        snprintf(buf, cap, "Elo %s (no interval: every %s %s)", elo->elo > 0 ? "+inf" : "-inf",
+                 decimals ? "pair" : "game", elo->elo > 0 ? "won" : "lost");
 }
 
 /* BOT1's half points in a counted game (2 win, 1 draw, 0 loss). */
@@ -88,9 +96,11 @@ static void print_sprt(struct play *p)
 {
     struct tx_stats_elo elo = tx_stats_elo_penta(p->penta);
     int64_t pairs = p->penta[0] + p->penta[1] + p->penta[2] + p->penta[3] + p->penta[4];
-    printf("sprt: LLR %.2f [%.2f, %.2f] after %lld pairs, Elo %+.1f +- %.1f, pentanomial [%lld "
+    char elo_text[80];
+    format_elo(&elo, 1, elo_text, sizeof elo_text);
+    printf("sprt: LLR %.2f [%.2f, %.2f] after %lld pairs, %s, pentanomial [%lld "
            "%lld %lld %lld %lld]%s\n",
-           p->sprt.llr, p->sprt.lower, p->sprt.upper, (long long)pairs, shown(elo.elo), elo.margin,
+           p->sprt.llr, p->sprt.lower, p->sprt.upper, (long long)pairs, elo_text,
            (long long)p->penta[0], (long long)p->penta[1], (long long)p->penta[2],
            (long long)p->penta[3], (long long)p->penta[4],
            p->sprt.verdict == TX_STATS_SPRT_H1   ? ": H1 accepted"
@@ -110,7 +120,8 @@ static void add_to_pair(struct tx_runner *runner, struct play *p, const struct t
         p->penta[p->pending[i].half_points + half]++;
         p->pending[i] = p->pending[--p->npending];
         const struct tx_sprt_options *s = &p->o->sprt;
-        p->sprt = tx_stats_sprt(p->penta, s->elo0, s->elo1, s->alpha, s->beta, TX_STATS_NORMALIZED);
+        p->sprt = tx_stats_sprt(p->penta, s->elo0, s->elo1, s->alpha, s->beta,
+                                s->logistic ? TX_STATS_LOGISTIC : TX_STATS_NORMALIZED);
         if (!resumed)
             print_sprt(p);
         if (p->sprt.verdict != TX_STATS_SPRT_CONTINUE && !p->decided) {
@@ -154,16 +165,8 @@ static void print_summary(const struct play *p)
         return;
     }
     struct tx_stats_elo elo = tx_stats_elo(p->wins, p->draws, p->losses);
-    char elo_text[64];
-    /* A clean sweep has no finite Elo estimate: say so rather than "inf". */
-    if (isfinite(elo.elo) && isfinite(elo.margin))
-        snprintf(elo_text, sizeof elo_text, "Elo %+.0f +- %.0f",
-                 fabs(elo.elo) < 0.5 ? 0.0 : elo.elo, elo.margin);
-    else if (isfinite(elo.elo))
-        snprintf(elo_text, sizeof elo_text, "Elo %+.0f", fabs(elo.elo) < 0.5 ? 0.0 : elo.elo);
-    else
-        snprintf(elo_text, sizeof elo_text, "Elo %s (no interval: every game %s)",
-                 elo.elo > 0 ? "+inf" : "-inf", elo.elo > 0 ? "won" : "lost");
+    char elo_text[80];
+    format_elo(&elo, 0, elo_text, sizeof elo_text);
     printf(
         "%s vs %s: %lld games, %lld wins, %lld draws, %lld losses, score %.1f%%, %s, LOS %.1f%%\n",
         a, b, (long long)games, (long long)p->wins, (long long)p->draws, (long long)p->losses,

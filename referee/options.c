@@ -58,7 +58,8 @@ static const struct option {
      "forced openings, one per line (\"F6 G8 D5\")"},
     {OPT_SHARD, "--shard", NULL, TX_OPTIONS_RUN, "K/M",
      "play only the games whose index is K modulo M (1 <= K <= M)"},
-    {OPT_SPRT, "--sprt", NULL, TX_OPTIONS_SPRT, "elo0=0,elo1=10,alpha=0.05,beta=0.05",
+    {OPT_SPRT, "--sprt", NULL, TX_OPTIONS_SPRT,
+     "elo0=0,elo1=10,alpha=0.05,beta=0.05,model=normalized|logistic",
      "play game pairs until the SPRT accepts H0 or H1"},
     {OPT_FIRST_TURN_MS, "--first-turn-ms", NULL, TX_OPTIONS_LIMITS, "MS",
      "limit of each bot's first turn (default 1000)"},
@@ -136,6 +137,14 @@ static int parse_sprt(const char *value, struct tx_sprt_options *sprt, char *err
          item = strtok_r(NULL, ",", &save)) {
         char *eq = strchr(item, '=');
         double v;
+        if (eq && !strncmp(item, "model=", 6)) {
+            if (!strcmp(eq + 1, "normalized") || !strcmp(eq + 1, "logistic")) {
+                sprt->logistic = !strcmp(eq + 1, "logistic");
+                continue;
+            }
+            snprintf(err, errcap, "--sprt: model must be normalized or logistic, got '%s'", eq + 1);
+            return -EINVAL;
+        }
         if (!eq || !parse_double(eq + 1, &v)) {
             snprintf(err, errcap, "--sprt: expected KEY=NUMBER (elo0, elo1, alpha, beta), got '%s'",
                      item);
@@ -151,8 +160,8 @@ static int parse_sprt(const char *value, struct tx_sprt_options *sprt, char *err
         else if (!strcmp(item, "beta"))
             sprt->beta = v;
         else {
-            snprintf(err, errcap, "--sprt: unknown key '%s' (expected elo0, elo1, alpha or beta)",
-                     item);
+            snprintf(err, errcap,
+                     "--sprt: unknown key '%s' (expected elo0, elo1, alpha, beta or model)", item);
             return -EINVAL;
         }
     }

@@ -39,6 +39,7 @@ struct tx_sprt_options {
     bool enabled;
     double elo0, elo1;  /* H0: Elo difference elo0, H1: elo1 (defaults 0 and 10) */
     double alpha, beta; /* error rates (defaults 0.05 and 0.05) */
+    bool logistic;      /* elo0/elo1 are logistic Elo (model=logistic), else normalised */
 };
 
 struct tx_options {

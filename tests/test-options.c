@@ -48,7 +48,7 @@ START_TEST(options_defaults_and_values)
     ck_assert_int_eq(parse(&o, ALL, err, "--turn-ms=50", "./a", "--first-turn-ms", "200", "-o",
                            "x.jsonl", "./a", "--shard", "2/3", "--games-per-pair", "6", "--seed",
                            "18446744073709551615", "--openings", "4", "--size", "8",
-                           "--soft-timeouts", "--sprt", "elo1=5,alpha=0.1", NULL),
+                           "--soft-timeouts", "--sprt", "elo1=5,alpha=0.1,model=logistic", NULL),
                      0);
     ck_assert_int_eq(o.turn_ms, 50);
     ck_assert_int_eq(o.first_turn_ms, 200);
@@ -62,6 +62,7 @@ START_TEST(options_defaults_and_values)
     ck_assert(o.soft_timeouts);
     ck_assert(o.sprt.enabled);
     ck_assert(o.sprt.elo0 == 0 && o.sprt.elo1 == 5 && o.sprt.alpha == 0.1 && o.sprt.beta == 0.05);
+    ck_assert(o.sprt.logistic);
     /* the same command twice gets told apart */
     ck_assert_str_eq(o.bots[0].name, "a");
     ck_assert_str_eq(o.bots[1].name, "a-2");
@@ -86,6 +87,7 @@ START_TEST(options_errors_name_the_option)
         {{"--openings", "65"}, "--openings: expected a number of moves from 0 to 64"},
         {{"--sprt", "elo0=5,elo1=1"}, "--sprt: elo1 must be greater than elo0"},
         {{"--sprt", "gamma=1"}, "--sprt: unknown key 'gamma'"},
+        {{"--sprt", "model=bayes"}, "--sprt: model must be normalized or logistic, got 'bayes'"},
         {{"--frobnicate"}, "unknown option '--frobnicate' (see --help)"},
         {{"--games", "4"},
          "unknown option '--games' (see --help)"}, /* a play option, not accepted here */
