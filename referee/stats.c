@@ -7,18 +7,19 @@
  *   var = (W (1-s)^2 + D (1/2-s)^2 + L s^2) / N; the interval is
  *   s +- z sqrt(var / N), each end converted to Elo by -400 log10(1/s - 1).
  * - LOS: cutechess-cli, same file: 1/2 (1 + erf((W - L) / sqrt(2 (W + L)))).
- * - SPRT: fastchess, src/matchmaking/sprt/sprt.cpp (pentanomial, "normalized"
- *   or "logistic" model), after Michel Van den Bergh, "A simple approximation
- *   of the generalized SPRT" (support_MLE_multinomial.pdf): with per-pair
- *   scores x_k = k/4 (the pair's points over 2 games) and frequencies p_k,
- *   var_h = sum p_k (x_k - s_h)^2 for the score s_h under each hypothesis,
- *   LLR = pairs / 2 * ln(var_0 / var_1). Normalised Elo nelo maps to the
- *   score s_h = 1/2 + nelo sqrt(2 var) / (800 / ln 10), var the pairs'
- *   observed variance; logistic Elo to 1 / (1 + 10^(-elo / 400)).
- *   Bounds: Wald's, ln(beta / (1 - alpha)) and ln((1 - beta) / alpha).
- *   The frequencies are regularised first as fishtest's stat_util does
- *   (an empty count weighs 1e-3 pairs), or a clean sweep, having no
- *   variance, would never move the LLR.
+ * - SPRT: the generalised SPRT on pentanomial pair counts as fishtest
+ *   computes it (server/fishtest/stats/LLRcalc.py), after Michel Van den
+ *   Bergh (support_MLE_multinomial.pdf, normalized_elo_practical.pdf): with
+ *   pair scores k/4 (the pair's points over 2 games) and observed
+ *   frequencies p_k, each hypothesis gets the maximum likelihood
+ *   distribution q_h whose mean is the hypothesis's score (logistic Elo:
+ *   1 / (1 + 10^(-elo / 400))) or whose t-value (mu - 1/2) / sigma is the
+ *   hypothesis's (normalised Elo: nelo sqrt(2) ln(10) / 800), and
+ *   LLR = pairs * sum p_k ln(q1_k / q0_k). fastchess's shortcut
+ *   pairs / 2 * ln(var_0 / var_1) agrees to 1e-3 on ordinary samples but
+ *   collapses when the pairs have almost no variance (a clean sweep never
+ *   ended), hence the exact form. Empty counts weigh 1e-3 pairs (fishtest's
+ *   regularize). Bounds: Wald's, ln(beta / (1 - alpha)), ln((1 - beta) / alpha).
  * - Ratings: the Bradley-Terry model (P(i beats j) = 1 / (1 + 10^((r_j - r_i)/400)))
  *   fitted by maximum likelihood with damped Newton steps, draws counted as
  *   half a win and half a loss. Intervals come from the inverse of the Fisher
@@ -32,6 +33,7 @@
 #include <math.h>
 #include <stdbool.h>
 #include <stdlib.h>
+#include <string.h>
 
 #define ELO_PER_NEPER (400.0 / M_LN10) /* Elo points per unit of natural-log strength */
 #define PRIOR_GAMES 1.0                /* virtual games (draws) against a bot rated 0 */
@@ -108,12 +110,122 @@ double tx_stats_los(int64_t wins, int64_t losses)
     return 0.5 * (1.0 + erf((double)(wins - losses) / sqrt(2.0 * (double)(wins + losses))));
 }
 
-/* The per-game score a hypothesis's Elo stands for. */
-static double hypothesis_score(double elo, double var, enum tx_stats_elo_model model)
+/* Solves the secular equation sum_k p_k b_k / (1 + x b_k) = 0 for x, with
+ * min b < 0 < max b, on the interval where every 1 + x b_k > 0. The left
+ * side decreases in x there, from +inf to -inf, so bisection is exact to
+ * double precision in a bounded number of steps. */
+static double secular(const double b[5], const double p[5])
+{
+    double bmin = b[0], bmax = b[0];
+    for (int k = 1; k < 5; k++)
+        bmin = fmin(bmin, b[k]), bmax = fmax(bmax, b[k]);
+    double lo = -1.0 / bmax, hi = -1.0 / bmin;
+    for (int i = 0; i < 200 && lo < hi; i++) {
+        double x = lo + (hi - lo) / 2, f = 0;
+        if (x <= lo || x >= hi)
+            break; /* the interval cannot be halved further */
+        for (int k = 0; k < 5; k++)
+            f += p[k] * b[k] / (1 + x * b[k]);
+        if (f > 0)
+            lo = x;
+        else
+            hi = x;
+    }
+    return lo + (hi - lo) / 2;
+}
+
+/* The distribution q on pair scores k/4 closest (maximum likelihood) to the
+ * observed p under the constraint E_q = s: q_k = p_k / (1 + x (k/4 - s)),
+ * x from the secular equation (Van den Bergh, support_MLE_multinomial.pdf,
+ * Proposition 1.1; fishtest LLRcalc.MLE_expected). */
+static void mle_expected(const double p[5], double s, double q[5])
+{
+    double b[5];
+    for (int k = 0; k < 5; k++)
+        b[k] = k / 4.0 - s;
+    double x = secular(b, p);
+    for (int k = 0; k < 5; k++)
+        q[k] = p[k] / (1 + x * b[k]);
+}
+
+/* One solution of the normalised constraint (mu - 1/2) / sigma = t near q,
+ * by the fixed-point iteration of fishtest LLRcalc.MLE_tvalue: each step is
+ * an expectation constraint linearised at the current q, and a q that stops
+ * moving is a stationary point of the Lagrangian. Returns false (q
+ * unchanged) when a linearised constraint has no solution: t is too far
+ * from q's own t-value for one jump. */
+static bool tvalue_near(const double p[5], double t, double q[5])
+{
+    double cur[5];
+    memcpy(cur, q, sizeof cur);
+    for (int it = 0; it < 100; it++) {
+        double mu = 0, var = 0, b[5], bmin = INFINITY, bmax = -INFINITY, moved = 0;
+        for (int k = 0; k < 5; k++)
+            mu += cur[k] * k / 4.0;
+        for (int k = 0; k < 5; k++)
+            var += cur[k] * (k / 4.0 - mu) * (k / 4.0 - mu);
+        double sigma = sqrt(var);
+        if (!(sigma > 0))
+            return false;
+        for (int k = 0; k < 5; k++) {
+            double z = (mu - k / 4.0) / sigma;
+            b[k] = k / 4.0 - 0.5 - t * sigma * (1 + z * z) / 2;
+            bmin = fmin(bmin, b[k]), bmax = fmax(bmax, b[k]);
+        }
+        if (!(bmin < 0 && bmax > 0))
+            return false;
+        double x = secular(b, p);
+        for (int k = 0; k < 5; k++) {
+            double next = p[k] / (1 + x * b[k]);
+            if (!(next > 0) || !isfinite(next))
+                return false;
+            moved = fmax(moved, fabs(next - cur[k]));
+            cur[k] = next;
+        }
+        if (moved < 1e-12)
+            break;
+    }
+    memcpy(q, cur, sizeof cur);
+    return true;
+}
+
+/* The maximum likelihood distribution under (mu - 1/2) / sigma = t. The
+ * observed p solves its own t-value exactly, so start there and walk t to
+ * the target (continuation), halving the stride whenever a jump is too far
+ * and doubling it after each success: a target far from the data (a large
+ * elo1, a clean sweep) cannot be reached in one jump from a uniform start,
+ * where fishtest's iteration has no solution. Returns false if the walk
+ * stalls (never seen: it would need a stride under 1e-9). */
+static bool mle_tvalue(const double p[5], double t, double q[5])
+{
+    double mu = 0, var = 0;
+    for (int k = 0; k < 5; k++)
+        mu += p[k] * k / 4.0;
+    for (int k = 0; k < 5; k++)
+        var += p[k] * (k / 4.0 - mu) * (k / 4.0 - mu);
+    double at = (mu - 0.5) / sqrt(var), stride = t - at;
+    memcpy(q, p, 5 * sizeof *q);
+    for (int walk = 0; walk < 10000 && at != t; walk++) {
+        double next = fabs(t - at) <= fabs(stride) ? t : at + stride;
+        if (tvalue_near(p, next, q)) {
+            at = next;
+            stride *= 2;
+        } else if (fabs(stride /= 2) < 1e-9) {
+            return false;
+        }
+    }
+    return at == t;
+}
+
+/* The maximum likelihood distribution under the hypothesis that the Elo
+ * difference is elo. Normalised Elo is t sqrt(2) (800 / ln 10) in units of
+ * the pair score's standard deviation: a pair averages two games. */
+static bool hypothesis_pdf(const double p[5], double elo, enum tx_stats_elo_model model, double q[5])
 {
     if (model == TX_STATS_NORMALIZED)
-        return 0.5 + elo * sqrt(2.0 * var) / (800.0 / M_LN10);
-    return 1.0 / (1.0 + pow(10.0, -elo / 400.0));
+        return mle_tvalue(p, elo * M_SQRT2 / (800.0 / M_LN10), q);
+    mle_expected(p, 1.0 / (1.0 + pow(10.0, -elo / 400.0)), q);
+    return true;
 }
 
 struct tx_stats_sprt tx_stats_sprt(const int64_t penta[5], double elo0, double elo1, double alpha,
@@ -128,16 +240,14 @@ struct tx_stats_sprt tx_stats_sprt(const int64_t penta[5], double elo0, double e
         total += penta[k];
     if (total <= 0)
         return r; /* no pair played yet */
-    double p[5], var;
-    double pairs = (double)total;
+    double p[5], var, q0[5], q1[5];
     penta_moments(penta, true, p, &var);
-    double s0 = hypothesis_score(elo0, var, model), s1 = hypothesis_score(elo1, var, model);
-    double var0 = 0, var1 = 0;
-    for (int k = 0; k < 5; k++) {
-        var0 += p[k] * (k / 4.0 - s0) * (k / 4.0 - s0);
-        var1 += p[k] * (k / 4.0 - s1) * (k / 4.0 - s1);
-    }
-    r.llr = 0.5 * pairs * log(var0 / var1);
+    if (!hypothesis_pdf(p, elo0, model, q0) || !hypothesis_pdf(p, elo1, model, q1))
+        return r; /* no estimate: play on rather than decide on a guess */
+    /* The generalised log-likelihood ratio of the two MLE distributions. */
+    for (int k = 0; k < 5; k++)
+        r.llr += p[k] * log(q1[k] / q0[k]);
+    r.llr *= (double)total;
     if (r.llr >= r.upper)
         r.verdict = TX_STATS_SPRT_H1;
     else if (r.llr <= r.lower)

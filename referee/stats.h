@@ -54,12 +54,10 @@ struct tx_stats_sprt {
 };
 
 /* Sequential probability ratio test on pentanomial pair counts (penta as
- * for tx_stats_elo_penta), as fastchess computes it. alpha and beta in
- * (0, 1), elo0 < elo1. Empty counts are regularised (1e-3 pairs, as
- * fishtest does) so that a clean sweep still decides; llr is 0 before the
- * first pair. Under the normalized model a sweep decides slowly (its
- * variance, the model's unit, shrinks): use the logistic model for bots of
- * very different strength. */
+ * for tx_stats_elo_penta): the generalised log-likelihood ratio of the
+ * maximum likelihood distributions under elo1 and elo0, as fishtest computes
+ * it. alpha and beta in (0, 1), elo0 < elo1. Empty counts are regularised
+ * (1e-3 pairs) so a clean sweep decides too; llr is 0 before the first pair. */
 struct tx_stats_sprt tx_stats_sprt(const int64_t penta[5], double elo0, double elo1, double alpha,
                                    double beta, enum tx_stats_elo_model model);
 

@@ -70,20 +70,25 @@ START_TEST(stats_elo_pentanomial)
 }
 END_TEST
 
-/* The same pairs, elo0 = 0, elo1 = 5, alpha = beta = 0.05. Normalised:
- * s_h = 1/2 + nelo sqrt(2 var) / (800 / ln 10); var_h = sum p_k (k/4 - s_h)^2;
- * LLR = 100 / 2 ln(var_0 / var_1) = 0.275205. Logistic: s_h = 1 / (1 + 10^(-elo/400)),
- * LLR = 0.373093. Bounds ln(0.05 / 0.95) = -2.944439 and +2.944439. */
+/* The same pairs, elo0 = 0, elo1 = 5, alpha = beta = 0.05. For each
+ * hypothesis the maximum likelihood distribution q_h on the pair scores k/4
+ * (mean 1 / (1 + 10^(-elo/400)) for logistic Elo; t-value (mu - 1/2) / sigma =
+ * nelo sqrt(2) ln(10) / 800 for normalised Elo), then
+ * LLR = 100 sum p_k ln(q1_k / q0_k): 0.278310 normalised, 0.374955 logistic
+ * (fastchess's shortcut 100/2 ln(var_0/var_1) gives 0.275205 and 0.373093).
+ * Values from an independent python3 transcription of fishtest's LLRcalc
+ * (secular equation by bisection, MLE_expected, MLE_tvalue).
+ * Bounds ln(0.05 / 0.95) = -2.944439 and +2.944439. */
 START_TEST(stats_sprt_llr)
 {
     const int64_t penta[5] = { 5, 20, 40, 25, 10 };
     struct tx_stats_sprt n = tx_stats_sprt(penta, 0, 5, 0.05, 0.05, TX_STATS_NORMALIZED);
-    ck_assert_double_eq_tol(n.llr, 0.27520515729553047, EPS);
+    ck_assert_double_eq_tol(n.llr, 0.2783096340267827, EPS);
     ck_assert_double_eq_tol(n.lower, -2.9444389791664403, EPS);
     ck_assert_double_eq_tol(n.upper, 2.9444389791664403, EPS);
     ck_assert_int_eq(n.verdict, TX_STATS_SPRT_CONTINUE);
     struct tx_stats_sprt l = tx_stats_sprt(penta, 0, 5, 0.05, 0.05, TX_STATS_LOGISTIC);
-    ck_assert_double_eq_tol(l.llr, 0.37309285257878605, EPS);
+    ck_assert_double_eq_tol(l.llr, 0.374955227713038, EPS);
 
     /* asymmetric error rates: ln(0.1 / 0.95) and ln(0.9 / 0.05) */
     struct tx_stats_sprt b = tx_stats_sprt(penta, 0, 5, 0.05, 0.1, TX_STATS_NORMALIZED);
@@ -96,12 +101,12 @@ START_TEST(stats_sprt_verdicts)
 {
     const int64_t strong[5] = { 4, 20, 80, 120, 60 };
     struct tx_stats_sprt h1 = tx_stats_sprt(strong, 0, 10, 0.05, 0.05, TX_STATS_NORMALIZED);
-    ck_assert_double_eq_tol(h1.llr, 5.631310667441521, EPS);
+    ck_assert_double_eq_tol(h1.llr, 6.5803621976952895, EPS);
     ck_assert_int_eq(h1.verdict, TX_STATS_SPRT_H1);
 
     const int64_t weak[5] = { 60, 120, 80, 20, 4 };
     struct tx_stats_sprt h0 = tx_stats_sprt(weak, 0, 10, 0.05, 0.05, TX_STATS_NORMALIZED);
-    ck_assert_double_eq_tol(h0.llr, -5.688148811482194, EPS);
+    ck_assert_double_eq_tol(h0.llr, -7.007214580342601, EPS);
     ck_assert_int_eq(h0.verdict, TX_STATS_SPRT_H0);
 
     /* No variance: regularised (empty counts weigh 1e-3 pairs, fishtest's
@@ -109,30 +114,58 @@ START_TEST(stats_sprt_verdicts)
      * the same formula in python3 beforehand. */
     const int64_t flat[5] = { 0, 0, 7, 0, 0 };
     struct tx_stats_sprt f = tx_stats_sprt(flat, 0, 10, 0.05, 0.05, TX_STATS_NORMALIZED);
-    ck_assert_double_eq_tol(f.llr, -0.005794152381843023, EPS);
+    ck_assert_double_eq_tol(f.llr, -0.009066083022649935, EPS);
     ck_assert_int_eq(f.verdict, TX_STATS_SPRT_CONTINUE);
+    /* Logistic: fastchess's shortcut gave -4.199 here, a wrong H0 after 7
+     * drawn pairs; the exact LLR is -0.198. */
+    struct tx_stats_sprt fl = tx_stats_sprt(flat, 0, 10, 0.05, 0.05, TX_STATS_LOGISTIC);
+    ck_assert_double_eq_tol(fl.llr, -0.19844981833294312, EPS);
+    ck_assert_int_eq(fl.verdict, TX_STATS_SPRT_CONTINUE);
 
     const int64_t none[5] = { 0, 0, 0, 0, 0 };
     ck_assert_double_eq(tx_stats_sprt(none, 0, 10, 0.05, 0.05, TX_STATS_NORMALIZED).llr, 0);
 }
 END_TEST
 
-/* A clean sweep has no variance: before regularisation its LLR stayed 0
- * forever and `play --sprt` never stopped. Under the logistic model 100
- * pairs won 2-0 give LLR 2.9196 (just under ln(19) = 2.944), 110 decide. */
+/* A clean sweep has no variance: `play --sprt` never stopped on one (LLR 0,
+ * then 0.035 after 100 pairs with the variance-ratio shortcut). Exact LLRs:
+ * logistic 2.8368 after 100 pairs (just under ln(19) = 2.944) and 3.1204
+ * after 110; normalised 3.9864 after 100. */
+/* A far hypothesis (elo1 = 300 normalised, t = 1.2211) cannot be reached
+ * by fishtest's iteration from a uniform start: the linearised constraint
+ * had no solution and the LLR came out NaN, so `play --sprt
+ * elo0=0,elo1=300` never decided. Walking t from the data's own t-value
+ * reaches it. Values from the python3 transcription, with the same walk. */
+START_TEST(stats_sprt_far_hypothesis_is_finite)
+{
+    const int64_t equal[5] = { 43, 9, 91, 9, 48 }, lost[5] = { 100, 0, 0, 0, 0 },
+                  drawn[5] = { 0, 0, 7, 0, 0 };
+    struct tx_stats_sprt e = tx_stats_sprt(equal, 0, 300, 0.2, 0.2, TX_STATS_NORMALIZED);
+    ck_assert_double_eq_tol(e.llr, -102.06155546869793, 1e-6);
+    ck_assert_int_eq(e.verdict, TX_STATS_SPRT_H0);
+    ck_assert_double_eq_tol(tx_stats_sprt(lost, 0, 300, 0.05, 0.05, TX_STATS_NORMALIZED).llr,
+                            -148.57680492865742, 1e-6);
+    ck_assert_double_eq_tol(tx_stats_sprt(drawn, 0, 300, 0.05, 0.05, TX_STATS_NORMALIZED).llr,
+                            -6.382568501275064, 1e-6);
+}
+END_TEST
+
 START_TEST(stats_sprt_clean_sweep_decides)
 {
     const int64_t sweep100[5] = { 0, 0, 0, 0, 100 }, sweep110[5] = { 0, 0, 0, 0, 110 };
     struct tx_stats_sprt a = tx_stats_sprt(sweep100, 0, 10, 0.05, 0.05, TX_STATS_LOGISTIC);
-    ck_assert_double_eq_tol(a.llr, 2.91956936997202, EPS);
+    ck_assert_double_eq_tol(a.llr, 2.836758440118277, EPS);
     ck_assert_int_eq(a.verdict, TX_STATS_SPRT_CONTINUE);
     struct tx_stats_sprt b = tx_stats_sprt(sweep110, 0, 10, 0.05, 0.05, TX_STATS_LOGISTIC);
-    ck_assert_double_eq_tol(b.llr, 3.211534042608537, EPS);
+    ck_assert_double_eq_tol(b.llr, 3.1204400406434605, EPS);
     ck_assert_int_eq(b.verdict, TX_STATS_SPRT_H1);
     const int64_t lost[5] = { 110, 0, 0, 0, 0 };
     ck_assert_int_eq(tx_stats_sprt(lost, 0, 10, 0.05, 0.05, TX_STATS_LOGISTIC).verdict, TX_STATS_SPRT_H0);
-    /* The normalized model moves, if slowly, in the right direction. */
-    ck_assert(tx_stats_sprt(sweep100, 0, 10, 0.05, 0.05, TX_STATS_NORMALIZED).llr > 0);
+    struct tx_stats_sprt n = tx_stats_sprt(sweep100, 0, 10, 0.05, 0.05, TX_STATS_NORMALIZED);
+    ck_assert_double_eq_tol(n.llr, 3.986395376315191, EPS);
+    ck_assert_int_eq(n.verdict, TX_STATS_SPRT_H1);
+    ck_assert_double_eq_tol(tx_stats_sprt(lost, 0, 10, 0.05, 0.05, TX_STATS_NORMALIZED).llr,
+                            -4.567149565656013, EPS);
 }
 END_TEST
 
@@ -199,6 +232,7 @@ static Suite *stats_suite(void)
     tcase_add_test(tc, stats_sprt_llr);
     tcase_add_test(tc, stats_sprt_verdicts);
     tcase_add_test(tc, stats_sprt_clean_sweep_decides);
+    tcase_add_test(tc, stats_sprt_far_hypothesis_is_finite);
     tcase_add_test(tc, stats_ratings_two_bots);
     tcase_add_test(tc, stats_ratings_three_bots);
     tcase_add_test(tc, stats_ratings_degenerate);
