@@ -493,3 +493,18 @@ void tx_bot_describe_exit(const struct tx_bot *bot, char *buf, size_t cap)
         snprintf(buf, cap, "exit status %lld", (long long)bot->exit_status);
     }
 }
+
+void tx_bot_describe_crash(const struct tx_bot *bot, char *buf, size_t cap)
+{
+    char how[128];
+    if (bot->start_error[0]) {
+        snprintf(buf, cap, "%s", bot->start_error);
+    } else if (bot->exited && bot->exited_by_itself) {
+        tx_bot_describe_exit(bot, how, sizeof how);
+        snprintf(buf, cap, "%s%s", how, bot->term_signal ? "" : " before answering");
+    } else if (bot->write_error) {
+        snprintf(buf, cap, "stopped reading its input (%s)", uv_strerror(bot->write_error));
+    } else {
+        snprintf(buf, cap, "closed its output");
+    }
+}

@@ -169,4 +169,11 @@ void tx_bot_release(struct tx_bot *bot);
  * "killed by signal 11 (Segmentation fault)". */
 void tx_bot_describe_exit(const struct tx_bot *bot, char *buf, size_t cap);
 
+/* Why a bot on move gave no answer, in the words of a crash verdict: it
+ * could not be started, exited ("exit status 1 before answering", "killed
+ * by signal 11 (Segmentation fault)"), stopped reading its input, or closed
+ * its output. The match and re-feeding both use it, so a re-fed crash reads
+ * like the recorded one. */
+void tx_bot_describe_crash(const struct tx_bot *bot, char *buf, size_t cap);
+
 #endif

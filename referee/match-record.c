@@ -15,20 +15,10 @@
 
 static void crash_detail(struct tx_match *m, int p, char *buf, size_t cap)
 {
-    struct tx_bot *bot = &m->bots[p];
-    char how[128];
-    if (m->split_error[p][0]) {
+    if (m->split_error[p][0])
         snprintf(buf, cap, "bad command line: %s", m->split_error[p]);
-    } else if (bot->start_error[0]) {
-        snprintf(buf, cap, "%s", bot->start_error);
-    } else if (bot->exited && bot->exited_by_itself) {
-        tx_bot_describe_exit(bot, how, sizeof how);
-        snprintf(buf, cap, "%s%s", how, bot->term_signal ? "" : " before answering");
-    } else if (bot->write_error) {
-        snprintf(buf, cap, "stopped reading its input (%s)", uv_strerror(bot->write_error));
-    } else {
-        snprintf(buf, cap, "closed its output");
-    }
+    else
+        tx_bot_describe_crash(&m->bots[p], buf, cap);
 }
 
 static char *dup_or_null(const char *s)

@@ -83,15 +83,21 @@ static int add_children(int pid, int *pids, int n, int max)
     return n;
 }
 
+int tx_proc_family(int leader, int *pids, int max)
+{
+    int n = 1;
+    pids[0] = leader;
+    for (int i = 0; i < n && n < max; i++)
+        n = add_children(pids[i], pids, n, max);
+    return n;
+}
+
 int tx_proc_kill_escaped(int leader)
 {
     if (leader <= 1)
         return 0;
     int pids[TX_PROC_DESCENDANTS_MAX];
-    int n = 1, killed = 0;
-    pids[0] = leader;
-    for (int i = 0; i < n && n < TX_PROC_DESCENDANTS_MAX; i++)
-        n = add_children(pids[i], pids, n, TX_PROC_DESCENDANTS_MAX);
+    int n = tx_proc_family(leader, pids, TX_PROC_DESCENDANTS_MAX), killed = 0;
     for (int i = 1; i < n; i++)
         if (getpgid(pids[i]) != leader && kill(pids[i], SIGKILL) == 0)
             killed++;

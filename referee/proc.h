@@ -4,7 +4,7 @@
  * needs is Linux's view of it: where the launcher program is, the bot's
  * family tree (to find descendants that left its process group), and its
  * scheduling statistics (to tell a slow bot from a busy machine). Small
- * synchronous reads of /proc, no libuv; bot.c is the only user.
+ * synchronous reads of /proc, no libuv; used by bot.c and refeed.c.
  */
 #ifndef TX_PROC_H
 #define TX_PROC_H
@@ -19,6 +19,12 @@
  * the one built with this source tree, else $TX_LAUNCHER. Writes it into
  * buf and returns 0, or -ENOENT with buf naming where it looked. */
 int tx_proc_find_launcher(char *buf, size_t cap);
+
+/* The family of leader: leader itself in pids[0], then every descendant
+ * found by walking /proc/PID/task/TID/children, parents before children, up
+ * to max (>= 1) in all. Only while their ancestry is intact: once a process
+ * exits, its children belong to its subreaper. Returns how many. */
+int tx_proc_family(int leader, int *pids, int max);
 
 /* SIGKILLs every descendant of leader (a live process group leader) that is
  * no longer in its process group: children that called setsid(). Found by

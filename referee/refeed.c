@@ -27,13 +27,13 @@
 #include "command.h"
 #include "game.h"
 #include "input.h"
+#include "proc.h"
 #include "refeed.h"
 #include "render-text.h"
 #include "text.h"
 #include "verify.h"
 
 #define PROBE_POLL_US 2000 /* /proc is looked at this often while waiting for the exit */
-#define PROBE_FAMILY_MAX 256 /* descendants of the bot followed by the probe */
 #define REFEED_NICE 5       /* the bot runs this much below us, as in a match (match.c) */
 
 struct refeed {
@@ -113,35 +113,6 @@ static void note_left(struct tx_refeed_result *res, int pid, const char *comm)
     res->nleft++;
 }
 
-/* Appends the children of every thread of pid (/proc/PID/task/TID/children)
- * to pids, up to max: the walk of bot.c, which must be done while the bot
- * runs (once it exits, its children are init's). */
-static int add_children(int pid, int *pids, int n, int max)
-{
-    char path[64];
-    snprintf(path, sizeof path, "/proc/%d/task", pid);
-    DIR *tasks = opendir(path);
-    if (!tasks)
-        return n;
-    struct dirent *t;
-    while (n < max && (t = readdir(tasks))) {
-        if (t->d_name[0] < '0' || t->d_name[0] > '9')
-            continue;
-        char file[320];
-        snprintf(file, sizeof file, "/proc/%d/task/%s/children", pid, t->d_name);
-        FILE *f = fopen(file, "re");
-        if (!f)
-            continue;
-        int child;
-        while (n < max && fscanf(f, "%d", &child) == 1)
-            if (child > 1)
-                pids[n++] = child;
-        fclose(f);
-    }
-    closedir(tasks);
-    return n;
-}
-
 /* Descendants that left the bot's session (setsid) and are still running:
  * they are left behind too, and tx_bot_stop can no longer find them (their
  * parent is gone), so they are killed here. */
@@ -198,10 +169,9 @@ static void probe_exit(struct refeed *rf)
 {
     struct tx_refeed_result *res = rf->res;
     res->probed = true;
-    int family[PROBE_FAMILY_MAX], n = 1;
-    family[0] = rf->bot.pid;
-    for (int i = 0; i < n && n < PROBE_FAMILY_MAX; i++)
-        n = add_children(family[i], family, n, PROBE_FAMILY_MAX);
+    /* Taken while the bot runs: once it exits, its children are init's. */
+    int family[TX_PROC_DESCENDANTS_MAX];
+    int n = tx_proc_family(rf->bot.pid, family, TX_PROC_DESCENDANTS_MAX);
     tx_bot_close_input(&rf->bot);
     uint64_t t0 = uv_hrtime(), wait_ns = (uint64_t)TX_REFEED_EXIT_WAIT_MS * 1000000u;
     for (;;) {
@@ -267,28 +237,12 @@ static int64_t elapsed_us(const struct refeed *rf, uint64_t at)
 }
 
 /* The bot on turn is gone: its detail is written once it is reaped
- * (crash_detail), when how it ended is known. */
+ * (tx_bot_describe_crash), when how it ended is known. */
 static void crash(struct refeed *rf)
 {
     struct tx_refeed_turn *t = add_turn(rf, -1);
     t->verdict = TX_REFEED_CRASH;
     finish(rf);
-}
-
-/* The match's words (match.c crash_detail), so a re-fed crash reads like the recorded one. */
-static void crash_detail(const struct tx_bot *bot, char *buf, size_t cap)
-{
-    char how[128];
-    if (bot->start_error[0]) {
-        snprintf(buf, cap, "%.150s", bot->start_error);
-    } else if (bot->exited && bot->exited_by_itself) {
-        tx_bot_describe_exit(bot, how, sizeof how);
-        snprintf(buf, cap, "%s%s", how, bot->term_signal ? "" : " before answering");
-    } else if (bot->write_error) {
-        snprintf(buf, cap, "stopped reading its input (%s)", uv_strerror(bot->write_error));
-    } else {
-        snprintf(buf, cap, "closed its output");
-    }
 }
 
 static int kill_after_ms(const struct refeed *rf)
@@ -562,7 +516,7 @@ int tx_refeed_run(const struct tx_refeed_config *c, struct tx_refeed_result *ret
     if (ret->exited)
         tx_bot_describe_exit(&rf->bot, ret->exit_detail, sizeof ret->exit_detail);
     if (ret->nturns > 0 && ret->turns[ret->nturns - 1].verdict == TX_REFEED_CRASH)
-        crash_detail(&rf->bot, ret->turns[ret->nturns - 1].detail, sizeof ret->turns[0].detail);
+        tx_bot_describe_crash(&rf->bot, ret->turns[ret->nturns - 1].detail, sizeof ret->turns[0].detail);
     ret->stderr_bytes = rf->bot.stderr_bytes;
     if (rf->bot.stderr_len > 0) {
         size_t len = rf->bot.stderr_len, from = len > TX_REFEED_STDERR_SHOWN ? len - TX_REFEED_STDERR_SHOWN : 0;
