@@ -196,13 +196,7 @@ int tx_cmd_play(int argc, char **argv)
         fprintf(stderr, "twixt-arena play: %s\n", err);
         goto out;
     }
-    int cores = tx_runner_cores();
-    int concurrency = o.concurrency ? o.concurrency : cores;
-    if (concurrency > cores)
-        fprintf(stderr,
-                "twixt-arena play: warning: --concurrency %d exceeds the %d cores: bots will be "
-                "charged for each other's time\n",
-                concurrency, cores);
+    int concurrency = tx_runner_concurrency(o.concurrency, "twixt-arena play");
     p = calloc(1, sizeof *p);
     if (!p) {
         fprintf(stderr, "twixt-arena play: out of memory\n");

@@ -64,13 +64,7 @@ int tx_cmd_tournament(int argc, char **argv)
         fprintf(stderr, "twixt-arena tournament: %s\n", err);
         goto out;
     }
-    int cores = tx_runner_cores();
-    int concurrency = o.concurrency ? o.concurrency : cores;
-    if (concurrency > cores)
-        fprintf(stderr,
-                "twixt-arena tournament: warning: --concurrency %d exceeds the %d cores: bots will "
-                "be charged for each other's time\n",
-                concurrency, cores);
+    int concurrency = tx_runner_concurrency(o.concurrency, "twixt-arena tournament");
     for (int i = 0; i < o.nbots; i++)
         tx_standings_bot(&standings, o.bots[i].name);
 

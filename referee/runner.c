@@ -88,6 +88,17 @@ int tx_runner_cores(void)
     return n > 0 ? (int)n : 1;
 }
 
+int tx_runner_concurrency(int requested, const char *who)
+{
+    int cores = tx_runner_cores();
+    if (requested > cores)
+        fprintf(stderr,
+                "%s: warning: --concurrency %d exceeds the %d cores: bots will be charged for each "
+                "other's time\n",
+                who, requested, cores);
+    return requested > 0 ? requested : cores;
+}
+
 void tx_runner_stop(struct tx_runner *runner)
 {
     runner->stopping = true;

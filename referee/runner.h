@@ -77,4 +77,9 @@ void tx_runner_stop(struct tx_runner *runner);
 /* The number of cores this process may use (the default concurrency). */
 int tx_runner_cores(void);
 
+/* The concurrency to run with: requested, or the cores when 0. More games
+ * than cores makes bots pay for each other's time, so that gets a warning
+ * on stderr, prefixed with who ("twixt-arena play"). */
+int tx_runner_concurrency(int requested, const char *who);
+
 #endif
