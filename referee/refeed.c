@@ -7,34 +7,25 @@
  * I/O), exactly as in match.c, so a timeout seen in a tournament shows up
  * here too.
  *
- * The exit probe does not run the loop while it waits: libuv reaps children
- * only from the loop, so a bot that exits stays a zombie, its pid and
- * session id cannot be reused, and /proc tells both that it exited and
- * which processes of its session or group it left behind.
+ * With probe_exit set, the bot's stdin is closed after its last answer and
+ * refeed-probe.c watches its exit; refeed-print.c prints the result.
  */
-#include <ctype.h>
-#include <dirent.h>
 #include <errno.h>
 #include <inttypes.h>
 #include <limits.h>
-#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "answer.h"
 #include "bot.h"
 #include "command.h"
 #include "game.h"
 #include "input.h"
-#include "proc.h"
-#include "refeed.h"
-#include "render-text.h"
+#include "refeed-private.h"
 #include "text.h"
 #include "verify.h"
 
-#define PROBE_POLL_US 2000 /* /proc is looked at this often while waiting for the exit */
-#define REFEED_NICE 5       /* the bot runs this much below us, as in a match (match.c) */
+#define REFEED_NICE 5 /* the bot runs this much below us, as in a match (match.c) */
 
 struct refeed {
     const struct tx_refeed_config *c;
@@ -60,137 +51,6 @@ struct refeed {
 static void feed_next(struct refeed *rf);
 static void take_answer(struct refeed *rf);
 
-const char *tx_refeed_verdict_name(enum tx_refeed_verdict verdict)
-{
-    switch (verdict) {
-    case TX_REFEED_SAME: return "same";
-    case TX_REFEED_DIFFERENT: return "different";
-    case TX_REFEED_ILLEGAL: return "illegal";
-    case TX_REFEED_TIMEOUT: return "timeout";
-    case TX_REFEED_CRASH: return "crash";
-    }
-    return "?";
-}
-
-/* ---- /proc: the exit probe ---- */
-
-/* State letter, process group and session of pid, from /proc/PID/stat
- * (the fields after the command name, which may itself hold ')' or spaces).
- * Returns 0, or -1 when the process does not exist. */
-static int proc_stat(int pid, char *state, int *pgrp, int *session, char *comm, size_t commcap)
-{
-    char path[64], buf[512];
-    snprintf(path, sizeof path, "/proc/%d/stat", pid);
-    FILE *f = fopen(path, "re");
-    if (!f)
-        return -1;
-    size_t n = fread(buf, 1, sizeof buf - 1, f);
-    fclose(f);
-    buf[n] = '\0';
-    char *lp = strchr(buf, '('), *rp = strrchr(buf, ')');
-    int ppid;
-    if (!lp || !rp || rp < lp || sscanf(rp + 1, " %c %d %d %d", state, &ppid, pgrp, session) != 4)
-        return -1;
-    if (comm) {
-        size_t len = (size_t)(rp - lp - 1);
-        if (len >= commcap)
-            len = commcap - 1;
-        memcpy(comm, lp + 1, len);
-        comm[len] = '\0';
-        for (char *p = comm; *p; p++)
-            if (!isprint((unsigned char)*p))
-                *p = '?';
-    }
-    return 0;
-}
-
-static void note_left(struct tx_refeed_result *res, int pid, const char *comm)
-{
-    if (res->nleft < TX_REFEED_LEFT_MAX) {
-        res->left_pids[res->nleft] = pid;
-        snprintf(res->left_names[res->nleft], sizeof res->left_names[0], "%s", comm);
-    }
-    res->nleft++;
-}
-
-/* Descendants that left the bot's session (setsid) and are still running:
- * they are left behind too, and tx_bot_stop can no longer find them (their
- * parent is gone), so they are killed here. */
-static void find_escaped(struct refeed *rf, const int *pids, int n)
-{
-    int pid = rf->bot.pid;
-    for (int i = 1; i < n; i++) {
-        char state, comm[20];
-        int pgrp, session;
-        if (proc_stat(pids[i], &state, &pgrp, &session, comm, sizeof comm) < 0 || state == 'Z' ||
-            pgrp == pid || session == pid)
-            continue; /* gone, or a member of the group that find_left counts */
-        note_left(rf->res, pids[i], comm);
-        kill(pids[i], SIGKILL);
-    }
-}
-
-/* Processes other than the bot in its session or process group, zombies
- * aside (an orphan's zombie is reaped by init at once). */
-static void find_left(struct refeed *rf)
-{
-    int pid = rf->bot.pid;
-    DIR *dir = opendir("/proc");
-    if (!dir || pid <= 1) {
-        if (dir)
-            closedir(dir);
-        return;
-    }
-    struct dirent *e;
-    while ((e = readdir(dir))) {
-        char *end;
-        long other = strtol(e->d_name, &end, 10);
-        if (*end || other <= 0 || other == pid)
-            continue;
-        char state, comm[20];
-        int pgrp, session;
-        if (proc_stat((int)other, &state, &pgrp, &session, comm, sizeof comm) < 0 || state == 'Z')
-            continue;
-        if (pgrp == pid || session == pid)
-            note_left(rf->res, (int)other, comm);
-    }
-    closedir(dir);
-}
-
-static void sleep_us(long us)
-{
-    struct timespec t = {.tv_sec = us / 1000000, .tv_nsec = (us % 1000000) * 1000};
-    while (nanosleep(&t, &t) < 0 && errno == EINTR)
-        ;
-}
-
-/* Closes stdin and waits (without running the loop) for the bot to exit. */
-static void probe_exit(struct refeed *rf)
-{
-    struct tx_refeed_result *res = rf->res;
-    res->probed = true;
-    /* Taken while the bot runs: once it exits, its children are init's. */
-    int family[TX_PROC_DESCENDANTS_MAX];
-    int n = tx_proc_family(rf->bot.pid, family, TX_PROC_DESCENDANTS_MAX);
-    tx_bot_close_input(&rf->bot);
-    uint64_t t0 = uv_hrtime(), wait_ns = (uint64_t)TX_REFEED_EXIT_WAIT_MS * 1000000u;
-    for (;;) {
-        char state;
-        int pgrp, session;
-        uint64_t now = uv_hrtime();
-        if (proc_stat(rf->bot.pid, &state, &pgrp, &session, NULL, 0) < 0 || state == 'Z' || state == 'X') {
-            res->exited = true;
-            res->exit_us = (int64_t)((now - t0) / 1000);
-            break;
-        }
-        if (now - t0 >= wait_ns)
-            break;
-        sleep_us(PROBE_POLL_US);
-    }
-    find_left(rf);
-    find_escaped(rf, family, n);
-}
-
 /* ---- the end ---- */
 
 static void on_closed(uv_handle_t *handle)
@@ -214,7 +74,7 @@ static void finish(struct refeed *rf)
     uv_timer_stop(&rf->timer);
     struct tx_bot *bot = &rf->bot;
     if (rf->c->probe_exit && bot->started && !bot->exited && !bot->stopping)
-        probe_exit(rf);
+        tx_refeed_probe_exit(bot, rf->res);
     tx_bot_stop(bot);
     uv_close((uv_handle_t *)&rf->timer, on_closed);
 }
@@ -543,116 +403,4 @@ void tx_refeed_result_free(struct tx_refeed_result *result)
     result->turns = NULL;
     result->stderr_tail = NULL;
     result->nturns = 0;
-}
-
-static void print_cell(FILE *out, const char *text, int width)
-{
-    int len = (int)strlen(text);
-    tx_render_text_safe(out, text, 24);
-    for (int i = len < 24 ? len : 27; i < width; i++)
-        fputc(' ', out);
-}
-
-void tx_refeed_print(FILE *out, const struct tx_refeed_config *c, const struct tx_refeed_result *res)
-{
-    int counts[TX_REFEED_CRASH + 1] = {0};
-    fprintf(out, "%5s %5s %8s  %-9s %-9s %10s  %s\n", "move", "turn", "limit", "recorded", "new", "time",
-            "verdict");
-    for (int k = 0; k < res->nturns; k++) {
-        const struct tx_refeed_turn *t = &res->turns[k];
-        counts[t->verdict]++;
-        fprintf(out, "%5d %5d %5d ms  ", t->move, k + 1, t->limit_ms);
-        print_cell(out, t->recorded[0] ? t->recorded : "-", 10);
-        print_cell(out, t->answer[0] ? t->answer : "-", 10);
-        if (t->us >= 0)
-            fprintf(out, "%7.1f ms  ", (double)t->us / 1000.0);
-        else
-            fprintf(out, "%10s  ", "-");
-        fputs(tx_refeed_verdict_name(t->verdict), out);
-        if (t->detail[0]) {
-            fputs(": ", out);
-            tx_render_text_safe(out, t->detail, 160);
-        }
-        if (t->message[0]) {
-            fputs("  \"", out);
-            tx_render_text_safe(out, t->message, TX_MESSAGE_MAX);
-            fputc('"', out);
-        }
-        fputc('\n', out);
-    }
-    fprintf(out, "%d turn%s fed to player %d: %d same, %d different, %d illegal, %d timeout, %d crash\n",
-            res->nturns, res->nturns == 1 ? "" : "s", c->player + 1, counts[TX_REFEED_SAME],
-            counts[TX_REFEED_DIFFERENT], counts[TX_REFEED_ILLEGAL], counts[TX_REFEED_TIMEOUT],
-            counts[TX_REFEED_CRASH]);
-    if (res->start_error[0]) {
-        fputs("the bot did not start: ", out);
-        tx_render_text_safe(out, res->start_error, sizeof res->start_error);
-        fputc('\n', out);
-    }
-    if (res->extra_lines > 0)
-        fprintf(out, "extra lines: %" PRId64 " printed beyond one per turn\n", res->extra_lines);
-    if (res->stderr_bytes > 0)
-        fprintf(out, "stderr: %" PRId64 " bytes%s\n", res->stderr_bytes, res->stderr_tail ? ", ending with:" : "");
-    for (const char *line = res->stderr_tail; line && *line;) {
-        size_t n = strcspn(line, "\n");
-        char *copy = strndup(line, n);
-        if (!copy)
-            abort();
-        fputs("  | ", out);
-        tx_render_text_safe(out, copy, 400);
-        fputc('\n', out);
-        free(copy);
-        line += n + (line[n] == '\n');
-    }
-}
-
-int tx_refeed_replay(FILE *out, const struct tx_geometry *geo, const struct tx_record *r, const char *bot_arg,
-                     int turn)
-{
-    const char *eq = strchr(bot_arg, '=');
-    int player = -1;
-    if (eq && eq - bot_arg == 1 && (bot_arg[0] == '1' || bot_arg[0] == '2'))
-        player = bot_arg[0] - '1';
-    for (int p = 0; eq && player < 0 && p < 2; p++)
-        if (r->players[p].name && strlen(r->players[p].name) == (size_t)(eq - bot_arg) &&
-            !strncmp(r->players[p].name, bot_arg, (size_t)(eq - bot_arg)))
-            player = p;
-    if (player < 0 || !eq[1]) {
-        fprintf(stderr, "twixt-arena replay: --bot: expected PLAYER=COMMAND with PLAYER 1, 2 or a player's "
-                        "name of game %lld, got '%s'\n", (long long)r->game, bot_arg);
-        return 2;
-    }
-    struct tx_refeed_config c = {
-        .geo = geo,
-        .record = r,
-        .player = player,
-        .command = eq + 1,
-        .upto = turn,
-        .first_turn_ms = r->limits.first_turn_ms,
-        .turn_ms = r->limits.turn_ms,
-        .margin_ms = r->limits.margin_ms,
-        .soft_timeouts = r->limits.soft,
-        .bot_memory_mb = TX_REFEED_MEMORY_MB,
-    };
-    struct tx_refeed_result res;
-    char err[512];
-    if (tx_refeed_run(&c, &res, err, sizeof err) < 0) {
-        fprintf(stderr, "twixt-arena replay: --bot: %s\n", err);
-        tx_refeed_result_free(&res);
-        return 2;
-    }
-    fprintf(out, "game %lld: player %d (", (long long)r->game, player + 1);
-    tx_render_text_safe(out, r->players[player].name ? r->players[player].name : "?", 64);
-    fprintf(out, ") was ");
-    tx_render_text_safe(out, r->players[player].command ? r->players[player].command : "?", 200);
-    fprintf(out, "\nits inputs up to move %d, re-fed to: ", turn > 0 && turn < r->nmoves ? turn : r->nmoves);
-    tx_render_text_safe(out, c.command, 400);
-    fprintf(out, "\nlimits: first turn %d ms, later turns %d ms, margin %d ms%s\n\n", c.first_turn_ms, c.turn_ms,
-            c.margin_ms, c.soft_timeouts ? ", soft timeouts" : "");
-    tx_refeed_print(out, &c, &res);
-    bool all_same = res.nturns > 0;
-    for (int k = 0; k < res.nturns; k++)
-        all_same = all_same && res.turns[k].verdict == TX_REFEED_SAME;
-    tx_refeed_result_free(&res);
-    return all_same ? 0 : 1;
 }
