@@ -79,6 +79,11 @@ static struct tx_standings_cell *cell(const struct tx_standings *s, int i, int j
     return &s->cells[i * s->cap + j];
 }
 
+const struct tx_standings_cell *tx_standings_cell(const struct tx_standings *s, int i, int j)
+{
+    return cell(s, i, j);
+}
+
 static uint64_t mix(uint64_t x)
 {
     x ^= x >> 30, x *= UINT64_C(0xbf58476d1ce4e5b9);

@@ -43,7 +43,7 @@ struct tx_standings_cell {
 struct tx_standings {
     int nbots;
     struct tx_standings_bot *bots;    /* in order of first appearance */
-    struct tx_standings_cell *cells;  /* nbots x nbots, row-major, [i * nbots + j] */
+    struct tx_standings_cell *cells;  /* private layout (capacity-wide rows): use tx_standings_cell */
     int64_t counted;                  /* games counted */
     int64_t interrupted;              /* interrupted games seen (not counted) */
     int64_t duplicates;               /* repeated games skipped */
@@ -54,6 +54,9 @@ struct tx_standings {
     uint64_t *seen;
     size_t nseen, seen_cap;
 };
+
+/* The crosstable cell of bot i (row) against bot j (column), 0 <= i, j < nbots. */
+const struct tx_standings_cell *tx_standings_cell(const struct tx_standings *s, int i, int j);
 
 enum tx_standings_added {
     TX_STANDINGS_COUNTED = 0,  /* a result, added */

@@ -56,7 +56,7 @@ static const struct tx_standings_bot *bot(const struct tx_standings *s, const ch
 static const struct tx_standings_cell *cell(const struct tx_standings *s, const char *a, const char *b)
 {
     int i = (int)(bot(s, a) - s->bots), j = (int)(bot(s, b) - s->bots);
-    return &s->cells[i * s->cap + j];
+    return tx_standings_cell(s, i, j);
 }
 
 /* Games counted: r1 1-5, 7, 8; r2 1; one without a run. Game 6 is
