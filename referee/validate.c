@@ -9,7 +9,6 @@
  * stdin closes.
  */
 #include <errno.h>
-#include <inttypes.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
