@@ -406,16 +406,19 @@ int tx_record_from_json(const char *text, size_t len, struct tx_record *ret, cha
     const char *end = NULL;
     cJSON *root = cJSON_ParseWithLengthOpts(text, len, &end, false);
     if (!root) {
-        /* A record line always ends with '}'; one that does not was most
-         * likely cut short (a writer killed mid-line). */
-        size_t last = len;
+        /* A record line always starts with '{' and ends with '}'; one that
+         * starts like a record but does not end like one was most likely
+         * cut short (a writer killed mid-line). */
+        size_t first = 0, last = len;
         while (last > 0 && strchr(" \t\r\n", text[last - 1]) && text[last - 1] != '\0')
             last--;
         if (last == 0)
             return fail(&rd, "invalid JSON: empty text");
+        while (first < last && strchr(" \t\r\n", text[first]) && text[first] != '\0')
+            first++;
         /* cJSON reports running out of text as an error at the last byte */
         size_t at = end && end >= text ? (size_t)(end - text) : 0;
-        if (text[last - 1] != '}' || at + 1 >= last)
+        if (text[first] == '{' && (text[last - 1] != '}' || at + 1 >= last))
             return fail(&rd, "invalid JSON: the text ends early at byte %zu (truncated record?)",
                         last);
         return fail(&rd, "invalid JSON at byte %zu", at + 1);

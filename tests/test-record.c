@@ -467,6 +467,16 @@ START_TEST(record_truncated_every_length)
 }
 END_TEST
 
+/* Text that does not even start like a record is not called truncated:
+ * "not json" was reported as "the text ends early at byte 8 (truncated
+ * record?)", sending the user to look for a killed writer. */
+START_TEST(record_garbage_is_not_called_truncated)
+{
+    assert_fails("not json", 8, "invalid JSON at byte 1");
+    assert_fails("[1, 2", 5, "invalid JSON at byte");
+}
+END_TEST
+
 /* No crash or leak whatever one byte becomes; what loads must write again. */
 START_TEST(record_byte_flips_never_crash)
 {
@@ -741,6 +751,7 @@ static Suite *record_suite(void)
                         (int)(sizeof(text_cases) / sizeof(text_cases[0])));
     tcase_add_test(tc, record_not_an_object);
     tcase_add_test(tc, record_truncated_every_length);
+    tcase_add_test(tc, record_garbage_is_not_called_truncated);
     tcase_add_test(tc, record_byte_flips_never_crash);
     tcase_add_test(tc, record_invalid_utf8_and_deep_nesting);
     tcase_add_test(tc, record_schema_accepts_written_records);
