@@ -27,19 +27,27 @@ static bool executable(const char *path)
     return path[0] && access(path, X_OK) == 0;
 }
 
-int tx_proc_find_launcher(char *buf, size_t cap)
+int tx_proc_self_dir(char *buf, size_t cap)
 {
     char self[PATH_MAX];
     ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
-    if (n > 0) {
-        self[n] = '\0';
-        char *slash = strrchr(self, '/');
-        if (slash) {
-            *slash = '\0';
-            snprintf(buf, cap, "%s/" LAUNCHER_NAME, self);
-            if (executable(buf))
-                return 0;
-        }
+    if (n <= 0)
+        return -ENOENT;
+    self[n] = '\0';
+    char *slash = strrchr(self, '/');
+    if (!slash)
+        return -ENOENT;
+    *slash = '\0';
+    return (size_t)snprintf(buf, cap, "%s", self) < cap ? 0 : -ENOENT;
+}
+
+int tx_proc_find_launcher(char *buf, size_t cap)
+{
+    char self[PATH_MAX];
+    if (tx_proc_self_dir(self, sizeof self) == 0) {
+        snprintf(buf, cap, "%s/" LAUNCHER_NAME, self);
+        if (executable(buf))
+            return 0;
     }
     snprintf(buf, cap, "%s", TX_LAUNCHER_BUILD_PATH);
     if (executable(buf))

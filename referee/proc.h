@@ -15,6 +15,10 @@
 
 #define TX_PROC_DESCENDANTS_MAX 256 /* processes of one bot looked at when stopping it */
 
+/* The directory of the running program (/proc/self/exe without its name),
+ * into buf. Returns 0, or -ENOENT when it cannot be read or does not fit. */
+int tx_proc_self_dir(char *buf, size_t cap);
+
 /* The launcher's path: next to the running program (/proc/self/exe), else
  * the one built with this source tree, else $TX_LAUNCHER. Writes it into
  * buf and returns 0, or -ENOENT with buf naming where it looked. */

@@ -15,6 +15,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "proc.h"
 #include "validate-private.h"
 
 const char *tx_validate_check_name(enum tx_validate_check check)
@@ -33,14 +34,8 @@ const char *tx_validate_scenario_name(enum tx_validate_scenario scenario)
 int tx_validate_find_bundled(const char *name, char *buf, size_t cap)
 {
     char self[PATH_MAX];
-    ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
-    if (n <= 0)
+    if (tx_proc_self_dir(self, sizeof self) < 0)
         return -ENOENT;
-    self[n] = '\0';
-    char *slash = strrchr(self, '/');
-    if (!slash)
-        return -ENOENT;
-    *slash = '\0';
     if ((size_t)snprintf(buf, cap, "%s/../bots/%s", self, name) >= cap || access(buf, X_OK) < 0)
         return -ENOENT;
     return 0;
