@@ -133,7 +133,8 @@ int tx_botio_run(const struct tx_geometry *geo, const char *prog, tx_botio_think
             r = -EINVAL;
             break;
         }
-        struct tx_botio_turn t = {.game = g, .input = in, .me = me, .turn = turn, .start_ns = start};
+        struct tx_botio_turn t = {
+            .game = g, .input = in, .me = me, .turn = turn, .start_ns = start};
         int move = think(&t, data, message);
         if (tx_game_check(g, move) != TX_LEGAL) {
             fprintf(stderr, "%s: BUG: strategy chose illegal move %d, playing another\n", prog,
@@ -204,8 +205,8 @@ int tx_botio_int_option(const char *prog, int argc, char **argv, int *i, long lo
     return 1;
 }
 
-int tx_botio_double_option(const char *prog, int argc, char **argv, int *i, double min,
-                           double max, double *ret)
+int tx_botio_double_option(const char *prog, int argc, char **argv, int *i, double min, double max,
+                           double *ret)
 {
     const char *opt = argv[*i];
     const char *value = option_value(prog, argc, argv, i);
@@ -246,7 +247,8 @@ int tx_botio_common_option(const char *prog, int argc, char **argv, int *i,
         errno = 0;
         unsigned long long seed = strtoull(value, &end, 10);
         if (!*value || *value == '-' || *end || errno) {
-            fprintf(stderr, "%s: --seed: expected a non-negative integer, got \"%s\"\n", prog, value);
+            fprintf(stderr, "%s: --seed: expected a non-negative integer, got \"%s\"\n", prog,
+                    value);
             return -EINVAL;
         }
         opt->seed = seed;

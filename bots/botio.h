@@ -65,8 +65,8 @@ int tx_botio_int_option(const char *prog, int argc, char **argv, int *i, long lo
                         long long max, long long *ret);
 
 /* The same for a decimal number. */
-int tx_botio_double_option(const char *prog, int argc, char **argv, int *i, double min,
-                           double max, double *ret);
+int tx_botio_double_option(const char *prog, int argc, char **argv, int *i, double min, double max,
+                           double *ret);
 
 /* True when argv[*i] names option `name` ("--size" or "--size=12"). */
 int tx_botio_is_option(const char *arg, const char *name);

@@ -22,12 +22,12 @@
 #define TX_FASTBOARD_WORDS ((TX_LINKS_MAX + 63) / 64)
 
 struct tx_fastboard {
-    const struct tx_geometry *geo; /* shared, read-only */
-    int to_move;                   /* 0 or 1 */
-    int winner;                    /* -1 while nobody has joined its borders */
-    uint8_t cell[TX_HOLES_MAX];    /* enum tx_cell */
+    const struct tx_geometry *geo;         /* shared, read-only */
+    int to_move;                           /* 0 or 1 */
+    int winner;                            /* -1 while nobody has joined its borders */
+    uint8_t cell[TX_HOLES_MAX];            /* enum tx_cell */
     uint64_t links[2][TX_FASTBOARD_WORDS]; /* link bits of each player */
-    int16_t uf[TX_HOLES_MAX + 4];  /* union-find parents; border nodes after the holes */
+    int16_t uf[TX_HOLES_MAX + 4];          /* union-find parents; border nodes after the holes */
 };
 
 /* An empty board, player 0 to move. */

@@ -19,8 +19,8 @@
 #include "fastboard.h"
 #include "rng.h"
 
-#define TX_EVAL_FAR 255     /* distance when a player can no longer connect */
-#define TX_EVAL_WIN 100000  /* score of a won position */
+#define TX_EVAL_FAR 255    /* distance when a player can no longer connect */
+#define TX_EVAL_WIN 100000 /* score of a won position */
 
 /* Fewest pegs player must still place to join its border lines (0 when it
  * has), or TX_EVAL_FAR. When flex is not NULL it receives the number of

@@ -17,20 +17,21 @@
 #include "greedy-eval.h"
 
 #define DEFAULT_NODES ((size_t)3 << 20) /* 28 bytes each: 84 MiB, touched as used */
-#define EXPAND_AT 8              /* real visits before a leaf gets children: an expansion
-                                    costs four shortest-path searches, so not too early */
-#define PRIOR_VISITS 10.0f       /* weight of the expansion priors, in visits */
-#define ROOT_PRIOR_VISITS 30.0f  /* weight of the evaluation priors at the root */
-#define RAVE_EQUIV 1000.0f       /* visits at which RAVE and real statistics weigh the same */
-#define EXPLORE 0.1f             /* UCT exploration constant */
-#define EVAL_SIZE_MAX 16         /* larger boards skip the root's ranking (too slow there) */
+#define EXPAND_AT                                                                                  \
+    8                           /* real visits before a leaf gets children: an expansion           \
+                                   costs four shortest-path searches, so not too early */
+#define PRIOR_VISITS 10.0f      /* weight of the expansion priors, in visits */
+#define ROOT_PRIOR_VISITS 30.0f /* weight of the evaluation priors at the root */
+#define RAVE_EQUIV 1000.0f      /* visits at which RAVE and real statistics weigh the same */
+#define EXPLORE 0.1f            /* UCT exploration constant */
+#define EVAL_SIZE_MAX 16        /* larger boards skip the root's ranking (too slow there) */
 
 struct node {
-    int32_t child;            /* index of the first child, -1 while a leaf */
-    int16_t nchild;           /* children, valid once expanded */
-    int16_t move;             /* hole played to reach the node; -1 for a fresh root */
-    uint32_t n;               /* real visits */
-    float visits, wins;       /* including the prior's virtual visits */
+    int32_t child;                /* index of the first child, -1 while a leaf */
+    int16_t nchild;               /* children, valid once expanded */
+    int16_t move;                 /* hole played to reach the node; -1 for a fresh root */
+    uint32_t n;                   /* real visits */
+    float visits, wins;           /* including the prior's virtual visits */
     float rave_visits, rave_wins; /* playouts in which the mover played this hole at any time */
 };
 
@@ -108,7 +109,8 @@ static float prior_of(const struct tx_fastboard *b, int hole, const uint8_t *min
         prior += 0.25f; /* on one of the opponent's: blocks */
     for (int k = 0; k < 8; k++) {
         int n = geo->neighbour[hole][k];
-        if (n >= 0 && b->cell[n] == p + 1 && !tx_fastboard_link_blocked(b, p, geo->link_of[hole][k])) {
+        if (n >= 0 && b->cell[n] == p + 1 &&
+            !tx_fastboard_link_blocked(b, p, geo->link_of[hole][k])) {
             prior += 0.1f; /* makes a link */
             break;
         }

@@ -32,11 +32,11 @@ struct tx_mcts;
 
 /* What one search did, for the stderr summary and the benchmark. */
 struct tx_mcts_stats {
-    long playouts;      /* iterations of this search */
-    long reused;        /* visits of the root kept from the previous turn */
-    long nodes;         /* nodes in the pool after the search */
-    double win_rate;    /* of the chosen move, for the player to move */
-    int best_visits;    /* visits of the chosen move */
+    long playouts;   /* iterations of this search */
+    long reused;     /* visits of the root kept from the previous turn */
+    long nodes;      /* nodes in the pool after the search */
+    double win_rate; /* of the chosen move, for the player to move */
+    int best_visits; /* visits of the chosen move */
 };
 
 /* A search object with room for max_nodes nodes (0: the default, about

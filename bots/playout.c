@@ -12,7 +12,8 @@
 
 /* The 8 holes around a hole (king steps), added to its knight steps for the
  * answers to the opponent's last peg. */
-static const int8_t around[8][2] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}, {1, 1}, {1, -1}, {-1, 1}, {-1, -1}};
+static const int8_t around[8][2] = {{1, 0}, {-1, 0}, {0, 1},  {0, -1},
+                                    {1, 1}, {1, -1}, {-1, 1}, {-1, -1}};
 
 void tx_playout_policy_default(struct tx_playout_policy *policy)
 {

@@ -71,7 +71,8 @@ static int playable(int me, int x, int y)
     return me == 0 ? x > 0 && x < size - 1 : y > 0 && y < size - 1;
 }
 
-static const int knight[8][2] = {{1, 2}, {2, 1}, {2, -1}, {1, -2}, {-1, -2}, {-2, -1}, {-2, 1}, {-1, 2}};
+static const int knight[8][2] = {{1, 2},   {2, 1},   {2, -1}, {1, -2},
+                                 {-1, -2}, {-2, -1}, {-2, 1}, {-1, 2}};
 
 static int choose_move(int me)
 {
@@ -97,7 +98,8 @@ static int choose_move(int me)
     double best_d = 1e9;
     for (int y = 0; y < size; y++)
         for (int x = 0; x < size; x++) {
-            double d = (x > centre ? x - centre : centre - x) + (y > centre ? y - centre : centre - y);
+            double d =
+                (x > centre ? x - centre : centre - x) + (y > centre ? y - centre : centre - y);
             if (playable(me, x, y) && d < best_d) {
                 best_d = d;
                 best = y * size + x;
@@ -134,7 +136,10 @@ int main(int argc, char **argv)
             his += board[h] == 2;
         }
         if (me < 0) /* the opponent has one more peg only if it moved first */
-            me = strcmp(his_last, "FIRST") == 0 || strcmp(his_last, "SWAP") == 0 || his == mine_before ? 0 : 1;
+            me = strcmp(his_last, "FIRST") == 0 || strcmp(his_last, "SWAP") == 0 ||
+                         his == mine_before
+                     ? 0
+                     : 1;
         int move = choose_move(me);
         fprintf(stderr, "starter: player %d plays %c%d\n", me, 'A' + move % size, move / size + 1);
         printf("%c%d starter.c\n", 'A' + move % size, move / size + 1); /* message: <= 20 chars */

@@ -29,7 +29,8 @@ static int think(const struct tx_botio_turn *turn, void *data, char *message)
     if (tx_game_check(g, TX_MOVE_SWAP) == TX_LEGAL && turn->input->last >= 0 &&
         tx_eval_should_swap(geo, turn->input->last)) {
         snprintf(message, TX_BOTIO_MESSAGE_MAX, "central: swap");
-        fprintf(stderr, "greedy: swap the central %s\n", tx_hole_name(geo, turn->input->last, name));
+        fprintf(stderr, "greedy: swap the central %s\n",
+                tx_hole_name(geo, turn->input->last, name));
         return TX_MOVE_SWAP;
     }
     struct tx_fastboard b;

@@ -5,9 +5,9 @@
  * the 300 ms later turns. The slack is for a busy machine: measured through
  * the arena with two games at once and other jobs running, answers took up
  * to 95 ms longer than the bot's own clock said (the bot is woken late, or
- * preempted before its answer is written). --ms N sets every turn's budget. The first move and the swap follow the shared rules
- * of greedy-eval.h (the tree never holds a swap). --bench prints playouts
- * per second on one core and exits.
+ * preempted before its answer is written). --ms N sets every turn's budget. The first move and the
+ * swap follow the shared rules of greedy-eval.h (the tree never holds a swap). --bench prints
+ * playouts per second on one core and exits.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -26,7 +26,7 @@
 struct mcts_bot {
     struct tx_mcts *search;
     struct tx_rng rng;
-    int ms; /* --ms, 0 for the defaults */
+    int ms;           /* --ms, 0 for the defaults */
     double cpu_share; /* CPU time / wall time of the last search, 1 at start */
 };
 
@@ -159,8 +159,9 @@ static int bench(const struct tx_geometry *geo)
     double rate = tx_mcts_bench_playouts(geo, 1.0);
     printf("twixt-mcts: %.0f playouts per second from the empty %dx%d board (one core)\n", rate,
            geo->size, geo->size);
-    printf("twixt-mcts: %.1f us to parse a turn input of a 3/4 full board and rebuild the position\n",
-           bench_turn_us(geo));
+    printf(
+        "twixt-mcts: %.1f us to parse a turn input of a 3/4 full board and rebuild the position\n",
+        bench_turn_us(geo));
     return 0;
 }
 

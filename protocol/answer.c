@@ -71,7 +71,8 @@ static void append_escaped(char *dst, size_t cap, const char *s, size_t len)
     }
 }
 
-int tx_answer_parse(const struct tx_geometry *geo, const char *line, size_t len, struct tx_answer *out)
+int tx_answer_parse(const struct tx_geometry *geo, const char *line, size_t len,
+                    struct tx_answer *out)
 {
     out->move = -1;
     out->message[0] = '\0';

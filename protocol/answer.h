@@ -19,18 +19,21 @@
 #define TX_ANSWER_LINE_MAX 4096 /* bytes the referee holds for one line, "\n" excluded */
 #define TX_MESSAGE_CHARS 20     /* characters (code points) of message kept */
 #define TX_MESSAGE_MAX (TX_MESSAGE_CHARS * 4 + 1) /* bytes, NUL included */
-#define TX_TOKEN_SHOWN 32       /* bytes of a rejected token quoted in the reason */
+#define TX_TOKEN_SHOWN 32 /* bytes of a rejected token quoted in the reason */
 
 struct tx_answer {
-    int move;                      /* hole index, or TX_MOVE_SWAP; valid when parse returns 0 */
-    char message[TX_MESSAGE_MAX];  /* valid UTF-8 (bad bytes become U+FFFD), "" when none */
-    bool message_cut;              /* the message was longer than TX_MESSAGE_CHARS */
-    char token[TX_TOKEN_SHOWN + 8];/* the move token as written, sanitised and bounded, for records */
-    char reason[96];               /* when parse fails: "empty line", "not a move: \"d6\"", "out of range M5", ... */
+    int move;                     /* hole index, or TX_MOVE_SWAP; valid when parse returns 0 */
+    char message[TX_MESSAGE_MAX]; /* valid UTF-8 (bad bytes become U+FFFD), "" when none */
+    bool message_cut;             /* the message was longer than TX_MESSAGE_CHARS */
+    char token[TX_TOKEN_SHOWN +
+               8];   /* the move token as written, sanitised and bounded, for records */
+    char reason[96]; /* when parse fails: "empty line", "not a move: \"d6\"", "out of range M5", ...
+                      */
 };
 
 /* Parses one line (len bytes, without its "\n"; a trailing "\r" is allowed).
  * Returns 0 with out->move set, or -EINVAL with out->reason set. */
-int tx_answer_parse(const struct tx_geometry *geo, const char *line, size_t len, struct tx_answer *out);
+int tx_answer_parse(const struct tx_geometry *geo, const char *line, size_t len,
+                    struct tx_answer *out);
 
 #endif

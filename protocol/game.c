@@ -335,7 +335,8 @@ int tx_game_winning_chain(const struct tx_game *g, int16_t *out)
     return 0; /* unreachable when the union-find said the game is won */
 }
 
-void tx_illegal_describe(const struct tx_game *g, int move, enum tx_illegal why, char *buf, size_t cap)
+void tx_illegal_describe(const struct tx_game *g, int move, enum tx_illegal why, char *buf,
+                         size_t cap)
 {
     char name[TX_HOLE_NAME_MAX] = "?";
     if (move >= 0 && move < g->geo->holes)
@@ -371,7 +372,8 @@ void tx_illegal_describe(const struct tx_game *g, int move, enum tx_illegal why,
 
 /* Places the listed pegs of both players in a plausible move order and
  * records it in moves[]. Returns 0 or -EINVAL. */
-static int put_input_pegs(struct tx_game *g, const int16_t *pegs[2], const int npegs[2], bool swapped)
+static int put_input_pegs(struct tx_game *g, const int16_t *pegs[2], const int npegs[2],
+                          bool swapped)
 {
     const struct tx_geometry *geo = g->geo;
     int nmoves = npegs[0] + npegs[1] + (swapped ? 1 : 0);

@@ -22,8 +22,8 @@
 
 #include "geometry.h"
 
-#define TX_MOVE_SWAP (-2)                 /* the move "SWAP" */
-#define TX_MOVES_MAX (TX_HOLES_MAX + 1)   /* every hole, plus one swap */
+#define TX_MOVE_SWAP (-2)               /* the move "SWAP" */
+#define TX_MOVES_MAX (TX_HOLES_MAX + 1) /* every hole, plus one swap */
 
 enum tx_cell { TX_EMPTY = 0, TX_PEG0 = 1, TX_PEG1 = 2 }; /* peg of player p is p + 1 */
 
@@ -36,12 +36,12 @@ enum tx_status {
 /* Why a move is refused. Each has its own wording (tx_illegal_describe). */
 enum tx_illegal {
     TX_LEGAL = 0,
-    TX_ILLEGAL_OUT_OF_RANGE,     /* not a hole index of this board */
-    TX_ILLEGAL_CORNER,           /* one of the four missing corners */
-    TX_ILLEGAL_OCCUPIED,         /* a peg (either colour) is there */
-    TX_ILLEGAL_OPPONENT_BORDER,  /* in the opponent's border lines */
-    TX_ILLEGAL_SWAP,             /* SWAP when it is not player 1's first answer at move 2 */
-    TX_ILLEGAL_GAME_OVER,        /* the game has ended */
+    TX_ILLEGAL_OUT_OF_RANGE,    /* not a hole index of this board */
+    TX_ILLEGAL_CORNER,          /* one of the four missing corners */
+    TX_ILLEGAL_OCCUPIED,        /* a peg (either colour) is there */
+    TX_ILLEGAL_OPPONENT_BORDER, /* in the opponent's border lines */
+    TX_ILLEGAL_SWAP,            /* SWAP when it is not player 1's first answer at move 2 */
+    TX_ILLEGAL_GAME_OVER,       /* the game has ended */
 };
 
 struct tx_game {
@@ -55,7 +55,7 @@ struct tx_game {
     uint8_t cell[TX_HOLES_MAX];    /* enum tx_cell */
     int16_t uf[TX_HOLES_MAX + 4];  /* union-find parents: holes, then the 4 border nodes */
     uint64_t link_bits[(TX_LINKS_MAX + 63) / 64]; /* links made (owner = colour of its pegs) */
-    int16_t moves[TX_MOVES_MAX];   /* hole played at each move, or TX_MOVE_SWAP */
+    int16_t moves[TX_MOVES_MAX];                  /* hole played at each move, or TX_MOVE_SWAP */
 };
 
 /* Starts an empty game on geo; player 0 to move. */
@@ -98,7 +98,8 @@ int tx_game_winning_chain(const struct tx_game *g, int16_t *out);
 /* The reason as RULES.md words it, naming the hole: "occupied hole D6",
  * "corner A1", "hole A5 in the opponent's border", "SWAP not allowed at move
  * 3". Writes a NUL-terminated string into buf (cap >= 64 is enough). */
-void tx_illegal_describe(const struct tx_game *g, int move, enum tx_illegal why, char *buf, size_t cap);
+void tx_illegal_describe(const struct tx_game *g, int move, enum tx_illegal why, char *buf,
+                         size_t cap);
 
 /* Builds the position a bot sees from its turn input (tx_input_parse) when
  * it is player `me` (0 or 1) and on move, with pegs and links exactly as

@@ -39,12 +39,13 @@ enum tx_zone {
 };
 
 struct tx_geometry {
-    int size;  /* N, TX_SIZE_MIN..TX_SIZE_MAX */
-    int holes; /* N * N, corners included */
+    int size;                           /* N, TX_SIZE_MIN..TX_SIZE_MAX */
+    int holes;                          /* N * N, corners included */
     uint8_t zone[TX_HOLES_MAX];         /* enum tx_zone bits per hole */
     int16_t neighbour[TX_HOLES_MAX][8]; /* knight neighbours, -1 if off board or a corner */
     int16_t link_of[TX_HOLES_MAX][8];   /* link id to neighbour[h][k], -1 likewise */
-    int16_t link_end[TX_LINKS_MAX][2];  /* a link's holes (smaller x first), -1 if it does not exist */
+    int16_t link_end[TX_LINKS_MAX]
+                    [2]; /* a link's holes (smaller x first), -1 if it does not exist */
     int16_t crossing[TX_LINKS_MAX][TX_CROSSINGS]; /* links that cross it, -1 padded at borders */
 };
 
@@ -53,8 +54,14 @@ int tx_geometry_init(struct tx_geometry *geo, int size);
 
 /* The hole at (x, y), or -1 when outside the board. Corners are returned. */
 int tx_geometry_hole(const struct tx_geometry *geo, int x, int y);
-static inline int tx_geometry_x(const struct tx_geometry *geo, int hole) { return hole % geo->size; }
-static inline int tx_geometry_y(const struct tx_geometry *geo, int hole) { return hole / geo->size; }
+static inline int tx_geometry_x(const struct tx_geometry *geo, int hole)
+{
+    return hole % geo->size;
+}
+static inline int tx_geometry_y(const struct tx_geometry *geo, int hole)
+{
+    return hole / geo->size;
+}
 
 /* The swap mirror: (x, y) -> (y, x). */
 int tx_geometry_mirror(const struct tx_geometry *geo, int hole);

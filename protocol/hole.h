@@ -16,8 +16,8 @@
 #define TX_HOLE_NAME_MAX 4 /* "Z26" plus the NUL */
 
 enum tx_hole_parse_result {
-    TX_HOLE_OK = 0,          /* *ret_hole is set (it may be a corner) */
-    TX_HOLE_MALFORMED = -1,  /* not a hole name at all */
+    TX_HOLE_OK = 0,            /* *ret_hole is set (it may be a corner) */
+    TX_HOLE_MALFORMED = -1,    /* not a hole name at all */
     TX_HOLE_OUT_OF_RANGE = -2, /* a letter+number name, off this board */
 };
 

@@ -27,8 +27,8 @@ int tx_input_write(const struct tx_game *g, int player, char *buf, size_t cap);
 
 /* A parsed turn input. Holes are indexes of the geometry it was parsed with. */
 struct tx_input {
-    int last;                 /* opponent's last hole, or TX_INPUT_FIRST, or TX_MOVE_SWAP */
-    int npegs[2];             /* [0] the reader's ("your"), [1] the opponent's ("his") */
+    int last;     /* opponent's last hole, or TX_INPUT_FIRST, or TX_MOVE_SWAP */
+    int npegs[2]; /* [0] the reader's ("your"), [1] the opponent's ("his") */
     int16_t pegs[2][TX_HOLES_MAX];
     int nlinks[2];
     int16_t links[2][2 * TX_LINKS_MAX]; /* pairs: older peg, newer peg */

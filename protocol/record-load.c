@@ -119,8 +119,8 @@ static bool utf8_valid(const char *str)
             cp = cp << 6 | (s[k] & 0x3f);
         }
         /* overlong forms, surrogates and values beyond U+10FFFF */
-        if ((more == 2 && cp < 0x800) || (more == 3 && (cp < 0x10000 || cp > 0x10ffff))
-            || (cp >= 0xd800 && cp <= 0xdfff))
+        if ((more == 2 && cp < 0x800) || (more == 3 && (cp < 0x10000 || cp > 0x10ffff)) ||
+            (cp >= 0xd800 && cp <= 0xdfff))
             return false;
         s += more + 1;
     }
@@ -147,8 +147,8 @@ static int get_int(struct reader *rd, const cJSON *obj, const char *prefix, cons
                     describe(item, buf, sizeof(buf)));
     double d = item->valuedouble;
     if (d != floor(d) || d < (double)min || d > (double)max)
-        return fail(rd, "%s%s: expected an integer from %" PRId64 " to %" PRId64 ", got %s",
-                    prefix, key, min, max, describe(item, buf, sizeof(buf)));
+        return fail(rd, "%s%s: expected an integer from %" PRId64 " to %" PRId64 ", got %s", prefix,
+                    key, min, max, describe(item, buf, sizeof(buf)));
     *ret = (int64_t)d;
     return 0;
 }
@@ -244,9 +244,9 @@ static int read_player(struct reader *rd, const cJSON *obj, int index, struct tx
                     describe(obj, buf, sizeof(buf)));
     int64_t v = 0;
     int r;
-    if ((r = get_string(rd, obj, prefix, "name", REQUIRED, &p->name)) < 0
-        || (r = get_string(rd, obj, prefix, "command", REQUIRED, &p->command)) < 0
-        || (r = get_string(rd, obj, prefix, "sha256", NULLABLE, &p->sha256)) < 0)
+    if ((r = get_string(rd, obj, prefix, "name", REQUIRED, &p->name)) < 0 ||
+        (r = get_string(rd, obj, prefix, "command", REQUIRED, &p->command)) < 0 ||
+        (r = get_string(rd, obj, prefix, "sha256", NULLABLE, &p->sha256)) < 0)
         return r;
     bool present = false;
     if ((r = get_int(rd, obj, prefix, "stderr_bytes", 0, JSON_INT_MAX, &v, &present)) < 0)
@@ -284,13 +284,13 @@ static int read_move(struct reader *rd, const cJSON *obj, int index, struct tx_r
         return fail(rd, "moves[%d]: expected an object, got %s", index,
                     describe(obj, buf, sizeof(buf)));
     int r;
-    if ((r = get_small_int(rd, obj, prefix, "player", 0, 1, &m->player)) < 0
-        || (r = get_string(rd, obj, prefix, "move", NULLABLE, &m->move)) < 0
-        || (r = get_int(rd, obj, prefix, "us", -1, JSON_INT_MAX, &m->us, NULL)) < 0
-        || (r = get_string(rd, obj, prefix, "message", OPTIONAL, &m->message)) < 0
-        || (r = get_bool(rd, obj, prefix, "message_cut", &m->message_cut)) < 0
-        || (r = get_bool(rd, obj, prefix, "forced", &m->forced)) < 0
-        || (r = get_string(rd, obj, prefix, "stderr", OPTIONAL, &m->stderr_text)) < 0)
+    if ((r = get_small_int(rd, obj, prefix, "player", 0, 1, &m->player)) < 0 ||
+        (r = get_string(rd, obj, prefix, "move", NULLABLE, &m->move)) < 0 ||
+        (r = get_int(rd, obj, prefix, "us", -1, JSON_INT_MAX, &m->us, NULL)) < 0 ||
+        (r = get_string(rd, obj, prefix, "message", OPTIONAL, &m->message)) < 0 ||
+        (r = get_bool(rd, obj, prefix, "message_cut", &m->message_cut)) < 0 ||
+        (r = get_bool(rd, obj, prefix, "forced", &m->forced)) < 0 ||
+        (r = get_string(rd, obj, prefix, "stderr", OPTIONAL, &m->stderr_text)) < 0)
         return r;
     return 0;
 }
@@ -346,26 +346,26 @@ static int read_record(struct reader *rd, const cJSON *root, struct tx_record *r
     if (strcmp(ret->format, TX_RECORD_FORMAT) != 0)
         return fail(rd, "format: expected \"%s\", got %s", TX_RECORD_FORMAT,
                     describe(cJSON_GetObjectItemCaseSensitive(root, "format"), buf, sizeof(buf)));
-    if ((r = get_int(rd, root, "", "game", 1, JSON_INT_MAX, &ret->game, NULL)) < 0
-        || (r = get_int(rd, root, "", "seed", 0, JSON_INT_MAX, &v, NULL)) < 0)
+    if ((r = get_int(rd, root, "", "game", 1, JSON_INT_MAX, &ret->game, NULL)) < 0 ||
+        (r = get_int(rd, root, "", "seed", 0, JSON_INT_MAX, &v, NULL)) < 0)
         return r;
     ret->seed = (uint64_t)v;
     if ((r = get_small_int(rd, root, "", "size", TX_SIZE_MIN, TX_SIZE_MAX, &ret->size)) < 0)
         return r;
 
     const cJSON *limits = NULL;
-    if ((r = get_container(rd, root, "", "limits", cJSON_Object, &limits)) < 0
-        || (r = get_small_int(rd, limits, "limits.", "first_turn_ms", 0, INT32_MAX,
-                              &ret->limits.first_turn_ms)) < 0
-        || (r = get_small_int(rd, limits, "limits.", "turn_ms", 0, INT32_MAX,
-                              &ret->limits.turn_ms)) < 0
-        || (r = get_small_int(rd, limits, "limits.", "margin_ms", 0, INT32_MAX,
-                              &ret->limits.margin_ms)) < 0
-        || (r = get_bool(rd, limits, "limits.", "soft", &ret->limits.soft)) < 0)
+    if ((r = get_container(rd, root, "", "limits", cJSON_Object, &limits)) < 0 ||
+        (r = get_small_int(rd, limits, "limits.", "first_turn_ms", 0, INT32_MAX,
+                           &ret->limits.first_turn_ms)) < 0 ||
+        (r = get_small_int(rd, limits, "limits.", "turn_ms", 0, INT32_MAX, &ret->limits.turn_ms)) <
+            0 ||
+        (r = get_small_int(rd, limits, "limits.", "margin_ms", 0, INT32_MAX,
+                           &ret->limits.margin_ms)) < 0 ||
+        (r = get_bool(rd, limits, "limits.", "soft", &ret->limits.soft)) < 0)
         return r;
-    if ((r = get_string(rd, root, "", "referee", REQUIRED, &ret->referee)) < 0
-        || (r = get_string(rd, root, "", "started", REQUIRED, &ret->started)) < 0
-        || (r = get_string(rd, root, "", "run", OPTIONAL, &ret->run)) < 0)
+    if ((r = get_string(rd, root, "", "referee", REQUIRED, &ret->referee)) < 0 ||
+        (r = get_string(rd, root, "", "started", REQUIRED, &ret->started)) < 0 ||
+        (r = get_string(rd, root, "", "run", OPTIONAL, &ret->run)) < 0)
         return r;
 
     const cJSON *players = NULL;
@@ -395,7 +395,7 @@ static int read_record(struct reader *rd, const cJSON *root, struct tx_record *r
 int tx_record_from_json(const char *text, size_t len, struct tx_record *ret, char *err,
                         size_t errcap)
 {
-    struct reader rd = { err, errcap };
+    struct reader rd = {err, errcap};
     char buf[64];
     memset(ret, 0, sizeof(*ret));
     ret->result.winner = -1;
@@ -425,7 +425,8 @@ int tx_record_from_json(const char *text, size_t len, struct tx_record *ret, cha
     }
     int r = 0;
     size_t at = (size_t)(end - text);
-    while (at < len && (text[at] == ' ' || text[at] == '\t' || text[at] == '\r' || text[at] == '\n'))
+    while (at < len &&
+           (text[at] == ' ' || text[at] == '\t' || text[at] == '\r' || text[at] == '\n'))
         at++;
     if (at < len && text[at] != '\0')
         r = fail(&rd, "invalid JSON: unexpected text after the record at byte %zu", at + 1);

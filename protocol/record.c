@@ -18,12 +18,9 @@
 #include <cjson/cJSON.h>
 
 static const char *const reason_names[] = {
-    [TX_REASON_CONNECTION] = "connection",
-    [TX_REASON_DRAW] = "draw",
-    [TX_REASON_INVALID] = "invalid",
-    [TX_REASON_TIMEOUT] = "timeout",
-    [TX_REASON_CRASH] = "crash",
-    [TX_REASON_INTERRUPTED] = "interrupted",
+    [TX_REASON_CONNECTION] = "connection", [TX_REASON_DRAW] = "draw",
+    [TX_REASON_INVALID] = "invalid",       [TX_REASON_TIMEOUT] = "timeout",
+    [TX_REASON_CRASH] = "crash",           [TX_REASON_INTERRUPTED] = "interrupted",
 };
 #define NREASONS ((int)(sizeof(reason_names) / sizeof(reason_names[0])))
 
@@ -88,10 +85,10 @@ static bool add_player(cJSON *players, const struct tx_record_player *p)
     cJSON *obj = cJSON_CreateObject();
     if (!obj || !cJSON_AddItemToArray(players, obj))
         return cJSON_Delete(obj), false;
-    if (!add_string(obj, "name", p->name) || !add_string(obj, "command", p->command)
-        || !add_string_or_null(obj, "sha256", p->sha256)
-        || !add_int(obj, "stderr_bytes", p->stderr_bytes)
-        || !add_int(obj, "extra_lines", p->extra_lines))
+    if (!add_string(obj, "name", p->name) || !add_string(obj, "command", p->command) ||
+        !add_string_or_null(obj, "sha256", p->sha256) ||
+        !add_int(obj, "stderr_bytes", p->stderr_bytes) ||
+        !add_int(obj, "extra_lines", p->extra_lines))
         return false;
     cJSON *links = cJSON_AddArrayToObject(obj, "links");
     if (!links)
@@ -109,8 +106,8 @@ static bool add_move(cJSON *moves, const struct tx_record_move *m)
     cJSON *obj = cJSON_CreateObject();
     if (!obj || !cJSON_AddItemToArray(moves, obj))
         return cJSON_Delete(obj), false;
-    if (!add_int(obj, "player", m->player) || !add_string_or_null(obj, "move", m->move)
-        || !add_int(obj, "us", m->us))
+    if (!add_int(obj, "player", m->player) || !add_string_or_null(obj, "move", m->move) ||
+        !add_int(obj, "us", m->us))
         return false;
     if (m->message && !add_string(obj, "message", m->message))
         return false;
@@ -125,16 +122,16 @@ static bool add_move(cJSON *moves, const struct tx_record_move *m)
 
 static bool build(cJSON *root, const struct tx_record *r)
 {
-    if (!add_string(root, "format", r->format ? r->format : TX_RECORD_FORMAT)
-        || !add_int(root, "game", r->game) || !add_uint(root, "seed", r->seed)
-        || !add_int(root, "size", r->size))
+    if (!add_string(root, "format", r->format ? r->format : TX_RECORD_FORMAT) ||
+        !add_int(root, "game", r->game) || !add_uint(root, "seed", r->seed) ||
+        !add_int(root, "size", r->size))
         return false;
 
     cJSON *limits = cJSON_AddObjectToObject(root, "limits");
-    if (!limits || !add_int(limits, "first_turn_ms", r->limits.first_turn_ms)
-        || !add_int(limits, "turn_ms", r->limits.turn_ms)
-        || !add_int(limits, "margin_ms", r->limits.margin_ms)
-        || !cJSON_AddBoolToObject(limits, "soft", r->limits.soft))
+    if (!limits || !add_int(limits, "first_turn_ms", r->limits.first_turn_ms) ||
+        !add_int(limits, "turn_ms", r->limits.turn_ms) ||
+        !add_int(limits, "margin_ms", r->limits.margin_ms) ||
+        !cJSON_AddBoolToObject(limits, "soft", r->limits.soft))
         return false;
     if (!add_string(root, "referee", r->referee) || !add_string(root, "started", r->started))
         return false;
@@ -160,8 +157,8 @@ static bool build(cJSON *root, const struct tx_record *r)
     /* An out-of-range reason is a referee bug; "interrupted" keeps the game
      * out of the standings rather than inventing a result. */
     const char *reason = tx_reason_name(r->result.reason);
-    return ok && add_string(result, "reason", reason ? reason : "interrupted")
-           && add_string(result, "detail", r->result.detail);
+    return ok && add_string(result, "reason", reason ? reason : "interrupted") &&
+           add_string(result, "detail", r->result.detail);
 }
 
 int tx_record_to_json(const struct tx_record *r, char **ret_text)
@@ -178,7 +175,6 @@ int tx_record_to_json(const struct tx_record *r, char **ret_text)
     *ret_text = text;
     return 0;
 }
-
 
 void tx_record_free(struct tx_record *r)
 {

@@ -39,34 +39,34 @@ struct tx_record_move {
 };
 
 struct tx_record_player {
-    char *name;         /* display name */
-    char *command;      /* the command line as given (placeholders expanded) */
-    char *sha256;       /* of the executable, hex; NULL when it could not be read */
+    char *name;           /* display name */
+    char *command;        /* the command line as given (placeholders expanded) */
+    char *sha256;         /* of the executable, hex; NULL when it could not be read */
     int64_t stderr_bytes; /* all stderr bytes the bot wrote in this game (kept or not) */
-    int extra_lines;    /* lines printed beyond one per turn */
-    int nlinks;         /* links at the end of the game */
-    char (*links)[8];   /* each "D6 E8": older peg, newer peg, in creation order */
+    int extra_lines;      /* lines printed beyond one per turn */
+    int nlinks;           /* links at the end of the game */
+    char (*links)[8];     /* each "D6 E8": older peg, newer peg, in creation order */
 };
 
 struct tx_record {
-    char *format;          /* TX_RECORD_FORMAT */
-    int64_t game;          /* 1-based index in its run */
-    uint64_t seed;         /* the game's seed */
-    int size;              /* board size N */
+    char *format;  /* TX_RECORD_FORMAT */
+    int64_t game;  /* 1-based index in its run */
+    uint64_t seed; /* the game's seed */
+    int size;      /* board size N */
     struct {
         int first_turn_ms, turn_ms, margin_ms;
         bool soft; /* CodinGame soft timeouts */
     } limits;
-    char *referee;         /* referee version, "twixt-arena 0.1.0" */
-    char *started;         /* UTC start time, ISO 8601 "2026-11-21T21:00:00Z" */
-    char *run;             /* fingerprint of the run's configuration (resume), NULL for none */
+    char *referee; /* referee version, "twixt-arena 0.1.0" */
+    char *started; /* UTC start time, ISO 8601 "2026-11-21T21:00:00Z" */
+    char *run;     /* fingerprint of the run's configuration (resume), NULL for none */
     struct tx_record_player players[2]; /* [0] is player 1 (received FIRST) */
     int nmoves;
     struct tx_record_move *moves;
     struct {
-        int winner;        /* 0, 1, or -1 for none (draw, interrupted) */
+        int winner; /* 0, 1, or -1 for none (draw, interrupted) */
         enum tx_reason reason;
-        char *detail;      /* what exactly happened: "A4-L9", "occupied hole D6", ... */
+        char *detail; /* what exactly happened: "A4-L9", "occupied hole D6", ... */
     } result;
 };
 
@@ -82,7 +82,8 @@ int tx_record_to_json(const struct tx_record *r, char **ret_text);
 /* Parses one JSON text into *ret (which it initialises; free it with
  * tx_record_free whatever the result). Returns 0, or -EINVAL with a message
  * naming the field and what was expected written into err. */
-int tx_record_from_json(const char *text, size_t len, struct tx_record *ret, char *err, size_t errcap);
+int tx_record_from_json(const char *text, size_t len, struct tx_record *ret, char *err,
+                        size_t errcap);
 
 /* Frees every string and array of r and zeroes it; accepts a zeroed record. */
 void tx_record_free(struct tx_record *r);

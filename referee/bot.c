@@ -113,8 +113,7 @@ static void on_process_exit(uv_process_t *process, int64_t exit_status, int term
     bot->exited = true;
     /* Dying of our own SIGTERM/SIGKILL is our doing; anything else (an exit
      * status, a segfault) is the bot's, even if it raced with our signal. */
-    bot->exited_by_itself =
-        !bot->killed || (term_signal != SIGTERM && term_signal != SIGKILL);
+    bot->exited_by_itself = !bot->killed || (term_signal != SIGTERM && term_signal != SIGKILL);
     bot->exit_status = exit_status;
     bot->term_signal = term_signal;
     /* The leader is gone: whatever it left in its group goes too, now. */
@@ -139,7 +138,8 @@ static void push_line(struct tx_bot *bot, const char *text, size_t len, bool too
         bot->lines_dropped++;
         return;
     }
-    struct tx_bot_line *line = &bot->queue[(bot->queue_head + bot->queue_count) % TX_BOT_LINES_QUEUED];
+    struct tx_bot_line *line =
+        &bot->queue[(bot->queue_head + bot->queue_count) % TX_BOT_LINES_QUEUED];
     line->text = malloc(len ? len : 1);
     if (!line->text)
         abort();
@@ -284,8 +284,9 @@ int tx_bot_start(struct tx_bot *bot, uv_loop_t *loop, const struct tx_bot_option
     snprintf(cpu, sizeof cpu, "%d", options->cpu_s);
     snprintf(nice, sizeof nice, "%d", options->nice);
     snprintf(parent, sizeof parent, "%d", (int)getpid());
-    const char *head[] = {options->launcher, "--memory-mb", memory, "--cpu-s", cpu, "--nice", nice,
-                          "--parent", parent, "--status-fd", "3", "--"};
+    const char *head[] = {
+        options->launcher, "--memory-mb", memory,        "--cpu-s", cpu, "--nice", nice,
+        "--parent",        parent,        "--status-fd", "3",       "--"};
     enum { NHEAD = sizeof head / sizeof head[0] };
     int argc = 0;
     while (options->argv[argc])

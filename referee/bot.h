@@ -33,17 +33,19 @@
 
 #include "answer.h"
 
-#define TX_BOT_LINES_QUEUED 16      /* lines held ahead of the turns that read them; more are dropped */
-#define TX_BOT_STDERR_KEPT 65536    /* stderr bytes kept per bot per game; the rest is only counted */
-#define TX_BOT_TERM_GRACE_MS 100    /* SIGTERM to SIGKILL */
-#define TX_BOT_PIPE_GRACE_MS 50     /* after the exit, before pipes still open are closed */
-#define TX_BOT_ERROR_MAX 256        /* bytes of a start error, NUL included */
+#define TX_BOT_LINES_QUEUED 16   /* lines held ahead of the turns that read them; more are dropped \
+                                  */
+#define TX_BOT_STDERR_KEPT 65536 /* stderr bytes kept per bot per game; the rest is only counted   \
+                                  */
+#define TX_BOT_TERM_GRACE_MS 100 /* SIGTERM to SIGKILL */
+#define TX_BOT_PIPE_GRACE_MS 50  /* after the exit, before pipes still open are closed */
+#define TX_BOT_ERROR_MAX 256     /* bytes of a start error, NUL included */
 
 enum tx_bot_event {
-    TX_BOT_LINE,    /* a line (or a too-long line) was queued */
-    TX_BOT_WRITTEN, /* the input given to tx_bot_write is fully written (written_at set) */
-    TX_BOT_EOF,     /* stdout ended (or failed): no more lines will come */
-    TX_BOT_EXITED,  /* the process exited (exit_status, term_signal set) */
+    TX_BOT_LINE,         /* a line (or a too-long line) was queued */
+    TX_BOT_WRITTEN,      /* the input given to tx_bot_write is fully written (written_at set) */
+    TX_BOT_EOF,          /* stdout ended (or failed): no more lines will come */
+    TX_BOT_EXITED,       /* the process exited (exit_status, term_signal set) */
     TX_BOT_WRITE_FAILED, /* the input could not be written (write_error set), e.g. UV_EPIPE */
 };
 
@@ -53,18 +55,18 @@ typedef void (*tx_bot_closed_cb)(struct tx_bot *bot);
 
 /* How to start a bot. */
 struct tx_bot_options {
-    char *const *argv;      /* the bot's program and arguments, NULL-terminated */
-    const char *launcher;   /* path of twixt-launch (tx_bot_find_launcher) */
-    int memory_mb;          /* RLIMIT_DATA, 0 for none */
-    int cpu_s;              /* RLIMIT_CPU for the whole game, 0 for none */
-    int nice;               /* priority below the referee, 0..19 */
+    char *const *argv;    /* the bot's program and arguments, NULL-terminated */
+    const char *launcher; /* path of twixt-launch (tx_bot_find_launcher) */
+    int memory_mb;        /* RLIMIT_DATA, 0 for none */
+    int cpu_s;            /* RLIMIT_CPU for the whole game, 0 for none */
+    int nice;             /* priority below the referee, 0..19 */
 };
 
 struct tx_bot_line {
-    char *text;       /* malloc'ed, len bytes, not NUL-terminated */
-    uint32_t len;     /* bytes, "\n" excluded; when too_long, its first TX_ANSWER_LINE_MAX */
-    bool too_long;    /* longer than TX_ANSWER_LINE_MAX: not a move */
-    uint64_t at;      /* uv_hrtime() when its "\n" (or its byte over the bound) was read */
+    char *text;    /* malloc'ed, len bytes, not NUL-terminated */
+    uint32_t len;  /* bytes, "\n" excluded; when too_long, its first TX_ANSWER_LINE_MAX */
+    bool too_long; /* longer than TX_ANSWER_LINE_MAX: not a move */
+    uint64_t at;   /* uv_hrtime() when its "\n" (or its byte over the bound) was read */
 };
 
 struct tx_bot {
@@ -74,22 +76,24 @@ struct tx_bot {
     tx_bot_closed_cb closed_cb;
 
     /* Read by the owner. */
-    int pid;                 /* > 0 once spawned */
-    bool started;            /* uv_spawn succeeded */
-    bool exited;             /* exit_cb has run */
-    bool exited_by_itself;   /* it ended on its own, not by the signals of tx_bot_stop */
+    int pid;               /* > 0 once spawned */
+    bool started;          /* uv_spawn succeeded */
+    bool exited;           /* exit_cb has run */
+    bool exited_by_itself; /* it ended on its own, not by the signals of tx_bot_stop */
     int64_t exit_status;
     int term_signal;
-    bool out_eof;            /* stdout ended */
-    bool stopping;           /* tx_bot_stop was called */
-    char start_error[TX_BOT_ERROR_MAX]; /* why it did not start (spawn or exec failure), "" if none */
-    int write_error;         /* the libuv error of a failed write, 0 if none */
-    uint64_t written_at;     /* uv_hrtime() when the last input was fully written */
-    int64_t lines_received;  /* complete or too-long lines read from stdout, dropped ones included */
-    int64_t lines_dropped;   /* lines lost because the queue was full */
-    char *stderr_kept;       /* the first TX_BOT_STDERR_KEPT stderr bytes (malloc'ed lazily, tx_bot_release) */
-    size_t stderr_len;       /* bytes in stderr_kept */
-    int64_t stderr_bytes;    /* every stderr byte read, kept or not */
+    bool out_eof;                       /* stdout ended */
+    bool stopping;                      /* tx_bot_stop was called */
+    char start_error[TX_BOT_ERROR_MAX]; /* why it did not start (spawn or exec failure), "" if none
+                                         */
+    int write_error;                    /* the libuv error of a failed write, 0 if none */
+    uint64_t written_at;                /* uv_hrtime() when the last input was fully written */
+    int64_t lines_received; /* complete or too-long lines read from stdout, dropped ones included */
+    int64_t lines_dropped;  /* lines lost because the queue was full */
+    char *stderr_kept;      /* the first TX_BOT_STDERR_KEPT stderr bytes (malloc'ed lazily,
+                               tx_bot_release) */
+    size_t stderr_len;      /* bytes in stderr_kept */
+    int64_t stderr_bytes;   /* every stderr byte read, kept or not */
 
     /* Private. */
     uv_loop_t *loop;
@@ -97,16 +101,16 @@ struct tx_bot {
     uv_pipe_t in, out, err, status;
     uv_timer_t timer;
     uv_write_t write_req;
-    int open_handles;        /* closed_cb runs when it reaches 0 */
+    int open_handles; /* closed_cb runs when it reaches 0 */
     bool in_open, out_open, err_open, status_open, timer_open, process_open;
     bool err_eof, status_eof, writing, killed;
-    size_t status_len;       /* bytes of start_error filled from the launcher's status pipe */
+    size_t status_len; /* bytes of start_error filled from the launcher's status pipe */
     struct tx_bot_line queue[TX_BOT_LINES_QUEUED];
     int queue_head, queue_count;
     char partial[TX_ANSWER_LINE_MAX]; /* the line being read */
     size_t partial_len;
-    bool discarding;         /* inside a too-long line: drop bytes up to the next "\n" */
-    int schedstat_fd;        /* /proc/PID/schedstat once started, -1 when not open */
+    bool discarding;  /* inside a too-long line: drop bytes up to the next "\n" */
+    int schedstat_fd; /* /proc/PID/schedstat once started, -1 when not open */
 };
 
 /* The launcher's path: next to the running program (/proc/self/exe), else the

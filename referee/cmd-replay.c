@@ -160,7 +160,8 @@ static int parse_options(int argc, char **argv, struct options *o)
     if (o->turn > 0 && !o->bot)
         return usage_error("%s", "--turn goes with --bot PLAYER=COMMAND");
     if (o->bot && (o->format != FORMAT_VERIFY || (o->game < 0 && o->line < 0)))
-        return usage_error("%s", "--bot re-feeds one game: give --game K or --line N, and no --format");
+        return usage_error("%s",
+                           "--bot re-feeds one game: give --game K or --line N, and no --format");
     if (o->game >= 0 && o->line >= 0)
         return usage_error("%s", "--game and --line both choose a game: give one");
     if (o->move >= 0 && (o->format == FORMAT_VERIFY || o->format == FORMAT_HTML))
@@ -180,16 +181,17 @@ static bool chosen(const struct options *o, long lineno, const struct tx_record 
 
 static const char *winner_name(const struct tx_record *r)
 {
-    return r->result.winner == 0 || r->result.winner == 1 ? r->players[r->result.winner].name : NULL;
+    return r->result.winner == 0 || r->result.winner == 1 ? r->players[r->result.winner].name
+                                                          : NULL;
 }
 
-static void print_verdict(FILE *out, const struct options *o, long lineno, const struct tx_record *r,
-                          const struct tx_verify_report *rep)
+static void print_verdict(FILE *out, const struct options *o, long lineno,
+                          const struct tx_record *r, const struct tx_verify_report *rep)
 {
     if (!rep->ok) {
         if (rep->move > 0)
-            fprintf(out, "%s:%ld: game %lld, move %d: %s\n", o->file, lineno, (long long)r->game, rep->move,
-                    rep->what);
+            fprintf(out, "%s:%ld: game %lld, move %d: %s\n", o->file, lineno, (long long)r->game,
+                    rep->move, rep->what);
         else
             fprintf(out, "%s:%ld: game %lld: %s\n", o->file, lineno, (long long)r->game, rep->what);
         return;
@@ -214,8 +216,8 @@ static void print_verdict(FILE *out, const struct options *o, long lineno, const
 /* Loads and verifies one line. Returns 0 with *r loaded and *rep filled,
  * or -EINVAL when the line is not a record (message printed). */
 static int load_line(const struct options *o, long lineno, const char *line, size_t len,
-                     struct tx_verify_geometries *cache, struct tx_record *r, struct tx_verify_report *rep,
-                     const struct tx_geometry **ret_geo, FILE *msg)
+                     struct tx_verify_geometries *cache, struct tx_record *r,
+                     struct tx_verify_report *rep, const struct tx_geometry **ret_geo, FILE *msg)
 {
     char err[256];
     const struct tx_geometry *geo;
@@ -246,8 +248,8 @@ static bool blank(const char *line, size_t len)
 static void render_one(FILE *out, const struct options *o, const struct tx_geometry *geo,
                        const struct tx_record *r)
 {
-    bool colour = o->colour == COLOUR_ALWAYS ||
-                  (o->colour == COLOUR_AUTO && !o->output && isatty(fileno(out)) && !getenv("NO_COLOR"));
+    bool colour = o->colour == COLOUR_ALWAYS || (o->colour == COLOUR_AUTO && !o->output &&
+                                                 isatty(fileno(out)) && !getenv("NO_COLOR"));
 
     if (o->format == FORMAT_SVG)
         tx_render_svg(out, geo, r, o->move >= 0 ? o->move : r->nmoves);
@@ -322,9 +324,10 @@ int tx_cmd_replay(int argc, char **argv)
             keep_line = lineno;
             continue; /* keep owns the strings now */
         } else if (render && selected == 2) {
-            fprintf(stderr, "twixt-arena replay: %s has several %s; rendering line %ld (choose one "
-                            "with --game K or --line N)\n", o.file,
-                    o.game >= 0 ? "records of that game" : "games", keep_line);
+            fprintf(stderr,
+                    "twixt-arena replay: %s has several %s; rendering line %ld (choose one "
+                    "with --game K or --line N)\n",
+                    o.file, o.game >= 0 ? "records of that game" : "games", keep_line);
         }
         tx_record_free(&r);
     }
@@ -349,7 +352,8 @@ int tx_cmd_replay(int argc, char **argv)
         if (o.game >= 0)
             fprintf(stderr, "twixt-arena replay: %s has no record of game %lld\n", o.file, o.game);
         else if (o.line >= 0)
-            fprintf(stderr, "twixt-arena replay: %s line %ld is not a game record\n", o.file, o.line);
+            fprintf(stderr, "twixt-arena replay: %s line %ld is not a game record\n", o.file,
+                    o.line);
         else if (malformed == 0)
             fprintf(stderr, "twixt-arena replay: %s has no game records\n", o.file);
         if (o.format != FORMAT_VERIFY || malformed == 0)

@@ -21,7 +21,8 @@
 #include "validate-report.h"
 
 #define ACCEPT (TX_OPTIONS_LIMITS | TX_OPTIONS_OUTPUT | TX_OPTIONS_GAMES | TX_OPTIONS_JSON)
-#define STRONG_MS_MAX 100 /* the strong opponent's thinking time per turn: enough to be strong, quick */
+#define STRONG_MS_MAX                                                                              \
+    100 /* the strong opponent's thinking time per turn: enough to be strong, quick */
 #define CONCURRENCY_MAX 64
 
 /* Options validate has and options.c does not. */
@@ -57,7 +58,8 @@ static int take_extra(int *argc, char **argv, struct extra *x, char *err, size_t
     int out = 1;
     for (int i = 1; i < *argc; i++) {
         const char *arg = argv[i], *value = NULL;
-        bool opponent = !strncmp(arg, "--opponent", 10), concurrency = !strncmp(arg, "--concurrency", 13);
+        bool opponent = !strncmp(arg, "--opponent", 10),
+             concurrency = !strncmp(arg, "--concurrency", 13);
         size_t len = opponent ? 10 : concurrency ? 13 : 0;
         if (!strcmp(arg, "--")) {
             while (i < *argc)
@@ -86,7 +88,8 @@ static int take_extra(int *argc, char **argv, struct extra *x, char *err, size_t
             char *end;
             long c = strtol(value, &end, 10);
             if (*end || c < 1 || c > CONCURRENCY_MAX) {
-                snprintf(err, errcap, "--concurrency: expected 1 to %d, got '%s'", CONCURRENCY_MAX, value);
+                snprintf(err, errcap, "--concurrency: expected 1 to %d, got '%s'", CONCURRENCY_MAX,
+                         value);
                 return -EINVAL;
             }
             x->concurrency = (int)c;
@@ -158,7 +161,8 @@ int tx_cmd_validate(int argc, char **argv)
     memset(&o, 0, sizeof o);
     if (take_extra(&argc, argv, &x, err, sizeof err) < 0 ||
         tx_options_parse(&o, ACCEPT, 1, 1, argc, argv, err, sizeof err) < 0) {
-        fprintf(stderr, "twixt-arena validate: %s\n(twixt-arena validate --help for the options)\n", err);
+        fprintf(stderr, "twixt-arena validate: %s\n(twixt-arena validate --help for the options)\n",
+                err);
         goto out;
     }
     if (o.help) {
@@ -171,8 +175,9 @@ int tx_cmd_validate(int argc, char **argv)
         bool exists = access(program, F_OK) == 0, path = strchr(program, '/') != NULL;
         fprintf(stderr, "twixt-arena validate: BOT: cannot run '%s' (%s)\n", program,
                 exists && !path ? "not in $PATH; for the file here write ./ before it"
-                : exists        ? "not executable: chmod +x it, or name its interpreter, e.g. \"python3 FILE\""
-                                : "no such executable file, or not in $PATH");
+                : exists
+                    ? "not executable: chmod +x it, or name its interpreter, e.g. \"python3 FILE\""
+                    : "no such executable file, or not in $PATH");
         goto out;
     }
     for (int i = 0; i < x.nopponents; i++)
@@ -181,7 +186,8 @@ int tx_cmd_validate(int argc, char **argv)
             goto out;
         }
     if (o.games > TX_VALIDATE_ROUNDS_MAX) {
-        fprintf(stderr, "twixt-arena validate: --games: at most %d rounds\n", TX_VALIDATE_ROUNDS_MAX);
+        fprintf(stderr, "twixt-arena validate: --games: at most %d rounds\n",
+                TX_VALIDATE_ROUNDS_MAX);
         goto out;
     }
     random = bundled("twixt-random", "");
@@ -190,19 +196,22 @@ int tx_cmd_validate(int argc, char **argv)
     snprintf(strong_extra, sizeof strong_extra, " --ms %d", strong_ms > 1 ? strong_ms : 1);
     strong = bundled("twixt-mcts", strong_extra);
     if (!x.nopponents && !random && !strong) {
-        fprintf(stderr, "twixt-arena validate: no bundled bots next to the program (../bots/twixt-random); "
-                        "name opponents with --opponent CMD\n");
+        fprintf(stderr,
+                "twixt-arena validate: no bundled bots next to the program (../bots/twixt-random); "
+                "name opponents with --opponent CMD\n");
         goto out;
     }
     if (!(geo = malloc(sizeof *geo)) || tx_geometry_init(geo, o.size) < 0) {
-        fprintf(stderr, "twixt-arena validate: --size: cannot build a %d x %d board\n", o.size, o.size);
+        fprintf(stderr, "twixt-arena validate: --size: cannot build a %d x %d board\n", o.size,
+                o.size);
         goto out;
     }
     if (!o.output) {
         int fd;
         snprintf(records, sizeof records, "/tmp/twixt-validate-XXXXXX.jsonl");
         if ((fd = mkstemps(records, 6)) < 0) {
-            fprintf(stderr, "twixt-arena validate: cannot create a records file in /tmp: %s\n", strerror(errno));
+            fprintf(stderr, "twixt-arena validate: cannot create a records file in /tmp: %s\n",
+                    strerror(errno));
             goto out;
         }
         close(fd);

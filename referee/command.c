@@ -146,9 +146,9 @@ static const char *basename_of(const char *path)
 static bool is_interpreter(const char *program)
 {
     static const char *const names[] = {
-        "python", "python2", "python3", "pypy", "pypy3", "node", "nodejs", "deno", "java", "ruby",
-        "perl",   "php",     "sh",      "bash", "dash", "lua",  "luajit", "Rscript", "dotnet",
-        "mono",   "julia",   "env",     "nice",
+        "python", "python2", "python3", "pypy", "pypy3", "node", "nodejs", "deno",
+        "java",   "ruby",    "perl",    "php",  "sh",    "bash", "dash",   "lua",
+        "luajit", "Rscript", "dotnet",  "mono", "julia", "env",  "nice",
     };
     const char *base = basename_of(program);
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
@@ -193,8 +193,8 @@ void tx_command_derive_name(const char *command, char *name)
     /* Follow chains like "env python3 bot.py" or "nice -n 5 ./bot". */
     while (is_interpreter(argv[i])) {
         int j = i + 1;
-        while (j < argc && (argv[j][0] == '-' || strchr(argv[j], '=') ||
-                            (j > 0 && !strcmp(argv[j - 1], "-n"))))
+        while (j < argc &&
+               (argv[j][0] == '-' || strchr(argv[j], '=') || (j > 0 && !strcmp(argv[j - 1], "-n"))))
             j++;
         if (j >= argc)
             break;

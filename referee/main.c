@@ -22,13 +22,16 @@ static const struct {
     {"tournament", tx_cmd_tournament,
      "BOT... [--games-per-pair N] [--concurrency C] [-o FILE]   round robin with standings"},
     {"validate", tx_cmd_validate, "BOT [--games N] [--json]   is this bot legal and fast enough?"},
-    {"replay", tx_cmd_replay, "FILE [--game K] [--format text|svg|html]   verify and render records"},
+    {"replay", tx_cmd_replay,
+     "FILE [--game K] [--format text|svg|html]   verify and render records"},
     {"standings", tx_cmd_standings, "FILE... [--json]   standings and crosstable from records"},
 };
 
 static void usage(FILE *out)
 {
-    fprintf(out, "usage: twixt-arena COMMAND [OPTIONS]   (twixt-arena COMMAND --help for its options)\n\n");
+    fprintf(
+        out,
+        "usage: twixt-arena COMMAND [OPTIONS]   (twixt-arena COMMAND --help for its options)\n\n");
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
         fprintf(out, "  %-11s %s\n", commands[i].name, commands[i].synopsis);
     fprintf(out, "\nBOT is a command line (\"python3 bot.py\"), optionally NAME=COMMAND.\n"

@@ -61,20 +61,21 @@ struct tx_match {
     uv_timer_t timer; /* the turn's deadline */
 
     /* The turn in progress. */
-    int on_move;         /* player whose turn it is, -1 between turns */
-    bool clock_running;  /* its input is written, the clock runs */
-    uint64_t turn_start; /* uv_hrtime() when the input was written */
-    bool turn_sched;     /* the two below were sampled at turn_start */
+    int on_move;                        /* player whose turn it is, -1 between turns */
+    bool clock_running;                 /* its input is written, the clock runs */
+    uint64_t turn_start;                /* uv_hrtime() when the input was written */
+    bool turn_sched;                    /* the two below were sampled at turn_start */
     uint64_t turn_cpu_ns, turn_wait_ns; /* the bot's schedstat then (tx_bot_sched) */
     int limit_ms;
     bool first_done[2];
     int soft_used[2];
-    int64_t accounted[2];   /* the bot's lines_received already counted below */
-    int window_lines[2];    /* lines since its current turn's input (the first one's: since the start) */
-    int extra_lines[2];     /* lines beyond the first of a turn's window */
-    int turns_given[2];     /* inputs written */
-    uint32_t err_mark[2];   /* stderr_kept bytes already given to a turn */
-    int last_turn[2];       /* index in turns of each player's last entry, -1 */
+    int64_t accounted[2]; /* the bot's lines_received already counted below */
+    int window_lines[2];  /* lines since its current turn's input (the first one's: since the start)
+                           */
+    int extra_lines[2];   /* lines beyond the first of a turn's window */
+    int turns_given[2];   /* inputs written */
+    uint32_t err_mark[2]; /* stderr_kept bytes already given to a turn */
+    int last_turn[2];     /* index in turns of each player's last entry, -1 */
 
     /* The result. */
     int winner;
@@ -87,14 +88,13 @@ struct tx_match {
     char input[TX_INPUT_MAX];
 };
 
-
 /* match.c: ends the game with this result (once; later calls do nothing). */
 void tx_match_finish(struct tx_match *m, int winner, enum tx_reason reason, const char *detail);
 
 /* turn.c */
-void tx_match_next_turn(struct tx_match *m);                        /* the player to move plays */
+void tx_match_next_turn(struct tx_match *m); /* the player to move plays */
 void tx_match_on_bot_event(struct tx_bot *bot, enum tx_bot_event event); /* a bot's event_cb */
-void tx_match_account_lines(struct tx_match *m, int p);             /* count extra lines so far */
+void tx_match_account_lines(struct tx_match *m, int p); /* count extra lines so far */
 
 /* match-record.c: the record of the finished game (malloc'ed, see match.h). */
 struct tx_record *tx_match_build_record(struct tx_match *m);

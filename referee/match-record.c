@@ -118,4 +118,3 @@ struct tx_record *tx_match_build_record(struct tx_match *m)
     r->result.detail = sanitized(m->detail, strlen(m->detail));
     return r;
 }
-

@@ -80,7 +80,6 @@ void tx_match_finish(struct tx_match *m, int winner, enum tx_reason reason, cons
     }
 }
 
-
 /* ---- the start ---- */
 
 static void hash_programs(uv_work_t *work)

@@ -18,11 +18,16 @@
 const char *tx_refeed_verdict_name(enum tx_refeed_verdict verdict)
 {
     switch (verdict) {
-    case TX_REFEED_SAME: return "same";
-    case TX_REFEED_DIFFERENT: return "different";
-    case TX_REFEED_ILLEGAL: return "illegal";
-    case TX_REFEED_TIMEOUT: return "timeout";
-    case TX_REFEED_CRASH: return "crash";
+    case TX_REFEED_SAME:
+        return "same";
+    case TX_REFEED_DIFFERENT:
+        return "different";
+    case TX_REFEED_ILLEGAL:
+        return "illegal";
+    case TX_REFEED_TIMEOUT:
+        return "timeout";
+    case TX_REFEED_CRASH:
+        return "crash";
     }
     return "?";
 }
@@ -35,11 +40,12 @@ static void print_cell(FILE *out, const char *text, int width)
         fputc(' ', out);
 }
 
-void tx_refeed_print(FILE *out, const struct tx_refeed_config *c, const struct tx_refeed_result *res)
+void tx_refeed_print(FILE *out, const struct tx_refeed_config *c,
+                     const struct tx_refeed_result *res)
 {
     int counts[TX_REFEED_CRASH + 1] = {0};
-    fprintf(out, "%5s %5s %8s  %-9s %-9s %10s  %s\n", "move", "turn", "limit", "recorded", "new", "time",
-            "verdict");
+    fprintf(out, "%5s %5s %8s  %-9s %-9s %10s  %s\n", "move", "turn", "limit", "recorded", "new",
+            "time", "verdict");
     for (int k = 0; k < res->nturns; k++) {
         const struct tx_refeed_turn *t = &res->turns[k];
         counts[t->verdict]++;
@@ -62,7 +68,8 @@ void tx_refeed_print(FILE *out, const struct tx_refeed_config *c, const struct t
         }
         fputc('\n', out);
     }
-    fprintf(out, "%d turn%s fed to player %d: %d same, %d different, %d illegal, %d timeout, %d crash\n",
+    fprintf(out,
+            "%d turn%s fed to player %d: %d same, %d different, %d illegal, %d timeout, %d crash\n",
             res->nturns, res->nturns == 1 ? "" : "s", c->player + 1, counts[TX_REFEED_SAME],
             counts[TX_REFEED_DIFFERENT], counts[TX_REFEED_ILLEGAL], counts[TX_REFEED_TIMEOUT],
             counts[TX_REFEED_CRASH]);
@@ -74,7 +81,8 @@ void tx_refeed_print(FILE *out, const struct tx_refeed_config *c, const struct t
     if (res->extra_lines > 0)
         fprintf(out, "extra lines: %" PRId64 " printed beyond one per turn\n", res->extra_lines);
     if (res->stderr_bytes > 0)
-        fprintf(out, "stderr: %" PRId64 " bytes%s\n", res->stderr_bytes, res->stderr_tail ? ", ending with:" : "");
+        fprintf(out, "stderr: %" PRId64 " bytes%s\n", res->stderr_bytes,
+                res->stderr_tail ? ", ending with:" : "");
     for (const char *line = res->stderr_tail; line && *line;) {
         size_t n = strcspn(line, "\n");
         char *copy = strndup(line, n);
@@ -88,8 +96,8 @@ void tx_refeed_print(FILE *out, const struct tx_refeed_config *c, const struct t
     }
 }
 
-int tx_refeed_replay(FILE *out, const struct tx_geometry *geo, const struct tx_record *r, const char *bot_arg,
-                     int turn)
+int tx_refeed_replay(FILE *out, const struct tx_geometry *geo, const struct tx_record *r,
+                     const char *bot_arg, int turn)
 {
     const char *eq = strchr(bot_arg, '=');
     int player = -1;
@@ -100,8 +108,10 @@ int tx_refeed_replay(FILE *out, const struct tx_geometry *geo, const struct tx_r
             !strncmp(r->players[p].name, bot_arg, (size_t)(eq - bot_arg)))
             player = p;
     if (player < 0 || !eq[1]) {
-        fprintf(stderr, "twixt-arena replay: --bot: expected PLAYER=COMMAND with PLAYER 1, 2 or a player's "
-                        "name of game %lld, got '%s'\n", (long long)r->game, bot_arg);
+        fprintf(stderr,
+                "twixt-arena replay: --bot: expected PLAYER=COMMAND with PLAYER 1, 2 or a player's "
+                "name of game %lld, got '%s'\n",
+                (long long)r->game, bot_arg);
         return 2;
     }
     struct tx_refeed_config c = {
@@ -127,10 +137,11 @@ int tx_refeed_replay(FILE *out, const struct tx_geometry *geo, const struct tx_r
     tx_render_text_safe(out, r->players[player].name ? r->players[player].name : "?", 64);
     fprintf(out, ") was ");
     tx_render_text_safe(out, r->players[player].command ? r->players[player].command : "?", 200);
-    fprintf(out, "\nits inputs up to move %d, re-fed to: ", turn > 0 && turn < r->nmoves ? turn : r->nmoves);
+    fprintf(out, "\nits inputs up to move %d, re-fed to: ",
+            turn > 0 && turn < r->nmoves ? turn : r->nmoves);
     tx_render_text_safe(out, c.command, 400);
-    fprintf(out, "\nlimits: first turn %d ms, later turns %d ms, margin %d ms%s\n\n", c.first_turn_ms, c.turn_ms,
-            c.margin_ms, c.soft_timeouts ? ", soft timeouts" : "");
+    fprintf(out, "\nlimits: first turn %d ms, later turns %d ms, margin %d ms%s\n\n",
+            c.first_turn_ms, c.turn_ms, c.margin_ms, c.soft_timeouts ? ", soft timeouts" : "");
     tx_refeed_print(out, &c, &res);
     bool all_same = res.nturns > 0;
     for (int k = 0; k < res.nturns; k++)

@@ -120,7 +120,8 @@ void tx_refeed_probe_exit(struct tx_bot *bot, struct tx_refeed_result *res)
         char state;
         int pgrp, session;
         uint64_t now = uv_hrtime();
-        if (proc_stat(bot->pid, &state, &pgrp, &session, NULL, 0) < 0 || state == 'Z' || state == 'X') {
+        if (proc_stat(bot->pid, &state, &pgrp, &session, NULL, 0) < 0 || state == 'Z' ||
+            state == 'X') {
             res->exited = true;
             res->exit_us = (int64_t)((now - t0) / 1000);
             break;

@@ -33,14 +33,14 @@ struct refeed {
     uv_loop_t loop;
     struct tx_bot bot;
     uv_timer_t timer;
-    int open;             /* handles (timer, bot) not closed yet */
-    int *entries;         /* 0-based indexes in record->moves of the fed turns */
-    int nentries, next;   /* next: the entry being fed */
-    bool feeding;         /* a turn is in progress */
+    int open;           /* handles (timer, bot) not closed yet */
+    int *entries;       /* 0-based indexes in record->moves of the fed turns */
+    int nentries, next; /* next: the entry being fed */
+    bool feeding;       /* a turn is in progress */
     bool clock_running;
-    bool over;            /* feeding is over (all fed, or a crash / timeout) */
+    bool over; /* feeding is over (all fed, or a crash / timeout) */
     bool first_done;
-    int soft_used;        /* soft mode: late answers forgiven so far */
+    int soft_used; /* soft mode: late answers forgiven so far */
     uint64_t spawned, turn_start;
     int limit_ms;
     int64_t lines_taken;
@@ -154,28 +154,30 @@ static void on_deadline(uv_timer_t *timer)
     }
     struct tx_refeed_turn *t = add_turn(rf, elapsed_us(rf, now));
     t->verdict = TX_REFEED_TIMEOUT;
-    snprintf(t->detail, sizeof t->detail, "no answer in %d ms, killed at %" PRId64 " ms", rf->limit_ms,
-             t->us / 1000);
+    snprintf(t->detail, sizeof t->detail, "no answer in %d ms, killed at %" PRId64 " ms",
+             rf->limit_ms, t->us / 1000);
     finish(rf);
 }
 
 /* ---- a turn ---- */
 
-static void judge(struct refeed *rf, struct tx_refeed_turn *t, const struct tx_answer *a, int parsed,
-                  bool too_long)
+static void judge(struct refeed *rf, struct tx_refeed_turn *t, const struct tx_answer *a,
+                  int parsed, bool too_long)
 {
     snprintf(t->answer, sizeof t->answer, "%s", a->token);
     snprintf(t->message, sizeof t->message, "%s", a->message);
     int64_t allowed_us = (int64_t)(rf->limit_ms + rf->c->margin_ms) * 1000;
     bool small = t->us - allowed_us <= TX_REFEED_SOFT_OVER_MS * 1000;
-    if (t->us > allowed_us && rf->c->soft_timeouts && small && rf->soft_used < TX_REFEED_SOFT_FORGIVEN) {
+    if (t->us > allowed_us && rf->c->soft_timeouts && small &&
+        rf->soft_used < TX_REFEED_SOFT_FORGIVEN) {
         rf->soft_used++;
-        snprintf(t->detail, sizeof t->detail, "%.1f ms over the limit, forgiven (soft mode, %d of %d)",
+        snprintf(t->detail, sizeof t->detail,
+                 "%.1f ms over the limit, forgiven (soft mode, %d of %d)",
                  (double)(t->us - allowed_us) / 1000.0, rf->soft_used, TX_REFEED_SOFT_FORGIVEN);
     } else if (t->us > allowed_us) {
         t->verdict = TX_REFEED_TIMEOUT;
-        snprintf(t->detail, sizeof t->detail, "answered in %.1f ms, limit %d ms", (double)t->us / 1000.0,
-                 rf->limit_ms);
+        snprintf(t->detail, sizeof t->detail, "answered in %.1f ms, limit %d ms",
+                 (double)t->us / 1000.0, rf->limit_ms);
         return;
     }
     if (too_long) {
@@ -209,7 +211,8 @@ static void take_answer(struct refeed *rf)
     bool too_long = line->too_long;
     int64_t us = elapsed_us(rf, line->at);
     if (rf->res->startup_us < 0)
-        rf->res->startup_us = line->at > rf->spawned ? (int64_t)((line->at - rf->spawned) / 1000) : 0;
+        rf->res->startup_us =
+            line->at > rf->spawned ? (int64_t)((line->at - rf->spawned) / 1000) : 0;
     tx_bot_pop_line(&rf->bot);
     rf->lines_taken++;
     uv_timer_stop(&rf->timer);
@@ -312,14 +315,15 @@ static int collect_entries(struct refeed *rf, char *err, size_t errcap)
         rf->entries[rf->nentries++] = i;
     }
     if (rf->nentries == 0) {
-        snprintf(err, errcap, "player %d has no turn in moves 1 to %d of game %lld", c->player + 1, upto,
-                 (long long)r->game);
+        snprintf(err, errcap, "player %d has no turn in moves 1 to %d of game %lld", c->player + 1,
+                 upto, (long long)r->game);
         return -EINVAL;
     }
     return 0;
 }
 
-int tx_refeed_run(const struct tx_refeed_config *c, struct tx_refeed_result *ret, char *err, size_t errcap)
+int tx_refeed_run(const struct tx_refeed_config *c, struct tx_refeed_result *ret, char *err,
+                  size_t errcap)
 {
     memset(ret, 0, sizeof *ret);
     ret->startup_us = -1;
@@ -376,16 +380,19 @@ int tx_refeed_run(const struct tx_refeed_config *c, struct tx_refeed_result *ret
     if (ret->exited)
         tx_bot_describe_exit(&rf->bot, ret->exit_detail, sizeof ret->exit_detail);
     if (ret->nturns > 0 && ret->turns[ret->nturns - 1].verdict == TX_REFEED_CRASH)
-        tx_bot_describe_crash(&rf->bot, ret->turns[ret->nturns - 1].detail, sizeof ret->turns[0].detail);
+        tx_bot_describe_crash(&rf->bot, ret->turns[ret->nturns - 1].detail,
+                              sizeof ret->turns[0].detail);
     ret->stderr_bytes = rf->bot.stderr_bytes;
     if (rf->bot.stderr_len > 0) {
-        size_t len = rf->bot.stderr_len, from = len > TX_REFEED_STDERR_SHOWN ? len - TX_REFEED_STDERR_SHOWN : 0;
+        size_t len = rf->bot.stderr_len,
+               from = len > TX_REFEED_STDERR_SHOWN ? len - TX_REFEED_STDERR_SHOWN : 0;
         size_t cap = 3 * (len - from) + 1; /* every byte may become U+FFFD */
         if (!(ret->stderr_tail = malloc(cap)))
             abort();
         tx_text_sanitize(ret->stderr_tail, cap, rf->bot.stderr_kept + from, len - from, SIZE_MAX);
     }
-    ret->extra_lines = rf->bot.lines_received > rf->lines_taken ? rf->bot.lines_received - rf->lines_taken : 0;
+    ret->extra_lines =
+        rf->bot.lines_received > rf->lines_taken ? rf->bot.lines_received - rf->lines_taken : 0;
     tx_bot_release(&rf->bot);
     uv_loop_close(&rf->loop);
 out:

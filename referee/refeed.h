@@ -32,10 +32,12 @@
 #include "geometry.h"
 #include "record.h"
 
-#define TX_REFEED_KILL_GRACE_MS 50  /* a silent bot is killed this long after its limit, as in a match */
-#define TX_REFEED_SOFT_OVER_MS 50   /* soft mode: lateness forgiven... */
-#define TX_REFEED_SOFT_FORGIVEN 2   /* ...this many times, as in a match */
-#define TX_REFEED_EXIT_WAIT_MS 500  /* probe: time to exit after stdin closes (an interpreter's shutdown, a busy machine) */
+#define TX_REFEED_KILL_GRACE_MS                                                                    \
+    50 /* a silent bot is killed this long after its limit, as in a match */
+#define TX_REFEED_SOFT_OVER_MS 50 /* soft mode: lateness forgiven... */
+#define TX_REFEED_SOFT_FORGIVEN 2 /* ...this many times, as in a match */
+#define TX_REFEED_EXIT_WAIT_MS                                                                     \
+    500 /* probe: time to exit after stdin closes (an interpreter's shutdown, a busy machine) */
 #define TX_REFEED_LEFT_MAX 16       /* processes left behind that are named in the result */
 #define TX_REFEED_STDERR_SHOWN 4096 /* bytes of the bot's stderr kept in the result */
 #define TX_REFEED_MEMORY_MB 768     /* replay --bot's memory limit, the referee's default */
@@ -47,9 +49,9 @@ struct tx_refeed_config {
     const char *command;            /* the bot's command line; {seed} and {size} from the record */
     int upto;                       /* feed the player's entries among moves 1..upto; 0: all */
     int first_turn_ms, turn_ms, margin_ms; /* limits (normally the record's) */
-    bool soft_timeouts;             /* CodinGame mode: up to 50 ms over forgiven twice (match.h) */
-    int bot_memory_mb;              /* RLIMIT_DATA, 0 for none */
-    bool probe_exit;                /* then close stdin and watch the exit (see the top) */
+    bool soft_timeouts; /* CodinGame mode: up to 50 ms over forgiven twice (match.h) */
+    int bot_memory_mb;  /* RLIMIT_DATA, 0 for none */
+    bool probe_exit;    /* then close stdin and watch the exit (see the top) */
 };
 
 enum tx_refeed_verdict {
@@ -69,24 +71,24 @@ struct tx_refeed_turn {
     char message[TX_MESSAGE_MAX];      /* the new answer's message */
     int64_t us;                        /* time of the new answer, -1 when none */
     enum tx_refeed_verdict verdict;
-    char detail[160];                  /* why illegal, how late, how it crashed; "" otherwise */
+    char detail[160]; /* why illegal, how late, how it crashed; "" otherwise */
 };
 
 struct tx_refeed_result {
-    int nturns;                     /* turns fed */
-    struct tx_refeed_turn *turns;   /* malloc'ed (tx_refeed_result_free) */
-    int64_t startup_us;             /* spawn to the first answer, -1 when none */
-    char start_error[256];          /* why the bot did not start, "" if it did */
-    int64_t stderr_bytes;           /* everything it wrote to stderr */
-    char *stderr_tail;              /* the end of what it wrote (at most TX_REFEED_STDERR_SHOWN bytes of the
-                                       first TX_BOT_STDERR_KEPT), valid UTF-8, malloc'ed; NULL if none */
-    int64_t extra_lines;            /* lines beyond one per fed turn */
+    int nturns;                   /* turns fed */
+    struct tx_refeed_turn *turns; /* malloc'ed (tx_refeed_result_free) */
+    int64_t startup_us;           /* spawn to the first answer, -1 when none */
+    char start_error[256];        /* why the bot did not start, "" if it did */
+    int64_t stderr_bytes;         /* everything it wrote to stderr */
+    char *stderr_tail;   /* the end of what it wrote (at most TX_REFEED_STDERR_SHOWN bytes of the
+                            first TX_BOT_STDERR_KEPT), valid UTF-8, malloc'ed; NULL if none */
+    int64_t extra_lines; /* lines beyond one per fed turn */
     /* The probe (probe_exit), when the bot was still running after its last answer. */
     bool probed;
-    bool exited;                    /* it exited by itself within TX_REFEED_EXIT_WAIT_MS */
-    int64_t exit_us;                /* stdin closed to exit, when exited */
-    char exit_detail[128];          /* "exit status 0", ... when exited */
-    int nleft;                      /* other processes of its session or group afterwards */
+    bool exited;           /* it exited by itself within TX_REFEED_EXIT_WAIT_MS */
+    int64_t exit_us;       /* stdin closed to exit, when exited */
+    char exit_detail[128]; /* "exit status 0", ... when exited */
+    int nleft;             /* other processes of its session or group afterwards */
     int left_pids[TX_REFEED_LEFT_MAX];
     char left_names[TX_REFEED_LEFT_MAX][20]; /* their command names (/proc/PID/comm) */
 };
@@ -115,7 +117,7 @@ void tx_refeed_print(FILE *out, const struct tx_refeed_config *config,
  * header and the table to out. Returns the exit status: 0 when every
  * answer was the recorded one, 1 when one was not (different, illegal,
  * timeout, crash), 2 for a bad --bot (message on stderr). */
-int tx_refeed_replay(FILE *out, const struct tx_geometry *geo, const struct tx_record *r, const char *bot_arg,
-                     int turn);
+int tx_refeed_replay(FILE *out, const struct tx_geometry *geo, const struct tx_record *r,
+                     const char *bot_arg, int turn);
 
 #endif

@@ -20,10 +20,17 @@ void tx_render_html_json(FILE *out, const char *text)
 {
     for (const char *s = text; *s; s++) {
         switch (*s) {
-        case '<': fputs("\\u003c", out); break;
-        case '>': fputs("\\u003e", out); break;
-        case '&': fputs("\\u0026", out); break;
-        default: fputc(*s, out);
+        case '<':
+            fputs("\\u003c", out);
+            break;
+        case '>':
+            fputs("\\u003e", out);
+            break;
+        case '&':
+            fputs("\\u0026", out);
+            break;
+        default:
+            fputc(*s, out);
         }
     }
 }

@@ -26,11 +26,21 @@ void tx_render_svg_escape(FILE *out, const char *s)
     for (; *s; s++) {
         unsigned char c = (unsigned char)*s;
         switch (c) {
-        case '&': fputs("&amp;", out); break;
-        case '<': fputs("&lt;", out); break;
-        case '>': fputs("&gt;", out); break;
-        case '"': fputs("&quot;", out); break;
-        case '\'': fputs("&apos;", out); break;
+        case '&':
+            fputs("&amp;", out);
+            break;
+        case '<':
+            fputs("&lt;", out);
+            break;
+        case '>':
+            fputs("&gt;", out);
+            break;
+        case '"':
+            fputs("&quot;", out);
+            break;
+        case '\'':
+            fputs("&apos;", out);
+            break;
         default:
             fputc(c < 0x20 || c == 0x7F ? '?' : c, out);
         }
@@ -55,12 +65,14 @@ static void draw_borders(FILE *out, int size)
     int top = CAPTION + MARGIN + CELL, bottom = CAPTION + MARGIN + (size - 1) * CELL;
 
     fprintf(out, "<g stroke-width=\"3\" stroke-linecap=\"round\">\n");
-    fprintf(out, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"%s\"/>\n", lo, top, hi, top, colour[0]);
-    fprintf(out, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"%s\"/>\n", lo, bottom, hi, bottom,
-            colour[0]);
-    fprintf(out, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"%s\"/>\n", lo, top, lo, bottom, colour[1]);
-    fprintf(out, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"%s\"/>\n", hi, top, hi, bottom,
-            colour[1]);
+    fprintf(out, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"%s\"/>\n", lo, top, hi,
+            top, colour[0]);
+    fprintf(out, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"%s\"/>\n", lo, bottom, hi,
+            bottom, colour[0]);
+    fprintf(out, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"%s\"/>\n", lo, top, lo,
+            bottom, colour[1]);
+    fprintf(out, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"%s\"/>\n", hi, top, hi,
+            bottom, colour[1]);
     fprintf(out, "</g>\n");
 }
 
@@ -69,12 +81,14 @@ static void draw_coordinates(FILE *out, int size)
     int left = MARGIN / 2, right = MARGIN + size * CELL + MARGIN / 2;
     int top = CAPTION + MARGIN / 2 + 5, bottom = CAPTION + MARGIN + size * CELL + MARGIN / 2 + 5;
 
-    fprintf(out, "<g font-family=\"sans-serif\" font-size=\"13\" fill=\"#555\" text-anchor=\"middle\">\n");
+    fprintf(
+        out,
+        "<g font-family=\"sans-serif\" font-size=\"13\" fill=\"#555\" text-anchor=\"middle\">\n");
     for (int i = 0; i < size; i++) {
-        fprintf(out, "<text x=\"%d\" y=\"%d\">%c</text><text x=\"%d\" y=\"%d\">%c</text>\n", px(i), top,
-                'A' + i, px(i), bottom, 'A' + i);
-        fprintf(out, "<text x=\"%d\" y=\"%d\">%d</text><text x=\"%d\" y=\"%d\">%d</text>\n", left, py(i) + 5,
-                i + 1, right, py(i) + 5, i + 1);
+        fprintf(out, "<text x=\"%d\" y=\"%d\">%c</text><text x=\"%d\" y=\"%d\">%c</text>\n", px(i),
+                top, 'A' + i, px(i), bottom, 'A' + i);
+        fprintf(out, "<text x=\"%d\" y=\"%d\">%d</text><text x=\"%d\" y=\"%d\">%d</text>\n", left,
+                py(i) + 5, i + 1, right, py(i) + 5, i + 1);
     }
     fprintf(out, "</g>\n");
 }
@@ -130,10 +144,13 @@ static void draw_holes_and_pegs(FILE *out, const struct tx_game *g, const bool *
             fprintf(out, "<circle cx=\"%d\" cy=\"%d\" r=\"3\" fill=\"#999\"/>\n", x, y);
             continue;
         }
-        fprintf(out, "<circle cx=\"%d\" cy=\"%d\" r=\"9\" fill=\"%s\"%s/>\n", x, y, colour[g->cell[h] - 1],
+        fprintf(out, "<circle cx=\"%d\" cy=\"%d\" r=\"9\" fill=\"%s\"%s/>\n", x, y,
+                colour[g->cell[h] - 1],
                 in_chain[h] ? " stroke=\"" GOLD "\" stroke-width=\"3\"" : "");
         if (h == last)
-            fprintf(out, "<circle cx=\"%d\" cy=\"%d\" r=\"13\" fill=\"none\" stroke=\"#111\" stroke-width=\"2\"/>\n",
+            fprintf(out,
+                    "<circle cx=\"%d\" cy=\"%d\" r=\"13\" fill=\"none\" stroke=\"#111\" "
+                    "stroke-width=\"2\"/>\n",
                     x, y);
     }
 }
@@ -142,7 +159,8 @@ static void draw_holes_and_pegs(FILE *out, const struct tx_game *g, const bool *
 static void draw_caption(FILE *out, const struct tx_record *r, int upto, int width)
 {
     const char *reason = tx_reason_name(r->result.reason);
-#define CAPTION_TEXT "<text x=\"%d\" y=\"%d\" font-family=\"sans-serif\" font-size=\"12\" text-anchor=\"middle\">"
+#define CAPTION_TEXT                                                                               \
+    "<text x=\"%d\" y=\"%d\" font-family=\"sans-serif\" font-size=\"12\" text-anchor=\"middle\">"
     fprintf(out, CAPTION_TEXT, width / 2, 15);
     fprintf(out, "game %lld: ", (long long)r->game);
     tx_render_svg_escape(out, r->players[0].name);
@@ -185,7 +203,9 @@ void tx_render_svg(FILE *out, const struct tx_geometry *geo, const struct tx_rec
             last = tx_game_pegs(g, 1, &peg) == 1 ? peg : -1;
     }
     fprintf(out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
-    fprintf(out, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\">\n",
+    fprintf(out,
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d "
+            "%d\">\n",
             width, height, width, height);
     fprintf(out, "<rect width=\"%d\" height=\"%d\" fill=\"#f7f3e8\"/>\n", width, height);
     draw_caption(out, r, upto, width);

@@ -27,7 +27,7 @@ struct cell {
 };
 
 struct grid {
-    int n; /* 2 * size - 1 */
+    int n;                             /* 2 * size - 1 */
     struct cell c[GRID_MAX][GRID_MAX]; /* [row][column] */
 };
 
@@ -139,7 +139,8 @@ static void put_gap_char(FILE *out, char ch, bool colour, const char *on)
     end_ink(out, colour, ink ? on : "");
 }
 
-static void print_row(FILE *out, const struct grid *gr, int row, int last_x, int last_y, bool colour)
+static void print_row(FILE *out, const struct grid *gr, int row, int last_x, int last_y,
+                      bool colour)
 {
     bool last_row = row % 2 == 0 && row / 2 == last_y;
 
@@ -153,7 +154,8 @@ static void print_row(FILE *out, const struct grid *gr, int row, int last_x, int
         if (col % 2 == 1) {
             /* A three-wide gap: brackets mark the last move's peg; a border
              * line continues through it, at a corner ("+") only inwards. */
-            bool open = last_row && (col + 1) / 2 == last_x, close = last_row && (col - 1) / 2 == last_x;
+            bool open = last_row && (col + 1) / 2 == last_x,
+                 close = last_row && (col - 1) / 2 == last_x;
             bool line = c->ch == '-';
             char left = close ? ']' : line || (c->ch == '+' && col != 1) ? '-' : ' ';
             char right = open ? '[' : line || (c->ch == '+' && col == 1) ? '-' : ' ';
@@ -174,7 +176,8 @@ static void print_row(FILE *out, const struct grid *gr, int row, int last_x, int
         fprintf(out, "%c %d", last_row && last_x == gr->n / 2 ? ']' : ' ', row / 2 + 1);
 }
 
-static void print_grid(FILE *out, const struct grid *gr, int size, int last_x, int last_y, bool colour)
+static void print_grid(FILE *out, const struct grid *gr, int size, int last_x, int last_y,
+                       bool colour)
 {
     char *line = NULL;
     size_t len = 0;
@@ -332,8 +335,8 @@ static void print_result(FILE *out, const struct tx_record *r, bool colour)
     fputc('\n', out);
 }
 
-void tx_render_text_move(FILE *out, const struct tx_geometry *geo, const struct tx_record *r, int upto,
-                         bool colour)
+void tx_render_text_move(FILE *out, const struct tx_geometry *geo, const struct tx_record *r,
+                         int upto, bool colour)
 {
     struct tx_game *before = malloc(sizeof *before), *after = malloc(sizeof *after);
     int last = -1;
@@ -372,7 +375,8 @@ void tx_render_text_move(FILE *out, const struct tx_geometry *geo, const struct 
     free(after);
 }
 
-void tx_render_text_game(FILE *out, const struct tx_geometry *geo, const struct tx_record *r, bool colour)
+void tx_render_text_game(FILE *out, const struct tx_geometry *geo, const struct tx_record *r,
+                         bool colour)
 {
     if (r->nmoves == 0)
         tx_render_text_move(out, geo, r, 0, colour);

@@ -28,11 +28,12 @@ void tx_render_text_board(FILE *out, const struct tx_game *g, int last, bool col
 /* Entry `upto` of r (1-based; 0 for the empty board before the first move):
  * a header line (move, player, time, message), the board after it, the
  * links, and that turn's stderr. When upto == r->nmoves, also the result. */
-void tx_render_text_move(FILE *out, const struct tx_geometry *geo, const struct tx_record *r, int upto,
-                         bool colour);
+void tx_render_text_move(FILE *out, const struct tx_geometry *geo, const struct tx_record *r,
+                         int upto, bool colour);
 
 /* Every entry of r in turn, then the result. */
-void tx_render_text_game(FILE *out, const struct tx_geometry *geo, const struct tx_record *r, bool colour);
+void tx_render_text_game(FILE *out, const struct tx_geometry *geo, const struct tx_record *r,
+                         bool colour);
 
 /* Prints s with every control character (C0, DEL, C1) shown as "?", at most
  * max_bytes bytes of it ("..." when cut). For any bot-controlled text. */

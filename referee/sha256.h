@@ -15,9 +15,9 @@
 
 struct tx_sha256 {
     uint32_t state[8];
-    uint64_t bytes;        /* message length so far */
-    uint8_t block[64];     /* pending partial block */
-    size_t used;           /* bytes in block */
+    uint64_t bytes;    /* message length so far */
+    uint8_t block[64]; /* pending partial block */
+    size_t used;       /* bytes in block */
 };
 
 void tx_sha256_init(struct tx_sha256 *s);

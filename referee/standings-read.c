@@ -24,7 +24,8 @@ static bool blank(const char *line, size_t len)
     return true;
 }
 
-int tx_standings_read(struct tx_standings *s, const char *path, FILE *warn, char *err, size_t errcap)
+int tx_standings_read(struct tx_standings *s, const char *path, FILE *warn, char *err,
+                      size_t errcap)
 {
     bool is_stdin = strcmp(path, "-") == 0;
     const char *shown = is_stdin ? "(stdin)" : path;
@@ -67,9 +68,11 @@ int tx_standings_read(struct tx_standings *s, const char *path, FILE *warn, char
             r = -EINVAL;
             break;
         }
-        if (tx_standings_add(s, &rec) == TX_STANDINGS_DUPLICATE
-            && ++duplicates <= DUPLICATE_WARNINGS_MAX && warn)
-            fprintf(warn, "%s:%" PRId64 ": warning: game %" PRId64 " of run %s already counted, skipped\n",
+        if (tx_standings_add(s, &rec) == TX_STANDINGS_DUPLICATE &&
+            ++duplicates <= DUPLICATE_WARNINGS_MAX && warn)
+            fprintf(warn,
+                    "%s:%" PRId64 ": warning: game %" PRId64
+                    " of run %s already counted, skipped\n",
                     shown, lineno, rec.game, rec.run);
         tx_record_free(&rec);
     }

@@ -138,7 +138,7 @@ enum tx_standings_added tx_standings_add(struct tx_standings *s, const struct tx
         s->duplicates++;
         return TX_STANDINGS_DUPLICATE;
     }
-    int id[2] = { tx_standings_bot(s, r->players[0].name), tx_standings_bot(s, r->players[1].name) };
+    int id[2] = {tx_standings_bot(s, r->players[0].name), tx_standings_bot(s, r->players[1].name)};
     for (int side = 0; side < 2; side++) {
         struct tx_standings_bot *b = &s->bots[id[side]];
         struct tx_standings_cell *c = cell(s, id[side], id[1 - side]);
@@ -238,8 +238,10 @@ static int rank(const struct tx_standings *s, struct ranking *k)
             int o = k->order[j - 1];
             double de = k->elo[i] - k->elo[o];
             double ds = tx_standings_score(s, i) - tx_standings_score(s, o);
-            bool before = de > 1e-9 || (fabs(de) <= 1e-9 && (ds > 1e-12
-                          || (fabs(ds) <= 1e-12 && strcmp(s->bots[i].name, s->bots[o].name) < 0)));
+            bool before = de > 1e-9 ||
+                          (fabs(de) <= 1e-9 &&
+                           (ds > 1e-12 ||
+                            (fabs(ds) <= 1e-12 && strcmp(s->bots[i].name, s->bots[o].name) < 0)));
             if (!before)
                 break;
             k->order[j] = o;
@@ -276,7 +278,7 @@ static double avg_ms(const struct tx_standings_bot *b)
 
 int tx_standings_print(const struct tx_standings *s, FILE *out)
 {
-    struct ranking k = { 0 };
+    struct ranking k = {0};
     int r = rank(s, &k);
     if (r < 0) {
         ranking_free(&k);
@@ -286,7 +288,8 @@ int tx_standings_print(const struct tx_standings *s, FILE *out)
     if (s->interrupted)
         fprintf(out, ", %" PRId64 " interrupted (not counted)", s->interrupted);
     if (s->duplicates)
-        fprintf(out, ", %" PRId64 " duplicate%s skipped", s->duplicates, s->duplicates > 1 ? "s" : "");
+        fprintf(out, ", %" PRId64 " duplicate%s skipped", s->duplicates,
+                s->duplicates > 1 ? "s" : "");
     fputs("\n", out);
     if (s->nbots == 0) {
         ranking_free(&k);
@@ -299,17 +302,20 @@ int tx_standings_print(const struct tx_standings *s, FILE *out)
             width = (int)tx_text_chars(s->bots[i].name);
     fputs("\nrank  ", out);
     print_padded(out, "bot", width);
-    fputs("  games   score   wins  draws losses     elo    ±95%  timeout invalid  crash  avg ms  max ms\n",
+    fputs("  games   score   wins  draws losses     elo    ±95%  timeout invalid  crash  avg ms  "
+          "max ms\n",
           out);
     for (int pos = 0; pos < s->nbots; pos++) {
         int i = k.order[pos];
         const struct tx_standings_bot *b = &s->bots[i];
         fprintf(out, "%4d  ", pos + 1);
         print_padded(out, b->name, width);
-        fprintf(out, " %6" PRId64 "  %5.1f%% %6" PRId64 " %6" PRId64 " %6" PRId64 "  %+6.1f  %6.1f  %7" PRId64
-                     " %7" PRId64 " %6" PRId64 "  %6.1f  %6.1f\n",
+        fprintf(out,
+                " %6" PRId64 "  %5.1f%% %6" PRId64 " %6" PRId64 " %6" PRId64
+                "  %+6.1f  %6.1f  %7" PRId64 " %7" PRId64 " %6" PRId64 "  %6.1f  %6.1f\n",
                 b->games, 100.0 * tx_standings_score(s, i), b->wins, b->draws, b->losses, k.elo[i],
-                k.margin[i], b->timeouts, b->invalids, b->crashes, avg_ms(b), (double)b->max_us / 1000.0);
+                k.margin[i], b->timeouts, b->invalids, b->crashes, avg_ms(b),
+                (double)b->max_us / 1000.0);
     }
 
     /* Crosstable, columns by rank so that long names do not widen it. */
@@ -354,27 +360,29 @@ static double round2(double x)
     return round(x * 100.0) / 100.0;
 }
 
-static bool add_bot_json(cJSON *bots, const struct tx_standings *s, const struct ranking *k, int pos)
+static bool add_bot_json(cJSON *bots, const struct tx_standings *s, const struct ranking *k,
+                         int pos)
 {
     int i = k->order[pos];
     const struct tx_standings_bot *b = &s->bots[i];
     cJSON *o = cJSON_CreateObject();
     if (!o || !cJSON_AddItemToArray(bots, o))
         return cJSON_Delete(o), false;
-    return cJSON_AddNumberToObject(o, "rank", pos + 1) && cJSON_AddStringToObject(o, "name", b->name)
-           && cJSON_AddNumberToObject(o, "games", (double)b->games)
-           && cJSON_AddNumberToObject(o, "wins", (double)b->wins)
-           && cJSON_AddNumberToObject(o, "draws", (double)b->draws)
-           && cJSON_AddNumberToObject(o, "losses", (double)b->losses)
-           && cJSON_AddNumberToObject(o, "score", round2(100.0 * tx_standings_score(s, i)) / 100.0)
-           && cJSON_AddNumberToObject(o, "elo", round2(k->elo[i]))
-           && cJSON_AddNumberToObject(o, "elo_margin", round2(k->margin[i]))
-           && cJSON_AddNumberToObject(o, "timeouts", (double)b->timeouts)
-           && cJSON_AddNumberToObject(o, "invalids", (double)b->invalids)
-           && cJSON_AddNumberToObject(o, "crashes", (double)b->crashes)
-           && cJSON_AddNumberToObject(o, "timed_moves", (double)b->timed_moves)
-           && cJSON_AddNumberToObject(o, "avg_ms", round2(avg_ms(b)))
-           && cJSON_AddNumberToObject(o, "max_ms", round2((double)b->max_us / 1000.0));
+    return cJSON_AddNumberToObject(o, "rank", pos + 1) &&
+           cJSON_AddStringToObject(o, "name", b->name) &&
+           cJSON_AddNumberToObject(o, "games", (double)b->games) &&
+           cJSON_AddNumberToObject(o, "wins", (double)b->wins) &&
+           cJSON_AddNumberToObject(o, "draws", (double)b->draws) &&
+           cJSON_AddNumberToObject(o, "losses", (double)b->losses) &&
+           cJSON_AddNumberToObject(o, "score", round2(100.0 * tx_standings_score(s, i)) / 100.0) &&
+           cJSON_AddNumberToObject(o, "elo", round2(k->elo[i])) &&
+           cJSON_AddNumberToObject(o, "elo_margin", round2(k->margin[i])) &&
+           cJSON_AddNumberToObject(o, "timeouts", (double)b->timeouts) &&
+           cJSON_AddNumberToObject(o, "invalids", (double)b->invalids) &&
+           cJSON_AddNumberToObject(o, "crashes", (double)b->crashes) &&
+           cJSON_AddNumberToObject(o, "timed_moves", (double)b->timed_moves) &&
+           cJSON_AddNumberToObject(o, "avg_ms", round2(avg_ms(b))) &&
+           cJSON_AddNumberToObject(o, "max_ms", round2((double)b->max_us / 1000.0));
 }
 
 /* {"row": {"column": {"games": g, "points": p}}}, only pairs that played. */
@@ -393,8 +401,8 @@ static bool add_crosstable_json(cJSON *root, const struct tx_standings *s, const
             if (c->games == 0)
                 continue;
             cJSON *o = cJSON_AddObjectToObject(row, s->bots[k->order[q]].name);
-            if (!o || !cJSON_AddNumberToObject(o, "games", (double)c->games)
-                || !cJSON_AddNumberToObject(o, "points", (double)c->half_points / 2.0))
+            if (!o || !cJSON_AddNumberToObject(o, "games", (double)c->games) ||
+                !cJSON_AddNumberToObject(o, "points", (double)c->half_points / 2.0))
                 return false;
         }
     }
@@ -403,15 +411,15 @@ static bool add_crosstable_json(cJSON *root, const struct tx_standings *s, const
 
 int tx_standings_print_json(const struct tx_standings *s, FILE *out)
 {
-    struct ranking k = { 0 };
+    struct ranking k = {0};
     int r = rank(s, &k);
     cJSON *root = r < 0 ? NULL : cJSON_CreateObject();
     cJSON *bots = NULL;
     char *text = NULL;
-    if (root && cJSON_AddNumberToObject(root, "games", (double)s->counted)
-        && cJSON_AddNumberToObject(root, "interrupted", (double)s->interrupted)
-        && cJSON_AddNumberToObject(root, "duplicates", (double)s->duplicates)
-        && (bots = cJSON_AddArrayToObject(root, "bots"))) {
+    if (root && cJSON_AddNumberToObject(root, "games", (double)s->counted) &&
+        cJSON_AddNumberToObject(root, "interrupted", (double)s->interrupted) &&
+        cJSON_AddNumberToObject(root, "duplicates", (double)s->duplicates) &&
+        (bots = cJSON_AddArrayToObject(root, "bots"))) {
         bool ok = true;
         for (int pos = 0; ok && pos < s->nbots; pos++)
             ok = add_bot_json(bots, s, &k, pos);

@@ -23,15 +23,15 @@
 #define TX_STANDINGS_LINE_MAX (64 * 1024 * 1024) /* longest record line read */
 
 struct tx_standings_bot {
-    char *name;               /* display name, owned */
-    int64_t games;            /* counted games (not interrupted) */
+    char *name;    /* display name, owned */
+    int64_t games; /* counted games (not interrupted) */
     int64_t wins, draws, losses;
-    int64_t timeouts;         /* losses by timeout */
-    int64_t invalids;         /* losses by an invalid move */
-    int64_t crashes;          /* losses by a crash (exit, closed stdout, never started) */
-    int64_t timed_moves;      /* answers with a measured time (forced opening moves excluded) */
-    int64_t total_us;         /* their summed time */
-    int64_t max_us;           /* the slowest one */
+    int64_t timeouts;    /* losses by timeout */
+    int64_t invalids;    /* losses by an invalid move */
+    int64_t crashes;     /* losses by a crash (exit, closed stdout, never started) */
+    int64_t timed_moves; /* answers with a measured time (forced opening moves excluded) */
+    int64_t total_us;    /* their summed time */
+    int64_t max_us;      /* the slowest one */
 };
 
 /* One crosstable cell: what the row bot scored against the column bot. */
@@ -42,11 +42,12 @@ struct tx_standings_cell {
 
 struct tx_standings {
     int nbots;
-    struct tx_standings_bot *bots;    /* in order of first appearance */
-    struct tx_standings_cell *cells;  /* private layout (capacity-wide rows): use tx_standings_cell */
-    int64_t counted;                  /* games counted */
-    int64_t interrupted;              /* interrupted games seen (not counted) */
-    int64_t duplicates;               /* repeated games skipped */
+    struct tx_standings_bot *bots; /* in order of first appearance */
+    struct tx_standings_cell
+        *cells;          /* private layout (capacity-wide rows): use tx_standings_cell */
+    int64_t counted;     /* games counted */
+    int64_t interrupted; /* interrupted games seen (not counted) */
+    int64_t duplicates;  /* repeated games skipped */
     /* private: the (run, game) pairs seen, for duplicates */
     int cap;
     char **runs;
@@ -59,9 +60,9 @@ struct tx_standings {
 const struct tx_standings_cell *tx_standings_cell(const struct tx_standings *s, int i, int j);
 
 enum tx_standings_added {
-    TX_STANDINGS_COUNTED = 0,  /* a result, added */
-    TX_STANDINGS_INTERRUPTED,  /* not a result, only counted in ->interrupted */
-    TX_STANDINGS_DUPLICATE,    /* the same run's game index again, skipped */
+    TX_STANDINGS_COUNTED = 0, /* a result, added */
+    TX_STANDINGS_INTERRUPTED, /* not a result, only counted in ->interrupted */
+    TX_STANDINGS_DUPLICATE,   /* the same run's game index again, skipped */
 };
 
 /* A standings with no bots and no games. */
@@ -84,7 +85,8 @@ enum tx_standings_added tx_standings_add(struct tx_standings *s, const struct tx
  * -EINVAL with "FILE:LINE: what is wrong" in err for a corrupt line
  * elsewhere, or another negative errno with "FILE: reason" when the file
  * cannot be read. */
-int tx_standings_read(struct tx_standings *s, const char *path, FILE *warn, char *err, size_t errcap);
+int tx_standings_read(struct tx_standings *s, const char *path, FILE *warn, char *err,
+                      size_t errcap);
 
 /* Score of bot i as a fraction (wins + draws / 2) / games; 0.5 with no games. */
 double tx_standings_score(const struct tx_standings *s, int i);

@@ -37,8 +37,8 @@
 
 #define ELO_PER_NEPER (400.0 / M_LN10) /* Elo points per unit of natural-log strength */
 #define PRIOR_GAMES 1.0                /* virtual games (draws) against a bot rated 0 */
-#define FIT_ITERATIONS 200      /* Newton steps; convergence takes far fewer */
-#define FIT_TOLERANCE 1e-12     /* largest step, in natural-log strength, that ends the fit */
+#define FIT_ITERATIONS 200             /* Newton steps; convergence takes far fewer */
+#define FIT_TOLERANCE 1e-12 /* largest step, in natural-log strength, that ends the fit */
 /* fishtest's stat_util.regularize: an empty pentanomial count weighs 1e-3
  * pairs, so that a clean sweep (no variance) still moves the LLR. */
 #define SPRT_EPSILON 1e-3
@@ -55,7 +55,7 @@ static double elo_of_score(double s)
 /* Elo and interval from a mean score s and its standard error. */
 static struct tx_stats_elo elo_from(double s, double stderr_score)
 {
-    struct tx_stats_elo e = { .score = s };
+    struct tx_stats_elo e = {.score = s};
     e.elo = elo_of_score(s);
     e.lo = elo_of_score(s - TX_STATS_Z95 * stderr_score);
     e.hi = elo_of_score(s + TX_STATS_Z95 * stderr_score);
@@ -67,7 +67,7 @@ struct tx_stats_elo tx_stats_elo(int64_t wins, int64_t draws, int64_t losses)
 {
     double n = (double)(wins + draws + losses);
     if (n <= 0)
-        return (struct tx_stats_elo){ .score = 0.5 };
+        return (struct tx_stats_elo){.score = 0.5};
     double w = (double)wins / n, d = (double)draws / n, l = (double)losses / n;
     double s = w + d / 2.0;
     double var = w * (1 - s) * (1 - s) + d * (0.5 - s) * (0.5 - s) + l * s * s;
@@ -98,7 +98,7 @@ struct tx_stats_elo tx_stats_elo_penta(const int64_t penta[5])
     double p[5], var;
     double pairs = penta_moments(penta, false, p, &var);
     if (pairs <= 0)
-        return (struct tx_stats_elo){ .score = 0.5 };
+        return (struct tx_stats_elo){.score = 0.5};
     double s = p[1] * 0.25 + p[2] * 0.5 + p[3] * 0.75 + p[4];
     return elo_from(s, sqrt(var / pairs));
 }
@@ -220,7 +220,8 @@ static bool mle_tvalue(const double p[5], double t, double q[5])
 /* The maximum likelihood distribution under the hypothesis that the Elo
  * difference is elo. Normalised Elo is t sqrt(2) (800 / ln 10) in units of
  * the pair score's standard deviation: a pair averages two games. */
-static bool hypothesis_pdf(const double p[5], double elo, enum tx_stats_elo_model model, double q[5])
+static bool hypothesis_pdf(const double p[5], double elo, enum tx_stats_elo_model model,
+                           double q[5])
 {
     if (model == TX_STATS_NORMALIZED)
         return mle_tvalue(p, elo * M_SQRT2 / (800.0 / M_LN10), q);

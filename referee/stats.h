@@ -16,8 +16,8 @@
 
 /* An Elo difference with its 95% interval. */
 struct tx_stats_elo {
-    double score; /* (wins + draws / 2) / games */
-    double elo;   /* -400 log10(1/score - 1); +-INFINITY for a score of 1 or 0, 0 for no games */
+    double score;  /* (wins + draws / 2) / games */
+    double elo;    /* -400 log10(1/score - 1); +-INFINITY for a score of 1 or 0, 0 for no games */
     double lo, hi; /* the 95% interval's ends in Elo (may be infinite) */
     double margin; /* (hi - lo) / 2, as cutechess-cli prints "+- margin" */
 };

@@ -80,8 +80,8 @@ void tx_match_account_lines(struct tx_match *m, int p)
 
 static int kill_after_ms(const struct tx_match *m)
 {
-    return m->limit_ms + m->config->margin_ms + (m->config->soft_timeouts ? TX_MATCH_SOFT_OVER_MS : 0) +
-           TX_MATCH_KILL_GRACE_MS;
+    return m->limit_ms + m->config->margin_ms +
+           (m->config->soft_timeouts ? TX_MATCH_SOFT_OVER_MS : 0) + TX_MATCH_KILL_GRACE_MS;
 }
 
 static void on_deadline(uv_timer_t *timer);
@@ -167,8 +167,9 @@ static bool late(struct tx_match *m, int p, int64_t us, char *detail, size_t cap
     if (m->config->margin_ms)
         snprintf(margin, sizeof margin, " + %d ms margin", m->config->margin_ms);
     time_spent(m, spent, sizeof spent);
-    snprintf(detail, cap, "answered in %.1f ms, limit %d ms%s%s%s", (double)us / 1000.0, m->limit_ms,
-             margin, m->config->soft_timeouts && small ? " (third overrun)" : "", spent);
+    snprintf(detail, cap, "answered in %.1f ms, limit %d ms%s%s%s", (double)us / 1000.0,
+             m->limit_ms, margin, m->config->soft_timeouts && small ? " (third overrun)" : "",
+             spent);
     return true;
 }
 

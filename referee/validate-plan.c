@@ -58,7 +58,8 @@ static int late_opening(const struct tx_geometry *geo, uint64_t *rng, int player
         for (int tries = 0; tries < n && !played; tries++) {
             int m = moves[random_below(rng, n)];
             next = g;
-            if (m != TX_MOVE_SWAP && tx_game_play(&next, m) == TX_LEGAL && next.status == TX_ONGOING) {
+            if (m != TX_MOVE_SWAP && tx_game_play(&next, m) == TX_LEGAL &&
+                next.status == TX_ONGOING) {
                 out[g.nmoves] = (int16_t)m;
                 g = next;
                 played = 1;
@@ -108,14 +109,16 @@ static int crossing_opening(const struct tx_geometry *geo, uint64_t *rng, int pl
                 return -1;
         }
     }
-    if (g.to_move != player || !tx_game_linked(&g, tie[0], tie[1]) || !tx_game_linked(&g, tie[2], tie[3]))
+    if (g.to_move != player || !tx_game_linked(&g, tie[0], tie[1]) ||
+        !tx_game_linked(&g, tie[2], tie[3]))
         return -1;
     return n;
 }
 
 /* ---- the plan ---- */
 
-static void plan(struct tx_validate_battery *v, enum tx_validate_scenario scenario, int player, const char *opponent)
+static void plan(struct tx_validate_battery *v, enum tx_validate_scenario scenario, int player,
+                 const char *opponent)
 {
     const struct tx_validate_config *c = v->c;
     struct tx_validate_slot *s = &v->slots[v->nslots];
@@ -150,7 +153,8 @@ static void plan(struct tx_validate_battery *v, enum tx_validate_scenario scenar
     }
     tx_command_derive_name(opponent, s->opponent_name);
     s->bots[player] = (struct tx_bot_spec){.name = c->name, .command = c->command};
-    s->bots[1 - player] = (struct tx_bot_spec){.name = s->opponent_name, .command = s->opponent_command};
+    s->bots[1 - player] =
+        (struct tx_bot_spec){.name = s->opponent_name, .command = s->opponent_command};
     s->spec = (struct tx_game_spec){
         .index = index,
         .seed = seed,

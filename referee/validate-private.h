@@ -58,9 +58,11 @@ void tx_validate_plan_battery(struct tx_validate_battery *v);
 /* validate-findings.c */
 /* Everything record r of slot s says about the bot: findings, answer times,
  * stderr and the game's line in the report. */
-void tx_validate_analyse(struct tx_validate_battery *v, const struct tx_validate_slot *s, const struct tx_record *r);
+void tx_validate_analyse(struct tx_validate_battery *v, const struct tx_validate_slot *s,
+                         const struct tx_record *r);
 /* The percentiles of t (sorted in place) against limit_ms. */
-void tx_validate_summarise(struct tx_validate_samples *t, int limit_ms, struct tx_validate_times *out);
+void tx_validate_summarise(struct tx_validate_samples *t, int limit_ms,
+                           struct tx_validate_times *out);
 /* The findings in game order (games end in any order when several run at once). */
 void tx_validate_sort_findings(struct tx_validate_report *rep);
 /* The findings of the re-feed probe, once it has run. */

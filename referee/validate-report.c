@@ -20,7 +20,7 @@
 #include "render-text.h"
 #include "validate-report.h"
 
-#define INPUT_LINES_SHOWN 40 /* of an input that provoked an illegal answer, in the text report */
+#define INPUT_LINES_SHOWN 40  /* of an input that provoked an illegal answer, in the text report */
 #define STDERR_LINES_SHOWN 10 /* of the stderr of a failing turn */
 
 /* ---- the text report ---- */
@@ -77,7 +77,8 @@ static bool tight(const struct tx_validate_times *t)
     return t->max >= 0 && t->max > (int64_t)t->limit_ms * 10 * TX_VALIDATE_TIGHT_PERCENT;
 }
 
-static void print_times(FILE *out, const char *kind, const struct tx_validate_times *t, int margin_ms)
+static void print_times(FILE *out, const char *kind, const struct tx_validate_times *t,
+                        int margin_ms)
 {
     fprintf(out, "  %-12s %6d", kind, t->count);
     print_ms(out, t->p50);
@@ -96,10 +97,11 @@ static void print_game(FILE *out, const struct tx_validate_game *g)
 {
     char what[96];
     if (g->scenario == TX_SCENARIO_OPPONENT || g->scenario == TX_SCENARIO_SWAP)
-        snprintf(what, sizeof what, "%s %s", g->scenario == TX_SCENARIO_SWAP ? "swapped by" : "against",
-                 g->opponent);
+        snprintf(what, sizeof what, "%s %s",
+                 g->scenario == TX_SCENARIO_SWAP ? "swapped by" : "against", g->opponent);
     else
-        snprintf(what, sizeof what, "%s, %d forced", tx_validate_scenario_name(g->scenario), g->nforced);
+        snprintf(what, sizeof what, "%s, %d forced", tx_validate_scenario_name(g->scenario),
+                 g->nforced);
     fprintf(out, "  %5" PRId64 "  %-30s  %d  ", g->index, what, g->player + 1);
     const char *reason = tx_reason_name((enum tx_reason)g->reason);
     if (g->reason == TX_REASON_INTERRUPTED) {
@@ -140,29 +142,32 @@ static void print_lines(FILE *out, const char *text, int max, const char *what)
         line += n + (line[n] == '\n');
     }
     if (lines > max)
-        fprintf(out, "       ... %d more lines of the %s (all in the --json report)\n", lines - max, what);
+        fprintf(out, "       ... %d more lines of the %s (all in the --json report)\n", lines - max,
+                what);
 }
 
 void tx_validate_report_print(FILE *out, const char *program, const struct tx_validate_config *c,
-                         const struct tx_validate_report *rep)
+                              const struct tx_validate_report *rep)
 {
     const struct tx_refeed_result *p = &rep->probe;
     fputs("validate ", out);
     tx_render_text_safe(out, c->name, 64);
     fputs(": ", out);
     tx_render_text_safe(out, c->command, 400);
-    fprintf(out, "\nlimits: first turn %d ms, later turns %d ms, margin %d ms; board %d x %d\n", c->first_turn_ms,
-            c->turn_ms, c->margin_ms, c->geo->size, c->geo->size);
+    fprintf(out, "\nlimits: first turn %d ms, later turns %d ms, margin %d ms; board %d x %d\n",
+            c->first_turn_ms, c->turn_ms, c->margin_ms, c->geo->size, c->geo->size);
     fprintf(out, "records: %s (%d games)\n\n", c->records, rep->ngames);
     fprintf(out, "  %5s  %-30s  %s  %s\n", "game", "scenario", "P", "result for the bot");
     for (int i = 0; i < rep->ngames; i++)
         print_game(out, &rep->games[i]);
     if (rep->swap_skipped)
-        fputs("  (no SWAP game: the bundled twixt-random, which swaps on request, was not found)\n", out);
+        fputs("  (no SWAP game: the bundled twixt-random, which swaps on request, was not found)\n",
+              out);
     for (int s = 0; s <= TX_SCENARIO_CROSSING; s++)
         if (rep->skipped & (1u << s))
             fprintf(out, "  (no %s game: no such opening on a %d x %d board)\n",
-                    tx_validate_scenario_name((enum tx_validate_scenario)s), c->geo->size, c->geo->size);
+                    tx_validate_scenario_name((enum tx_validate_scenario)s), c->geo->size,
+                    c->geo->size);
 
     fprintf(out, "\nanswer times (ms)   count     p50     p95     p99     max   limit   margin\n");
     print_times(out, "first turn", &rep->first, c->margin_ms);
@@ -172,22 +177,27 @@ void tx_validate_report_print(FILE *out, const char *program, const struct tx_va
                 (double)p->startup_us / 1000.0, rep->probe_game);
     else
         fputs("start-up: not measured (no answer in the re-fed game)\n", out);
-    fprintf(out, "stderr: %" PRId64 " bytes in all, at most %" PRId64 " in one game (%d kept per game)\n",
+    fprintf(out,
+            "stderr: %" PRId64 " bytes in all, at most %" PRId64
+            " in one game (%d kept per game)\n",
             rep->stderr_bytes, rep->stderr_max, TX_VALIDATE_STDERR_MAX);
-    fprintf(out, "extra output lines: %" PRId64 "; messages over %d characters: %d\n", rep->extra_lines,
-            TX_MESSAGE_CHARS, rep->long_messages);
+    fprintf(out, "extra output lines: %" PRId64 "; messages over %d characters: %d\n",
+            rep->extra_lines, TX_MESSAGE_CHARS, rep->long_messages);
     if (!p->probed)
         fputs("exit when stdin closes: not probed (the bot was gone before the probe)\n", out);
     else if (p->exited)
         fprintf(out, "exit when stdin closes: yes, in %.1f ms (%s)\n", (double)p->exit_us / 1000.0,
                 p->exit_detail);
     else
-        fprintf(out, "exit when stdin closes: NO, still running after %d ms\n", TX_REFEED_EXIT_WAIT_MS);
+        fprintf(out, "exit when stdin closes: NO, still running after %d ms\n",
+                TX_REFEED_EXIT_WAIT_MS);
     if (p->probed && p->exited)
         fprintf(out, "processes left behind: %s\n", p->nleft ? "YES (see below)" : "none");
     else if (p->probed)
-        fprintf(out, "processes left behind: unknown (it did not exit; %d other process%s in its session)\n",
-                p->nleft, p->nleft == 1 ? "" : "es");
+        fprintf(
+            out,
+            "processes left behind: unknown (it did not exit; %d other process%s in its session)\n",
+            p->nleft, p->nleft == 1 ? "" : "es");
 
     if (rep->nfindings == 0) {
         fputs("\nno findings: PASSED\n", out);
@@ -238,7 +248,8 @@ static cJSON *times_json(const struct tx_validate_times *t, int margin_ms)
     cJSON_AddNumberToObject(o, "p95_ms", (double)t->p95 / 1000.0);
     cJSON_AddNumberToObject(o, "p99_ms", (double)t->p99 / 1000.0);
     cJSON_AddNumberToObject(o, "max_ms", (double)t->max / 1000.0);
-    cJSON_AddNumberToObject(o, "margin_ms", (double)(t->limit_ms + margin_ms) - (double)t->max / 1000.0);
+    cJSON_AddNumberToObject(o, "margin_ms",
+                            (double)(t->limit_ms + margin_ms) - (double)t->max / 1000.0);
     cJSON_AddBoolToObject(o, "tight", tight(t));
     return o;
 }
@@ -265,8 +276,9 @@ static char *command_text(const char *program, const char *records, const char *
     return copy;
 }
 
-void tx_validate_report_print_json(FILE *out, const char *program, const struct tx_validate_config *c,
-                       const struct tx_validate_report *rep)
+void tx_validate_report_print_json(FILE *out, const char *program,
+                                   const struct tx_validate_config *c,
+                                   const struct tx_validate_report *rep)
 {
     const struct tx_refeed_result *p = &rep->probe;
     cJSON *root = cJSON_CreateObject();
@@ -289,10 +301,11 @@ void tx_validate_report_print_json(FILE *out, const char *program, const struct 
         cJSON_AddNumberToObject(o, "player", g->player + 1);
         cJSON_AddStringToObject(o, "opponent", g->opponent);
         cJSON_AddNumberToObject(o, "forced", g->nforced);
-        cJSON_AddStringToObject(o, "result", g->reason == TX_REASON_INTERRUPTED ? "not played"
-                                             : g->winner < 0                   ? "draw"
-                                             : g->winner == g->player          ? "won"
-                                                                               : "lost");
+        cJSON_AddStringToObject(o, "result",
+                                g->reason == TX_REASON_INTERRUPTED ? "not played"
+                                : g->winner < 0                    ? "draw"
+                                : g->winner == g->player           ? "won"
+                                                                   : "lost");
         const char *reason = tx_reason_name((enum tx_reason)g->reason);
         cJSON_AddStringToObject(o, "reason", reason ? reason : "?");
         cJSON_AddStringToObject(o, "detail", g->detail);
@@ -302,8 +315,8 @@ void tx_validate_report_print_json(FILE *out, const char *program, const struct 
     cJSON *skipped = cJSON_AddArrayToObject(root, "skipped");
     for (int s = 0; s <= TX_SCENARIO_CROSSING; s++)
         if ((rep->skipped & (1u << s)) || (s == TX_SCENARIO_SWAP && rep->swap_skipped))
-            cJSON_AddItemToArray(skipped,
-                                 cJSON_CreateString(tx_validate_scenario_name((enum tx_validate_scenario)s)));
+            cJSON_AddItemToArray(skipped, cJSON_CreateString(tx_validate_scenario_name(
+                                              (enum tx_validate_scenario)s)));
     cJSON *findings = cJSON_AddArrayToObject(root, "findings");
     for (int i = 0; i < rep->nfindings; i++) {
         const struct tx_validate_finding *f = &rep->findings[i];

@@ -16,7 +16,8 @@
 void tx_validate_report_print(FILE *out, const char *program, const struct tx_validate_config *c,
                               const struct tx_validate_report *rep);
 
-void tx_validate_report_print_json(FILE *out, const char *program, const struct tx_validate_config *c,
+void tx_validate_report_print_json(FILE *out, const char *program,
+                                   const struct tx_validate_config *c,
                                    const struct tx_validate_report *rep);
 
 #endif

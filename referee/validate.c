@@ -20,14 +20,15 @@
 
 const char *tx_validate_check_name(enum tx_validate_check check)
 {
-    static const char *const names[] = {"illegal", "timeout", "crash", "extra-lines",
-                                        "long-message", "stderr", "no-exit", "children"};
+    static const char *const names[] = {"illegal",      "timeout", "crash",   "extra-lines",
+                                        "long-message", "stderr",  "no-exit", "children"};
     return (unsigned)check < sizeof names / sizeof names[0] ? names[check] : "?";
 }
 
 const char *tx_validate_scenario_name(enum tx_validate_scenario scenario)
 {
-    static const char *const names[] = {"against", "swap", "diagonal", "off-diagonal", "late", "crossing"};
+    static const char *const names[] = {"against",      "swap", "diagonal",
+                                        "off-diagonal", "late", "crossing"};
     return (unsigned)scenario < sizeof names / sizeof names[0] ? names[scenario] : "?";
 }
 
@@ -58,7 +59,8 @@ static void game_done(struct tx_match *match, struct tx_record *record, void *da
     char *json = NULL;
     (void)match;
     if (tx_record_to_json(record, &json) == 0) {
-        if (fputs(json, v->records) == EOF || fputc('\n', v->records) == EOF || fflush(v->records) != 0)
+        if (fputs(json, v->records) == EOF || fputc('\n', v->records) == EOF ||
+            fflush(v->records) != 0)
             v->write_errno = errno ? errno : EIO;
         free(json);
     }
@@ -140,7 +142,8 @@ static void probe(struct tx_validate_battery *v, char *err, size_t errcap)
     tx_record_free(&r);
 }
 
-int tx_validate_run(const struct tx_validate_config *c, struct tx_validate_report *ret, char *err, size_t errcap)
+int tx_validate_run(const struct tx_validate_config *c, struct tx_validate_report *ret, char *err,
+                    size_t errcap)
 {
     memset(ret, 0, sizeof *ret);
     ret->probe.startup_us = -1;
@@ -195,7 +198,8 @@ int tx_validate_run(const struct tx_validate_config *c, struct tx_validate_repor
     }
     if (v->write_errno) {
         rc = -v->write_errno;
-        snprintf(err, errcap, "writing the records file %s: %s", c->records, strerror(v->write_errno));
+        snprintf(err, errcap, "writing the records file %s: %s", c->records,
+                 strerror(v->write_errno));
         goto out;
     }
     tx_validate_summarise(&v->first, c->first_turn_ms, &ret->first);

@@ -32,13 +32,15 @@
 #include "geometry.h"
 #include "refeed.h"
 
-#define TX_VALIDATE_OPPONENTS_MAX 8   /* --opponent commands */
-#define TX_VALIDATE_ROUNDS_MAX 1000   /* --games N */
-#define TX_VALIDATE_LATE_HOLES 12     /* late scenarios: the bot has at most this many legal holes */
-#define TX_VALIDATE_PROBE_TURNS 5     /* turns re-fed before the exit probe */
-#define TX_VALIDATE_STDERR_MAX 65536  /* stderr bytes per game beyond which some is lost (TX_BOT_STDERR_KEPT) */
+#define TX_VALIDATE_OPPONENTS_MAX 8 /* --opponent commands */
+#define TX_VALIDATE_ROUNDS_MAX 1000 /* --games N */
+#define TX_VALIDATE_LATE_HOLES 12   /* late scenarios: the bot has at most this many legal holes */
+#define TX_VALIDATE_PROBE_TURNS 5   /* turns re-fed before the exit probe */
+#define TX_VALIDATE_STDERR_MAX                                                                     \
+    65536 /* stderr bytes per game beyond which some is lost (TX_BOT_STDERR_KEPT) */
 #define TX_VALIDATE_STDERR_SHOWN 2048 /* bytes of a failing turn's stderr kept in its finding */
-#define TX_VALIDATE_TIGHT_PERCENT 80  /* a max answer time over this share of the limit is a warning */
+#define TX_VALIDATE_TIGHT_PERCENT                                                                  \
+    80 /* a max answer time over this share of the limit is a warning */
 
 enum tx_validate_scenario {
     TX_SCENARIO_OPPONENT = 0, /* a plain game against one of the opponents */
@@ -51,87 +53,88 @@ enum tx_validate_scenario {
 
 /* The kinds of finding; every one fails the validation. */
 enum tx_validate_check {
-    TX_CHECK_ILLEGAL = 0, /* lost by an invalid answer */
-    TX_CHECK_TIMEOUT,     /* lost on time */
-    TX_CHECK_CRASH,       /* exited, closed stdout, or could not start */
-    TX_CHECK_EXTRA_LINES, /* printed more than one line in a turn */
-    TX_CHECK_LONG_MESSAGE,/* a message over 20 characters (cut) */
-    TX_CHECK_STDERR,      /* more stderr in a game than the referee keeps */
-    TX_CHECK_NO_EXIT,     /* still running TX_REFEED_EXIT_WAIT_MS after its stdin closed */
-    TX_CHECK_CHILDREN,    /* processes of its session or group outlived it */
+    TX_CHECK_ILLEGAL = 0,  /* lost by an invalid answer */
+    TX_CHECK_TIMEOUT,      /* lost on time */
+    TX_CHECK_CRASH,        /* exited, closed stdout, or could not start */
+    TX_CHECK_EXTRA_LINES,  /* printed more than one line in a turn */
+    TX_CHECK_LONG_MESSAGE, /* a message over 20 characters (cut) */
+    TX_CHECK_STDERR,       /* more stderr in a game than the referee keeps */
+    TX_CHECK_NO_EXIT,      /* still running TX_REFEED_EXIT_WAIT_MS after its stdin closed */
+    TX_CHECK_CHILDREN,     /* processes of its session or group outlived it */
 };
 
 struct tx_validate_config {
     const struct tx_geometry *geo;
-    const char *name, *command;     /* the bot */
+    const char *name, *command; /* the bot */
     int first_turn_ms, turn_ms, margin_ms;
     bool soft_timeouts;
-    int bot_memory_mb;              /* for every bot, 0 for none */
-    uint64_t seed;                  /* per-game seeds and openings */
-    int rounds;                     /* the battery this many times, >= 1 */
-    int concurrency;                /* games at once, >= 1 */
-    bool progress;                  /* "game K of N" on stderr as games end (a terminal) */
-    const char *random_command;     /* the sparring partner (needs --swap-prob for the swap game), or NULL */
-    const char *strong_command;     /* or NULL */
-    int nopponents;                 /* --opponent: these replace random and strong in plain games */
+    int bot_memory_mb; /* for every bot, 0 for none */
+    uint64_t seed;     /* per-game seeds and openings */
+    int rounds;        /* the battery this many times, >= 1 */
+    int concurrency;   /* games at once, >= 1 */
+    bool progress;     /* "game K of N" on stderr as games end (a terminal) */
+    const char
+        *random_command; /* the sparring partner (needs --swap-prob for the swap game), or NULL */
+    const char *strong_command; /* or NULL */
+    int nopponents;             /* --opponent: these replace random and strong in plain games */
     const char *opponents[TX_VALIDATE_OPPONENTS_MAX];
-    const char *records;            /* JSON Lines file written (truncated first) */
+    const char *records; /* JSON Lines file written (truncated first) */
 };
 
 /* One game of the battery. */
 struct tx_validate_game {
-    int64_t index;                  /* "game" in the record */
+    int64_t index; /* "game" in the record */
     enum tx_validate_scenario scenario;
-    int player;                     /* the bot's: 0 (player 1) or 1 */
-    char opponent[64];              /* the opponent's display name */
-    int nforced;                    /* forced opening moves */
-    int winner;                     /* 0, 1 or -1 */
-    int reason;                     /* enum tx_reason */
+    int player;        /* the bot's: 0 (player 1) or 1 */
+    char opponent[64]; /* the opponent's display name */
+    int nforced;       /* forced opening moves */
+    int winner;        /* 0, 1 or -1 */
+    int reason;        /* enum tx_reason */
     char detail[160];
     int nmoves;
 };
 
 struct tx_validate_finding {
     enum tx_validate_check check;
-    int64_t game;                   /* where it happened, 0 for the probe */
-    int move;                       /* 1-based entry, 0 when not one move */
-    int player;                     /* the bot's player in that game */
+    int64_t game; /* where it happened, 0 for the probe */
+    int move;     /* 1-based entry, 0 when not one move */
+    int player;   /* the bot's player in that game */
     char what[320];
-    char *input;                    /* ILLEGAL: the turn input that provoked it (malloc'ed) */
-    char *stderr_text;              /* ILLEGAL, TIMEOUT, CRASH: the bot's stderr in that last turn, at most
-                                       TX_VALIDATE_STDERR_SHOWN bytes (malloc'ed), NULL if none */
+    char *input;       /* ILLEGAL: the turn input that provoked it (malloc'ed) */
+    char *stderr_text; /* ILLEGAL, TIMEOUT, CRASH: the bot's stderr in that last turn, at most
+                          TX_VALIDATE_STDERR_SHOWN bytes (malloc'ed), NULL if none */
 };
 
 /* Answer times of one kind of turn, in microseconds. */
 struct tx_validate_times {
     int count;
-    int64_t p50, p95, p99, max;     /* nearest-rank percentiles; -1 when count is 0 */
+    int64_t p50, p95, p99, max; /* nearest-rank percentiles; -1 when count is 0 */
     int limit_ms;
 };
 
 struct tx_validate_report {
-    bool passed;                    /* no finding */
+    bool passed; /* no finding */
     int ngames;
     struct tx_validate_game *games;
     int nfindings;
     struct tx_validate_finding *findings;
     struct tx_validate_times first, later;
-    int64_t stderr_bytes;           /* the bot's, all games */
-    int64_t stderr_max;             /* the most in one game */
+    int64_t stderr_bytes; /* the bot's, all games */
+    int64_t stderr_max;   /* the most in one game */
     int64_t extra_lines;
     int long_messages;
-    bool swap_skipped;              /* no opponent that swaps (no bundled twixt-random) */
-    unsigned skipped;               /* 1 << scenario for scenarios with no opening on this board (too small) */
-    int64_t probe_game;             /* the game re-fed for the probe, 0 if none */
-    struct tx_refeed_result probe;  /* its result (startup_us, probed, exited, nleft, ...) */
+    bool swap_skipped;  /* no opponent that swaps (no bundled twixt-random) */
+    unsigned skipped;   /* 1 << scenario for scenarios with no opening on this board (too small) */
+    int64_t probe_game; /* the game re-fed for the probe, 0 if none */
+    struct tx_refeed_result probe; /* its result (startup_us, probed, exited, nleft, ...) */
 };
 
 /* Plays the battery. Returns 0 with *ret filled (passed or not), or a
  * negative errno with a message in err when it could not run (records file
  * not writable, no launcher). Free *ret with tx_validate_report_free in
  * every case. */
-int tx_validate_run(const struct tx_validate_config *config, struct tx_validate_report *ret, char *err,
-                    size_t errcap);
+int tx_validate_run(const struct tx_validate_config *config, struct tx_validate_report *ret,
+                    char *err, size_t errcap);
 
 void tx_validate_report_free(struct tx_validate_report *report);
 

@@ -76,8 +76,8 @@ static bool losing_entry(const struct tx_record *r, int i)
 {
     enum tx_reason reason = r->result.reason;
 
-    return i == r->nmoves - 1 &&
-           (reason == TX_REASON_TIMEOUT || reason == TX_REASON_CRASH || reason == TX_REASON_INVALID);
+    return i == r->nmoves - 1 && (reason == TX_REASON_TIMEOUT || reason == TX_REASON_CRASH ||
+                                  reason == TX_REASON_INVALID);
 }
 
 int tx_verify_step(const struct tx_record *r, int i, struct tx_game *g)
@@ -153,13 +153,16 @@ static int check_header(const struct tx_geometry *geo, const struct tx_record *r
     bool decisive = r->result.reason != TX_REASON_DRAW && r->result.reason != TX_REASON_INTERRUPTED;
 
     if (r->size != geo->size)
-        return fail(rep, 0, "size %d, but replayed on a %d x %d board", r->size, geo->size, geo->size);
+        return fail(rep, 0, "size %d, but replayed on a %d x %d board", r->size, geo->size,
+                    geo->size);
     if (r->limits.first_turn_ms <= 0 || r->limits.turn_ms <= 0 || r->limits.margin_ms < 0)
-        return fail(rep, 0, "limits: first_turn_ms and turn_ms must be positive, margin_ms not negative");
+        return fail(rep, 0,
+                    "limits: first_turn_ms and turn_ms must be positive, margin_ms not negative");
     if (!reason)
         return fail(rep, 0, "result.reason: unknown value %d", (int)r->result.reason);
     if (decisive && r->result.winner != 0 && r->result.winner != 1)
-        return fail(rep, 0, "result: reason %s needs a winner (0 or 1), the record has none", reason);
+        return fail(rep, 0, "result: reason %s needs a winner (0 or 1), the record has none",
+                    reason);
     if (!decisive && r->result.winner != -1)
         return fail(rep, 0, "result: reason %s has no winner, the record says %s", reason,
                     player_name(r->result.winner));
@@ -170,12 +173,13 @@ static int check_header(const struct tx_geometry *geo, const struct tx_record *r
 static int64_t limit_us(const struct tx_record *r, int i)
 {
     int ms = tx_verify_first_turn(r, r->moves[i].player) == i + 1 ? r->limits.first_turn_ms
-                                                                     : r->limits.turn_ms;
+                                                                  : r->limits.turn_ms;
     return (int64_t)(ms + r->limits.margin_ms) * 1000;
 }
 
 /* Checks what a played or answered entry says about itself: message, time. */
-static int check_entry(const struct tx_record *r, int i, int overruns[2], struct tx_verify_report *rep)
+static int check_entry(const struct tx_record *r, int i, int overruns[2],
+                       struct tx_verify_report *rep)
 {
     const struct tx_record_move *m = &r->moves[i];
 
@@ -190,14 +194,16 @@ static int check_entry(const struct tx_record *r, int i, int overruns[2], struct
         return 0;
     }
     if (m->us < 0)
-        return fail(rep, i + 1, "us %lld: a bot's answer time cannot be negative", (long long)m->us);
+        return fail(rep, i + 1, "us %lld: a bot's answer time cannot be negative",
+                    (long long)m->us);
     if (i == r->nmoves - 1 && r->result.reason == TX_REASON_TIMEOUT)
         return 0; /* the late one: checked with the result */
     if (m->us > limit_us(r, i)) {
         /* Soft mode forgives two small overruns; otherwise this was a timeout. */
         if (!r->limits.soft || m->us > limit_us(r, i) + SOFT_OVERRUN_MS * 1000 ||
             ++overruns[m->player] > SOFT_OVERRUNS_FORGIVEN)
-            return fail(rep, i + 1, "answered in %.1f ms, over the %lld ms limit, but the game went on",
+            return fail(rep, i + 1,
+                        "answered in %.1f ms, over the %lld ms limit, but the game went on",
                         m->us / 1000.0, (long long)(limit_us(r, i) / 1000));
     }
     return 0;
@@ -231,7 +237,8 @@ static bool same_parse_failure(const struct tx_geometry *geo, const char *token,
     if (plain && strlen(token) <= TX_TOKEN_SHOWN)
         return false;
     for (size_t k = 0; k < sizeof kinds / sizeof kinds[0]; k++)
-        if (!strncmp(a.reason, kinds[k], strlen(kinds[k])) && !strncmp(detail, kinds[k], strlen(kinds[k])))
+        if (!strncmp(a.reason, kinds[k], strlen(kinds[k])) &&
+            !strncmp(detail, kinds[k], strlen(kinds[k])))
             return true;
     return false;
 }
@@ -254,7 +261,8 @@ static int check_unplayed_last(const struct tx_game *g, const struct tx_record *
         if (move != -1)
             tx_illegal_describe(g, move, why, describe, sizeof describe);
         else if (!same_parse_failure(g->geo, m->move, r->result.detail, describe, sizeof describe))
-            return fail(rep, n, "result.detail is \"%s\", but the answer \"%s\" is refused as \"%s\"",
+            return fail(rep, n,
+                        "result.detail is \"%s\", but the answer \"%s\" is refused as \"%s\"",
                         r->result.detail, m->move ? m->move : "", describe);
         else
             break;
@@ -272,7 +280,8 @@ static int check_unplayed_last(const struct tx_game *g, const struct tx_record *
         break;
     case TX_REASON_CRASH:
         if (m->move)
-            return fail(rep, n, "crash, but this entry has an answer (\"%s\"); expected move null", m->move);
+            return fail(rep, n, "crash, but this entry has an answer (\"%s\"); expected move null",
+                        m->move);
         break;
     case TX_REASON_INTERRUPTED:
         if (m->move)
@@ -285,14 +294,15 @@ static int check_unplayed_last(const struct tx_game *g, const struct tx_record *
         if (move == -1)
             return fail(rep, n, "\"%s\" is not a move, but the result is %s", m->move, reason);
         tx_illegal_describe(g, move, why, describe, sizeof describe);
-        return fail(rep, n, "%s is illegal here (%s), but the result is %s", m->move, describe, reason);
+        return fail(rep, n, "%s is illegal here (%s), but the result is %s", m->move, describe,
+                    reason);
     }
     /* Timeouts are the mover's; a crash can also be noticed while the other
      * bot thinks, so only the winner has to match. */
     if (r->result.reason != TX_REASON_INTERRUPTED) {
         if (r->result.reason != TX_REASON_CRASH && m->player != g->to_move)
-            return fail(rep, n, "the losing entry is %s's, but %s was to move", player_name(m->player),
-                        player_name(g->to_move));
+            return fail(rep, n, "the losing entry is %s's, but %s was to move",
+                        player_name(m->player), player_name(g->to_move));
         if (r->result.winner != 1 - m->player)
             return fail(rep, n, "%s lost by %s here, but the record names %s the winner",
                         player_name(m->player), reason, player_name(r->result.winner));
@@ -301,7 +311,8 @@ static int check_unplayed_last(const struct tx_game *g, const struct tx_record *
 }
 
 /* The end of the game after every entry was played. */
-static int check_end(const struct tx_game *g, const struct tx_record *r, struct tx_verify_report *rep)
+static int check_end(const struct tx_game *g, const struct tx_record *r,
+                     struct tx_verify_report *rep)
 {
     const char *reason = tx_reason_name(r->result.reason);
     int n = r->nmoves;
@@ -312,24 +323,25 @@ static int check_end(const struct tx_game *g, const struct tx_record *r, struct 
     switch (r->result.reason) {
     case TX_REASON_CONNECTION:
         if (g->status != TX_WON)
-            return fail(rep, n, "the result is a connection, but nobody has connected after the last move");
+            return fail(rep, n,
+                        "the result is a connection, but nobody has connected after the last move");
         if (g->winner != r->result.winner)
-            return fail(rep, n, "record says %s won, the replay says %s", player_name(r->result.winner),
-                        player_name(g->winner));
+            return fail(rep, n, "record says %s won, the replay says %s",
+                        player_name(r->result.winner), player_name(g->winner));
         len = tx_game_winning_chain(g, chain);
         if (len <= 0)
             return fail(rep, n, "the replay finds no winning chain");
         snprintf(detail, sizeof detail, "%s-%s", tx_hole_name(g->geo, chain[0], a),
                  tx_hole_name(g->geo, chain[len - 1], b));
         if (strcmp(detail, r->result.detail))
-            return fail(rep, n, "result.detail is \"%s\", the winning chain runs %s", r->result.detail,
-                        detail);
+            return fail(rep, n, "result.detail is \"%s\", the winning chain runs %s",
+                        r->result.detail, detail);
         return 0;
     case TX_REASON_DRAW:
         if (g->status != TX_DRAWN)
-            return fail(rep, n, "the result is a draw, but %s", g->status == TX_WON
-                                     ? "the last move won the game"
-                                     : "the player to move still has legal holes");
+            return fail(rep, n, "the result is a draw, but %s",
+                        g->status == TX_WON ? "the last move won the game"
+                                            : "the player to move still has legal holes");
         return 0;
     case TX_REASON_INTERRUPTED:
         if (g->status != TX_ONGOING)
@@ -338,12 +350,14 @@ static int check_end(const struct tx_game *g, const struct tx_record *r, struct 
         return 0;
     default:
         /* invalid, timeout and crash all need a losing entry. */
-        return fail(rep, n, "the result is %s, but every entry is a legal move and none is the losing one",
+        return fail(rep, n,
+                    "the result is %s, but every entry is a legal move and none is the losing one",
                     reason);
     }
 }
 
-static int check_links(const struct tx_game *g, const struct tx_record *r, struct tx_verify_report *rep)
+static int check_links(const struct tx_game *g, const struct tx_record *r,
+                       struct tx_verify_report *rep)
 {
     int16_t *links = malloc(sizeof *links * 2 * TX_LINKS_MAX);
     int rc = 0;
@@ -358,11 +372,12 @@ static int check_links(const struct tx_game *g, const struct tx_record *r, struc
             snprintf(want, sizeof want, "%s %s", tx_hole_name(g->geo, links[2 * k], a),
                      tx_hole_name(g->geo, links[2 * k + 1], b));
             if (strcmp(want, pl->links[k]))
-                rc = fail(rep, r->nmoves, "players[%d].links[%d] is \"%s\", the replay has \"%s\"", p, k,
-                          pl->links[k], want);
+                rc = fail(rep, r->nmoves, "players[%d].links[%d] is \"%s\", the replay has \"%s\"",
+                          p, k, pl->links[k], want);
         }
         if (rc == 0 && n != pl->nlinks)
-            rc = fail(rep, r->nmoves, "players[%d] has %d links, the replay has %d", p, pl->nlinks, n);
+            rc = fail(rep, r->nmoves, "players[%d] has %d links, the replay has %d", p, pl->nlinks,
+                      n);
     }
     free(links);
     return rc;
@@ -401,7 +416,8 @@ int tx_verify_record(const struct tx_geometry *geo, const struct tx_record *r,
             break;
         why = move == -1 ? TX_ILLEGAL_OUT_OF_RANGE : tx_game_check(g, move);
         if (m->forced && (why != TX_LEGAL || move == TX_MOVE_SWAP)) {
-            rc = fail(rep, i + 1, "forced move \"%s\" is not a legal hole", m->move ? m->move : "null");
+            rc = fail(rep, i + 1, "forced move \"%s\" is not a legal hole",
+                      m->move ? m->move : "null");
             break;
         }
         if (why == TX_LEGAL && !losing_entry(r, i)) {

@@ -139,7 +139,7 @@ struct bench {
     int64_t turns;
     double *added_us; /* referee time minus bot time, per answered turn */
     size_t nadded, capadded;
-    int64_t errors;   /* games that did not end by connection or draw */
+    int64_t errors; /* games that did not end by connection or draw */
     /* Per game, with one game at a time: (turns, loop CPU seconds), for the fit. */
     double sx, sy, sxx, sxy;
     int64_t nfit;
@@ -241,7 +241,8 @@ struct result {
 };
 
 /* Plays games on a size x size board, concurrency at a time. */
-static struct result run(struct bench *b, const char *self, int size, int64_t games, int concurrency)
+static struct result run(struct bench *b, const char *self, int size, int64_t games,
+                         int concurrency)
 {
     static struct tx_geometry geo;
     tx_geometry_init(&geo, size);
@@ -389,7 +390,8 @@ int main(int argc, char **argv)
     double slope = (nf * fit.sxy - fit.sx * fit.sy) / (nf * fit.sxx - fit.sx * fit.sx);
     double intercept = (fit.sy - slope * fit.sx) / nf;
     printf("    per turn: %.1f us   per game (spawn, reap, record): %.0f us   (fit over %" PRId64
-           " games)\n", slope * 1e6, intercept * 1e6, fit.nfit);
+           " games)\n",
+           slope * 1e6, intercept * 1e6, fit.nfit);
     printf("    hashing the executables (thread pool): %.0f us per game\n",
            one.pool_cpu * 1e6 / (double)one.games);
     if (b.errors)

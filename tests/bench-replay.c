@@ -72,7 +72,8 @@ static char *random_record(const struct tx_geometry *geo, uint64_t seed)
     if (g.status == TX_WON) {
         int16_t chain[TX_HOLES_MAX];
         int n = tx_game_winning_chain(&g, chain);
-        snprintf(detail, sizeof detail, "%s-%s", tx_hole_name(geo, chain[0], a), tx_hole_name(geo, chain[n - 1], b));
+        snprintf(detail, sizeof detail, "%s-%s", tx_hole_name(geo, chain[0], a),
+                 tx_hole_name(geo, chain[n - 1], b));
     } else {
         snprintf(detail, sizeof detail, "full");
     }
@@ -155,11 +156,12 @@ int main(int argc, char **argv)
         tx_record_free(&r);
         free(lines[i]);
     }
-    printf("%d random 12x12 records, %ld moves, %.1f MB of JSON, %d failed verification\n", games, moves,
-           (double)bytes / 1e6, bad);
-    printf("load (JSON -> record)  %8.1f us/game  %7.0f games/s\n", t_load / games * 1e6, games / t_load);
-    printf("verify (replay)        %8.1f us/game  %7.0f games/s  %5.2f us/move\n", t_verify / games * 1e6,
-           games / t_verify, t_verify / (double)moves * 1e6);
+    printf("%d random 12x12 records, %ld moves, %.1f MB of JSON, %d failed verification\n", games,
+           moves, (double)bytes / 1e6, bad);
+    printf("load (JSON -> record)  %8.1f us/game  %7.0f games/s\n", t_load / games * 1e6,
+           games / t_load);
+    printf("verify (replay)        %8.1f us/game  %7.0f games/s  %5.2f us/move\n",
+           t_verify / games * 1e6, games / t_verify, t_verify / (double)moves * 1e6);
     printf("text, final position   %8.1f us/game  %7.0f bytes/game\n", t_text / games * 1e6,
            (double)out_text / games);
     printf("svg, final position    %8.1f us/game  %7.0f bytes/game\n", t_svg / games * 1e6,

@@ -16,12 +16,12 @@
 
 static const struct {
     const char *line;
-    size_t len;          /* 0: strlen(line) */
-    const char *move;    /* hole name, "SWAP", or NULL when refused */
+    size_t len;       /* 0: strlen(line) */
+    const char *move; /* hole name, "SWAP", or NULL when refused */
     const char *message;
     bool cut;
     const char *token;
-    const char *reason;  /* expected reason when refused */
+    const char *reason; /* expected reason when refused */
 } rows[] = {
     {"D6", 0, "D6", "", false, "D6", NULL},
     {"L12", 0, "L12", "", false, "L12", NULL},
@@ -43,7 +43,9 @@ static const struct {
      "\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9",
      true, "E5", NULL},
     {"D6 \xf0\x9f\x98\x80 ok", 0, "D6", "\xf0\x9f\x98\x80 ok", false, "D6", NULL},
-    {"D6 a\xff" "b", 0, "D6", "a" FFFD "b", false, "D6", NULL},
+    {"D6 a\xff"
+     "b",
+     0, "D6", "a" FFFD "b", false, "D6", NULL},
     {"D6 a\0b", 6, "D6", "a" FFFD "b", false, "D6", NULL},
     {"D6 \xe2\x82", 0, "D6", FFFD FFFD, false, "D6", NULL},
     {"D6 hi\r\r", 0, "D6", "hi\r", false, "D6", NULL}, /* only one \r is removed */
@@ -57,13 +59,21 @@ static const struct {
     {"   ", 0, NULL, "", false, "   ", "not a move: \"   \""},
     {"D06", 0, NULL, "", false, "D06", "not a move: \"D06\""},
     {"D6\tnote", 0, NULL, "", false, "D6\tnote", "not a move: \"D6\\x09note\""},
-    {"D\0" "6", 3, NULL, "", false, "D" FFFD "6", "not a move: \"D\\x006\""},
+    {"D\0"
+     "6",
+     3, NULL, "", false, "D" FFFD "6", "not a move: \"D\\x006\""},
     {"D6\r\r", 0, NULL, "", false, "D6\r", "not a move: \"D6\\x0D\""},
     {"\x1b[2J", 0, NULL, "", false, "\x1b[2J", "not a move: \"\\x1B[2J\""},
     {"\"D6\"", 0, NULL, "", false, "\"D6\"", "not a move: \"\\\"D6\\\"\""},
     {"D\xff", 0, NULL, "", false, "D" FFFD, "not a move: \"D\\xFF\""},
-    {"\xc3\xa9t\xc3\xa9", 0, NULL, "", false, "\xc3\xa9t\xc3\xa9", "not a move: \"\xc3\xa9t\xc3\xa9\""},
-    {"\xc2\x9b" "1", 0, NULL, "", false, "\xc2\x9b" "1", "not a move: \"\\xC2\\x9B1\""}, /* C1 control */
+    {"\xc3\xa9t\xc3\xa9", 0, NULL, "", false, "\xc3\xa9t\xc3\xa9",
+     "not a move: \"\xc3\xa9t\xc3\xa9\""},
+    {"\xc2\x9b"
+     "1",
+     0, NULL, "", false,
+     "\xc2\x9b"
+     "1",
+     "not a move: \"\\xC2\\x9B1\""}, /* C1 control */
     {"ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789", 0, NULL, "", false,
      "ABCDEFGHIJKLMNOPQRSTUVWXYZ012345...", "not a move: \"ABCDEFGHIJKLMNOPQRSTUVWXYZ012345...\""},
     {"M5", 0, NULL, "", false, "M5", "out of range M5"},
@@ -85,7 +95,8 @@ START_TEST(parse_table)
         if (strcmp(rows[_i].move, "SWAP") == 0)
             expect = TX_MOVE_SWAP;
         else
-            ck_assert_int_eq(tx_hole_parse(&geo, rows[_i].move, strlen(rows[_i].move), &expect), TX_HOLE_OK);
+            ck_assert_int_eq(tx_hole_parse(&geo, rows[_i].move, strlen(rows[_i].move), &expect),
+                             TX_HOLE_OK);
         ck_assert_int_eq(a.move, expect);
     } else {
         ck_assert_msg(r == -EINVAL, "row %d accepted", _i);

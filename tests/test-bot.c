@@ -83,7 +83,11 @@ static void start(struct harness *h, const char *script, int memory_mb)
     h->bot.closed_cb = on_closed;
     char *argv[] = {(char *)"/bin/sh", (char *)"-c", (char *)script, NULL};
     struct tx_bot_options o = {
-        .argv = argv, .launcher = h->launcher, .memory_mb = memory_mb, .cpu_s = 30, .nice = 5,
+        .argv = argv,
+        .launcher = h->launcher,
+        .memory_mb = memory_mb,
+        .cpu_s = 30,
+        .nice = 5,
     };
     ck_assert_int_eq(tx_bot_start(&h->bot, &h->loop, &o), 0);
     ck_assert_int_gt(h->bot.pid, 1);
@@ -363,8 +367,8 @@ START_TEST(bot_missing_interpreter_is_named)
     stop_and_check(&h);
     unlink(path);
     char want[160];
-    snprintf(want, sizeof want, "cannot run '%s': its interpreter '/no/such/python3 -u' was not found",
-             path);
+    snprintf(want, sizeof want,
+             "cannot run '%s': its interpreter '/no/such/python3 -u' was not found", path);
     ck_assert_str_eq(h.bot.start_error, want);
 }
 END_TEST
@@ -437,7 +441,7 @@ START_TEST(bot_escaped_child_is_killed_and_does_not_hold_up_the_end)
     uint64_t t0 = uv_hrtime();
     stop_and_check(&h);
     ck_assert_uint_lt(uv_hrtime() - t0, 3000000000u); /* not the grandchild's 30 s */
-    bool killed = eventually_gone(escaped); /* found in the bot's family tree */
+    bool killed = eventually_gone(escaped);           /* found in the bot's family tree */
     kill(escaped, SIGKILL);
     ck_assert_msg(killed, "the child that left the group with setsid() survived");
 }
@@ -488,7 +492,8 @@ START_TEST(bot_gets_its_limits_and_only_three_descriptors)
     ck_assert_str_eq(line_text(tx_bot_peek_line(&h.bot), buf, sizeof buf), "0");
     tx_bot_pop_line(&h.bot);
     int want = getpriority(PRIO_PROCESS, 0) + 5;
-    ck_assert_int_eq(atoi(line_text(tx_bot_peek_line(&h.bot), buf, sizeof buf)), want > 19 ? 19 : want);
+    ck_assert_int_eq(atoi(line_text(tx_bot_peek_line(&h.bot), buf, sizeof buf)),
+                     want > 19 ? 19 : want);
     tx_bot_pop_line(&h.bot);
     ck_assert_str_eq(line_text(tx_bot_peek_line(&h.bot), buf, sizeof buf), "30"); /* CPU seconds */
     tx_bot_pop_line(&h.bot);
@@ -559,7 +564,8 @@ struct games {
 static void games_done(struct tx_match *match, struct tx_record *record, void *data)
 {
     struct tx_game_spec *spec = data;
-    struct games *g = (struct games *)((char *)(spec - (spec->index - 1)) - offsetof(struct games, specs));
+    struct games *g =
+        (struct games *)((char *)(spec - (spec->index - 1)) - offsetof(struct games, specs));
     (void)match;
     g->done[spec->index - 1]++;
     g->records[spec->index - 1] = *record; /* the contents are ours */
@@ -613,15 +619,18 @@ START_TEST(match_plays_the_forced_opening_first)
 {
     int fds = warm_count_fds();
     struct games *g = games_new();
-    int16_t opening[3] = {(int16_t)(5 * 12 + 5), (int16_t)(3 * 12 + 6), (int16_t)(8 * 12 + 2)}; /* F6 G4 C9 */
+    int16_t opening[3] = {(int16_t)(5 * 12 + 5), (int16_t)(3 * 12 + 6),
+                          (int16_t)(8 * 12 + 2)}; /* F6 G4 C9 */
     g->specs[0].nopening = 3;
     g->specs[0].opening = opening;
     struct tx_match *m;
-    ck_assert_int_eq(tx_match_start(&g->loop, &g->config, &g->specs[0], games_done, &g->specs[0], &m), 0);
+    ck_assert_int_eq(
+        tx_match_start(&g->loop, &g->config, &g->specs[0], games_done, &g->specs[0], &m), 0);
     uv_run(&g->loop, UV_RUN_DEFAULT);
     ck_assert_int_eq(g->done[0], 1);
     const struct tx_record *r = &g->records[0];
-    ck_assert_msg(finished_normally(r), "%s: %s", tx_reason_name(r->result.reason), r->result.detail);
+    ck_assert_msg(finished_normally(r), "%s: %s", tx_reason_name(r->result.reason),
+                  r->result.detail);
     ck_assert_int_gt(r->nmoves, 3);
     const char *names[3] = {"F6", "G4", "C9"};
     for (int i = 0; i < 3; i++) {
@@ -647,8 +656,8 @@ START_TEST(match_refuses_an_illegal_opening)
     g->specs[0].nopening = 1;
     g->specs[0].opening = corner;
     struct tx_match *m = NULL;
-    ck_assert_int_eq(tx_match_start(&g->loop, &g->config, &g->specs[0], games_done, &g->specs[0], &m),
-                     -EINVAL);
+    ck_assert_int_eq(
+        tx_match_start(&g->loop, &g->config, &g->specs[0], games_done, &g->specs[0], &m), -EINVAL);
     ck_assert_ptr_null(m);
     uv_run(&g->loop, UV_RUN_DEFAULT);
     ck_assert_int_eq(g->done[0], 0);
@@ -662,7 +671,8 @@ START_TEST(match_bad_command_line_is_a_crash_with_the_reason)
     struct tx_bot_spec bad = {.name = "bad", .command = "./bot 'unbalanced"};
     g->specs[0].bots[1] = &bad;
     struct tx_match *m;
-    ck_assert_int_eq(tx_match_start(&g->loop, &g->config, &g->specs[0], games_done, &g->specs[0], &m), 0);
+    ck_assert_int_eq(
+        tx_match_start(&g->loop, &g->config, &g->specs[0], games_done, &g->specs[0], &m), 0);
     uv_run(&g->loop, UV_RUN_DEFAULT);
     const struct tx_record *r = &g->records[0];
     ck_assert_int_eq(r->result.winner, 0);
@@ -683,11 +693,13 @@ START_TEST(match_timeout_says_where_the_time_went)
     /* Reads its five-line first input, then spins: always runnable, so its
      * time on a CPU plus its wait for one covers the whole turn. */
     struct tx_bot_spec spin = {
-        .name = "spin", .command = "sh -c 'read a; read b; read c; read d; read e; while :; do :; done'"};
+        .name = "spin",
+        .command = "sh -c 'read a; read b; read c; read d; read e; while :; do :; done'"};
     g->specs[0].bots[0] = &spin;
     g->config.first_turn_ms = 100;
     struct tx_match *m;
-    ck_assert_int_eq(tx_match_start(&g->loop, &g->config, &g->specs[0], games_done, &g->specs[0], &m), 0);
+    ck_assert_int_eq(
+        tx_match_start(&g->loop, &g->config, &g->specs[0], games_done, &g->specs[0], &m), 0);
     uv_run(&g->loop, UV_RUN_DEFAULT);
     const struct tx_record *r = &g->records[0];
     ck_assert_int_eq(r->result.winner, 1);
@@ -709,7 +721,8 @@ START_TEST(match_record_is_valid_utf8_whatever_the_command)
     struct tx_bot_spec odd = {.name = "caf\xe9", .command = "./no-such-\xff-bot"};
     g->specs[0].bots[0] = &odd;
     struct tx_match *m;
-    ck_assert_int_eq(tx_match_start(&g->loop, &g->config, &g->specs[0], games_done, &g->specs[0], &m), 0);
+    ck_assert_int_eq(
+        tx_match_start(&g->loop, &g->config, &g->specs[0], games_done, &g->specs[0], &m), 0);
     uv_run(&g->loop, UV_RUN_DEFAULT);
     const struct tx_record *r = &g->records[0];
     ck_assert_int_eq(r->result.reason, TX_REASON_CRASH);
@@ -733,7 +746,8 @@ START_TEST(match_interrupted_at_once_delivers_its_record)
     int fds = warm_count_fds();
     struct games *g = games_new();
     struct tx_match *m;
-    ck_assert_int_eq(tx_match_start(&g->loop, &g->config, &g->specs[0], games_done, &g->specs[0], &m), 0);
+    ck_assert_int_eq(
+        tx_match_start(&g->loop, &g->config, &g->specs[0], games_done, &g->specs[0], &m), 0);
     tx_match_interrupt(m); /* before the bots are even spawned */
     tx_match_interrupt(m);
     uv_run(&g->loop, UV_RUN_DEFAULT);

@@ -206,8 +206,8 @@ static void check_one_answer(enum which w, const struct tx_game *g, const char *
     char reason[96] = "";
     if (why != TX_LEGAL)
         tx_illegal_describe(g, ans.move, why, reason, sizeof(reason));
-    ck_assert_msg(why == TX_LEGAL, "%s, %s (size %d): illegal answer \"%s\": %s", bot_names[w], what,
-                  g->geo->size, line, reason);
+    ck_assert_msg(why == TX_LEGAL, "%s, %s (size %d): illegal answer \"%s\": %s", bot_names[w],
+                  what, g->geo->size, line, reason);
     bot_finish(&b);
 }
 
@@ -478,8 +478,10 @@ START_TEST(opening_and_swap_rules)
         ck_assert(!tx_eval_should_swap(geo, tx_geometry_hole(geo, 1, 0))); /* a border peg */
         for (int i = 0; i < 20; i++) {
             int h = tx_eval_opening(geo, &rng);
-            ck_assert_msg(tx_geometry_playable(geo, 0, h), "size %d: opening %d not playable", size, h);
-            ck_assert_msg(!tx_eval_should_swap(geo, h), "size %d: opening %d would be swapped", size, h);
+            ck_assert_msg(tx_geometry_playable(geo, 0, h), "size %d: opening %d not playable", size,
+                          h);
+            ck_assert_msg(!tx_eval_should_swap(geo, h), "size %d: opening %d would be swapped",
+                          size, h);
         }
     }
     free(geo);
@@ -494,7 +496,8 @@ static void compile_starter(void)
     if (!mkdtemp(dir))
         return;
     snprintf(starter_c_exe, sizeof(starter_c_exe), "%s/starter", dir);
-    snprintf(src, sizeof(src), "%s/bots/starter.c", getenv("TX_SOURCE_DIR") ? getenv("TX_SOURCE_DIR") : ".");
+    snprintf(src, sizeof(src), "%s/bots/starter.c",
+             getenv("TX_SOURCE_DIR") ? getenv("TX_SOURCE_DIR") : ".");
     pid_t pid = fork();
     if (pid == 0) {
         execlp("cc", "cc", "-O2", "-o", starter_c_exe, src, (char *)NULL);
@@ -549,7 +552,8 @@ START_TEST(mcts_respects_budget)
     signal(SIGPIPE, SIG_IGN);
     for (int k = 0; k < 2; k++) {
         int64_t slowest = play_game(MCTS, TX_SIZE_DEFAULT, MCTS_MS, k == 0, 3 + (uint64_t)k);
-        fprintf(stderr, "twixt-mcts --ms %d: slowest answer %.1f ms\n", MCTS_MS, (double)slowest / 1000);
+        fprintf(stderr, "twixt-mcts --ms %d: slowest answer %.1f ms\n", MCTS_MS,
+                (double)slowest / 1000);
         ck_assert_msg(slowest <= (MCTS_MS + MCTS_SLACK_MS) * 1000,
                       "twixt-mcts --ms %d took %.1f ms for one answer", MCTS_MS,
                       (double)slowest / 1000);

@@ -18,8 +18,8 @@ static char **split_ok(const char *line, int want_argc)
     char **argv = NULL;
     int argc = -1;
     char err[96] = "";
-    ck_assert_msg(tx_command_split(line, &argv, &argc, err, sizeof err) == 0, "split '%s': %s", line,
-                  err);
+    ck_assert_msg(tx_command_split(line, &argv, &argc, err, sizeof err) == 0, "split '%s': %s",
+                  line, err);
     ck_assert_int_eq(argc, want_argc);
     ck_assert_ptr_null(argv[argc]);
     return argv;
@@ -90,9 +90,9 @@ START_TEST(parse_bot_takes_a_name)
     char name[TX_COMMAND_NAME_MAX];
     const char *command = NULL;
     char err[128];
-    ck_assert_int_eq(tx_command_parse_bot("deep-3=python3 bot.py --depth=3", name, &command, err,
-                                          sizeof err),
-                     0);
+    ck_assert_int_eq(
+        tx_command_parse_bot("deep-3=python3 bot.py --depth=3", name, &command, err, sizeof err),
+        0);
     ck_assert_str_eq(name, "deep-3");
     ck_assert_str_eq(command, "python3 bot.py --depth=3");
 }
@@ -103,7 +103,8 @@ START_TEST(parse_bot_derives_a_name)
     char name[TX_COMMAND_NAME_MAX];
     const char *command = NULL;
     char err[128];
-    ck_assert_int_eq(tx_command_parse_bot("./bots/my-bot --x=1", name, &command, err, sizeof err), 0);
+    ck_assert_int_eq(tx_command_parse_bot("./bots/my-bot --x=1", name, &command, err, sizeof err),
+                     0);
     ck_assert_str_eq(name, "my-bot");
     ck_assert_str_eq(command, "./bots/my-bot --x=1");
 }

@@ -35,7 +35,8 @@ static int move_of(const char *name)
 }
 
 /* The script: moves[i] is played after the input expect[i] was checked. */
-static const char *const script[] = {"C5", "SWAP", "D5", "F5", "F4", "F3", "G6", "E5", "E7", "G4", "H8"};
+static const char *const script[] = {"C5", "SWAP", "D5", "F5", "F4", "F3",
+                                     "G6", "E5",   "E7", "G4", "H8"};
 static const char *const expect[] = {
     "FIRST\n0\n0\n0\n0\n",
     "C5\n0\n0\n1\nC5\n0\n",
@@ -51,8 +52,10 @@ static const char *const expect[] = {
     /* E7 links to D5 and G6, listed D5 first (placed first). */
     "E7\n4\nE3\nF5\nF3\nE5\n2\nE3 F5\nF3 E5\n4\nD5\nF4\nG6\nE7\n3\nF4 G6\nD5 E7\nG6 E7\n",
     /* G4 links to E3; G4-E5 would cross F4-G6. */
-    "G4\n4\nD5\nF4\nG6\nE7\n3\nF4 G6\nD5 E7\nG6 E7\n5\nE3\nF5\nF3\nE5\nG4\n3\nE3 F5\nF3 E5\nE3 G4\n",
-    "H8\n5\nE3\nF5\nF3\nE5\nG4\n3\nE3 F5\nF3 E5\nE3 G4\n5\nD5\nF4\nG6\nE7\nH8\n4\nF4 G6\nD5 E7\nG6 E7\nG6 H8\n",
+    "G4\n4\nD5\nF4\nG6\nE7\n3\nF4 G6\nD5 E7\nG6 E7\n5\nE3\nF5\nF3\nE5\nG4\n3\nE3 F5\nF3 E5\nE3 "
+    "G4\n",
+    "H8\n5\nE3\nF5\nF3\nE5\nG4\n3\nE3 F5\nF3 E5\nE3 G4\n5\nD5\nF4\nG6\nE7\nH8\n4\nF4 G6\nD5 E7\nG6 "
+    "E7\nG6 H8\n",
 };
 #define TURNS ((int)(sizeof(expect) / sizeof(expect[0])))
 
@@ -132,11 +135,12 @@ START_TEST(first_player_of_first_inputs)
         {"FIRST\n0\n0\n0\n0\n", 0},
         {"C5\n0\n0\n1\nC5\n0\n", 1},
         {"SWAP\n0\n0\n1\nE3\n0\n", 0},
-        {"D5\n1\nE3\n0\n1\nD5\n0\n", 0},      /* forced opening of even length */
+        {"D5\n1\nE3\n0\n1\nD5\n0\n", 0}, /* forced opening of even length */
         {"F5\n1\nD5\n0\n2\nE3\nF5\n1\nE3 F5\n", 1},
     };
     for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
-        ck_assert_int_eq(tx_input_parse(&geo, cases[i].text, strlen(cases[i].text), &in, NULL, 0), 0);
+        ck_assert_int_eq(tx_input_parse(&geo, cases[i].text, strlen(cases[i].text), &in, NULL, 0),
+                         0);
         ck_assert_int_eq(tx_input_first_player(&in), cases[i].player);
     }
 }
@@ -178,10 +182,12 @@ static const struct {
     {"C5\n0\n0\n2\nC5\n", 0, "line 6: expected a hole name, found the end of the input"},
     {"F5\n1\nD5\n0\n2\nE3\nF5\n1\nE3  F5\n", 0, "line 9: expected a hole name"},
     {"F5\n1\nD5\n0\n2\nE3\nF5\n1\nE3 F5 \n", 0, "line 9: expected a hole name"},
-    {"F5\n1\nD5\n0\n2\nE3\nF5\n1\nE3F5\n", 0, "line 9: expected two hole names separated by one space"},
+    {"F5\n1\nD5\n0\n2\nE3\nF5\n1\nE3F5\n", 0,
+     "line 9: expected two hole names separated by one space"},
     {"F5\n1\nD5\n0\n2\nE3\nF5\n1\n E3 F5\n", 0, "line 9: expected a hole name"},
     {"F5\n1\nD5\n0\n2\nE3\nF5\n1\nE3 F5\r\n", 0, "line 9: expected a hole name"},
-    {"F5\n1\nD5\n0\n2\nE3\nF5\n1\nE3\tF5\n", 0, "line 9: expected two hole names separated by one space"},
+    {"F5\n1\nD5\n0\n2\nE3\nF5\n1\nE3\tF5\n", 0,
+     "line 9: expected two hole names separated by one space"},
     {"C5\n0\n0\n1\nC5\0\n0\n", 15, "line 5: expected a hole name"},
 };
 
@@ -204,20 +210,20 @@ static const struct {
     const char *text;
     int me;
 } impossible[] = {
-    {"FIRST\n0\n0\n0\n0\n", 1},                             /* player 2 never moves first */
-    {"FIRST\n0\n0\n1\nC5\n0\n", 1},                         /* FIRST with a peg on the board */
-    {"C5\n0\n0\n1\nC5\n0\n", 0},                            /* counts say player 2 is on move */
-    {"D5\n0\n0\n1\nC5\n0\n", 1},                            /* last move is not his last peg */
-    {"C5\n0\n0\n1\nA5\n0\n", 1},                            /* player 1 in column A */
-    {"C5\n0\n0\n1\nA1\n0\n", 1},                            /* a corner */
-    {"E3\n0\n0\n1\nE3\n0\n", 0},                            /* player 2 peg where player 1 needs a swap: SWAP expected */
-    {"SWAP\n0\n0\n1\nE1\n0\n", 0},                          /* player 2 in row 1 */
-    {"C5\n1\nC5\n0\n1\nC5\n0\n", 0},                        /* two pegs in one hole */
-    {"F5\n1\nD5\n0\n2\nE3\nF5\n1\nE3 G4\n", 0},             /* link to a hole without his peg */
-    {"F5\n1\nD5\n0\n2\nE3\nF5\n1\nE3 E5\n", 0},             /* link between non-neighbours */
-    {"F5\n1\nD5\n0\n2\nE3\nF5\n1\nF5 E3\n", 0},             /* newer peg listed first */
-    {"F5\n1\nD5\n0\n2\nE3\nF5\n2\nE3 F5\nE3 F5\n", 0},      /* one link twice */
-    {"F4\n2\nE3\nF5\n1\nE3 F5\n2\nD5\nF4\n1\nD5 F4\n", 1},  /* his link across mine */
+    {"FIRST\n0\n0\n0\n0\n", 1},      /* player 2 never moves first */
+    {"FIRST\n0\n0\n1\nC5\n0\n", 1},  /* FIRST with a peg on the board */
+    {"C5\n0\n0\n1\nC5\n0\n", 0},     /* counts say player 2 is on move */
+    {"D5\n0\n0\n1\nC5\n0\n", 1},     /* last move is not his last peg */
+    {"C5\n0\n0\n1\nA5\n0\n", 1},     /* player 1 in column A */
+    {"C5\n0\n0\n1\nA1\n0\n", 1},     /* a corner */
+    {"E3\n0\n0\n1\nE3\n0\n", 0},     /* player 2 peg where player 1 needs a swap: SWAP expected */
+    {"SWAP\n0\n0\n1\nE1\n0\n", 0},   /* player 2 in row 1 */
+    {"C5\n1\nC5\n0\n1\nC5\n0\n", 0}, /* two pegs in one hole */
+    {"F5\n1\nD5\n0\n2\nE3\nF5\n1\nE3 G4\n", 0},            /* link to a hole without his peg */
+    {"F5\n1\nD5\n0\n2\nE3\nF5\n1\nE3 E5\n", 0},            /* link between non-neighbours */
+    {"F5\n1\nD5\n0\n2\nE3\nF5\n1\nF5 E3\n", 0},            /* newer peg listed first */
+    {"F5\n1\nD5\n0\n2\nE3\nF5\n2\nE3 F5\nE3 F5\n", 0},     /* one link twice */
+    {"F4\n2\nE3\nF5\n1\nE3 F5\n2\nD5\nF4\n1\nD5 F4\n", 1}, /* his link across mine */
 };
 
 START_TEST(from_input_rejects_impossible_positions)
@@ -258,7 +264,8 @@ static Suite *input_suite(void)
     tcase_add_loop_test(tc, parse_write_round_trip, 0, TURNS);
     tcase_add_test(tc, first_player_of_first_inputs);
     tcase_add_test(tc, write_reports_small_buffer);
-    tcase_add_loop_test(tc, parse_rejects_malformed, 0, (int)(sizeof(malformed) / sizeof(malformed[0])));
+    tcase_add_loop_test(tc, parse_rejects_malformed, 0,
+                        (int)(sizeof(malformed) / sizeof(malformed[0])));
     tcase_add_loop_test(tc, from_input_rejects_impossible_positions, 0,
                         (int)(sizeof(impossible) / sizeof(impossible[0])));
     tcase_add_test(tc, from_input_rejects_finished_games);

@@ -57,187 +57,195 @@
  * a shell splits words), so a build directory may hold spaces. */
 #define FAULT_BOT_WORD "'" TX_FAULT_BOT "'"
 
-#define STDERR_KEPT_MAX                                                        \
-  TX_BOT_STDERR_KEPT /* stderr the referee keeps per bot per game */
+#define STDERR_KEPT_MAX TX_BOT_STDERR_KEPT /* stderr the referee keeps per bot per game */
 #define CASE_TIMEOUT_S 30
 
 static struct tx_geometry geo; /* 12 x 12, set up by each case's fixture */
 
-static void setup_geometry(void) {
-  ck_assert_int_eq(tx_geometry_init(&geo, 12), 0);
+static void setup_geometry(void)
+{
+    ck_assert_int_eq(tx_geometry_init(&geo, 12), 0);
 }
 
 /* ---- the bots' strategies, replayed in-process ---- */
 
 enum strategy { PLAY, SWAPPER, GOOD };
 
-static int lowest_legal(const struct tx_game *g) {
-  int16_t moves[TX_MOVES_MAX];
-  int n = tx_game_legal_moves(g, moves), best = -1;
-  for (int i = 0; i < n; i++)
-    if (moves[i] >= 0 && (best < 0 || moves[i] < best))
-      best = moves[i];
-  return best;
+static int lowest_legal(const struct tx_game *g)
+{
+    int16_t moves[TX_MOVES_MAX];
+    int n = tx_game_legal_moves(g, moves), best = -1;
+    for (int i = 0; i < n; i++)
+        if (moves[i] >= 0 && (best < 0 || moves[i] < best))
+            best = moves[i];
+    return best;
 }
 
-static int highest_legal(const struct tx_game *g) {
-  int16_t moves[TX_MOVES_MAX];
-  int n = tx_game_legal_moves(g, moves), best = -1;
-  for (int i = 0; i < n; i++)
-    if (moves[i] > best)
-      best = moves[i];
-  return best;
+static int highest_legal(const struct tx_game *g)
+{
+    int16_t moves[TX_MOVES_MAX];
+    int n = tx_game_legal_moves(g, moves), best = -1;
+    for (int i = 0; i < n; i++)
+        if (moves[i] > best)
+            best = moves[i];
+    return best;
 }
 
-static int hole(const char *name) {
-  int h = -1;
-  ck_assert_int_eq(tx_hole_parse(&geo, name, strlen(name), &h), TX_HOLE_OK);
-  return h;
+static int hole(const char *name)
+{
+    int h = -1;
+    ck_assert_int_eq(tx_hole_parse(&geo, name, strlen(name), &h), TX_HOLE_OK);
+    return h;
 }
 
 /* fault-bot's "good" plan: F1 G3 F5 G7 F9 G11 E12, mirrored for player 1. */
-static int good_move(const struct tx_game *g) {
-  static const char *const plan[] = {"F1", "G3",  "F5", "G7",
-                                     "F9", "G11", "E12"};
-  int me = g->to_move;
-  for (size_t i = 0; i < sizeof plan / sizeof plan[0]; i++) {
-    int h = hole(plan[i]);
-    if (me == 1)
-      h = tx_geometry_mirror(&geo, h);
-    if (g->cell[h] == me + 1)
-      continue;
-    if (tx_game_check(g, h) == TX_LEGAL)
-      return h;
-    break;
-  }
-  return lowest_legal(g);
+static int good_move(const struct tx_game *g)
+{
+    static const char *const plan[] = {"F1", "G3", "F5", "G7", "F9", "G11", "E12"};
+    int me = g->to_move;
+    for (size_t i = 0; i < sizeof plan / sizeof plan[0]; i++) {
+        int h = hole(plan[i]);
+        if (me == 1)
+            h = tx_geometry_mirror(&geo, h);
+        if (g->cell[h] == me + 1)
+            continue;
+        if (tx_game_check(g, h) == TX_LEGAL)
+            return h;
+        break;
+    }
+    return lowest_legal(g);
 }
 
-static int strategy_move(enum strategy s, const struct tx_game *g) {
-  if (s == SWAPPER && tx_game_check(g, TX_MOVE_SWAP) == TX_LEGAL)
-    return TX_MOVE_SWAP;
-  return s == GOOD ? good_move(g) : lowest_legal(g);
+static int strategy_move(enum strategy s, const struct tx_game *g)
+{
+    if (s == SWAPPER && tx_game_check(g, TX_MOVE_SWAP) == TX_LEGAL)
+        return TX_MOVE_SWAP;
+    return s == GOOD ? good_move(g) : lowest_legal(g);
 }
 
 #define NO_FORCE (-9)
 
 /* A game as the bots would play it without any fault. */
 struct expect {
-  struct tx_game g;
-  int force[TX_MOVES_MAX]; /* a move that replaces the strategy's, or NO_FORCE
-                            */
+    struct tx_game g;
+    int force[TX_MOVES_MAX]; /* a move that replaces the strategy's, or NO_FORCE
+                              */
 };
 
-static void expect_init(struct expect *e) {
-  tx_game_init(&e->g, &geo);
-  for (int i = 0; i < TX_MOVES_MAX; i++)
-    e->force[i] = NO_FORCE;
+static void expect_init(struct expect *e)
+{
+    tx_game_init(&e->g, &geo);
+    for (int i = 0; i < TX_MOVES_MAX; i++)
+        e->force[i] = NO_FORCE;
 }
 
 /* Plays until the game ends or `stop` moves are on the board. */
-static void simulate(struct expect *e, enum strategy s0, enum strategy s1,
-                     int stop) {
-  while (e->g.status == TX_ONGOING && e->g.nmoves < stop) {
-    int m = e->force[e->g.nmoves];
-    if (m == NO_FORCE)
-      m = strategy_move(e->g.to_move == 0 ? s0 : s1, &e->g);
-    ck_assert_int_eq(tx_game_play(&e->g, m), TX_LEGAL);
-  }
+static void simulate(struct expect *e, enum strategy s0, enum strategy s1, int stop)
+{
+    while (e->g.status == TX_ONGOING && e->g.nmoves < stop) {
+        int m = e->force[e->g.nmoves];
+        if (m == NO_FORCE)
+            m = strategy_move(e->g.to_move == 0 ? s0 : s1, &e->g);
+        ck_assert_int_eq(tx_game_play(&e->g, m), TX_LEGAL);
+    }
 }
 
-static void move_name(int move, char *buf) {
-  if (move == TX_MOVE_SWAP)
-    strcpy(buf, "SWAP");
-  else
-    tx_hole_name(&geo, move, buf);
+static void move_name(int move, char *buf)
+{
+    if (move == TX_MOVE_SWAP)
+        strcpy(buf, "SWAP");
+    else
+        tx_hole_name(&geo, move, buf);
 }
 
 /* ---- running one game ---- */
 
 struct run {
-  struct tx_match_config config;
-  struct tx_bot_spec bots[2];
-  char commands[2][600];
-  struct tx_game_spec spec;
-  char pid_file[64];
-  uv_loop_t loop;
-  struct tx_match *match;
-  uv_timer_t interrupt_timer;
-  int interrupt_ms; /* > 0: interrupt the match after this long, < 0: at once */
-  int ndone;        /* done_cb calls */
-  struct tx_record rec; /* moved out of done_cb's record */
-  double seconds;       /* the game's wall time, for failure messages only */
+    struct tx_match_config config;
+    struct tx_bot_spec bots[2];
+    char commands[2][600];
+    struct tx_game_spec spec;
+    char pid_file[64];
+    uv_loop_t loop;
+    struct tx_match *match;
+    uv_timer_t interrupt_timer;
+    int interrupt_ms;     /* > 0: interrupt the match after this long, < 0: at once */
+    int ndone;            /* done_cb calls */
+    struct tx_record rec; /* moved out of done_cb's record */
+    double seconds;       /* the game's wall time, for failure messages only */
 };
 
-static int count_fds(void) {
-  DIR *d = opendir("/proc/self/fd");
-  ck_assert_ptr_nonnull(d);
-  int n = 0;
-  struct dirent *e;
-  while ((e = readdir(d)))
-    if (e->d_name[0] != '.')
-      n++;
-  closedir(d);
-  return n;
+static int count_fds(void)
+{
+    DIR *d = opendir("/proc/self/fd");
+    ck_assert_ptr_nonnull(d);
+    int n = 0;
+    struct dirent *e;
+    while ((e = readdir(d)))
+        if (e->d_name[0] != '.')
+            n++;
+    closedir(d);
+    return n;
 }
 
 /* Prepares a game: mode0 and mode1 are fault-bot arguments ("crash-exit 2"),
  * or, starting with '/', a whole command line. */
-static void run_init(struct run *r, const char *mode0, const char *mode1) {
-  static int serial;
-  memset(r, 0, sizeof *r);
-  tx_match_config_init(&r->config, &geo);
-  snprintf(r->pid_file, sizeof r->pid_file, "/tmp/tx-faults-%d-%d.pids",
-           (int)getpid(), serial++);
-  unlink(r->pid_file);
-  const char *modes[2] = {mode0, mode1};
-  for (int i = 0; i < 2; i++) {
-    if (modes[i][0] == '/')
-      snprintf(r->commands[i], sizeof r->commands[i], "%s", modes[i]);
-    else
-      snprintf(r->commands[i], sizeof r->commands[i], "%s %s --pid-file=%s",
-               FAULT_BOT_WORD, modes[i], r->pid_file);
-    r->bots[i].name = i == 0 ? "first" : "second";
-    r->bots[i].command = r->commands[i];
-    r->spec.bots[i] = &r->bots[i];
-  }
-  r->spec.index = 7;
-  r->spec.seed = 12345;
+static void run_init(struct run *r, const char *mode0, const char *mode1)
+{
+    static int serial;
+    memset(r, 0, sizeof *r);
+    tx_match_config_init(&r->config, &geo);
+    snprintf(r->pid_file, sizeof r->pid_file, "/tmp/tx-faults-%d-%d.pids", (int)getpid(), serial++);
+    unlink(r->pid_file);
+    const char *modes[2] = {mode0, mode1};
+    for (int i = 0; i < 2; i++) {
+        if (modes[i][0] == '/')
+            snprintf(r->commands[i], sizeof r->commands[i], "%s", modes[i]);
+        else
+            snprintf(r->commands[i], sizeof r->commands[i], "%s %s --pid-file=%s", FAULT_BOT_WORD,
+                     modes[i], r->pid_file);
+        r->bots[i].name = i == 0 ? "first" : "second";
+        r->bots[i].command = r->commands[i];
+        r->spec.bots[i] = &r->bots[i];
+    }
+    r->spec.index = 7;
+    r->spec.seed = 12345;
 }
 
-static void done_cb(struct tx_match *match, struct tx_record *record,
-                    void *data) {
-  struct run *r = data;
-  r->ndone++;
-  r->rec =
-      *record; /* the record (struct and contents) is ours: keep the contents */
-  free(record);
-  r->match = NULL;
-  if (r->interrupt_ms > 0 && !uv_is_closing((uv_handle_t *)&r->interrupt_timer))
-    uv_close((uv_handle_t *)&r->interrupt_timer, NULL);
+static void done_cb(struct tx_match *match, struct tx_record *record, void *data)
+{
+    struct run *r = data;
+    r->ndone++;
+    r->rec = *record; /* the record (struct and contents) is ours: keep the contents */
+    free(record);
+    r->match = NULL;
+    if (r->interrupt_ms > 0 && !uv_is_closing((uv_handle_t *)&r->interrupt_timer))
+        uv_close((uv_handle_t *)&r->interrupt_timer, NULL);
 }
 
-static void interrupt_cb(uv_timer_t *timer) {
-  struct run *r = timer->data;
-  ck_assert_ptr_nonnull(r->match);
-  tx_match_interrupt(r->match);
-  tx_match_interrupt(r->match); /* safe to call twice */
-  uv_close((uv_handle_t *)timer, NULL);
+static void interrupt_cb(uv_timer_t *timer)
+{
+    struct run *r = timer->data;
+    ck_assert_ptr_nonnull(r->match);
+    tx_match_interrupt(r->match);
+    tx_match_interrupt(r->match); /* safe to call twice */
+    uv_close((uv_handle_t *)timer, NULL);
 }
 
-static bool is_zombie_or_gone(pid_t pid) {
-  if (kill(pid, 0) < 0 && errno == ESRCH)
-    return true;
-  char path[64], buf[256];
-  snprintf(path, sizeof path, "/proc/%d/stat", (int)pid);
-  FILE *f = fopen(path, "re");
-  if (!f)
-    return true;
-  size_t n = fread(buf, 1, sizeof buf - 1, f);
-  fclose(f);
-  buf[n] = '\0';
-  char *paren = strrchr(buf, ')');
-  return paren && paren[1] == ' ' && (paren[2] == 'Z' || paren[2] == 'X');
+static bool is_zombie_or_gone(pid_t pid)
+{
+    if (kill(pid, 0) < 0 && errno == ESRCH)
+        return true;
+    char path[64], buf[256];
+    snprintf(path, sizeof path, "/proc/%d/stat", (int)pid);
+    FILE *f = fopen(path, "re");
+    if (!f)
+        return true;
+    size_t n = fread(buf, 1, sizeof buf - 1, f);
+    fclose(f);
+    buf[n] = '\0';
+    char *paren = strrchr(buf, ')');
+    return paren && paren[1] == ' ' && (paren[2] == 'Z' || paren[2] == 'X');
 }
 
 /* Every pid the bots noted must be gone: a bot at once (the referee reaped
@@ -247,266 +255,265 @@ static bool is_zombie_or_gone(pid_t pid) {
  * (double fork: adopted by init before the end) cannot be traced to the
  * bot without a subreaper: it is only reported, and killed here so it does
  * not outlive the test. */
-static void check_no_process(const struct run *r) {
-  FILE *f = fopen(r->pid_file, "re");
-  if (!f)
-    return; /* no bot got as far as noting its pid */
-  char kind[16];
-  int pid;
-  while (fscanf(f, "%15s %d", kind, &pid) == 2) {
-    ck_assert_int_gt(pid, 1);
-    if (strcmp(kind, "bot") == 0) {
-      ck_assert_msg(kill(pid, 0) < 0 && errno == ESRCH,
-                    "bot %d still exists after done_cb", pid);
-      continue;
+static void check_no_process(const struct run *r)
+{
+    FILE *f = fopen(r->pid_file, "re");
+    if (!f)
+        return; /* no bot got as far as noting its pid */
+    char kind[16];
+    int pid;
+    while (fscanf(f, "%15s %d", kind, &pid) == 2) {
+        ck_assert_int_gt(pid, 1);
+        if (strcmp(kind, "bot") == 0) {
+            ck_assert_msg(kill(pid, 0) < 0 && errno == ESRCH, "bot %d still exists after done_cb",
+                          pid);
+            continue;
+        }
+        int waited = 0;
+        while (!is_zombie_or_gone(pid) && waited < 1000) {
+            usleep(10000);
+            waited += 10;
+        }
+        if (!is_zombie_or_gone(pid))
+            kill(pid, SIGKILL); /* do not leave it behind, then fail */
+        if (strcmp(kind, "daemon") == 0) {
+            if (waited >= 1000)
+                fprintf(stderr,
+                        "test-match: known gap: a bot's daemon (double fork, setsid) "
+                        "survived the game (pid %d, killed by the test)\n",
+                        pid);
+            continue;
+        }
+        ck_assert_msg(waited < 1000, "%s %d still ran 1 s after done_cb", kind, pid);
     }
-    int waited = 0;
-    while (!is_zombie_or_gone(pid) && waited < 1000) {
-      usleep(10000);
-      waited += 10;
-    }
-    if (!is_zombie_or_gone(pid))
-      kill(pid, SIGKILL); /* do not leave it behind, then fail */
-    if (strcmp(kind, "daemon") == 0) {
-      if (waited >= 1000)
-        fprintf(stderr,
-                "test-match: known gap: a bot's daemon (double fork, setsid) "
-                "survived the game (pid %d, killed by the test)\n",
-                pid);
-      continue;
-    }
-    ck_assert_msg(waited < 1000, "%s %d still ran 1 s after done_cb", kind,
-                  pid);
-  }
-  fclose(f);
-  unlink(r->pid_file);
+    fclose(f);
+    unlink(r->pid_file);
 }
 
 /* A command line without the fault-bot path and the pid file, to print. */
-static const char *mode_of(const char *command) {
-  size_t n = strlen(FAULT_BOT_WORD);
-  return strncmp(command, FAULT_BOT_WORD, n) == 0 ? command + n + 1 : command;
+static const char *mode_of(const char *command)
+{
+    size_t n = strlen(FAULT_BOT_WORD);
+    return strncmp(command, FAULT_BOT_WORD, n) == 0 ? command + n + 1 : command;
 }
 
-static int mode_length(const char *command) {
-  const char *mode = mode_of(command), *end = strstr(mode, " --pid-file=");
-  return end ? (int)(end - mode) : (int)strlen(mode);
+static int mode_length(const char *command)
+{
+    const char *mode = mode_of(command), *end = strstr(mode, " --pid-file=");
+    return end ? (int)(end - mode) : (int)strlen(mode);
 }
 
-static void run_game(struct run *r) {
-  /* The first loop of a process sets up libuv's process-wide signal
-   * state (descriptors that stay open): count after that. */
-  uv_loop_t warm;
-  ck_assert_int_eq(uv_loop_init(&warm), 0);
-  ck_assert_int_eq(uv_loop_close(&warm), 0);
-  int fds = count_fds();
+static void run_game(struct run *r)
+{
+    /* The first loop of a process sets up libuv's process-wide signal
+     * state (descriptors that stay open): count after that. */
+    uv_loop_t warm;
+    ck_assert_int_eq(uv_loop_init(&warm), 0);
+    ck_assert_int_eq(uv_loop_close(&warm), 0);
+    int fds = count_fds();
 
-  ck_assert_int_eq(uv_loop_init(&r->loop), 0);
-  uint64_t t0 = uv_hrtime();
-  ck_assert_int_eq(
-      tx_match_start(&r->loop, &r->config, &r->spec, done_cb, r, &r->match), 0);
-  if (r->interrupt_ms < 0) { /* before the loop has run at all */
-    tx_match_interrupt(r->match);
-    if (r->match)
-      tx_match_interrupt(r->match);
-  }
-  if (r->interrupt_ms > 0) {
-    ck_assert_int_eq(uv_timer_init(&r->loop, &r->interrupt_timer), 0);
-    r->interrupt_timer.data = r;
-    ck_assert_int_eq(uv_timer_start(&r->interrupt_timer, interrupt_cb,
-                                    (uint64_t)r->interrupt_ms, 0),
-                     0);
-  }
-  uv_run(&r->loop, UV_RUN_DEFAULT);
-  r->seconds = (double)(uv_hrtime() - t0) / 1e9;
-  ck_assert_int_eq(r->ndone, 1);
-  if (getenv("TX_FAULTS_VERBOSE")) /* what each case saw, for reading */
-    fprintf(stderr,
-            "%-24.*s| %-16.*s| winner %2d %-11s %-50s %3d moves %.2f s\n",
-            mode_length(r->commands[0]), mode_of(r->commands[0]),
-            mode_length(r->commands[1]), mode_of(r->commands[1]),
-            r->rec.result.winner, tx_reason_name(r->rec.result.reason),
-            r->rec.result.detail, r->rec.nmoves, r->seconds);
-  ck_assert_int_eq(uv_loop_close(&r->loop), 0);
-  check_no_process(r);
-  ck_assert_int_eq(count_fds(), fds);
+    ck_assert_int_eq(uv_loop_init(&r->loop), 0);
+    uint64_t t0 = uv_hrtime();
+    ck_assert_int_eq(tx_match_start(&r->loop, &r->config, &r->spec, done_cb, r, &r->match), 0);
+    if (r->interrupt_ms < 0) { /* before the loop has run at all */
+        tx_match_interrupt(r->match);
+        if (r->match)
+            tx_match_interrupt(r->match);
+    }
+    if (r->interrupt_ms > 0) {
+        ck_assert_int_eq(uv_timer_init(&r->loop, &r->interrupt_timer), 0);
+        r->interrupt_timer.data = r;
+        ck_assert_int_eq(
+            uv_timer_start(&r->interrupt_timer, interrupt_cb, (uint64_t)r->interrupt_ms, 0), 0);
+    }
+    uv_run(&r->loop, UV_RUN_DEFAULT);
+    r->seconds = (double)(uv_hrtime() - t0) / 1e9;
+    ck_assert_int_eq(r->ndone, 1);
+    if (getenv("TX_FAULTS_VERBOSE")) /* what each case saw, for reading */
+        fprintf(stderr, "%-24.*s| %-16.*s| winner %2d %-11s %-50s %3d moves %.2f s\n",
+                mode_length(r->commands[0]), mode_of(r->commands[0]), mode_length(r->commands[1]),
+                mode_of(r->commands[1]), r->rec.result.winner, tx_reason_name(r->rec.result.reason),
+                r->rec.result.detail, r->rec.nmoves, r->seconds);
+    ck_assert_int_eq(uv_loop_close(&r->loop), 0);
+    check_no_process(r);
+    ck_assert_int_eq(count_fds(), fds);
 }
 
-static void run_free(struct run *r) { tx_record_free(&r->rec); }
+static void run_free(struct run *r)
+{
+    tx_record_free(&r->rec);
+}
 
 /* ---- assertions on the record ---- */
 
-static bool valid_utf8(const char *s) {
-  size_t len = strlen(s),
-         cap = 3 * len + 1; /* room for every byte becoming U+FFFD */
-  char *copy = malloc(cap);
-  ck_assert_ptr_nonnull(copy);
-  tx_text_sanitize(copy, cap, s, len, SIZE_MAX);
-  bool same = strcmp(copy, s) == 0;
-  free(copy);
-  return same;
+static bool valid_utf8(const char *s)
+{
+    size_t len = strlen(s), cap = 3 * len + 1; /* room for every byte becoming U+FFFD */
+    char *copy = malloc(cap);
+    ck_assert_ptr_nonnull(copy);
+    tx_text_sanitize(copy, cap, s, len, SIZE_MAX);
+    bool same = strcmp(copy, s) == 0;
+    free(copy);
+    return same;
 }
 
 /* What every record must hold, whatever happened. */
-static void check_record(const struct run *r) {
-  const struct tx_record *rec = &r->rec;
-  ck_assert_str_eq(rec->format, TX_RECORD_FORMAT);
-  ck_assert_int_eq(rec->game, r->spec.index);
-  ck_assert_uint_eq(rec->seed, r->spec.seed);
-  ck_assert_int_eq(rec->size, r->config.geo->size);
-  ck_assert_int_eq(rec->limits.first_turn_ms, r->config.first_turn_ms);
-  ck_assert_int_eq(rec->limits.turn_ms, r->config.turn_ms);
-  ck_assert_int_eq(rec->limits.margin_ms, r->config.margin_ms);
-  ck_assert(rec->limits.soft == r->config.soft_timeouts);
-  ck_assert_str_eq(rec->referee, "twixt-arena " TX_VERSION);
-  ck_assert_ptr_nonnull(rec->started);
-  if (r->config.run)
-    ck_assert(rec->run && strcmp(rec->run, r->config.run) == 0);
-  else
-    ck_assert_ptr_null(rec->run);
-  int y, mo, d, h, mi, sec, end = 0;
-  ck_assert_msg(sscanf(rec->started, "%4d-%2d-%2dT%2d:%2d:%2dZ%n", &y, &mo, &d,
-                       &h, &mi, &sec, &end) == 6 &&
-                    end == 20 && rec->started[end] == '\0',
-                "started \"%s\" is not UTC ISO 8601", rec->started);
-  for (int p = 0; p < 2; p++) {
-    ck_assert_str_eq(rec->players[p].name, r->bots[p].name);
-    ck_assert_str_eq(rec->players[p].command, r->commands[p]);
-    ck_assert_int_ge(rec->players[p].stderr_bytes, 0);
-    ck_assert_int_ge(rec->players[p].extra_lines, 0);
-    const char *sha = rec->players[p].sha256;
-    if (sha)
-      ck_assert_msg(strlen(sha) == 64 && strspn(sha, "0123456789abcdef") == 64,
-                    "sha256 \"%s\"", sha);
-  }
-  size_t kept[2] = {0, 0};
-  for (int i = 0; i < rec->nmoves; i++) {
-    const struct tx_record_move *m = &rec->moves[i];
-    ck_assert_msg(m->player == i % 2, "moves[%d].player is %d", i, m->player);
-    if (i < r->spec.nopening) { /* played by the referee */
-      ck_assert(m->forced);
-      ck_assert_int_eq(m->us, -1);
-    } else {
-      ck_assert(!m->forced);
-      ck_assert_int_ge(m->us, 0);
+static void check_record(const struct run *r)
+{
+    const struct tx_record *rec = &r->rec;
+    ck_assert_str_eq(rec->format, TX_RECORD_FORMAT);
+    ck_assert_int_eq(rec->game, r->spec.index);
+    ck_assert_uint_eq(rec->seed, r->spec.seed);
+    ck_assert_int_eq(rec->size, r->config.geo->size);
+    ck_assert_int_eq(rec->limits.first_turn_ms, r->config.first_turn_ms);
+    ck_assert_int_eq(rec->limits.turn_ms, r->config.turn_ms);
+    ck_assert_int_eq(rec->limits.margin_ms, r->config.margin_ms);
+    ck_assert(rec->limits.soft == r->config.soft_timeouts);
+    ck_assert_str_eq(rec->referee, "twixt-arena " TX_VERSION);
+    ck_assert_ptr_nonnull(rec->started);
+    if (r->config.run)
+        ck_assert(rec->run && strcmp(rec->run, r->config.run) == 0);
+    else
+        ck_assert_ptr_null(rec->run);
+    int y, mo, d, h, mi, sec, end = 0;
+    ck_assert_msg(
+        sscanf(rec->started, "%4d-%2d-%2dT%2d:%2d:%2dZ%n", &y, &mo, &d, &h, &mi, &sec, &end) == 6 &&
+            end == 20 && rec->started[end] == '\0',
+        "started \"%s\" is not UTC ISO 8601", rec->started);
+    for (int p = 0; p < 2; p++) {
+        ck_assert_str_eq(rec->players[p].name, r->bots[p].name);
+        ck_assert_str_eq(rec->players[p].command, r->commands[p]);
+        ck_assert_int_ge(rec->players[p].stderr_bytes, 0);
+        ck_assert_int_ge(rec->players[p].extra_lines, 0);
+        const char *sha = rec->players[p].sha256;
+        if (sha)
+            ck_assert_msg(strlen(sha) == 64 && strspn(sha, "0123456789abcdef") == 64,
+                          "sha256 \"%s\"", sha);
     }
-    if (m->move)
-      ck_assert_msg(valid_utf8(m->move) && strlen(m->move) <= 64,
-                    "moves[%d].move", i);
-    if (m->message)
-      ck_assert(valid_utf8(m->message) && tx_text_chars(m->message) <= 20);
-    if (m->stderr_text) {
-      ck_assert(valid_utf8(m->stderr_text));
-      kept[m->player] += strlen(m->stderr_text);
+    size_t kept[2] = {0, 0};
+    for (int i = 0; i < rec->nmoves; i++) {
+        const struct tx_record_move *m = &rec->moves[i];
+        ck_assert_msg(m->player == i % 2, "moves[%d].player is %d", i, m->player);
+        if (i < r->spec.nopening) { /* played by the referee */
+            ck_assert(m->forced);
+            ck_assert_int_eq(m->us, -1);
+        } else {
+            ck_assert(!m->forced);
+            ck_assert_int_ge(m->us, 0);
+        }
+        if (m->move)
+            ck_assert_msg(valid_utf8(m->move) && strlen(m->move) <= 64, "moves[%d].move", i);
+        if (m->message)
+            ck_assert(valid_utf8(m->message) && tx_text_chars(m->message) <= 20);
+        if (m->stderr_text) {
+            ck_assert(valid_utf8(m->stderr_text));
+            kept[m->player] += strlen(m->stderr_text);
+        }
     }
-  }
-  for (int p = 0; p < 2; p++)
-    ck_assert_msg(kept[p] <= STDERR_KEPT_MAX &&
-                      (int64_t)kept[p] <= rec->players[p].stderr_bytes,
-                  "player %d: %zu bytes of stderr kept, %lld written", p,
-                  kept[p], (long long)rec->players[p].stderr_bytes);
-  ck_assert_ptr_nonnull(rec->result.detail);
-  ck_assert(valid_utf8(rec->result.detail));
+    for (int p = 0; p < 2; p++)
+        ck_assert_msg(kept[p] <= STDERR_KEPT_MAX &&
+                          (int64_t)kept[p] <= rec->players[p].stderr_bytes,
+                      "player %d: %zu bytes of stderr kept, %lld written", p, kept[p],
+                      (long long)rec->players[p].stderr_bytes);
+    ck_assert_ptr_nonnull(rec->result.detail);
+    ck_assert(valid_utf8(rec->result.detail));
 }
 
 /* The row of the matrix a case plays, for failure messages ("" if none). */
 static const char *case_name = "";
 
-static void check_verdict(const struct run *r, int winner,
-                          enum tx_reason reason, const char *detail_part) {
-  check_record(r);
-  const struct tx_record *rec = &r->rec;
-  ck_assert_msg(
-      rec->result.winner == winner && rec->result.reason == reason,
-      "%s: expected winner %d %s, got winner %d %s \"%s\" (%d moves, %.2f s)",
-      case_name, winner, tx_reason_name(reason), rec->result.winner,
-      tx_reason_name(rec->result.reason), rec->result.detail, rec->nmoves,
-      r->seconds);
-  if (detail_part)
-    ck_assert_msg(strstr(rec->result.detail, detail_part),
-                  "%s: detail \"%s\" lacks \"%s\"", case_name,
-                  rec->result.detail, detail_part);
+static void check_verdict(const struct run *r, int winner, enum tx_reason reason,
+                          const char *detail_part)
+{
+    check_record(r);
+    const struct tx_record *rec = &r->rec;
+    ck_assert_msg(rec->result.winner == winner && rec->result.reason == reason,
+                  "%s: expected winner %d %s, got winner %d %s \"%s\" (%d moves, %.2f s)",
+                  case_name, winner, tx_reason_name(reason), rec->result.winner,
+                  tx_reason_name(rec->result.reason), rec->result.detail, rec->nmoves, r->seconds);
+    if (detail_part)
+        ck_assert_msg(strstr(rec->result.detail, detail_part), "%s: detail \"%s\" lacks \"%s\"",
+                      case_name, rec->result.detail, detail_part);
 }
 
 /* The first n moves are those of the simulated game. */
-static void check_moves(const struct run *r, const struct expect *e, int n) {
-  ck_assert_int_le(n, e->g.nmoves);
-  ck_assert_msg(r->rec.nmoves >= n, "%d moves recorded, %d expected",
-                r->rec.nmoves, n);
-  for (int i = 0; i < n; i++) {
-    char name[8];
-    move_name(e->g.moves[i], name);
-    ck_assert_msg(r->rec.moves[i].move &&
-                      strcmp(r->rec.moves[i].move, name) == 0,
-                  "moves[%d] is %s, expected %s", i,
-                  r->rec.moves[i].move ? r->rec.moves[i].move : "null", name);
-  }
+static void check_moves(const struct run *r, const struct expect *e, int n)
+{
+    ck_assert_int_le(n, e->g.nmoves);
+    ck_assert_msg(r->rec.nmoves >= n, "%d moves recorded, %d expected", r->rec.nmoves, n);
+    for (int i = 0; i < n; i++) {
+        char name[8];
+        move_name(e->g.moves[i], name);
+        ck_assert_msg(r->rec.moves[i].move && strcmp(r->rec.moves[i].move, name) == 0,
+                      "moves[%d] is %s, expected %s", i,
+                      r->rec.moves[i].move ? r->rec.moves[i].move : "null", name);
+    }
 }
 
 /* The game ended as the simulated one: same moves, same result. */
-static void check_whole_game(const struct run *r, const struct expect *e) {
-  ck_assert_int_ne(e->g.status, TX_ONGOING);
-  if (e->g.status == TX_WON) {
-    int16_t chain[TX_HOLES_MAX];
-    int n = tx_game_winning_chain(&e->g, chain);
-    ck_assert_int_gt(n, 1);
-    char a[8], b[8], ab[20], ba[20];
-    tx_hole_name(&geo, chain[0], a);
-    tx_hole_name(&geo, chain[n - 1], b);
-    snprintf(ab, sizeof ab, "%s-%s", a, b);
-    snprintf(ba, sizeof ba, "%s-%s", b, a);
-    check_verdict(r, e->g.winner, TX_REASON_CONNECTION, NULL);
-    ck_assert_msg(strcmp(r->rec.result.detail, ab) == 0 ||
-                      strcmp(r->rec.result.detail, ba) == 0,
-                  "detail \"%s\", expected \"%s\"", r->rec.result.detail, ab);
-  } else {
-    check_verdict(r, -1, TX_REASON_DRAW, NULL);
-  }
-  ck_assert_int_eq(r->rec.nmoves, e->g.nmoves);
-  check_moves(r, e, e->g.nmoves);
+static void check_whole_game(const struct run *r, const struct expect *e)
+{
+    ck_assert_int_ne(e->g.status, TX_ONGOING);
+    if (e->g.status == TX_WON) {
+        int16_t chain[TX_HOLES_MAX];
+        int n = tx_game_winning_chain(&e->g, chain);
+        ck_assert_int_gt(n, 1);
+        char a[8], b[8], ab[20], ba[20];
+        tx_hole_name(&geo, chain[0], a);
+        tx_hole_name(&geo, chain[n - 1], b);
+        snprintf(ab, sizeof ab, "%s-%s", a, b);
+        snprintf(ba, sizeof ba, "%s-%s", b, a);
+        check_verdict(r, e->g.winner, TX_REASON_CONNECTION, NULL);
+        ck_assert_msg(strcmp(r->rec.result.detail, ab) == 0 ||
+                          strcmp(r->rec.result.detail, ba) == 0,
+                      "detail \"%s\", expected \"%s\"", r->rec.result.detail, ab);
+    } else {
+        check_verdict(r, -1, TX_REASON_DRAW, NULL);
+    }
+    ck_assert_int_eq(r->rec.nmoves, e->g.nmoves);
+    check_moves(r, e, e->g.nmoves);
 }
 
 /* The game ended at move n (0-based index) with no answer from its mover. */
-static void check_no_answer_at(const struct run *r, const struct expect *e,
-                               int n) {
-  check_moves(r, e, n);
-  ck_assert_int_eq(r->rec.nmoves, n + 1);
-  ck_assert_msg(r->rec.moves[n].move == NULL,
-                "moves[%d] is \"%s\", expected none", n, r->rec.moves[n].move);
+static void check_no_answer_at(const struct run *r, const struct expect *e, int n)
+{
+    check_moves(r, e, n);
+    ck_assert_int_eq(r->rec.nmoves, n + 1);
+    ck_assert_msg(r->rec.moves[n].move == NULL, "moves[%d] is \"%s\", expected none", n,
+                  r->rec.moves[n].move);
 }
 
-static void check_quiet(const struct run *r) {
-  for (int p = 0; p < 2; p++) {
-    ck_assert_int_eq(r->rec.players[p].extra_lines, 0);
-    ck_assert_int_eq(r->rec.players[p].stderr_bytes, 0);
-  }
+static void check_quiet(const struct run *r)
+{
+    for (int p = 0; p < 2; p++) {
+        ck_assert_int_eq(r->rec.players[p].extra_lines, 0);
+        ck_assert_int_eq(r->rec.players[p].stderr_bytes, 0);
+    }
 }
 
 /* Plays the prepared game, where player 1 (bots[0]) misbehaves and player 2
  * plays, and checks that player 1 lost at its own turn `turn` by reason,
  * with detail_part in the detail, and that the moves before were those of
  * the fault-free game. */
-static void lose_at(struct run *r, int turn, enum tx_reason reason,
-                    const char *detail_part) {
-  struct expect e;
-  expect_init(&e);
-  simulate(&e, PLAY, PLAY, 2 * (turn - 1));
-  run_game(r);
-  check_verdict(r, 1, reason, detail_part);
-  const struct tx_record_move *last =
-      r->rec.nmoves > 0 ? &r->rec.moves[r->rec.nmoves - 1] : NULL;
-  if (reason == TX_REASON_INVALID ||
-      (reason == TX_REASON_TIMEOUT && last && last->move)) {
-    /* a rejected token, or a late answer (recorded as written) */
-    check_moves(r, &e, 2 * (turn - 1));
-    ck_assert_int_eq(r->rec.nmoves, 2 * turn - 1);
-    ck_assert_ptr_nonnull(r->rec.moves[2 * turn - 2].move);
-    if (reason == TX_REASON_TIMEOUT)
-      ck_assert_msg(strstr(r->rec.result.detail, "answered in"),
-                    "late answer, detail \"%s\"", r->rec.result.detail);
-  } else {
-    check_no_answer_at(r, &e, 2 * (turn - 1));
-  }
+static void lose_at(struct run *r, int turn, enum tx_reason reason, const char *detail_part)
+{
+    struct expect e;
+    expect_init(&e);
+    simulate(&e, PLAY, PLAY, 2 * (turn - 1));
+    run_game(r);
+    check_verdict(r, 1, reason, detail_part);
+    const struct tx_record_move *last = r->rec.nmoves > 0 ? &r->rec.moves[r->rec.nmoves - 1] : NULL;
+    if (reason == TX_REASON_INVALID || (reason == TX_REASON_TIMEOUT && last && last->move)) {
+        /* a rejected token, or a late answer (recorded as written) */
+        check_moves(r, &e, 2 * (turn - 1));
+        ck_assert_int_eq(r->rec.nmoves, 2 * turn - 1);
+        ck_assert_ptr_nonnull(r->rec.moves[2 * turn - 2].move);
+        if (reason == TX_REASON_TIMEOUT)
+            ck_assert_msg(strstr(r->rec.result.detail, "answered in"), "late answer, detail \"%s\"",
+                          r->rec.result.detail);
+    } else {
+        check_no_answer_at(r, &e, 2 * (turn - 1));
+    }
 }
 
 /* ---- the matrix: player 1 misbehaves once and loses at that turn ---- */
@@ -516,81 +523,76 @@ static void lose_at(struct run *r, int turn, enum tx_reason reason,
  * must lose, the verdict, a part of the detail, and the token the record
  * must hold for that turn (NULL: none, or not checked). */
 static const struct fault_case {
-  const char *name;
-  const char *mode;
-  int turn_ms;
-  bool soft;
-  int turn;
-  enum tx_reason reason;
-  const char *detail;
-  const char *token;
+    const char *name;
+    const char *mode;
+    int turn_ms;
+    bool soft;
+    int turn;
+    enum tx_reason reason;
+    const char *detail;
+    const char *token;
 } fault_cases[] = {
     {"crash by a signal", "crash-signal 2", 0, false, 2, TX_REASON_CRASH,
      "killed by signal 11 (Segmentation fault)", NULL},
     {"crash by an exit status", "crash-exit 3", 0, false, 3, TX_REASON_CRASH,
      "exit status 3 before answering", NULL},
-    {"exit 0 before answering", "exit0 1", 0, false, 1, TX_REASON_CRASH,
-     "exit status 0", NULL},
-    {"close stdout, keep running", "close-stdout 2", 0, false, 2,
+    {"exit 0 before answering", "exit0 1", 0, false, 1, TX_REASON_CRASH, "exit status 0", NULL},
+    {"close stdout, keep running", "close-stdout 2", 0, false, 2, TX_REASON_CRASH,
+     "closed its output", NULL},
+    {"close stdout after answering: seen at the next turn", "close-stdout 2 1", 0, false, 3,
      TX_REASON_CRASH, "closed its output", NULL},
-    {"close stdout after answering: seen at the next turn", "close-stdout 2 1",
-     0, false, 3, TX_REASON_CRASH, "closed its output", NULL},
-    {"exit after answering: seen at the next turn", "exit-after 2", 0, false, 3,
-     TX_REASON_CRASH, "exit status 0", NULL},
-    {"close stdin: the next input cannot be written", "close-stdin 2", 0, false,
-     3, TX_REASON_CRASH, "input", NULL},
-    {"fork a child holding the pipes, then exit", "fork 2 0", 0, false, 2,
-     TX_REASON_CRASH, "exit status 0", NULL},
-    {"hang", "hang 2", 100, false, 2, TX_REASON_TIMEOUT, "no answer in 100 ms",
-     NULL},
-    {"ignore SIGTERM and hang", "ignore-term 2", 100, false, 2,
-     TX_REASON_TIMEOUT, "no answer in 100 ms", NULL},
-    {"sleep well over the limit", "sleep 2 400", 100, false, 2,
-     TX_REASON_TIMEOUT, "no answer in 100 ms", NULL},
-    {"a later turn at 900 ms", "sleep 3 900", 0, false, 3, TX_REASON_TIMEOUT,
-     "no answer in 300 ms", NULL},
-    {"burn CPU", "spin 2", 100, false, 2, TX_REASON_TIMEOUT,
+    {"exit after answering: seen at the next turn", "exit-after 2", 0, false, 3, TX_REASON_CRASH,
+     "exit status 0", NULL},
+    {"close stdin: the next input cannot be written", "close-stdin 2", 0, false, 3, TX_REASON_CRASH,
+     "input", NULL},
+    {"fork a child holding the pipes, then exit", "fork 2 0", 0, false, 2, TX_REASON_CRASH,
+     "exit status 0", NULL},
+    {"hang", "hang 2", 100, false, 2, TX_REASON_TIMEOUT, "no answer in 100 ms", NULL},
+    {"ignore SIGTERM and hang", "ignore-term 2", 100, false, 2, TX_REASON_TIMEOUT,
      "no answer in 100 ms", NULL},
-    {"soft mode forgives 50 ms over, not 70", "sleep 2 170", 100, true, 2,
-     TX_REASON_TIMEOUT, "100 ms", NULL},
-    {"a move without its newline, alive", "partial 2 0", 100, false, 2,
-     TX_REASON_TIMEOUT, "no answer in 100 ms", NULL},
-    {"a move without its newline, then exit", "partial 2 1", 100, false, 2,
-     TX_REASON_CRASH, "exit status 0", NULL},
-    {"flood stdout without a newline", "flood-stdout 2", 0, false, 2,
-     TX_REASON_INVALID, "line longer than 4096 bytes", NULL},
+    {"sleep well over the limit", "sleep 2 400", 100, false, 2, TX_REASON_TIMEOUT,
+     "no answer in 100 ms", NULL},
+    {"a later turn at 900 ms", "sleep 3 900", 0, false, 3, TX_REASON_TIMEOUT, "no answer in 300 ms",
+     NULL},
+    {"burn CPU", "spin 2", 100, false, 2, TX_REASON_TIMEOUT, "no answer in 100 ms", NULL},
+    {"soft mode forgives 50 ms over, not 70", "sleep 2 170", 100, true, 2, TX_REASON_TIMEOUT,
+     "100 ms", NULL},
+    {"a move without its newline, alive", "partial 2 0", 100, false, 2, TX_REASON_TIMEOUT,
+     "no answer in 100 ms", NULL},
+    {"a move without its newline, then exit", "partial 2 1", 100, false, 2, TX_REASON_CRASH,
+     "exit status 0", NULL},
+    {"flood stdout without a newline", "flood-stdout 2", 0, false, 2, TX_REASON_INVALID,
+     "line longer than 4096 bytes", NULL},
     {"a line of 4097 bytes", "long-line 1 4097", 0, false, 1, TX_REASON_INVALID,
      "line longer than 4096 bytes", NULL},
-    {"garbage", "garbage 1", 0, false, 1, TX_REASON_INVALID,
-     "not a move: \"#garbage!\"", "#garbage!"},
-    {"a NUL byte in the move", "nul 1", 0, false, 1, TX_REASON_INVALID,
-     "not a move", "B\uFFFD1"},
-    {"an empty line", "empty 2", 0, false, 2, TX_REASON_INVALID, "empty line",
-     NULL},
-    {"lower case", "lower 1", 0, false, 1, TX_REASON_INVALID,
-     "not a move: \"b1\"", "b1"},
-    {"SWAP at move 3", "swap 2", 0, false, 2, TX_REASON_INVALID,
-     "SWAP not allowed at move 3", "SWAP"},
-    {"a hole in the opponent's border", "border 1", 0, false, 1,
-     TX_REASON_INVALID, "hole L11 in the opponent's border", "L11"},
+    {"garbage", "garbage 1", 0, false, 1, TX_REASON_INVALID, "not a move: \"#garbage!\"",
+     "#garbage!"},
+    {"a NUL byte in the move", "nul 1", 0, false, 1, TX_REASON_INVALID, "not a move", "B\uFFFD1"},
+    {"an empty line", "empty 2", 0, false, 2, TX_REASON_INVALID, "empty line", NULL},
+    {"lower case", "lower 1", 0, false, 1, TX_REASON_INVALID, "not a move: \"b1\"", "b1"},
+    {"SWAP at move 3", "swap 2", 0, false, 2, TX_REASON_INVALID, "SWAP not allowed at move 3",
+     "SWAP"},
+    {"a hole in the opponent's border", "border 1", 0, false, 1, TX_REASON_INVALID,
+     "hole L11 in the opponent's border", "L11"},
 };
 
-START_TEST(fault_loses_at_its_turn) {
-  const struct fault_case *c = &fault_cases[_i];
-  struct run r;
-  run_init(&r, c->mode, "play");
-  if (c->turn_ms)
-    r.config.turn_ms = c->turn_ms;
-  r.config.soft_timeouts = c->soft;
-  case_name = c->name;
-  lose_at(&r, c->turn, c->reason, c->detail);
-  const char *got = r.rec.moves[2 * c->turn - 2].move;
-  if (c->token)
-    ck_assert_msg(got && strcmp(got, c->token) == 0,
-                  "%s: recorded move \"%s\", expected \"%s\"", c->name,
-                  got ? got : "(null)", c->token);
-  check_quiet(&r);
-  run_free(&r);
+START_TEST(fault_loses_at_its_turn)
+{
+    const struct fault_case *c = &fault_cases[_i];
+    struct run r;
+    run_init(&r, c->mode, "play");
+    if (c->turn_ms)
+        r.config.turn_ms = c->turn_ms;
+    r.config.soft_timeouts = c->soft;
+    case_name = c->name;
+    lose_at(&r, c->turn, c->reason, c->detail);
+    const char *got = r.rec.moves[2 * c->turn - 2].move;
+    if (c->token)
+        ck_assert_msg(got && strcmp(got, c->token) == 0,
+                      "%s: recorded move \"%s\", expected \"%s\"", c->name, got ? got : "(null)",
+                      c->token);
+    check_quiet(&r);
+    run_free(&r);
 }
 END_TEST
 
@@ -599,281 +601,304 @@ END_TEST
 /* Player 1 dies after its answer, then player 2 never answers: the game
  * ends at player 2's turn, by its timeout; player 1's death would only
  * have counted at its own next turn. */
-START_TEST(crash_after_answer_then_opponent_hangs) {
-  struct run r;
-  struct expect e;
-  run_init(&r, "exit-after 1", "hang 1");
-  r.config.first_turn_ms = 200;
-  expect_init(&e);
-  simulate(&e, PLAY, PLAY, 1);
-  run_game(&r);
-  check_verdict(&r, 0, TX_REASON_TIMEOUT, "200 ms");
-  check_no_answer_at(&r, &e, 1);
-  run_free(&r);
+START_TEST(crash_after_answer_then_opponent_hangs)
+{
+    struct run r;
+    struct expect e;
+    run_init(&r, "exit-after 1", "hang 1");
+    r.config.first_turn_ms = 200;
+    expect_init(&e);
+    simulate(&e, PLAY, PLAY, 1);
+    run_game(&r);
+    check_verdict(&r, 0, TX_REASON_TIMEOUT, "200 ms");
+    check_no_answer_at(&r, &e, 1);
+    run_free(&r);
 }
 END_TEST
 
-START_TEST(crash_player2) {
-  struct run r;
-  struct expect e;
-  run_init(&r, "play", "crash-exit 2");
-  expect_init(&e);
-  simulate(&e, PLAY, PLAY, 3);
-  run_game(&r);
-  check_verdict(&r, 0, TX_REASON_CRASH, "exit status 3");
-  check_no_answer_at(&r, &e, 3);
-  run_free(&r);
+START_TEST(crash_player2)
+{
+    struct run r;
+    struct expect e;
+    run_init(&r, "play", "crash-exit 2");
+    expect_init(&e);
+    simulate(&e, PLAY, PLAY, 3);
+    run_game(&r);
+    check_verdict(&r, 0, TX_REASON_CRASH, "exit status 3");
+    check_no_answer_at(&r, &e, 3);
+    run_free(&r);
 }
 END_TEST
 
-START_TEST(crash_memory_limit) {
-  struct run r;
-  run_init(&r, "memory 1", "play");
-  r.config.bot_memory_mb = 64;
-  lose_at(&r, 1, TX_REASON_CRASH, "signal 6");
-  ck_assert_int_eq(r.rec.players[0].extra_lines, 0);
-  /* its last words were kept, as that turn's stderr */
-  ck_assert_ptr_nonnull(r.rec.moves[0].stderr_text);
-  ck_assert_ptr_nonnull(strstr(r.rec.moves[0].stderr_text, "out of memory"));
-  ck_assert_int_gt(r.rec.players[0].stderr_bytes, 0);
-  run_free(&r);
+START_TEST(crash_memory_limit)
+{
+    struct run r;
+    run_init(&r, "memory 1", "play");
+    r.config.bot_memory_mb = 64;
+    lose_at(&r, 1, TX_REASON_CRASH, "signal 6");
+    ck_assert_int_eq(r.rec.players[0].extra_lines, 0);
+    /* its last words were kept, as that turn's stderr */
+    ck_assert_ptr_nonnull(r.rec.moves[0].stderr_text);
+    ck_assert_ptr_nonnull(strstr(r.rec.moves[0].stderr_text, "out of memory"));
+    ck_assert_int_gt(r.rec.players[0].stderr_bytes, 0);
+    run_free(&r);
 }
 END_TEST
 
-START_TEST(crash_missing_program) {
-  struct run r;
-  run_init(&r, "/nonexistent/fault-bot play", "play");
-  run_game(&r);
-  check_verdict(&r, 1, TX_REASON_CRASH, "/nonexistent/fault-bot");
-  ck_assert_msg(strstr(r.rec.result.detail, "No such file or directory"),
-                "detail \"%s\"", r.rec.result.detail);
-  ck_assert_int_le(r.rec.nmoves, 1);
-  if (r.rec.nmoves == 1)
-    ck_assert_ptr_null(r.rec.moves[0].move);
-  ck_assert_ptr_null(r.rec.players[0].sha256);
-  run_free(&r);
+START_TEST(crash_missing_program)
+{
+    struct run r;
+    run_init(&r, "/nonexistent/fault-bot play", "play");
+    run_game(&r);
+    check_verdict(&r, 1, TX_REASON_CRASH, "/nonexistent/fault-bot");
+    ck_assert_msg(strstr(r.rec.result.detail, "No such file or directory"), "detail \"%s\"",
+                  r.rec.result.detail);
+    ck_assert_int_le(r.rec.nmoves, 1);
+    if (r.rec.nmoves == 1)
+        ck_assert_ptr_null(r.rec.moves[0].move);
+    ck_assert_ptr_null(r.rec.players[0].sha256);
+    run_free(&r);
 }
 END_TEST
 
 /* Command lines that cannot be split into words: player 2 loses by crash
  * with a detail that says what is wrong with the line. */
-START_TEST(crash_bad_command_line) {
-  static const char *const commands[] = {"/bin/echo \"unbalanced", "   "};
-  static const char *const details[] = {"unbalanced", "empty"};
-  struct run r;
-  run_init(&r, "play", "play");
-  snprintf(r.commands[1], sizeof r.commands[1], "%s", commands[_i]);
-  run_game(&r);
-  check_verdict(&r, 0, TX_REASON_CRASH, details[_i]);
-  ck_assert_int_le(r.rec.nmoves, 2);
-  run_free(&r);
+START_TEST(crash_bad_command_line)
+{
+    static const char *const commands[] = {"/bin/echo \"unbalanced", "   "};
+    static const char *const details[] = {"unbalanced", "empty"};
+    struct run r;
+    run_init(&r, "play", "play");
+    snprintf(r.commands[1], sizeof r.commands[1], "%s", commands[_i]);
+    run_game(&r);
+    check_verdict(&r, 0, TX_REASON_CRASH, details[_i]);
+    ck_assert_int_le(r.rec.nmoves, 2);
+    run_free(&r);
 }
 END_TEST
 
 /* When neither bot can start, player 1's failure is seen first. */
-START_TEST(crash_both_missing) {
-  struct run r;
-  run_init(&r, "/nonexistent/one", "/nonexistent/two");
-  run_game(&r);
-  check_verdict(&r, 1, TX_REASON_CRASH, "/nonexistent/one");
-  run_free(&r);
+START_TEST(crash_both_missing)
+{
+    struct run r;
+    run_init(&r, "/nonexistent/one", "/nonexistent/two");
+    run_game(&r);
+    check_verdict(&r, 1, TX_REASON_CRASH, "/nonexistent/one");
+    run_free(&r);
 }
 END_TEST
 
-START_TEST(crash_not_executable) {
-  struct run r;
-  char path[64];
-  snprintf(path, sizeof path, "/tmp/tx-faults-noexec-%d", (int)getpid());
-  int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-  ck_assert_int_ge(fd, 0);
-  ck_assert_int_eq(write(fd, "#!/bin/sh\necho F6\n", 18), 18);
-  close(fd);
-  run_init(&r, "play", path);
-  run_game(&r);
-  unlink(path);
-  check_verdict(&r, 0, TX_REASON_CRASH, "Permission denied");
-  ck_assert_msg(strstr(r.rec.result.detail, path),
-                "detail \"%s\" lacks the path", r.rec.result.detail);
-  /* player 1 may have moved before the referee noticed */
-  ck_assert_int_le(r.rec.nmoves, 2);
-  run_free(&r);
+START_TEST(crash_not_executable)
+{
+    struct run r;
+    char path[64];
+    snprintf(path, sizeof path, "/tmp/tx-faults-noexec-%d", (int)getpid());
+    int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    ck_assert_int_ge(fd, 0);
+    ck_assert_int_eq(write(fd, "#!/bin/sh\necho F6\n", 18), 18);
+    close(fd);
+    run_init(&r, "play", path);
+    run_game(&r);
+    unlink(path);
+    check_verdict(&r, 0, TX_REASON_CRASH, "Permission denied");
+    ck_assert_msg(strstr(r.rec.result.detail, path), "detail \"%s\" lacks the path",
+                  r.rec.result.detail);
+    /* player 1 may have moved before the referee noticed */
+    ck_assert_int_le(r.rec.nmoves, 2);
+    run_free(&r);
 }
 END_TEST
 
 /* ---- time ---- */
 
-START_TEST(time_sleep_under_limit) {
-  struct run r;
-  struct expect e;
-  run_init(&r, "sleep 2 120", "play");
-  r.config.turn_ms = 200;
-  expect_init(&e);
-  simulate(&e, PLAY, PLAY, TX_MOVES_MAX);
-  run_game(&r);
-  check_whole_game(&r, &e);
-  ck_assert_int_ge(r.rec.moves[2].us, 120000);
-  check_quiet(&r);
-  run_free(&r);
+START_TEST(time_sleep_under_limit)
+{
+    struct run r;
+    struct expect e;
+    run_init(&r, "sleep 2 120", "play");
+    r.config.turn_ms = 200;
+    expect_init(&e);
+    simulate(&e, PLAY, PLAY, TX_MOVES_MAX);
+    run_game(&r);
+    check_whole_game(&r, &e);
+    ck_assert_int_ge(r.rec.moves[2].us, 120000);
+    check_quiet(&r);
+    run_free(&r);
 }
 END_TEST
 
-START_TEST(time_first_turn_900ms_allowed) {
-  struct run r;
-  struct expect e;
-  run_init(&r, "sleep 1 900", "play");
-  expect_init(&e);
-  simulate(&e, PLAY, PLAY, TX_MOVES_MAX);
-  run_game(&r);
-  check_whole_game(&r, &e);
-  ck_assert_int_ge(r.rec.moves[0].us, 900000);
-  check_quiet(&r);
-  run_free(&r);
+START_TEST(time_first_turn_900ms_allowed)
+{
+    struct run r;
+    struct expect e;
+    run_init(&r, "sleep 1 900", "play");
+    expect_init(&e);
+    simulate(&e, PLAY, PLAY, TX_MOVES_MAX);
+    run_game(&r);
+    check_whole_game(&r, &e);
+    ck_assert_int_ge(r.rec.moves[0].us, 900000);
+    check_quiet(&r);
+    run_free(&r);
 }
 END_TEST
 
 /* Late by 3 ms (plus scheduling delays, which must stay under 47 ms) from
  * turn 2 on: forgiven twice in soft mode, the third overrun (turn 4, move
  * 7) is a timeout; in hard mode the first one is. */
-START_TEST(time_soft_timeouts) {
-  struct run r;
-  struct expect e;
-  run_init(&r, "slow 2 103", "play");
-  r.config.turn_ms = 100;
-  r.config.soft_timeouts = true;
-  expect_init(&e);
-  simulate(&e, PLAY, PLAY, 6);
-  run_game(&r);
-  check_verdict(&r, 1, TX_REASON_TIMEOUT, "100 ms");
-  check_moves(&r, &e, 6);
-  ck_assert_int_eq(r.rec.nmoves, 7);
-  ck_assert_int_gt(r.rec.moves[2].us, 100000);
-  ck_assert_int_gt(r.rec.moves[4].us, 100000);
-  run_free(&r);
+START_TEST(time_soft_timeouts)
+{
+    struct run r;
+    struct expect e;
+    run_init(&r, "slow 2 103", "play");
+    r.config.turn_ms = 100;
+    r.config.soft_timeouts = true;
+    expect_init(&e);
+    simulate(&e, PLAY, PLAY, 6);
+    run_game(&r);
+    check_verdict(&r, 1, TX_REASON_TIMEOUT, "100 ms");
+    check_moves(&r, &e, 6);
+    ck_assert_int_eq(r.rec.nmoves, 7);
+    ck_assert_int_gt(r.rec.moves[2].us, 100000);
+    ck_assert_int_gt(r.rec.moves[4].us, 100000);
+    run_free(&r);
 }
 END_TEST
 
-START_TEST(time_hard_overrun) {
-  struct run r;
-  struct expect e;
-  run_init(&r, "slow 2 103", "play");
-  r.config.turn_ms = 100;
-  expect_init(&e);
-  simulate(&e, PLAY, PLAY, 2);
-  run_game(&r);
-  check_verdict(&r, 1, TX_REASON_TIMEOUT, "100 ms");
-  check_moves(&r, &e, 2);
-  ck_assert_int_eq(r.rec.nmoves, 3);
-  run_free(&r);
+START_TEST(time_hard_overrun)
+{
+    struct run r;
+    struct expect e;
+    run_init(&r, "slow 2 103", "play");
+    r.config.turn_ms = 100;
+    expect_init(&e);
+    simulate(&e, PLAY, PLAY, 2);
+    run_game(&r);
+    check_verdict(&r, 1, TX_REASON_TIMEOUT, "100 ms");
+    check_moves(&r, &e, 2);
+    ck_assert_int_eq(r.rec.nmoves, 3);
+    run_free(&r);
 }
 END_TEST
 
-static void interrupt_case(const char *mode) {
-  struct run r;
-  struct expect e;
-  run_init(&r, mode, "play");
-  r.config.turn_ms = 5000;
-  r.interrupt_ms = 300;
-  expect_init(&e);
-  simulate(&e, PLAY, PLAY, 2);
-  run_game(&r);
-  check_verdict(&r, -1, TX_REASON_INTERRUPTED, NULL);
-  check_moves(&r, &e, 2);
-  ck_assert_int_le(r.rec.nmoves, 3);
-  run_free(&r);
+static void interrupt_case(const char *mode)
+{
+    struct run r;
+    struct expect e;
+    run_init(&r, mode, "play");
+    r.config.turn_ms = 5000;
+    r.interrupt_ms = 300;
+    expect_init(&e);
+    simulate(&e, PLAY, PLAY, 2);
+    run_game(&r);
+    check_verdict(&r, -1, TX_REASON_INTERRUPTED, NULL);
+    check_moves(&r, &e, 2);
+    ck_assert_int_le(r.rec.nmoves, 3);
+    run_free(&r);
 }
 
-START_TEST(time_interrupt_at_once) {
-  struct run r;
-  run_init(&r, "play", "play");
-  r.interrupt_ms = -1;
-  run_game(&r);
-  check_verdict(&r, -1, TX_REASON_INTERRUPTED, NULL);
-  ck_assert_int_le(r.rec.nmoves, 1);
-  run_free(&r);
-}
-END_TEST
-
-START_TEST(time_margin) {
-  struct run r;
-  struct expect e;
-  run_init(&r, "sleep 2 120", "play");
-  r.config.turn_ms = 100;
-  r.config.margin_ms = 100;
-  expect_init(&e);
-  simulate(&e, PLAY, PLAY, TX_MOVES_MAX);
-  run_game(&r);
-  check_whole_game(&r, &e);
-  run_free(&r);
+START_TEST(time_interrupt_at_once)
+{
+    struct run r;
+    run_init(&r, "play", "play");
+    r.interrupt_ms = -1;
+    run_game(&r);
+    check_verdict(&r, -1, TX_REASON_INTERRUPTED, NULL);
+    ck_assert_int_le(r.rec.nmoves, 1);
+    run_free(&r);
 }
 END_TEST
 
-START_TEST(time_interrupt) { interrupt_case("hang 2"); }
+START_TEST(time_margin)
+{
+    struct run r;
+    struct expect e;
+    run_init(&r, "sleep 2 120", "play");
+    r.config.turn_ms = 100;
+    r.config.margin_ms = 100;
+    expect_init(&e);
+    simulate(&e, PLAY, PLAY, TX_MOVES_MAX);
+    run_game(&r);
+    check_whole_game(&r, &e);
+    run_free(&r);
+}
 END_TEST
 
-START_TEST(time_interrupt_ignoring_sigterm) { interrupt_case("ignore-term 2"); }
+START_TEST(time_interrupt)
+{
+    interrupt_case("hang 2");
+}
+END_TEST
+
+START_TEST(time_interrupt_ignoring_sigterm)
+{
+    interrupt_case("ignore-term 2");
+}
 END_TEST
 
 /* ---- output ---- */
 
-static long max_rss_kb(void) {
-  struct rusage u;
-  ck_assert_int_eq(getrusage(RUSAGE_SELF, &u), 0);
-  return u.ru_maxrss;
+static long max_rss_kb(void)
+{
+    struct rusage u;
+    ck_assert_int_eq(getrusage(RUSAGE_SELF, &u), 0);
+    return u.ru_maxrss;
 }
 
 /* The bot answers turn 1, then writes one endless line for the half second
  * the opponent thinks (gigabytes at pipe speed): the referee reads it all
  * without keeping it, and the line is rejected at the bot's turn 2. */
-START_TEST(output_flood_stdout_between_turns) {
-  struct run r;
-  run_init(&r, "flood-stdout 1 1", "sleep 1 500");
-  long rss = max_rss_kb();
-  lose_at(&r, 2, TX_REASON_INVALID, "line longer than 4096 bytes");
-  /* the endless line began in turn 1's window, after its answer */
-  ck_assert_int_eq(r.rec.players[0].extra_lines, 1);
-  ck_assert_int_eq(r.rec.players[0].stderr_bytes, 0);
-  if (getenv("TX_FAULTS_VERBOSE"))
-    fprintf(stderr, "peak RSS of the referee: %ld KiB before, %ld KiB after\n",
-            rss, max_rss_kb());
-  ck_assert_msg(max_rss_kb() - rss < 32 * 1024,
-                "the referee grew from %ld to %ld KiB", rss, max_rss_kb());
-  run_free(&r);
+START_TEST(output_flood_stdout_between_turns)
+{
+    struct run r;
+    run_init(&r, "flood-stdout 1 1", "sleep 1 500");
+    long rss = max_rss_kb();
+    lose_at(&r, 2, TX_REASON_INVALID, "line longer than 4096 bytes");
+    /* the endless line began in turn 1's window, after its answer */
+    ck_assert_int_eq(r.rec.players[0].extra_lines, 1);
+    ck_assert_int_eq(r.rec.players[0].stderr_bytes, 0);
+    if (getenv("TX_FAULTS_VERBOSE"))
+        fprintf(stderr, "peak RSS of the referee: %ld KiB before, %ld KiB after\n", rss,
+                max_rss_kb());
+    ck_assert_msg(max_rss_kb() - rss < 32 * 1024, "the referee grew from %ld to %ld KiB", rss,
+                  max_rss_kb());
+    run_free(&r);
 }
 END_TEST
 
-START_TEST(output_flood_stderr) {
-  enum { PER_TURN = 300000 };
-  struct run r;
-  struct expect e;
-  char mode[64];
-  snprintf(mode, sizeof mode, "flood-stderr 1 %d", PER_TURN);
-  run_init(&r, mode, "play");
-  expect_init(&e);
-  simulate(&e, GOOD, PLAY, TX_MOVES_MAX);
-  ck_assert_int_eq(e.g.winner,
-                   0); /* the plan wins against the lowest-hole bot */
-  run_game(&r);
-  check_whole_game(&r, &e);
-  int turns = (e.g.nmoves + 1) / 2;
-  ck_assert_int_eq(r.rec.players[0].stderr_bytes, (int64_t)turns * PER_TURN);
-  ck_assert_int_eq(r.rec.players[1].stderr_bytes, 0);
-  /* the first TX_BOT_STDERR_KEPT bytes were kept, split over the turns */
-  size_t kept = 0;
-  for (int i = 0; i < r.rec.nmoves; i += 2)
-    kept += r.rec.moves[i].stderr_text ? strlen(r.rec.moves[i].stderr_text) : 0;
-  ck_assert_uint_eq(kept, STDERR_KEPT_MAX);
-  run_free(&r);
+START_TEST(output_flood_stderr)
+{
+    enum { PER_TURN = 300000 };
+    struct run r;
+    struct expect e;
+    char mode[64];
+    snprintf(mode, sizeof mode, "flood-stderr 1 %d", PER_TURN);
+    run_init(&r, mode, "play");
+    expect_init(&e);
+    simulate(&e, GOOD, PLAY, TX_MOVES_MAX);
+    ck_assert_int_eq(e.g.winner, 0); /* the plan wins against the lowest-hole bot */
+    run_game(&r);
+    check_whole_game(&r, &e);
+    int turns = (e.g.nmoves + 1) / 2;
+    ck_assert_int_eq(r.rec.players[0].stderr_bytes, (int64_t)turns * PER_TURN);
+    ck_assert_int_eq(r.rec.players[1].stderr_bytes, 0);
+    /* the first TX_BOT_STDERR_KEPT bytes were kept, split over the turns */
+    size_t kept = 0;
+    for (int i = 0; i < r.rec.nmoves; i += 2)
+        kept += r.rec.moves[i].stderr_text ? strlen(r.rec.moves[i].stderr_text) : 0;
+    ck_assert_uint_eq(kept, STDERR_KEPT_MAX);
+    run_free(&r);
 }
 END_TEST
 
-START_TEST(output_binary) {
-  struct run r;
-  run_init(&r, "binary 2", "play");
-  lose_at(&r, 2, TX_REASON_INVALID, "not a move");
-  check_quiet(&r);
-  /* invalid UTF-8 became U+FFFD: the record is valid (check_record) */
-  ck_assert_ptr_nonnull(strstr(r.rec.moves[2].move, "\xef\xbf\xbd"));
-  run_free(&r);
+START_TEST(output_binary)
+{
+    struct run r;
+    run_init(&r, "binary 2", "play");
+    lose_at(&r, 2, TX_REASON_INVALID, "not a move");
+    check_quiet(&r);
+    /* invalid UTF-8 became U+FFFD: the record is valid (check_record) */
+    ck_assert_ptr_nonnull(strstr(r.rec.moves[2].move, "\xef\xbf\xbd"));
+    run_free(&r);
 }
 END_TEST
 
@@ -883,45 +908,46 @@ END_TEST
  * the opponent still thinks (100 ms). The referee can only tell a late
  * line of turn 2 from a quick answer to turn 3 by when it arrives (a
  * turn's window runs from its input to the next), hence the slow opponent. */
-START_TEST(output_two_lines) {
-  struct run r;
-  struct expect e;
-  char mode[32];
-  snprintf(mode, sizeof mode, "two-lines 2 %d", 20 * _i);
-  run_init(&r, mode, _i == 0 ? "play" : "sleep 2 100");
-  expect_init(&e);
-  simulate(&e, PLAY, PLAY, 2);
-  e.force[4] = highest_legal(&e.g);
-  simulate(&e, PLAY, PLAY, TX_MOVES_MAX);
-  run_game(&r);
-  check_whole_game(&r, &e);
-  ck_assert_int_eq(r.rec.players[0].extra_lines, 1);
-  ck_assert_int_eq(r.rec.players[1].extra_lines, 0);
-  ck_assert_ptr_nonnull(r.rec.moves[4].message);
-  ck_assert_str_eq(r.rec.moves[4].message, "second");
-  run_free(&r);
+START_TEST(output_two_lines)
+{
+    struct run r;
+    struct expect e;
+    char mode[32];
+    snprintf(mode, sizeof mode, "two-lines 2 %d", 20 * _i);
+    run_init(&r, mode, _i == 0 ? "play" : "sleep 2 100");
+    expect_init(&e);
+    simulate(&e, PLAY, PLAY, 2);
+    e.force[4] = highest_legal(&e.g);
+    simulate(&e, PLAY, PLAY, TX_MOVES_MAX);
+    run_game(&r);
+    check_whole_game(&r, &e);
+    ck_assert_int_eq(r.rec.players[0].extra_lines, 1);
+    ck_assert_int_eq(r.rec.players[1].extra_lines, 0);
+    ck_assert_ptr_nonnull(r.rec.moves[4].message);
+    ck_assert_str_eq(r.rec.moves[4].message, "second");
+    run_free(&r);
 }
 END_TEST
 
 /* 1000 copies of turn 2's answer in one write: the first is the answer,
  * the second is turn 3's (an occupied hole); the queue stays bounded. */
-START_TEST(output_many_lines) {
-  struct run r;
-  struct expect e;
-  char want[40], name[8];
-  run_init(&r, "lines 2 1000", "play");
-  expect_init(&e);
-  simulate(&e, PLAY, PLAY, 4);
-  snprintf(want, sizeof want, "occupied hole %s",
-           tx_hole_name(&geo, e.g.moves[2], name));
-  run_game(&r);
-  check_verdict(&r, 1, TX_REASON_INVALID, want);
-  check_moves(&r, &e, 4);
-  ck_assert_int_eq(r.rec.nmoves, 5);
-  ck_assert_str_eq(r.rec.moves[4].move, name);
-  ck_assert_int_ge(r.rec.players[0].extra_lines, 1);
-  ck_assert_int_le(r.rec.players[0].extra_lines, 999);
-  run_free(&r);
+START_TEST(output_many_lines)
+{
+    struct run r;
+    struct expect e;
+    char want[40], name[8];
+    run_init(&r, "lines 2 1000", "play");
+    expect_init(&e);
+    simulate(&e, PLAY, PLAY, 4);
+    snprintf(want, sizeof want, "occupied hole %s", tx_hole_name(&geo, e.g.moves[2], name));
+    run_game(&r);
+    check_verdict(&r, 1, TX_REASON_INVALID, want);
+    check_moves(&r, &e, 4);
+    ck_assert_int_eq(r.rec.nmoves, 5);
+    ck_assert_str_eq(r.rec.moves[4].move, name);
+    ck_assert_int_ge(r.rec.players[0].extra_lines, 1);
+    ck_assert_int_le(r.rec.players[0].extra_lines, 999);
+    run_free(&r);
 }
 END_TEST
 
@@ -932,169 +958,173 @@ END_TEST
  * for turn T + 1: the referee only sees when bytes arrive), except when
  * the opponent is slower than the bot: _i = 1 checks all of turn 1's
  * stderr with "after 1" 20 ms late and an opponent thinking 100 ms. */
-START_TEST(output_stderr_per_turn) {
-  struct run r;
-  struct expect e;
-  run_init(&r, _i == 0 ? "stderr-turns 1 0" : "stderr-turns 1 20",
-           _i == 0 ? "play" : "sleep 1 100");
-  expect_init(&e);
-  simulate(&e, PLAY, PLAY, TX_MOVES_MAX);
-  run_game(&r);
-  check_whole_game(&r, &e);
-  int64_t all = 0;
-  for (int i = 0; i < r.rec.nmoves; i += 2) {
-    char want[48];
-    int n = snprintf(want, sizeof want, "before %d\n", i / 2 + 1);
-    int both = n + snprintf(want + n, sizeof want - (size_t)n, "after %d\n",
-                            i / 2 + 1);
-    all += both;
-    const char *got = r.rec.moves[i].stderr_text;
-    const char *before =
-        got ? strstr(got, "before") : NULL; /* an "after" may come first */
-    ck_assert_msg(before && strncmp(before, want, (size_t)n) == 0,
-                  "moves[%d].stderr_text \"%s\" lacks \"%.*s\"", i,
-                  got ? got : "(null)", n, want);
-    if (_i == 1 && i == 0)
-      ck_assert_msg(strcmp(got, want) == 0,
-                    "moves[%d].stderr_text \"%s\", expected \"%s\"", i, got,
-                    want);
-  }
-  int64_t last_after = (int64_t)strlen("after 66\n");
-  ck_assert_int_ge(r.rec.players[0].stderr_bytes, all - last_after);
-  ck_assert_int_le(r.rec.players[0].stderr_bytes, all);
-  run_free(&r);
+START_TEST(output_stderr_per_turn)
+{
+    struct run r;
+    struct expect e;
+    run_init(&r, _i == 0 ? "stderr-turns 1 0" : "stderr-turns 1 20",
+             _i == 0 ? "play" : "sleep 1 100");
+    expect_init(&e);
+    simulate(&e, PLAY, PLAY, TX_MOVES_MAX);
+    run_game(&r);
+    check_whole_game(&r, &e);
+    int64_t all = 0;
+    for (int i = 0; i < r.rec.nmoves; i += 2) {
+        char want[48];
+        int n = snprintf(want, sizeof want, "before %d\n", i / 2 + 1);
+        int both = n + snprintf(want + n, sizeof want - (size_t)n, "after %d\n", i / 2 + 1);
+        all += both;
+        const char *got = r.rec.moves[i].stderr_text;
+        const char *before = got ? strstr(got, "before") : NULL; /* an "after" may come first */
+        ck_assert_msg(before && strncmp(before, want, (size_t)n) == 0,
+                      "moves[%d].stderr_text \"%s\" lacks \"%.*s\"", i, got ? got : "(null)", n,
+                      want);
+        if (_i == 1 && i == 0)
+            ck_assert_msg(strcmp(got, want) == 0, "moves[%d].stderr_text \"%s\", expected \"%s\"",
+                          i, got, want);
+    }
+    int64_t last_after = (int64_t)strlen("after 66\n");
+    ck_assert_int_ge(r.rec.players[0].stderr_bytes, all - last_after);
+    ck_assert_int_le(r.rec.players[0].stderr_bytes, all);
+    run_free(&r);
 }
 END_TEST
 
 /* "F6 early" is printed before the first input arrives: it is the answer
  * to turn 1 (the bot prints nothing after reading it). One line per turn:
  * no extra line. */
-START_TEST(output_move_before_input) {
-  struct run r;
-  struct expect e;
-  run_init(&r, "early", "play");
-  expect_init(&e);
-  e.force[0] = hole("F6");
-  simulate(&e, PLAY, PLAY, TX_MOVES_MAX);
-  run_game(&r);
-  check_whole_game(&r, &e);
-  ck_assert_ptr_nonnull(r.rec.moves[0].message);
-  ck_assert_str_eq(r.rec.moves[0].message, "early");
-  check_quiet(&r);
-  run_free(&r);
+START_TEST(output_move_before_input)
+{
+    struct run r;
+    struct expect e;
+    run_init(&r, "early", "play");
+    expect_init(&e);
+    e.force[0] = hole("F6");
+    simulate(&e, PLAY, PLAY, TX_MOVES_MAX);
+    run_game(&r);
+    check_whole_game(&r, &e);
+    ck_assert_ptr_nonnull(r.rec.moves[0].message);
+    ck_assert_str_eq(r.rec.moves[0].message, "early");
+    check_quiet(&r);
+    run_free(&r);
 }
 END_TEST
 
-START_TEST(output_message_cut) {
-  struct run r;
-  struct expect e;
-  run_init(&r, "message 1", "play");
-  expect_init(&e);
-  simulate(&e, PLAY, PLAY, TX_MOVES_MAX);
-  run_game(&r);
-  check_whole_game(&r, &e);
-  ck_assert_ptr_nonnull(r.rec.moves[0].message);
-  ck_assert_str_eq(r.rec.moves[0].message,
-                   "\xc3\xa9t\xc3\xa9 message de trent");
-  ck_assert(r.rec.moves[0].message_cut);
-  ck_assert_ptr_null(r.rec.moves[1].message);
-  ck_assert(!r.rec.moves[1].message_cut);
-  check_quiet(&r);
-  run_free(&r);
+START_TEST(output_message_cut)
+{
+    struct run r;
+    struct expect e;
+    run_init(&r, "message 1", "play");
+    expect_init(&e);
+    simulate(&e, PLAY, PLAY, TX_MOVES_MAX);
+    run_game(&r);
+    check_whole_game(&r, &e);
+    ck_assert_ptr_nonnull(r.rec.moves[0].message);
+    ck_assert_str_eq(r.rec.moves[0].message, "\xc3\xa9t\xc3\xa9 message de trent");
+    ck_assert(r.rec.moves[0].message_cut);
+    ck_assert_ptr_null(r.rec.moves[1].message);
+    ck_assert(!r.rec.moves[1].message_cut);
+    check_quiet(&r);
+    run_free(&r);
 }
 END_TEST
 
 /* A line of exactly TX_ANSWER_LINE_MAX bytes is a move (its message is
  * cut); one byte more is not. */
-START_TEST(output_line_at_the_bound) {
-  struct run r;
-  struct expect e;
-  run_init(&r, "long-line 1 4096", "play");
-  expect_init(&e);
-  simulate(&e, PLAY, PLAY, TX_MOVES_MAX);
-  run_game(&r);
-  check_whole_game(&r, &e);
-  ck_assert_ptr_nonnull(r.rec.moves[0].message);
-  ck_assert_str_eq(r.rec.moves[0].message, "mmmmmmmmmmmmmmmmmmmm");
-  ck_assert(r.rec.moves[0].message_cut);
-  run_free(&r);
+START_TEST(output_line_at_the_bound)
+{
+    struct run r;
+    struct expect e;
+    run_init(&r, "long-line 1 4096", "play");
+    expect_init(&e);
+    simulate(&e, PLAY, PLAY, TX_MOVES_MAX);
+    run_game(&r);
+    check_whole_game(&r, &e);
+    ck_assert_ptr_nonnull(r.rec.moves[0].message);
+    ck_assert_str_eq(r.rec.moves[0].message, "mmmmmmmmmmmmmmmmmmmm");
+    ck_assert(r.rec.moves[0].message_cut);
+    run_free(&r);
 }
 END_TEST
 
-START_TEST(output_invalid_utf8_message) {
-  struct run r;
-  struct expect e;
-  run_init(&r, "bad-message 1", "play");
-  expect_init(&e);
-  simulate(&e, PLAY, PLAY, TX_MOVES_MAX);
-  run_game(&r);
-  check_whole_game(&r, &e);
-  ck_assert_ptr_nonnull(r.rec.moves[0].message);
-  ck_assert_str_eq(r.rec.moves[0].message,
-                   "\xef\xbf\xbd\xef\xbf\xbd ok \xef\xbf\xbd");
-  ck_assert(!r.rec.moves[0].message_cut);
-  run_free(&r);
+START_TEST(output_invalid_utf8_message)
+{
+    struct run r;
+    struct expect e;
+    run_init(&r, "bad-message 1", "play");
+    expect_init(&e);
+    simulate(&e, PLAY, PLAY, TX_MOVES_MAX);
+    run_game(&r);
+    check_whole_game(&r, &e);
+    ck_assert_ptr_nonnull(r.rec.moves[0].message);
+    ck_assert_str_eq(r.rec.moves[0].message, "\xef\xbf\xbd\xef\xbf\xbd ok \xef\xbf\xbd");
+    ck_assert(!r.rec.moves[0].message_cut);
+    run_free(&r);
 }
 END_TEST
 
 /* Closing stderr is no crash: the game goes on. */
-START_TEST(output_close_stderr) {
-  struct run r;
-  struct expect e;
-  run_init(&r, "close-stderr 2", "play");
-  expect_init(&e);
-  simulate(&e, PLAY, PLAY, TX_MOVES_MAX);
-  run_game(&r);
-  check_whole_game(&r, &e);
-  check_quiet(&r);
-  run_free(&r);
+START_TEST(output_close_stderr)
+{
+    struct run r;
+    struct expect e;
+    run_init(&r, "close-stderr 2", "play");
+    expect_init(&e);
+    simulate(&e, PLAY, PLAY, TX_MOVES_MAX);
+    run_game(&r);
+    check_whole_game(&r, &e);
+    check_quiet(&r);
+    run_free(&r);
 }
 END_TEST
 
-START_TEST(output_crlf) {
-  struct run r;
-  struct expect e;
-  run_init(&r, "crlf", "play");
-  expect_init(&e);
-  simulate(&e, PLAY, PLAY, TX_MOVES_MAX);
-  run_game(&r);
-  check_whole_game(&r, &e);
-  ck_assert_ptr_null(r.rec.moves[0].message);
-  check_quiet(&r);
-  run_free(&r);
+START_TEST(output_crlf)
+{
+    struct run r;
+    struct expect e;
+    run_init(&r, "crlf", "play");
+    expect_init(&e);
+    simulate(&e, PLAY, PLAY, TX_MOVES_MAX);
+    run_game(&r);
+    check_whole_game(&r, &e);
+    ck_assert_ptr_null(r.rec.moves[0].message);
+    check_quiet(&r);
+    run_free(&r);
 }
 END_TEST
 
 /* ---- moves against the rules ---- */
 
-START_TEST(rules_swap_by_player2_at_move_4) {
-  struct run r;
-  struct expect e;
-  run_init(&r, "play", "swap 2");
-  expect_init(&e);
-  simulate(&e, PLAY, PLAY, 3);
-  run_game(&r);
-  check_verdict(&r, 0, TX_REASON_INVALID, "SWAP not allowed at move 4");
-  check_moves(&r, &e, 3);
-  ck_assert_int_eq(r.rec.nmoves, 4);
-  run_free(&r);
+START_TEST(rules_swap_by_player2_at_move_4)
+{
+    struct run r;
+    struct expect e;
+    run_init(&r, "play", "swap 2");
+    expect_init(&e);
+    simulate(&e, PLAY, PLAY, 3);
+    run_game(&r);
+    check_verdict(&r, 0, TX_REASON_INVALID, "SWAP not allowed at move 4");
+    check_moves(&r, &e, 3);
+    ck_assert_int_eq(r.rec.nmoves, 4);
+    run_free(&r);
 }
 END_TEST
 
-START_TEST(rules_occupied_hole) {
-  struct run r;
-  struct expect e;
-  char want[40], name[8];
-  expect_init(&e);
-  simulate(&e, PLAY, PLAY, 2);
-  int h = 0;
-  while (e.g.cell[h] == TX_EMPTY)
-    h++;
-  snprintf(want, sizeof want, "occupied hole %s", tx_hole_name(&geo, h, name));
-  run_init(&r, "occupied 2", "play");
-  lose_at(&r, 2, TX_REASON_INVALID, want);
-  check_quiet(&r);
-  run_free(&r);
+START_TEST(rules_occupied_hole)
+{
+    struct run r;
+    struct expect e;
+    char want[40], name[8];
+    expect_init(&e);
+    simulate(&e, PLAY, PLAY, 2);
+    int h = 0;
+    while (e.g.cell[h] == TX_EMPTY)
+        h++;
+    snprintf(want, sizeof want, "occupied hole %s", tx_hole_name(&geo, h, name));
+    run_init(&r, "occupied 2", "play");
+    lose_at(&r, 2, TX_REASON_INVALID, want);
+    check_quiet(&r);
+    run_free(&r);
 }
 END_TEST
 
@@ -1103,16 +1133,17 @@ END_TEST
 /* The child keeps the bot's pipes open and sleeps a minute while the bot
  * plays on: the game must end without waiting for EOF, and the child must
  * die with the group. */
-START_TEST(process_fork_then_play_on) {
-  struct run r;
-  struct expect e;
-  run_init(&r, "fork 2 1", "play");
-  expect_init(&e);
-  simulate(&e, PLAY, PLAY, TX_MOVES_MAX);
-  run_game(&r);
-  check_whole_game(&r, &e);
-  ck_assert_msg(r.seconds < 10, "the game took %.1f s", r.seconds);
-  run_free(&r);
+START_TEST(process_fork_then_play_on)
+{
+    struct run r;
+    struct expect e;
+    run_init(&r, "fork 2 1", "play");
+    expect_init(&e);
+    simulate(&e, PLAY, PLAY, TX_MOVES_MAX);
+    run_game(&r);
+    check_whole_game(&r, &e);
+    ck_assert_msg(r.seconds < 10, "the game took %.1f s", r.seconds);
+    run_free(&r);
 }
 END_TEST
 
@@ -1121,78 +1152,77 @@ END_TEST
 /* Forced openings played by the referee (forced, no time): two moves, then
  * player 1 moves first (_i = 0); one move, then player 2 may answer SWAP
  * as its first answer, at move 2 (_i = 1). */
-START_TEST(game_forced_opening) {
-  static int16_t opening[2];
-  struct run r;
-  struct expect e;
-  run_init(&r, "play --seed={seed}", _i == 0 ? "play" : "swapper");
-  r.config.run = "fingerprint-of-the-run";
-  opening[0] = (int16_t)hole("F6");
-  opening[1] = (int16_t)hole("G8");
-  r.spec.nopening = _i == 0 ? 2 : 1;
-  r.spec.opening = opening;
-  expect_init(&e);
-  for (int i = 0; i < r.spec.nopening; i++)
-    e.force[i] = opening[i];
-  simulate(&e, PLAY, _i == 0 ? PLAY : SWAPPER, TX_MOVES_MAX);
-  run_game(&r);
-  ck_assert_ptr_nonnull(strstr(r.rec.players[0].command, "play --seed=12345 "));
-  strcpy(r.commands[0], r.rec.players[0].command);
-  check_whole_game(&r, &e);
-  if (_i == 1)
-    ck_assert_str_eq(r.rec.moves[1].move, "SWAP");
-  check_quiet(&r);
-  run_free(&r);
+START_TEST(game_forced_opening)
+{
+    static int16_t opening[2];
+    struct run r;
+    struct expect e;
+    run_init(&r, "play --seed={seed}", _i == 0 ? "play" : "swapper");
+    r.config.run = "fingerprint-of-the-run";
+    opening[0] = (int16_t)hole("F6");
+    opening[1] = (int16_t)hole("G8");
+    r.spec.nopening = _i == 0 ? 2 : 1;
+    r.spec.opening = opening;
+    expect_init(&e);
+    for (int i = 0; i < r.spec.nopening; i++)
+        e.force[i] = opening[i];
+    simulate(&e, PLAY, _i == 0 ? PLAY : SWAPPER, TX_MOVES_MAX);
+    run_game(&r);
+    ck_assert_ptr_nonnull(strstr(r.rec.players[0].command, "play --seed=12345 "));
+    strcpy(r.commands[0], r.rec.players[0].command);
+    check_whole_game(&r, &e);
+    if (_i == 1)
+        ck_assert_str_eq(r.rec.moves[1].move, "SWAP");
+    check_quiet(&r);
+    run_free(&r);
 }
 END_TEST
 
 /* An illegal forced opening is the schedule's bug: refused, nothing runs. */
-START_TEST(game_illegal_opening_refused) {
-  static const char *const openings[][2] = {
-      {"F6", "F6"}, {"F6", "A1"}, {"A6", "F6"}};
-  int16_t opening[2] = {(int16_t)hole(openings[_i][0]),
-                        (int16_t)hole(openings[_i][1])};
-  struct run r;
-  run_init(&r, "play", "play");
-  r.spec.nopening = 2;
-  r.spec.opening = opening;
-  uv_loop_t warm;
-  ck_assert_int_eq(uv_loop_init(&warm), 0);
-  ck_assert_int_eq(uv_loop_close(&warm), 0);
-  int fds = count_fds();
-  ck_assert_int_eq(uv_loop_init(&r.loop), 0);
-  ck_assert_int_eq(
-      tx_match_start(&r.loop, &r.config, &r.spec, done_cb, &r, &r.match),
-      -EINVAL);
-  uv_run(&r.loop, UV_RUN_DEFAULT);
-  ck_assert_int_eq(r.ndone, 0);
-  ck_assert_int_eq(uv_loop_close(&r.loop), 0);
-  ck_assert_int_eq(count_fds(), fds);
-  ck_assert_int_ne(access(r.pid_file, F_OK), 0); /* no bot ran */
+START_TEST(game_illegal_opening_refused)
+{
+    static const char *const openings[][2] = {{"F6", "F6"}, {"F6", "A1"}, {"A6", "F6"}};
+    int16_t opening[2] = {(int16_t)hole(openings[_i][0]), (int16_t)hole(openings[_i][1])};
+    struct run r;
+    run_init(&r, "play", "play");
+    r.spec.nopening = 2;
+    r.spec.opening = opening;
+    uv_loop_t warm;
+    ck_assert_int_eq(uv_loop_init(&warm), 0);
+    ck_assert_int_eq(uv_loop_close(&warm), 0);
+    int fds = count_fds();
+    ck_assert_int_eq(uv_loop_init(&r.loop), 0);
+    ck_assert_int_eq(tx_match_start(&r.loop, &r.config, &r.spec, done_cb, &r, &r.match), -EINVAL);
+    uv_run(&r.loop, UV_RUN_DEFAULT);
+    ck_assert_int_eq(r.ndone, 0);
+    ck_assert_int_eq(uv_loop_close(&r.loop), 0);
+    ck_assert_int_eq(count_fds(), fds);
+    ck_assert_int_ne(access(r.pid_file, F_OK), 0); /* no bot ran */
 }
 END_TEST
 
 /* Other board sizes ({size} tells the bots): 5 (a win), 6 (a draw: the
  * player to move has no legal hole), 26 (a 649-move draw whose late
  * inputs are about 10 KB). */
-START_TEST(game_board_sizes) {
-  static const int sizes[] = {5, 6, 26};
-  struct run r;
-  struct expect e;
-  char want[32];
-  ck_assert_int_eq(tx_geometry_init(&geo, sizes[_i]), 0);
-  run_init(&r, "play --size={size}", "play --size={size}");
-  expect_init(&e);
-  simulate(&e, PLAY, PLAY, TX_MOVES_MAX);
-  run_game(&r);
-  snprintf(want, sizeof want, "play --size=%d ", sizes[_i]);
-  ck_assert_ptr_nonnull(strstr(r.rec.players[0].command, want));
-  strcpy(r.commands[0], r.rec.players[0].command);
-  strcpy(r.commands[1], r.rec.players[1].command);
-  check_whole_game(&r, &e);
-  ck_assert_int_eq(r.rec.nmoves, e.g.nmoves);
-  check_quiet(&r);
-  run_free(&r);
+START_TEST(game_board_sizes)
+{
+    static const int sizes[] = {5, 6, 26};
+    struct run r;
+    struct expect e;
+    char want[32];
+    ck_assert_int_eq(tx_geometry_init(&geo, sizes[_i]), 0);
+    run_init(&r, "play --size={size}", "play --size={size}");
+    expect_init(&e);
+    simulate(&e, PLAY, PLAY, TX_MOVES_MAX);
+    run_game(&r);
+    snprintf(want, sizeof want, "play --size=%d ", sizes[_i]);
+    ck_assert_ptr_nonnull(strstr(r.rec.players[0].command, want));
+    strcpy(r.commands[0], r.rec.players[0].command);
+    strcpy(r.commands[1], r.rec.players[1].command);
+    check_whole_game(&r, &e);
+    ck_assert_int_eq(r.rec.nmoves, e.g.nmoves);
+    check_quiet(&r);
+    run_free(&r);
 }
 END_TEST
 
@@ -1200,391 +1230,397 @@ END_TEST
  * it leaves the bot's process group, so killing the group misses it. The
  * game must still end at once although the child holds the pipes, and the
  * child must be gone (the daemon: see check_no_process). */
-START_TEST(process_fork_leaving_group) {
-  struct run r;
-  struct expect e;
-  run_init(&r, _i == 0 ? "fork 2 2" : "fork 2 3", "play");
-  expect_init(&e);
-  simulate(&e, PLAY, PLAY, TX_MOVES_MAX);
-  run_game(&r);
-  check_whole_game(&r, &e);
-  ck_assert_msg(r.seconds < 10, "the game took %.1f s", r.seconds);
-  run_free(&r);
+START_TEST(process_fork_leaving_group)
+{
+    struct run r;
+    struct expect e;
+    run_init(&r, _i == 0 ? "fork 2 2" : "fork 2 3", "play");
+    expect_init(&e);
+    simulate(&e, PLAY, PLAY, TX_MOVES_MAX);
+    run_game(&r);
+    check_whole_game(&r, &e);
+    ck_assert_msg(r.seconds < 10, "the game took %.1f s", r.seconds);
+    run_free(&r);
 }
 END_TEST
 
 /* How the launcher started the bot, as the bot itself sees it: below the
  * referee's priority, leader of its own session and group, holding only
  * stdin, stdout and stderr, under the memory limit, without core dumps. */
-START_TEST(process_launcher_limits) {
-  struct run r;
-  struct expect e;
-  run_init(&r, "report 1", "play");
-  r.config.bot_memory_mb = 100;
-  expect_init(&e);
-  simulate(&e, PLAY, PLAY, TX_MOVES_MAX);
-  run_game(&r);
-  check_whole_game(&r, &e);
-  const char *text = r.rec.moves[0].stderr_text;
-  ck_assert_ptr_nonnull(text);
-  int nice_value, group, session, fds, end = 0;
-  long data_mb, core;
-  ck_assert_msg(
-      sscanf(text,
-             "nice=%d group=%d session=%d fds=%d data_mb=%ld core=%ld\n%n",
-             &nice_value, &group, &session, &fds, &data_mb, &core, &end) == 6 &&
-          text[end] == '\0',
-      "the bot reported \"%s\"", text);
-  errno = 0;
-  int own_nice = getpriority(PRIO_PROCESS, 0);
-  ck_assert_msg(nice_value > own_nice || own_nice == 19,
-                "bot at nice %d, referee at %d", nice_value, own_nice);
-  ck_assert_int_eq(group, 1);
-  ck_assert_int_eq(session, 1);
-  ck_assert_msg(fds == 3,
-                "the bot holds %d descriptors, not just stdin, stdout, stderr",
-                fds);
-  ck_assert_int_eq(data_mb, 100);
-  ck_assert_int_eq(core, 0);
-  run_free(&r);
+START_TEST(process_launcher_limits)
+{
+    struct run r;
+    struct expect e;
+    run_init(&r, "report 1", "play");
+    r.config.bot_memory_mb = 100;
+    expect_init(&e);
+    simulate(&e, PLAY, PLAY, TX_MOVES_MAX);
+    run_game(&r);
+    check_whole_game(&r, &e);
+    const char *text = r.rec.moves[0].stderr_text;
+    ck_assert_ptr_nonnull(text);
+    int nice_value, group, session, fds, end = 0;
+    long data_mb, core;
+    ck_assert_msg(sscanf(text, "nice=%d group=%d session=%d fds=%d data_mb=%ld core=%ld\n%n",
+                         &nice_value, &group, &session, &fds, &data_mb, &core, &end) == 6 &&
+                      text[end] == '\0',
+                  "the bot reported \"%s\"", text);
+    errno = 0;
+    int own_nice = getpriority(PRIO_PROCESS, 0);
+    ck_assert_msg(nice_value > own_nice || own_nice == 19, "bot at nice %d, referee at %d",
+                  nice_value, own_nice);
+    ck_assert_int_eq(group, 1);
+    ck_assert_int_eq(session, 1);
+    ck_assert_msg(fds == 3, "the bot holds %d descriptors, not just stdin, stdout, stderr", fds);
+    ck_assert_int_eq(data_mb, 100);
+    ck_assert_int_eq(core, 0);
+    run_free(&r);
 }
 END_TEST
 
 /* The game's CPU limit (RLIMIT_CPU) kills a bot that spins for longer. */
-START_TEST(crash_cpu_limit) {
-  struct run r;
-  run_init(&r, "spin 2", "play");
-  r.config.bot_cpu_s = 1;
-  r.config.turn_ms =
-      15000; /* a niced bot on a busy machine takes a while to burn 1 s */
-  lose_at(&r, 2, TX_REASON_CRASH, "signal");
-  check_quiet(&r);
-  run_free(&r);
+START_TEST(crash_cpu_limit)
+{
+    struct run r;
+    run_init(&r, "spin 2", "play");
+    r.config.bot_cpu_s = 1;
+    r.config.turn_ms = 15000; /* a niced bot on a busy machine takes a while to burn 1 s */
+    lose_at(&r, 2, TX_REASON_CRASH, "signal");
+    check_quiet(&r);
+    run_free(&r);
 }
 END_TEST
 
 /* Many games on one loop, as the tournament runs them: bots that hang,
  * flood, crash, fork and overrun in some games do not disturb the others,
  * and every game gets its own verdict. */
-START_TEST(process_many_games_one_loop) {
-  static const struct {
-    const char *bots[2];
-    int winner; /* -2: the fault-free game (simulated) */
-    enum tx_reason reason;
-    const char *detail;
-  } games[] = {
-      {{"hang 2", "play"}, 1, TX_REASON_TIMEOUT, "200 ms"},
-      {{"play", "play"}, -2, TX_REASON_CONNECTION, NULL},
-      {{"flood-stdout 1 1", "play"}, 1, TX_REASON_INVALID, "longer than 4096"},
-      {{"play", "crash-signal 3"}, 0, TX_REASON_CRASH, "signal 11"},
-      {{"fork 2 1", "play"}, -2, TX_REASON_CONNECTION, NULL},
-      {{"ignore-term 1", "play"}, 1, TX_REASON_TIMEOUT, "1000 ms"},
-      {{"flood-stderr 1 100000", "play"}, 0, TX_REASON_CONNECTION, "F1-E12"},
-      {{"play", "garbage 4"}, 0, TX_REASON_INVALID, "#garbage!"},
-  };
-  enum { NGAMES = sizeof games / sizeof games[0] };
-  static struct run runs[NGAMES]; /* large: not on the stack */
-  uv_loop_t warm;
-  ck_assert_int_eq(uv_loop_init(&warm), 0);
-  ck_assert_int_eq(uv_loop_close(&warm), 0);
-  int fds = count_fds();
-  uv_loop_t *loop = &runs[0].loop;
-  for (int i = 0; i < NGAMES; i++) {
-    run_init(&runs[i], games[i].bots[0], games[i].bots[1]);
-    runs[i].config.turn_ms = 200;
-    runs[i].spec.index = i + 1;
-  }
-  ck_assert_int_eq(uv_loop_init(loop), 0);
-  for (int i = 0; i < NGAMES; i++)
-    ck_assert_int_eq(tx_match_start(loop, &runs[i].config, &runs[i].spec,
-                                    done_cb, &runs[i], &runs[i].match),
-                     0);
-  uv_run(loop, UV_RUN_DEFAULT);
-  ck_assert_int_eq(uv_loop_close(loop), 0);
-  for (int i = 0; i < NGAMES; i++) {
-    ck_assert_int_eq(runs[i].ndone, 1);
-    check_no_process(&runs[i]);
-  }
-  ck_assert_int_eq(count_fds(), fds);
-  struct expect e;
-  expect_init(&e);
-  simulate(&e, PLAY, PLAY, TX_MOVES_MAX);
-  for (int i = 0; i < NGAMES; i++) {
-    if (games[i].winner == -2)
-      check_whole_game(&runs[i], &e);
-    else
-      check_verdict(&runs[i], games[i].winner, games[i].reason,
-                    games[i].detail);
-    run_free(&runs[i]);
-  }
+START_TEST(process_many_games_one_loop)
+{
+    static const struct {
+        const char *bots[2];
+        int winner; /* -2: the fault-free game (simulated) */
+        enum tx_reason reason;
+        const char *detail;
+    } games[] = {
+        {{"hang 2", "play"}, 1, TX_REASON_TIMEOUT, "200 ms"},
+        {{"play", "play"}, -2, TX_REASON_CONNECTION, NULL},
+        {{"flood-stdout 1 1", "play"}, 1, TX_REASON_INVALID, "longer than 4096"},
+        {{"play", "crash-signal 3"}, 0, TX_REASON_CRASH, "signal 11"},
+        {{"fork 2 1", "play"}, -2, TX_REASON_CONNECTION, NULL},
+        {{"ignore-term 1", "play"}, 1, TX_REASON_TIMEOUT, "1000 ms"},
+        {{"flood-stderr 1 100000", "play"}, 0, TX_REASON_CONNECTION, "F1-E12"},
+        {{"play", "garbage 4"}, 0, TX_REASON_INVALID, "#garbage!"},
+    };
+    enum { NGAMES = sizeof games / sizeof games[0] };
+    static struct run runs[NGAMES]; /* large: not on the stack */
+    uv_loop_t warm;
+    ck_assert_int_eq(uv_loop_init(&warm), 0);
+    ck_assert_int_eq(uv_loop_close(&warm), 0);
+    int fds = count_fds();
+    uv_loop_t *loop = &runs[0].loop;
+    for (int i = 0; i < NGAMES; i++) {
+        run_init(&runs[i], games[i].bots[0], games[i].bots[1]);
+        runs[i].config.turn_ms = 200;
+        runs[i].spec.index = i + 1;
+    }
+    ck_assert_int_eq(uv_loop_init(loop), 0);
+    for (int i = 0; i < NGAMES; i++)
+        ck_assert_int_eq(
+            tx_match_start(loop, &runs[i].config, &runs[i].spec, done_cb, &runs[i], &runs[i].match),
+            0);
+    uv_run(loop, UV_RUN_DEFAULT);
+    ck_assert_int_eq(uv_loop_close(loop), 0);
+    for (int i = 0; i < NGAMES; i++) {
+        ck_assert_int_eq(runs[i].ndone, 1);
+        check_no_process(&runs[i]);
+    }
+    ck_assert_int_eq(count_fds(), fds);
+    struct expect e;
+    expect_init(&e);
+    simulate(&e, PLAY, PLAY, TX_MOVES_MAX);
+    for (int i = 0; i < NGAMES; i++) {
+        if (games[i].winner == -2)
+            check_whole_game(&runs[i], &e);
+        else
+            check_verdict(&runs[i], games[i].winner, games[i].reason, games[i].detail);
+        run_free(&runs[i]);
+    }
 }
 END_TEST
 
 /* Reads the pids of the bots noted in pid_file; returns how many. */
-static int bot_pids(const char *pid_file, int *pids, int cap) {
-  FILE *f = fopen(pid_file, "re");
-  int n = 0, pid;
-  char kind[16];
-  while (f && n < cap && fscanf(f, "%15s %d", kind, &pid) == 2)
-    if (strcmp(kind, "bot") == 0)
-      pids[n++] = pid;
-  if (f)
-    fclose(f);
-  return n;
+static int bot_pids(const char *pid_file, int *pids, int cap)
+{
+    FILE *f = fopen(pid_file, "re");
+    int n = 0, pid;
+    char kind[16];
+    while (f && n < cap && fscanf(f, "%15s %d", kind, &pid) == 2)
+        if (strcmp(kind, "bot") == 0)
+            pids[n++] = pid;
+    if (f)
+        fclose(f);
+    return n;
 }
 
 /* The referee itself is killed (SIGKILL: no cleanup at all) mid-game:
  * its bots must die with it (PR_SET_PDEATHSIG), not run on. */
-START_TEST(process_referee_killed) {
-  struct run r;
-  run_init(&r, "hang 1", "play");
-  r.config.first_turn_ms = 20000;
-  pid_t referee = fork();
-  ck_assert_int_ge(referee, 0);
-  if (referee == 0) { /* the referee: plays until it is killed */
-    if (uv_loop_init(&r.loop) == 0 &&
-        tx_match_start(&r.loop, &r.config, &r.spec, done_cb, &r, &r.match) == 0)
-      uv_run(&r.loop, UV_RUN_DEFAULT);
-    _exit(3);
-  }
-  int pids[2], n = 0;
-  for (int waited = 0; (n = bot_pids(r.pid_file, pids, 2)) < 2 && waited < 5000;
-       waited += 10)
-    usleep(10000);
-  usleep(50000); /* player 1 is on move, hanging */
-  kill(referee, SIGKILL);
-  int status;
-  ck_assert_int_eq(waitpid(referee, &status, 0), referee);
-  ck_assert(WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL);
-  ck_assert_int_eq(n, 2);
-  for (int i = 0; i < n; i++) {
-    int waited = 0;
-    while (!is_zombie_or_gone(pids[i]) && waited < 1000) {
-      usleep(10000);
-      waited += 10;
+START_TEST(process_referee_killed)
+{
+    struct run r;
+    run_init(&r, "hang 1", "play");
+    r.config.first_turn_ms = 20000;
+    pid_t referee = fork();
+    ck_assert_int_ge(referee, 0);
+    if (referee == 0) { /* the referee: plays until it is killed */
+        if (uv_loop_init(&r.loop) == 0 &&
+            tx_match_start(&r.loop, &r.config, &r.spec, done_cb, &r, &r.match) == 0)
+            uv_run(&r.loop, UV_RUN_DEFAULT);
+        _exit(3);
     }
-    if (!is_zombie_or_gone(pids[i]))
-      kill(pids[i], SIGKILL);
-    ck_assert_msg(waited < 1000, "bot %d outlived its referee by 1 s", pids[i]);
-  }
-  unlink(r.pid_file);
+    int pids[2], n = 0;
+    for (int waited = 0; (n = bot_pids(r.pid_file, pids, 2)) < 2 && waited < 5000; waited += 10)
+        usleep(10000);
+    usleep(50000); /* player 1 is on move, hanging */
+    kill(referee, SIGKILL);
+    int status;
+    ck_assert_int_eq(waitpid(referee, &status, 0), referee);
+    ck_assert(WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL);
+    ck_assert_int_eq(n, 2);
+    for (int i = 0; i < n; i++) {
+        int waited = 0;
+        while (!is_zombie_or_gone(pids[i]) && waited < 1000) {
+            usleep(10000);
+            waited += 10;
+        }
+        if (!is_zombie_or_gone(pids[i]))
+            kill(pids[i], SIGKILL);
+        ck_assert_msg(waited < 1000, "bot %d outlived its referee by 1 s", pids[i]);
+    }
+    unlink(r.pid_file);
 }
 END_TEST
 
 /* ---- a whole game against its golden record ---- */
 
-static void replace_string(cJSON *obj, const char *key, const char *value) {
-  if (cJSON_GetObjectItemCaseSensitive(obj, key))
-    cJSON_ReplaceItemInObjectCaseSensitive(obj, key, cJSON_CreateString(value));
+static void replace_string(cJSON *obj, const char *key, const char *value)
+{
+    if (cJSON_GetObjectItemCaseSensitive(obj, key))
+        cJSON_ReplaceItemInObjectCaseSensitive(obj, key, cJSON_CreateString(value));
 }
 
 /* The record with what changes from run to run replaced: times, start
  * time, version, hashes, the build directory and the pid file in command
  * lines. */
-static char *normalised_json(const struct tx_record *rec) {
-  char *text = NULL;
-  ck_assert_int_eq(tx_record_to_json(rec, &text), 0);
-  cJSON *root = cJSON_Parse(text);
-  ck_assert_ptr_nonnull(root);
-  free(text);
-  replace_string(root, "started", "2026-01-01T00:00:00Z");
-  replace_string(root, "referee", "twixt-arena");
-  cJSON *p;
-  cJSON_ArrayForEach(p, cJSON_GetObjectItemCaseSensitive(root, "players")) {
-    if (cJSON_IsString(cJSON_GetObjectItemCaseSensitive(p, "sha256")))
-      replace_string(p, "sha256", "sha256");
-    cJSON *cmd = cJSON_GetObjectItemCaseSensitive(p, "command");
-    ck_assert(cJSON_IsString(cmd));
-    const char *at = strstr(cmd->valuestring, FAULT_BOT_WORD);
-    ck_assert_ptr_nonnull(at);
-    char buf[600];
-    snprintf(buf, sizeof buf, "fault-bot%s", at + strlen(FAULT_BOT_WORD));
-    char *pid_file = strstr(buf, " --pid-file=");
-    if (pid_file)
-      *pid_file = '\0';
-    replace_string(p, "command", buf);
-  }
-  cJSON *m;
-  cJSON_ArrayForEach(m, cJSON_GetObjectItemCaseSensitive(root, "moves")) {
-    cJSON *us = cJSON_GetObjectItemCaseSensitive(m, "us");
-    ck_assert(cJSON_IsNumber(us));
-    if (us->valuedouble >= 0)
-      cJSON_SetNumberValue(us, 1000);
-  }
-  char *out = cJSON_Print(root);
-  cJSON_Delete(root);
-  ck_assert_ptr_nonnull(out);
-  return out;
+static char *normalised_json(const struct tx_record *rec)
+{
+    char *text = NULL;
+    ck_assert_int_eq(tx_record_to_json(rec, &text), 0);
+    cJSON *root = cJSON_Parse(text);
+    ck_assert_ptr_nonnull(root);
+    free(text);
+    replace_string(root, "started", "2026-01-01T00:00:00Z");
+    replace_string(root, "referee", "twixt-arena");
+    cJSON *p;
+    cJSON_ArrayForEach(p, cJSON_GetObjectItemCaseSensitive(root, "players"))
+    {
+        if (cJSON_IsString(cJSON_GetObjectItemCaseSensitive(p, "sha256")))
+            replace_string(p, "sha256", "sha256");
+        cJSON *cmd = cJSON_GetObjectItemCaseSensitive(p, "command");
+        ck_assert(cJSON_IsString(cmd));
+        const char *at = strstr(cmd->valuestring, FAULT_BOT_WORD);
+        ck_assert_ptr_nonnull(at);
+        char buf[600];
+        snprintf(buf, sizeof buf, "fault-bot%s", at + strlen(FAULT_BOT_WORD));
+        char *pid_file = strstr(buf, " --pid-file=");
+        if (pid_file)
+            *pid_file = '\0';
+        replace_string(p, "command", buf);
+    }
+    cJSON *m;
+    cJSON_ArrayForEach(m, cJSON_GetObjectItemCaseSensitive(root, "moves"))
+    {
+        cJSON *us = cJSON_GetObjectItemCaseSensitive(m, "us");
+        ck_assert(cJSON_IsNumber(us));
+        if (us->valuedouble >= 0)
+            cJSON_SetNumberValue(us, 1000);
+    }
+    char *out = cJSON_Print(root);
+    cJSON_Delete(root);
+    ck_assert_ptr_nonnull(out);
+    return out;
 }
 
-static char *read_file(const char *path) {
-  FILE *f = fopen(path, "re");
-  if (!f)
-    return NULL;
-  size_t cap = 1 << 20, n;
-  char *buf = malloc(cap);
-  ck_assert_ptr_nonnull(buf);
-  n = fread(buf, 1, cap - 1, f);
-  fclose(f);
-  buf[n] = '\0';
-  return buf;
+static char *read_file(const char *path)
+{
+    FILE *f = fopen(path, "re");
+    if (!f)
+        return NULL;
+    size_t cap = 1 << 20, n;
+    char *buf = malloc(cap);
+    ck_assert_ptr_nonnull(buf);
+    n = fread(buf, 1, cap - 1, f);
+    fclose(f);
+    buf[n] = '\0';
+    return buf;
 }
 
 /* Compares the normalised record with the golden file at path (after
  * writing it there when TX_UPDATE_GOLDEN=1), and reads the file back. */
-static void check_golden(const struct tx_record *rec, const char *path) {
-  char *got = normalised_json(rec);
-  if (getenv("TX_UPDATE_GOLDEN") &&
-      strcmp(getenv("TX_UPDATE_GOLDEN"), "1") == 0) {
-    FILE *f = fopen(path, "we");
-    ck_assert_ptr_nonnull(f);
-    fprintf(f, "%s\n", got);
-    ck_assert_int_eq(fclose(f), 0);
-  }
-  char *want = read_file(path);
-  ck_assert_msg(want, "cannot read %s (TX_UPDATE_GOLDEN=1 writes it)", path);
-  size_t len = strlen(want);
-  if (len > 0 && want[len - 1] == '\n')
-    want[len - 1] = '\0';
-  size_t at = 0;
-  while (got[at] && got[at] == want[at])
-    at++;
-  ck_assert_msg(got[at] == want[at],
-                "record differs from %s at byte %zu: got ...%.60s", path, at,
-                got + (at > 20 ? at - 20 : 0));
-  struct tx_record back;
-  char err[256];
-  ck_assert_msg(
-      tx_record_from_json(want, strlen(want), &back, err, sizeof err) == 0,
-      "%s", err);
-  ck_assert_int_eq(back.nmoves, rec->nmoves);
-  tx_record_free(&back);
-  free(got);
-  free(want);
+static void check_golden(const struct tx_record *rec, const char *path)
+{
+    char *got = normalised_json(rec);
+    if (getenv("TX_UPDATE_GOLDEN") && strcmp(getenv("TX_UPDATE_GOLDEN"), "1") == 0) {
+        FILE *f = fopen(path, "we");
+        ck_assert_ptr_nonnull(f);
+        fprintf(f, "%s\n", got);
+        ck_assert_int_eq(fclose(f), 0);
+    }
+    char *want = read_file(path);
+    ck_assert_msg(want, "cannot read %s (TX_UPDATE_GOLDEN=1 writes it)", path);
+    size_t len = strlen(want);
+    if (len > 0 && want[len - 1] == '\n')
+        want[len - 1] = '\0';
+    size_t at = 0;
+    while (got[at] && got[at] == want[at])
+        at++;
+    ck_assert_msg(got[at] == want[at], "record differs from %s at byte %zu: got ...%.60s", path, at,
+                  got + (at > 20 ? at - 20 : 0));
+    struct tx_record back;
+    char err[256];
+    ck_assert_msg(tx_record_from_json(want, strlen(want), &back, err, sizeof err) == 0, "%s", err);
+    ck_assert_int_eq(back.nmoves, rec->nmoves);
+    tx_record_free(&back);
+    free(got);
+    free(want);
 }
 
 /* A whole game won on merit, with a swap and {size} in the commands. */
-START_TEST(golden_good_against_swapper) {
-  struct run r;
-  struct expect e;
-  run_init(&r, "good --size={size}", "swapper --size={size}");
-  r.spec.seed = 42;
-  r.spec.index = 1;
-  run_game(&r);
-  /* the command as recorded has the placeholder expanded */
-  ck_assert_ptr_nonnull(strstr(r.rec.players[0].command, "good --size=12"));
-  strcpy(r.commands[0], r.rec.players[0].command); /* for check_record */
-  strcpy(r.commands[1], r.rec.players[1].command);
-  expect_init(&e);
-  simulate(&e, GOOD, SWAPPER, TX_MOVES_MAX);
-  check_whole_game(&r, &e);
-  ck_assert_str_eq(r.rec.moves[1].move, "SWAP");
-  check_quiet(&r);
-  check_golden(&r.rec, TX_GOLDEN_DIR "/good-vs-swapper.json");
-  run_free(&r);
+START_TEST(golden_good_against_swapper)
+{
+    struct run r;
+    struct expect e;
+    run_init(&r, "good --size={size}", "swapper --size={size}");
+    r.spec.seed = 42;
+    r.spec.index = 1;
+    run_game(&r);
+    /* the command as recorded has the placeholder expanded */
+    ck_assert_ptr_nonnull(strstr(r.rec.players[0].command, "good --size=12"));
+    strcpy(r.commands[0], r.rec.players[0].command); /* for check_record */
+    strcpy(r.commands[1], r.rec.players[1].command);
+    expect_init(&e);
+    simulate(&e, GOOD, SWAPPER, TX_MOVES_MAX);
+    check_whole_game(&r, &e);
+    ck_assert_str_eq(r.rec.moves[1].move, "SWAP");
+    check_quiet(&r);
+    check_golden(&r.rec, TX_GOLDEN_DIR "/good-vs-swapper.json");
+    run_free(&r);
 }
 END_TEST
 
 /* A lost game: a cut message, a rejected token, soft limits and a margin. */
-START_TEST(golden_message_against_garbage) {
-  struct run r;
-  run_init(&r, "message 2", "garbage 3");
-  r.spec.seed = 43;
-  r.spec.index = 2;
-  r.config.turn_ms = 250;
-  r.config.margin_ms = 20;
-  r.config.soft_timeouts = true;
-  run_game(&r);
-  check_verdict(&r, 0, TX_REASON_INVALID, "not a move: \"#garbage!\"");
-  ck_assert_int_eq(r.rec.nmoves, 6);
-  ck_assert(r.rec.moves[2].message_cut);
-  check_quiet(&r);
-  check_golden(&r.rec, TX_GOLDEN_DIR "/message-vs-garbage.json");
-  run_free(&r);
+START_TEST(golden_message_against_garbage)
+{
+    struct run r;
+    run_init(&r, "message 2", "garbage 3");
+    r.spec.seed = 43;
+    r.spec.index = 2;
+    r.config.turn_ms = 250;
+    r.config.margin_ms = 20;
+    r.config.soft_timeouts = true;
+    run_game(&r);
+    check_verdict(&r, 0, TX_REASON_INVALID, "not a move: \"#garbage!\"");
+    ck_assert_int_eq(r.rec.nmoves, 6);
+    ck_assert(r.rec.moves[2].message_cut);
+    check_quiet(&r);
+    check_golden(&r.rec, TX_GOLDEN_DIR "/message-vs-garbage.json");
+    run_free(&r);
 }
 END_TEST
 
-static TCase *tcase(const char *name) {
-  TCase *tc = tcase_create(name);
-  tcase_add_checked_fixture(tc, setup_geometry, NULL);
-  tcase_set_timeout(tc, CASE_TIMEOUT_S);
-  return tc;
+static TCase *tcase(const char *name)
+{
+    TCase *tc = tcase_create(name);
+    tcase_add_checked_fixture(tc, setup_geometry, NULL);
+    tcase_set_timeout(tc, CASE_TIMEOUT_S);
+    return tc;
 }
 
-static Suite *match_suite(void) {
-  Suite *s = suite_create("match");
-  TCase *tc = tcase("matrix");
-  tcase_add_loop_test(tc, fault_loses_at_its_turn, 0,
-                      (int)(sizeof fault_cases / sizeof fault_cases[0]));
-  suite_add_tcase(s, tc);
+static Suite *match_suite(void)
+{
+    Suite *s = suite_create("match");
+    TCase *tc = tcase("matrix");
+    tcase_add_loop_test(tc, fault_loses_at_its_turn, 0,
+                        (int)(sizeof fault_cases / sizeof fault_cases[0]));
+    suite_add_tcase(s, tc);
 
-  tc = tcase("crash");
-  tcase_add_test(tc, crash_player2);
-  tcase_add_test(tc, crash_after_answer_then_opponent_hangs);
-  tcase_add_test(tc, crash_memory_limit);
-  tcase_add_test(tc, crash_cpu_limit);
-  tcase_add_test(tc, crash_missing_program);
-  tcase_add_test(tc, crash_not_executable);
-  tcase_add_loop_test(tc, crash_bad_command_line, 0, 2);
-  tcase_add_test(tc, crash_both_missing);
-  suite_add_tcase(s, tc);
+    tc = tcase("crash");
+    tcase_add_test(tc, crash_player2);
+    tcase_add_test(tc, crash_after_answer_then_opponent_hangs);
+    tcase_add_test(tc, crash_memory_limit);
+    tcase_add_test(tc, crash_cpu_limit);
+    tcase_add_test(tc, crash_missing_program);
+    tcase_add_test(tc, crash_not_executable);
+    tcase_add_loop_test(tc, crash_bad_command_line, 0, 2);
+    tcase_add_test(tc, crash_both_missing);
+    suite_add_tcase(s, tc);
 
-  tc = tcase("time");
-  tcase_add_test(tc, time_sleep_under_limit);
-  tcase_add_test(tc, time_first_turn_900ms_allowed);
-  tcase_add_test(tc, time_soft_timeouts);
-  tcase_add_test(tc, time_hard_overrun);
-  tcase_add_test(tc, time_margin);
-  tcase_add_test(tc, time_interrupt_at_once);
-  tcase_add_test(tc, time_interrupt);
-  tcase_add_test(tc, time_interrupt_ignoring_sigterm);
-  suite_add_tcase(s, tc);
+    tc = tcase("time");
+    tcase_add_test(tc, time_sleep_under_limit);
+    tcase_add_test(tc, time_first_turn_900ms_allowed);
+    tcase_add_test(tc, time_soft_timeouts);
+    tcase_add_test(tc, time_hard_overrun);
+    tcase_add_test(tc, time_margin);
+    tcase_add_test(tc, time_interrupt_at_once);
+    tcase_add_test(tc, time_interrupt);
+    tcase_add_test(tc, time_interrupt_ignoring_sigterm);
+    suite_add_tcase(s, tc);
 
-  tc = tcase("output");
-  tcase_add_test(tc, output_flood_stdout_between_turns);
-  tcase_add_test(tc, output_flood_stderr);
-  tcase_add_test(tc, output_binary);
-  tcase_add_loop_test(tc, output_two_lines, 0, 2);
-  tcase_add_test(tc, output_many_lines);
-  tcase_add_loop_test(tc, output_stderr_per_turn, 0, 2);
-  tcase_add_test(tc, output_move_before_input);
-  tcase_add_test(tc, output_message_cut);
-  tcase_add_test(tc, output_line_at_the_bound);
-  tcase_add_test(tc, output_invalid_utf8_message);
-  tcase_add_test(tc, output_close_stderr);
-  tcase_add_test(tc, output_crlf);
-  suite_add_tcase(s, tc);
+    tc = tcase("output");
+    tcase_add_test(tc, output_flood_stdout_between_turns);
+    tcase_add_test(tc, output_flood_stderr);
+    tcase_add_test(tc, output_binary);
+    tcase_add_loop_test(tc, output_two_lines, 0, 2);
+    tcase_add_test(tc, output_many_lines);
+    tcase_add_loop_test(tc, output_stderr_per_turn, 0, 2);
+    tcase_add_test(tc, output_move_before_input);
+    tcase_add_test(tc, output_message_cut);
+    tcase_add_test(tc, output_line_at_the_bound);
+    tcase_add_test(tc, output_invalid_utf8_message);
+    tcase_add_test(tc, output_close_stderr);
+    tcase_add_test(tc, output_crlf);
+    suite_add_tcase(s, tc);
 
-  tc = tcase("rules");
-  tcase_add_test(tc, rules_swap_by_player2_at_move_4);
-  tcase_add_test(tc, rules_occupied_hole);
-  suite_add_tcase(s, tc);
+    tc = tcase("rules");
+    tcase_add_test(tc, rules_swap_by_player2_at_move_4);
+    tcase_add_test(tc, rules_occupied_hole);
+    suite_add_tcase(s, tc);
 
-  tc = tcase("process");
-  tcase_add_test(tc, process_fork_then_play_on);
-  tcase_add_loop_test(tc, process_fork_leaving_group, 0, 2);
-  tcase_add_test(tc, process_many_games_one_loop);
-  tcase_add_test(tc, process_referee_killed);
-  tcase_add_test(tc, process_launcher_limits);
-  suite_add_tcase(s, tc);
+    tc = tcase("process");
+    tcase_add_test(tc, process_fork_then_play_on);
+    tcase_add_loop_test(tc, process_fork_leaving_group, 0, 2);
+    tcase_add_test(tc, process_many_games_one_loop);
+    tcase_add_test(tc, process_referee_killed);
+    tcase_add_test(tc, process_launcher_limits);
+    suite_add_tcase(s, tc);
 
-  tc = tcase("game");
-  tcase_add_loop_test(tc, game_forced_opening, 0, 2);
-  tcase_add_loop_test(tc, game_board_sizes, 0, 3);
-  tcase_add_loop_test(tc, game_illegal_opening_refused, 0, 3);
-  suite_add_tcase(s, tc);
+    tc = tcase("game");
+    tcase_add_loop_test(tc, game_forced_opening, 0, 2);
+    tcase_add_loop_test(tc, game_board_sizes, 0, 3);
+    tcase_add_loop_test(tc, game_illegal_opening_refused, 0, 3);
+    suite_add_tcase(s, tc);
 
-  tc = tcase("golden");
-  tcase_add_test(tc, golden_good_against_swapper);
-  tcase_add_test(tc, golden_message_against_garbage);
-  suite_add_tcase(s, tc);
-  return s;
+    tc = tcase("golden");
+    tcase_add_test(tc, golden_good_against_swapper);
+    tcase_add_test(tc, golden_message_against_garbage);
+    suite_add_tcase(s, tc);
+    return s;
 }
 
-int main(void) {
-  SRunner *sr = srunner_create(match_suite());
-  srunner_run_all(sr, CK_ENV);
-  int failed = srunner_ntests_failed(sr);
-  srunner_free(sr);
-  return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+int main(void)
+{
+    SRunner *sr = srunner_create(match_suite());
+    srunner_run_all(sr, CK_ENV);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
 }

@@ -39,7 +39,8 @@
 #define DEFAULT_SEED 0x7477697874ULL /* "twixt" */
 
 /* The knight steps, in the order geometry.h numbers the four with dx > 0. */
-static const int step[8][2] = {{1, 2}, {2, 1}, {2, -1}, {1, -2}, {-1, -2}, {-2, -1}, {-2, 1}, {-1, 2}};
+static const int step[8][2] = {{1, 2},   {2, 1},   {2, -1}, {1, -2},
+                               {-1, -2}, {-2, -1}, {-2, 1}, {-1, 2}};
 
 /* ---- random numbers (splitmix64: tiny, and the same on every machine) ---- */
 
@@ -60,8 +61,8 @@ static int random_below(uint64_t *state, int n)
 
 struct ref {
     int size, holes;
-    int8_t cell[TX_HOLES_MAX];    /* -1 vacant, else the player */
-    uint8_t adj[TX_HOLES_MAX];    /* bit k: linked to the neighbour at step[k] */
+    int8_t cell[TX_HOLES_MAX]; /* -1 vacant, else the player */
+    uint8_t adj[TX_HOLES_MAX]; /* bit k: linked to the neighbour at step[k] */
     int npegs[2];
     int16_t pegs[2][TX_HOLES_MAX];
     int nlinks[2];
@@ -75,7 +76,8 @@ struct where {
     uint64_t seed;
 };
 
-static void failure(const struct where *w, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void failure(const struct where *w, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
 static void failure(const struct where *w, const char *fmt, ...)
 {
     char msg[1024];
@@ -241,7 +243,8 @@ static void ref_play(struct ref *r, int move)
             if (k < 0)
                 continue;
             for (int j = 0; j < r->nlinks[1 - p] && !blocked; j++)
-                blocked = segments_cross(r, q, move, r->links[1 - p][2 * j], r->links[1 - p][2 * j + 1]);
+                blocked =
+                    segments_cross(r, q, move, r->links[1 - p][2 * j], r->links[1 - p][2 * j + 1]);
             if (blocked)
                 continue;
             r->links[p][2 * r->nlinks[p]] = (int16_t)q;
@@ -286,13 +289,15 @@ static void compare_status(const struct where *w, const struct tx_game *g, const
 {
     if (g->status != r->status || g->winner != r->winner || g->to_move != r->to_move ||
         g->nmoves != r->nmoves || (g->swapped != 0) != r->swapped)
-        failure(w, "status/winner/to_move/nmoves/swapped are %d/%d/%d/%d/%d, reference %d/%d/%d/%d/%d",
+        failure(w,
+                "status/winner/to_move/nmoves/swapped are %d/%d/%d/%d/%d, reference %d/%d/%d/%d/%d",
                 g->status, g->winner, g->to_move, g->nmoves, g->swapped, r->status, r->winner,
                 r->to_move, r->nmoves, r->swapped);
 }
 
 /* The links of hole h to its 8 knight neighbours. */
-static void compare_links_at(const struct where *w, const struct tx_game *g, const struct ref *r, int h)
+static void compare_links_at(const struct where *w, const struct tx_game *g, const struct ref *r,
+                             int h)
 {
     for (int k = 0; k < 8; k++) {
         int x = h % r->size + step[k][0], y = h / r->size + step[k][1];
@@ -303,12 +308,14 @@ static void compare_links_at(const struct where *w, const struct tx_game *g, con
         n = y * r->size + x;
         want = r->adj[h] >> k & 1;
         if (tx_game_linked(g, h, n) != want || tx_game_linked(g, n, h) != want)
-            failure(w, "tx_game_linked(%d, %d) is %d, reference %d", h, n, tx_game_linked(g, h, n), want);
+            failure(w, "tx_game_linked(%d, %d) is %d, reference %d", h, n, tx_game_linked(g, h, n),
+                    want);
         if (is_corner(r, x, y) || is_corner(r, h % r->size, h / r->size))
             continue;
         id = tx_geometry_link(g->geo, h, n);
         if (id != expected_link_id(r, h, n) || tx_geometry_link(g->geo, n, h) != id)
-            failure(w, "tx_geometry_link(%d, %d) is %d, expected %d", h, n, id, expected_link_id(r, h, n));
+            failure(w, "tx_geometry_link(%d, %d) is %d, expected %d", h, n, id,
+                    expected_link_id(r, h, n));
         if (tx_game_has_link(g, id) != want)
             failure(w, "tx_game_has_link(%d) (holes %d, %d) is %d, reference %d", id, h, n,
                     tx_game_has_link(g, id), want);
@@ -322,7 +329,8 @@ static void compare_lists(const struct where *w, const struct tx_game *g, const 
     for (int p = 0; p < 2; p++) {
         int n = tx_game_pegs(g, p, got);
         if (n != r->npegs[p] || memcmp(got, r->pegs[p], sizeof got[0] * (size_t)n) != 0)
-            failure(w, "tx_game_pegs(%d) gives %d pegs, reference %d, or another order", p, n, r->npegs[p]);
+            failure(w, "tx_game_pegs(%d) gives %d pegs, reference %d, or another order", p, n,
+                    r->npegs[p]);
         n = tx_game_links(g, p, got);
         if (n != r->nlinks[p])
             failure(w, "tx_game_links(%d) gives %d links, reference %d", p, n, r->nlinks[p]);
@@ -357,8 +365,8 @@ static void compare_legal(const struct where *w, const struct tx_game *g, const 
         bool want = ongoing && may_play(r, r->to_move, h);
         nwant += want;
         if (listed[h] != want)
-            failure(w, "tx_game_legal_moves %s hole %d, the reference %s", listed[h] ? "lists" : "omits",
-                    h, want ? "allows it" : "does not");
+            failure(w, "tx_game_legal_moves %s hole %d, the reference %s",
+                    listed[h] ? "lists" : "omits", h, want ? "allows it" : "does not");
     }
     if (n - first != nwant)
         failure(w, "tx_game_legal_moves gives %d moves, reference %d", n, nwant + first);
@@ -421,7 +429,8 @@ static void probe(const struct where *w, struct tx_game *g, const struct ref *r,
 }
 
 /* write -> parse -> from_input gives the same position back. */
-static void compare_input_round_trip(const struct where *w, const struct tx_game *g, const struct ref *r)
+static void compare_input_round_trip(const struct where *w, const struct tx_game *g,
+                                     const struct ref *r)
 {
     static char text[TX_INPUT_MAX];
     static struct tx_input in;
@@ -476,10 +485,12 @@ static void play_out(struct where *w, struct tx_game *g, struct ref *r, uint64_t
         int move = choose(r, rng);
         enum tx_illegal why = tx_game_check(g, move);
         if (why != TX_LEGAL)
-            failure(w, "tx_game_check refuses move %d (reason %d), which the reference allows", move, why);
+            failure(w, "tx_game_check refuses move %d (reason %d), which the reference allows",
+                    move, why);
         why = tx_game_play(g, move);
         if (why != TX_LEGAL)
-            failure(w, "tx_game_play refuses move %d (reason %d), which the reference allows", move, why);
+            failure(w, "tx_game_play refuses move %d (reason %d), which the reference allows", move,
+                    why);
         ref_play(r, move);
         w->move = r->nmoves;
         compare_after_move(w, g, r, move == TX_MOVE_SWAP ? r->pegs[1][0] : move,
@@ -554,8 +565,10 @@ START_TEST(random_games_match_reference)
     }
     clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t1);
     /* Figures, so a slow run or a lopsided sample shows in the log. */
-    fprintf(stderr, "size %2d: %d games (%ld won, %ld drawn, %ld with a swap), %ld moves, %.2f s of CPU\n", size,
-            games, won, drawn, swaps, moves, (double)(t1.tv_sec - t0.tv_sec) + (t1.tv_nsec - t0.tv_nsec) / 1e9);
+    fprintf(stderr,
+            "size %2d: %d games (%ld won, %ld drawn, %ld with a swap), %ld moves, %.2f s of CPU\n",
+            size, games, won, drawn, swaps, moves,
+            (double)(t1.tv_sec - t0.tv_sec) + (t1.tv_nsec - t0.tv_nsec) / 1e9);
 }
 END_TEST
 
@@ -640,7 +653,9 @@ static size_t damage(char *text, size_t len, size_t cap, int size, uint64_t *rng
         break;
     case 4: { /* replace a line by a number */
         char num[16];
-        int n = snprintf(num, sizeof num, "%d\n", random_below(rng, 3) == 0 ? random_below(rng, 100000) : random_below(rng, 12));
+        int n =
+            snprintf(num, sizeof num, "%d\n",
+                     random_below(rng, 3) == 0 ? random_below(rng, 100000) : random_below(rng, 12));
         if (len - (end - start) + (size_t)n <= cap) {
             memmove(text + start + n, text + end, len - end);
             memcpy(text + start, num, (size_t)n);
@@ -671,7 +686,8 @@ static size_t damage(char *text, size_t len, size_t cap, int size, uint64_t *rng
             while (tok_end < end && text[tok_end] != '\n')
                 tok_end++;
         }
-        n = snprintf(name, sizeof name, "%c%d", 'A' + random_below(rng, size), 1 + random_below(rng, size));
+        n = snprintf(name, sizeof name, "%c%d", 'A' + random_below(rng, size),
+                     1 + random_below(rng, size));
         if (len - (tok_end - tok) + (size_t)n <= cap) {
             memmove(text + tok + n, text + tok_end, len - tok_end);
             memcpy(text + tok, name, (size_t)n);
@@ -722,7 +738,9 @@ START_TEST(damaged_inputs_are_refused_or_stable)
             len = tx_input_write(&rebuilt, rebuilt.to_move, again, sizeof again);
             if (len < 0 || tx_input_parse(&geo_storage, again, (size_t)len, &in2, NULL, 0) != 0 ||
                 tx_game_from_input(&rebuilt2, &geo_storage, &in2, rebuilt.to_move) != 0)
-                failure(&w, "an accepted damaged input does not survive write, parse, rebuild:\n%.*s", (int)n, text);
+                failure(&w,
+                        "an accepted damaged input does not survive write, parse, rebuild:\n%.*s",
+                        (int)n, text);
             for (int p = 0; p < 2; p++) {
                 int na = tx_game_pegs(&rebuilt, p, a), nb = tx_game_pegs(&rebuilt2, p, b);
                 if (na != nb || memcmp(a, b, sizeof a[0] * (size_t)na) != 0)
@@ -738,11 +756,13 @@ START_TEST(damaged_inputs_are_refused_or_stable)
                     count += tx_game_check(&rebuilt, h) == TX_LEGAL;
                 count += tx_game_check(&rebuilt, TX_MOVE_SWAP) == TX_LEGAL;
                 if (nl != count)
-                    failure(&w, "legal list (%d) and tx_game_check (%d) disagree on a rebuilt game", nl, count);
+                    failure(&w, "legal list (%d) and tx_game_check (%d) disagree on a rebuilt game",
+                            nl, count);
             }
         }
     }
-    fprintf(stderr, "size %2d: %d damaged inputs, %ld accepted as positions\n", size, rounds, accepted);
+    fprintf(stderr, "size %2d: %d damaged inputs, %ld accepted as positions\n", size, rounds,
+            accepted);
 }
 END_TEST
 
@@ -782,7 +802,8 @@ START_TEST(geometry_matches_reference)
         unsigned want = (y == 0 ? TX_ZONE_ROW_FIRST : 0) | (y == size - 1 ? TX_ZONE_ROW_LAST : 0) |
                         (x == 0 ? TX_ZONE_COL_FIRST : 0) | (x == size - 1 ? TX_ZONE_COL_LAST : 0) |
                         (corner ? TX_ZONE_CORNER : 0) |
-                        (may_play(&r, 0, h) ? TX_ZONE_PLAYER0_OK : 0) | (may_play(&r, 1, h) ? TX_ZONE_PLAYER1_OK : 0);
+                        (may_play(&r, 0, h) ? TX_ZONE_PLAYER0_OK : 0) |
+                        (may_play(&r, 1, h) ? TX_ZONE_PLAYER1_OK : 0);
         if (geo->zone[h] != want)
             failure(&w, "zone of hole %d is 0x%x, expected 0x%x", h, geo->zone[h], want);
         if (tx_geometry_hole(geo, x, y) != h || tx_geometry_mirror(geo, h) != x * size + y)
@@ -821,8 +842,8 @@ START_TEST(geometry_matches_reference)
             int n = geo->neighbour[h][j];
             if (n < 0 && geo->link_of[h][j] != -1)
                 failure(&w, "link_of[%d][%d] is %d for no neighbour", h, j, geo->link_of[h][j]);
-            if (n >= 0 && (n >= r.holes || step_between(&r, h, n) < 0 ||
-                           is_corner(&r, n % size, n / size)))
+            if (n >= 0 &&
+                (n >= r.holes || step_between(&r, h, n) < 0 || is_corner(&r, n % size, n / size)))
                 failure(&w, "neighbour[%d][%d] is %d, no knight neighbour", h, j, n);
         }
     }
@@ -861,10 +882,11 @@ START_TEST(geometry_matches_reference)
                     want += segments_cross(&r, a, b, cy * size + cx, ey * size + ex);
                 }
         if (listed != want)
-            failure(&w, "crossing[%d] lists %d links, %d existing links cross it", id, listed, want);
+            failure(&w, "crossing[%d] lists %d links, %d existing links cross it", id, listed,
+                    want);
         /* Crossing links end within one hole of the link's box. */
-        if (ax >= 2 && bx <= size - 3 && (ay < by ? ay : by) >= 2 && (ay > by ? ay : by) <= size - 3 &&
-            want != TX_CROSSINGS)
+        if (ax >= 2 && bx <= size - 3 && (ay < by ? ay : by) >= 2 &&
+            (ay > by ? ay : by) <= size - 3 && want != TX_CROSSINGS)
             failure(&w, "an inner link is crossed by %d links, not %d", want, TX_CROSSINGS);
     }
 }

@@ -25,8 +25,8 @@ static char *dup_or_null(const char *s)
     return s ? tx_strdup(s) : NULL;
 }
 
-static void add_move(struct tx_record *r, int player, const char *move, long us, const char *message,
-                     bool cut, bool forced, const char *err_text)
+static void add_move(struct tx_record *r, int player, const char *move, long us,
+                     const char *message, bool cut, bool forced, const char *err_text)
 {
     r->moves = realloc(r->moves, (size_t)(r->nmoves + 1) * sizeof(*r->moves));
     ck_assert_ptr_nonnull(r->moves);
@@ -55,12 +55,14 @@ static void make_full(struct tx_record *r)
     r->referee = tx_strdup("twixt-arena 0.1.0");
     r->started = tx_strdup("2026-11-21T21:00:00Z");
     r->run = tx_strdup("c0ffee");
-    const char *names[2] = { "greedy", "r\xc3\xa9mi \"quoted\"" };
+    const char *names[2] = {"greedy", "r\xc3\xa9mi \"quoted\""};
     for (int i = 0; i < 2; i++) {
         struct tx_record_player *p = &r->players[i];
         p->name = tx_strdup(names[i]);
         p->command = tx_strdup(i ? "python3 bot.py --depth 3" : "build/bots/twixt-greedy");
-        p->sha256 = i ? NULL : tx_strdup("9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08");
+        p->sha256 =
+            i ? NULL
+              : tx_strdup("9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08");
         p->stderr_bytes = i ? 123456789012 : 0;
         p->extra_lines = i * 3;
     }
@@ -162,9 +164,11 @@ START_TEST(record_omits_empty_optional_fields)
     ck_assert_int_eq(tx_record_to_json(&r, &text), 0);
     ck_assert_ptr_null(strstr(text, "\"run\""));
     /* move 3 (H10) has no stderr, no flags; move 4 (null) no message */
-    const char *m3 = strstr(text, "{\"player\":0,\"move\":\"H10\",\"us\":1234,\"message\":\"hello\"}");
+    const char *m3 =
+        strstr(text, "{\"player\":0,\"move\":\"H10\",\"us\":1234,\"message\":\"hello\"}");
     ck_assert_ptr_nonnull(m3);
-    ck_assert_ptr_nonnull(strstr(text, "{\"player\":1,\"move\":null,\"us\":300000,\"stderr\":\"slow\"}"));
+    ck_assert_ptr_nonnull(
+        strstr(text, "{\"player\":1,\"move\":null,\"us\":300000,\"stderr\":\"slow\"}"));
     ck_assert_ptr_nonnull(strstr(text, "\"seed\":9007199254740991,"));
     tx_record_free(&r);
     ck_assert_int_eq(tx_record_from_json(text, strlen(text), &r, err, sizeof(err)), 0);
@@ -285,76 +289,77 @@ struct bad_case {
 
 static const struct bad_case bad_cases[] = {
     /* missing fields */
-    { "format", NULL, "format: missing, expected a string" },
-    { "game", NULL, "game: missing, expected an integer" },
-    { "seed", NULL, "seed: missing, expected an integer" },
-    { "size", NULL, "size: missing" },
-    { "limits", NULL, "limits: missing, expected an object" },
-    { "limits.first_turn_ms", NULL, "limits.first_turn_ms: missing" },
-    { "limits.turn_ms", NULL, "limits.turn_ms: missing" },
-    { "limits.margin_ms", NULL, "limits.margin_ms: missing" },
-    { "referee", NULL, "referee: missing" },
-    { "started", NULL, "started: missing" },
-    { "players", NULL, "players: missing, expected an array" },
-    { "players.1", NULL, "players: expected 2 players, got 1" },
-    { "players.0.name", NULL, "players[0].name: missing, expected a string" },
-    { "players.1.command", NULL, "players[1].command: missing" },
-    { "players.0.sha256", NULL, "players[0].sha256: missing, expected a string or null" },
-    { "moves", NULL, "moves: missing, expected an array" },
-    { "moves.1.player", NULL, "moves[1].player: missing" },
-    { "moves.2.move", NULL, "moves[2].move: missing, expected a string or null" },
-    { "moves.3.us", NULL, "moves[3].us: missing, expected an integer" },
-    { "result", NULL, "result: missing, expected an object" },
-    { "result.winner", NULL, "result.winner: missing" },
-    { "result.reason", NULL, "result.reason: missing" },
-    { "result.detail", NULL, "result.detail: missing" },
+    {"format", NULL, "format: missing, expected a string"},
+    {"game", NULL, "game: missing, expected an integer"},
+    {"seed", NULL, "seed: missing, expected an integer"},
+    {"size", NULL, "size: missing"},
+    {"limits", NULL, "limits: missing, expected an object"},
+    {"limits.first_turn_ms", NULL, "limits.first_turn_ms: missing"},
+    {"limits.turn_ms", NULL, "limits.turn_ms: missing"},
+    {"limits.margin_ms", NULL, "limits.margin_ms: missing"},
+    {"referee", NULL, "referee: missing"},
+    {"started", NULL, "started: missing"},
+    {"players", NULL, "players: missing, expected an array"},
+    {"players.1", NULL, "players: expected 2 players, got 1"},
+    {"players.0.name", NULL, "players[0].name: missing, expected a string"},
+    {"players.1.command", NULL, "players[1].command: missing"},
+    {"players.0.sha256", NULL, "players[0].sha256: missing, expected a string or null"},
+    {"moves", NULL, "moves: missing, expected an array"},
+    {"moves.1.player", NULL, "moves[1].player: missing"},
+    {"moves.2.move", NULL, "moves[2].move: missing, expected a string or null"},
+    {"moves.3.us", NULL, "moves[3].us: missing, expected an integer"},
+    {"result", NULL, "result: missing, expected an object"},
+    {"result.winner", NULL, "result.winner: missing"},
+    {"result.reason", NULL, "result.reason: missing"},
+    {"result.detail", NULL, "result.detail: missing"},
     /* wrong types */
-    { "format", "7", "format: expected a string, got 7" },
-    { "game", "\"1\"", "game: expected an integer, got \"1\"" },
-    { "moves.3.us", "\"12\"", "moves[3].us: expected an integer, got \"12\"" },
-    { "moves.3.us", "null", "moves[3].us: expected an integer, got null" },
-    { "limits", "[]", "limits: expected an object, got an array" },
-    { "limits.soft", "1", "limits.soft: expected true or false, got 1" },
-    { "players", "{}", "players: expected an array, got an object" },
-    { "players.0", "\"greedy\"", "players[0]: expected an object, got \"greedy\"" },
-    { "players.1.name", "null", "players[1].name: expected a string, got null" },
-    { "players.0.sha256", "false", "players[0].sha256: expected a string or null, got false" },
-    { "players.0.stderr_bytes", "\"0\"", "players[0].stderr_bytes: expected an integer" },
-    { "players.0.links", "\"D6 E8\"", "players[0].links: expected an array" },
-    { "players.0.links.1", "\"D6E8\"", "players[0].links[1]: expected two hole names" },
-    { "players.0.links.0", "\"D6 E8 \"", "players[0].links[0]: expected two hole names" },
-    { "players.0.links.0", "\"D06 E8\"", "players[0].links[0]: expected two hole names" },
-    { "players.0.links.0", "12", "players[0].links[0]: expected two hole names" },
-    { "moves", "{}", "moves: expected an array, got an object" },
-    { "moves.0", "5", "moves[0]: expected an object, got 5" },
-    { "moves.1.move", "42", "moves[1].move: expected a string or null, got 42" },
-    { "moves.2.message", "[\"x\"]", "moves[2].message: expected a string or null, got an array" },
-    { "moves.1.message_cut", "\"yes\"", "moves[1].message_cut: expected true or false" },
-    { "moves.0.forced", "1", "moves[0].forced: expected true or false, got 1" },
-    { "moves.3.stderr", "{}", "moves[3].stderr: expected a string or null, got an object" },
-    { "result", "\"timeout\"", "result: expected an object, got \"timeout\"" },
-    { "result.detail", "null", "result.detail: expected a string, got null" },
+    {"format", "7", "format: expected a string, got 7"},
+    {"game", "\"1\"", "game: expected an integer, got \"1\""},
+    {"moves.3.us", "\"12\"", "moves[3].us: expected an integer, got \"12\""},
+    {"moves.3.us", "null", "moves[3].us: expected an integer, got null"},
+    {"limits", "[]", "limits: expected an object, got an array"},
+    {"limits.soft", "1", "limits.soft: expected true or false, got 1"},
+    {"players", "{}", "players: expected an array, got an object"},
+    {"players.0", "\"greedy\"", "players[0]: expected an object, got \"greedy\""},
+    {"players.1.name", "null", "players[1].name: expected a string, got null"},
+    {"players.0.sha256", "false", "players[0].sha256: expected a string or null, got false"},
+    {"players.0.stderr_bytes", "\"0\"", "players[0].stderr_bytes: expected an integer"},
+    {"players.0.links", "\"D6 E8\"", "players[0].links: expected an array"},
+    {"players.0.links.1", "\"D6E8\"", "players[0].links[1]: expected two hole names"},
+    {"players.0.links.0", "\"D6 E8 \"", "players[0].links[0]: expected two hole names"},
+    {"players.0.links.0", "\"D06 E8\"", "players[0].links[0]: expected two hole names"},
+    {"players.0.links.0", "12", "players[0].links[0]: expected two hole names"},
+    {"moves", "{}", "moves: expected an array, got an object"},
+    {"moves.0", "5", "moves[0]: expected an object, got 5"},
+    {"moves.1.move", "42", "moves[1].move: expected a string or null, got 42"},
+    {"moves.2.message", "[\"x\"]", "moves[2].message: expected a string or null, got an array"},
+    {"moves.1.message_cut", "\"yes\"", "moves[1].message_cut: expected true or false"},
+    {"moves.0.forced", "1", "moves[0].forced: expected true or false, got 1"},
+    {"moves.3.stderr", "{}", "moves[3].stderr: expected a string or null, got an object"},
+    {"result", "\"timeout\"", "result: expected an object, got \"timeout\""},
+    {"result.detail", "null", "result.detail: expected a string, got null"},
     /* bad values */
-    { "format", "\"twixt-arena/game/2\"",
-      "format: expected \"twixt-arena/game/1\", got \"twixt-arena/game/2\"" },
-    { "result.reason", "\"foo\"", "result.reason: unknown value \"foo\"" },
-    { "result.reason", "\"Timeout\"", "result.reason: unknown value \"Timeout\"" },
-    { "result.winner", "2", "result.winner: expected an integer from 0 to 1, got 2" },
-    { "result.winner", "\"0\"", "result.winner: expected an integer, got \"0\"" },
-    { "result.winner", "null", "result.winner: expected 0 or 1 for reason \"timeout\", got null" },
-    { "moves.0.player", "2", "moves[0].player: expected an integer from 0 to 1, got 2" },
-    { "moves.0.player", "-1", "moves[0].player: expected an integer from 0 to 1, got -1" },
-    { "size", "4", "size: expected an integer from 5 to 26, got 4" },
-    { "size", "27", "size: expected an integer from 5 to 26, got 27" },
-    { "game", "0", "game: expected an integer from 1 to 9007199254740991, got 0" },
-    { "game", "1.5", "game: expected an integer from 1 to 9007199254740991, got 1.5" },
-    { "moves.2.us", "-2", "moves[2].us: expected an integer from -1 to 9007199254740991, got -2" },
+    {"format", "\"twixt-arena/game/2\"",
+     "format: expected \"twixt-arena/game/1\", got \"twixt-arena/game/2\""},
+    {"result.reason", "\"foo\"", "result.reason: unknown value \"foo\""},
+    {"result.reason", "\"Timeout\"", "result.reason: unknown value \"Timeout\""},
+    {"result.winner", "2", "result.winner: expected an integer from 0 to 1, got 2"},
+    {"result.winner", "\"0\"", "result.winner: expected an integer, got \"0\""},
+    {"result.winner", "null", "result.winner: expected 0 or 1 for reason \"timeout\", got null"},
+    {"moves.0.player", "2", "moves[0].player: expected an integer from 0 to 1, got 2"},
+    {"moves.0.player", "-1", "moves[0].player: expected an integer from 0 to 1, got -1"},
+    {"size", "4", "size: expected an integer from 5 to 26, got 4"},
+    {"size", "27", "size: expected an integer from 5 to 26, got 27"},
+    {"game", "0", "game: expected an integer from 1 to 9007199254740991, got 0"},
+    {"game", "1.5", "game: expected an integer from 1 to 9007199254740991, got 1.5"},
+    {"moves.2.us", "-2", "moves[2].us: expected an integer from -1 to 9007199254740991, got -2"},
     /* huge numbers: rejected, not rounded or wrapped */
-    { "seed", "1e300", "seed: expected an integer from 0 to 9007199254740991, got 1e+300" },
-    { "seed", "-1", "seed: expected an integer from 0 to 9007199254740991, got -1" },
-    { "limits.turn_ms", "2147483648", "limits.turn_ms: expected an integer from 0 to 2147483647" },
-    { "players.1.extra_lines", "1e10", "players[1].extra_lines: expected an integer from 0 to 2147483647" },
-    { "players.1.stderr_bytes", "-5", "players[1].stderr_bytes: expected an integer from 0" },
+    {"seed", "1e300", "seed: expected an integer from 0 to 9007199254740991, got 1e+300"},
+    {"seed", "-1", "seed: expected an integer from 0 to 9007199254740991, got -1"},
+    {"limits.turn_ms", "2147483648", "limits.turn_ms: expected an integer from 0 to 2147483647"},
+    {"players.1.extra_lines", "1e10",
+     "players[1].extra_lines: expected an integer from 0 to 2147483647"},
+    {"players.1.stderr_bytes", "-5", "players[1].stderr_bytes: expected an integer from 0"},
 };
 
 /* In the full record, result.winner is 0 (timeout): a draw must not have one. */
@@ -389,13 +394,16 @@ struct text_case {
 };
 
 static const struct text_case text_cases[] = {
-    { "\"game\":17,", "\"game\":1e999,", "game: expected an integer from 1 to 9007199254740991, got inf" },
-    { "\"seed\":9007199254740991,", "\"seed\":9007199254740993,",
-      "seed: expected an integer from 0 to 9007199254740991, got 9007199254740992" },
-    { "\"seed\":9007199254740991,", "\"seed\":18446744073709551615,",
-      "seed: expected an integer from 0 to 9007199254740991, got 1.8446744073709552e+19" },
-    { "\"us\":1234,", "\"us\":1.5e-300,", "moves[2].us: expected an integer from -1 to 9007199254740991, got 1.5e-300" },
-    { "\"us\":1234,", "\"us\":12.5,", "moves[2].us: expected an integer from -1 to 9007199254740991, got 12.5" },
+    {"\"game\":17,", "\"game\":1e999,",
+     "game: expected an integer from 1 to 9007199254740991, got inf"},
+    {"\"seed\":9007199254740991,", "\"seed\":9007199254740993,",
+     "seed: expected an integer from 0 to 9007199254740991, got 9007199254740992"},
+    {"\"seed\":9007199254740991,", "\"seed\":18446744073709551615,",
+     "seed: expected an integer from 0 to 9007199254740991, got 1.8446744073709552e+19"},
+    {"\"us\":1234,", "\"us\":1.5e-300,",
+     "moves[2].us: expected an integer from -1 to 9007199254740991, got 1.5e-300"},
+    {"\"us\":1234,", "\"us\":12.5,",
+     "moves[2].us: expected an integer from -1 to 9007199254740991, got 12.5"},
 };
 
 static char *replace_text(const char *old, const char *new)
@@ -480,8 +488,8 @@ END_TEST
 /* No crash or leak whatever one byte becomes; what loads must write again. */
 START_TEST(record_byte_flips_never_crash)
 {
-    static const char replacements[] = { '"', '{', '}', '[', ']', ',', ':', '\\', '0', '9', 'x',
-                                         ' ', '\0', (char)0xff, (char)0xc3 };
+    static const char replacements[] = {'"', '{', '}', '[', ']',  ',',        ':',       '\\',
+                                        '0', '9', 'x', ' ', '\0', (char)0xff, (char)0xc3};
     char *text = full_json();
     size_t len = strlen(text);
     int loaded = 0;
@@ -538,14 +546,14 @@ static const char *validate(const cJSON *inst, const cJSON *schema, const cJSON 
 static bool type_is(const cJSON *inst, const char *type)
 {
     if (strcmp(type, "integer") == 0)
-        return cJSON_IsNumber(inst) && isfinite(inst->valuedouble)
-               && inst->valuedouble == floor(inst->valuedouble);
-    return (strcmp(type, "string") == 0 && cJSON_IsString(inst))
-           || (strcmp(type, "null") == 0 && cJSON_IsNull(inst))
-           || (strcmp(type, "boolean") == 0 && cJSON_IsBool(inst))
-           || (strcmp(type, "object") == 0 && cJSON_IsObject(inst))
-           || (strcmp(type, "array") == 0 && cJSON_IsArray(inst))
-           || (strcmp(type, "number") == 0 && cJSON_IsNumber(inst));
+        return cJSON_IsNumber(inst) && isfinite(inst->valuedouble) &&
+               inst->valuedouble == floor(inst->valuedouble);
+    return (strcmp(type, "string") == 0 && cJSON_IsString(inst)) ||
+           (strcmp(type, "null") == 0 && cJSON_IsNull(inst)) ||
+           (strcmp(type, "boolean") == 0 && cJSON_IsBool(inst)) ||
+           (strcmp(type, "object") == 0 && cJSON_IsObject(inst)) ||
+           (strcmp(type, "array") == 0 && cJSON_IsArray(inst)) ||
+           (strcmp(type, "number") == 0 && cJSON_IsNumber(inst));
 }
 
 static const char *validate(const cJSON *inst, const cJSON *schema, const cJSON *root, bool strict)
@@ -578,9 +586,11 @@ static const char *validate(const cJSON *inst, const cJSON *schema, const cJSON 
             return "enum";
     }
     if (cJSON_IsNumber(inst)) {
-        if ((k = cJSON_GetObjectItemCaseSensitive(schema, "minimum")) && inst->valuedouble < k->valuedouble)
+        if ((k = cJSON_GetObjectItemCaseSensitive(schema, "minimum")) &&
+            inst->valuedouble < k->valuedouble)
             return "minimum";
-        if ((k = cJSON_GetObjectItemCaseSensitive(schema, "maximum")) && inst->valuedouble > k->valuedouble)
+        if ((k = cJSON_GetObjectItemCaseSensitive(schema, "maximum")) &&
+            inst->valuedouble > k->valuedouble)
             return "maximum";
     }
     if (cJSON_IsString(inst) && (k = cJSON_GetObjectItemCaseSensitive(schema, "pattern"))) {
@@ -657,14 +667,15 @@ START_TEST(record_schema_accepts_written_records)
     /* the reason enum is exactly the C enum */
     const cJSON *reasons = cJSON_GetObjectItemCaseSensitive(
         cJSON_GetObjectItemCaseSensitive(
-            cJSON_GetObjectItemCaseSensitive(
-                cJSON_GetObjectItemCaseSensitive(schema, "properties"), "result"),
+            cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(schema, "properties"),
+                                             "result"),
             "properties"),
         "reason");
     reasons = cJSON_GetObjectItemCaseSensitive(reasons, "enum");
     ck_assert_int_eq(cJSON_GetArraySize(reasons), TX_REASON_INTERRUPTED + 1);
     for (int i = 0; i <= TX_REASON_INTERRUPTED; i++)
-        ck_assert_str_eq(cJSON_GetArrayItem(reasons, i)->valuestring, tx_reason_name((enum tx_reason)i));
+        ck_assert_str_eq(cJSON_GetArrayItem(reasons, i)->valuestring,
+                         tx_reason_name((enum tx_reason)i));
 
     /* the full record and a draw, strictly: every written field is declared */
     char *text = full_json();
@@ -700,7 +711,8 @@ START_TEST(record_referee_records_match_schema)
         struct tx_record r;
         char err[256], *again = NULL;
         lines++;
-        ck_assert_msg(tx_record_from_json(line, (size_t)n, &r, err, sizeof(err)) == 0, "line %d: %s", lines, err);
+        ck_assert_msg(tx_record_from_json(line, (size_t)n, &r, err, sizeof(err)) == 0,
+                      "line %d: %s", lines, err);
         ck_assert_int_eq(tx_record_to_json(&r, &again), 0);
         ck_assert_int_eq(strncmp(again, line, (size_t)n - 1), 0);
         cJSON *inst = cJSON_Parse(line);

@@ -120,8 +120,9 @@ START_TEST(refeed_deterministic_bot_gives_the_same_answers)
         refeed(&g, p, p == 0 ? "play" : "good", 0, false, &res);
         ck_assert_int_eq(res.nturns, own_turns(&g.record, p));
         for (int k = 0; k < res.nturns; k++) {
-            ck_assert_msg(res.turns[k].verdict == TX_REFEED_SAME, "move %d: %s, recorded %s, new %s",
-                          res.turns[k].move, tx_refeed_verdict_name(res.turns[k].verdict), res.turns[k].recorded,
+            ck_assert_msg(res.turns[k].verdict == TX_REFEED_SAME,
+                          "move %d: %s, recorded %s, new %s", res.turns[k].move,
+                          tx_refeed_verdict_name(res.turns[k].verdict), res.turns[k].recorded,
                           res.turns[k].answer);
             ck_assert_int_ge(res.turns[k].us, 0);
         }
@@ -141,7 +142,8 @@ START_TEST(refeed_other_bot_shows_different_answers)
     refeed(&g, 1, "play", 0, false, &res); /* lowest hole instead of the plan */
     int different = 0;
     for (int k = 0; k < res.nturns; k++) {
-        ck_assert(res.turns[k].verdict == TX_REFEED_SAME || res.turns[k].verdict == TX_REFEED_DIFFERENT);
+        ck_assert(res.turns[k].verdict == TX_REFEED_SAME ||
+                  res.turns[k].verdict == TX_REFEED_DIFFERENT);
         different += res.turns[k].verdict == TX_REFEED_DIFFERENT;
     }
     ck_assert_int_gt(different, 0);
@@ -272,8 +274,8 @@ START_TEST(refeed_probe_sees_an_escaped_child_and_kills_it)
     ck_assert(res.probed);
     ck_assert(res.exited);
     ck_assert_int_eq(res.nleft, 1);
-    ck_assert_msg(!strcmp(res.left_names[0], "sleep") || !strcmp(res.left_names[0], "setsid"), "left: %s",
-                  res.left_names[0]);
+    ck_assert_msg(!strcmp(res.left_names[0], "sleep") || !strcmp(res.left_names[0], "setsid"),
+                  "left: %s", res.left_names[0]);
     int pid = res.left_pids[0];
     tx_refeed_result_free(&res);
     /* Killed: at most a zombie until init reaps it. */
@@ -332,8 +334,13 @@ START_TEST(refeed_refuses_a_player_without_turns)
     char err[256];
     play(&g, "play", "good");
     struct tx_refeed_config c = {
-        .geo = &geo, .record = &g.record, .player = 1, .command = "true", .upto = 1,
-        .first_turn_ms = 1000, .turn_ms = 150,
+        .geo = &geo,
+        .record = &g.record,
+        .player = 1,
+        .command = "true",
+        .upto = 1,
+        .first_turn_ms = 1000,
+        .turn_ms = 150,
     };
     ck_assert_int_eq(tx_refeed_run(&c, &res, err, sizeof err), -EINVAL);
     ck_assert_msg(strstr(err, "no turn"), "err: %s", err);
@@ -367,16 +374,18 @@ START_TEST(refeed_command_line_prints_the_table)
     close(fd);
     free(json);
 
-    snprintf(command, sizeof command, "%s replay %s --game 1 --bot '1=%s good'", TX_ARENA, path, TX_FAULT_BOT);
+    snprintf(command, sizeof command, "%s replay %s --game 1 --bot '1=%s good'", TX_ARENA, path,
+             TX_FAULT_BOT);
     ck_assert_int_eq(run(command, out, sizeof out), 0); /* every answer the same */
     ck_assert_msg(strstr(out, " 0 different, 0 illegal, 0 timeout, 0 crash"), "%s", out);
 
-    snprintf(command, sizeof command, "%s replay %s --game 1 --bot 'two=%s occupied 3' --turn 6", TX_ARENA,
-             path, TX_FAULT_BOT);
+    snprintf(command, sizeof command, "%s replay %s --game 1 --bot 'two=%s occupied 3' --turn 6",
+             TX_ARENA, path, TX_FAULT_BOT);
     ck_assert_int_eq(run(command, out, sizeof out), 1);
     ck_assert_msg(strstr(out, "illegal: occupied hole"), "%s", out);
 
-    snprintf(command, sizeof command, "%s replay %s --game 1 --bot 'nobody=true' 2>/dev/null", TX_ARENA, path);
+    snprintf(command, sizeof command, "%s replay %s --game 1 --bot 'nobody=true' 2>/dev/null",
+             TX_ARENA, path);
     ck_assert_int_eq(run(command, out, sizeof out), 2);
     snprintf(command, sizeof command, "%s replay %s --turn 3 2>/dev/null", TX_ARENA, path);
     ck_assert_int_eq(run(command, out, sizeof out), 2);

@@ -31,12 +31,13 @@ static struct tx_verify_geometries cache;
 static const char *const game_win[] = {"C1", "A2", "D3", "B4", "C5", "A5", "E6", NULL};
 /* On 8 x 8: a swap (D3 becomes C4), player 1's own links crossing at one
  * point (D4-E6 and E4-D6), player 2's G3-H5, then a lower-case answer. */
-static const char *const game_swap[] = {"D3", "SWAP", "D4", "A6", "E6", "H5", "E4", "G3", "D6", "d6", NULL};
+static const char *const game_swap[] = {"D3", "SWAP", "D4", "A6", "E6", "H5",
+                                        "E4", "G3",   "D6", "d6", NULL};
 
 /* Plays moves with libtwixt and writes the record as the referee would;
  * an answer that is not played ends the game as an invalid move. */
-static void scripted_record(int size, const char *const *moves, const char *name0, const char *name1,
-                            struct tx_record *r)
+static void scripted_record(int size, const char *const *moves, const char *name0,
+                            const char *name1, struct tx_record *r)
 {
     const struct tx_geometry *geo = tx_verify_geometry(&cache, size);
     struct tx_game g;
@@ -82,7 +83,8 @@ static void scripted_record(int size, const char *const *moves, const char *name
         int16_t chain[TX_HOLES_MAX];
         int n = tx_game_winning_chain(&g, chain);
         char a[TX_HOLE_NAME_MAX], b[TX_HOLE_NAME_MAX];
-        snprintf(detail, sizeof detail, "%s-%s", tx_hole_name(geo, chain[0], a), tx_hole_name(geo, chain[n - 1], b));
+        snprintf(detail, sizeof detail, "%s-%s", tx_hole_name(geo, chain[0], a),
+                 tx_hole_name(geo, chain[n - 1], b));
         r->result.reason = TX_REASON_CONNECTION;
         r->result.winner = g.winner;
     }
@@ -155,7 +157,8 @@ static void assert_golden(const char *name, const char *got, size_t len)
         size_t i = 0;
         while (i < len && i < want_len && got[i] == want[i])
             i++;
-        ck_abort_msg("%s differs at byte %zu: got \"%.60s\", want \"%.60s\"", name, i, got + i, want + i);
+        ck_abort_msg("%s differs at byte %zu: got \"%.60s\", want \"%.60s\"", name, i, got + i,
+                     want + i);
     }
     free(want);
 }
@@ -192,7 +195,8 @@ static void assert_well_formed_xml(const char *svg)
     fputs(svg, f);
     fclose(f);
     snprintf(cmd, sizeof cmd,
-             "python3 -c 'import sys, xml.dom.minidom; xml.dom.minidom.parse(sys.argv[1])' %s", path);
+             "python3 -c 'import sys, xml.dom.minidom; xml.dom.minidom.parse(sys.argv[1])' %s",
+             path);
     status = system(cmd);
     unlink(path);
     ck_assert_msg(WIFEXITED(status) && WEXITSTATUS(status) == 0, "the SVG is not well-formed XML");
@@ -259,7 +263,8 @@ START_TEST(svg_escapes_names)
     struct mem m;
     char *svg;
 
-    scripted_record(8, game_swap, "Ren & Stimpy <3", "</text><script>alert(1)</script> 'q\" \x01", &r);
+    scripted_record(8, game_swap, "Ren & Stimpy <3", "</text><script>alert(1)</script> 'q\" \x01",
+                    &r);
     tx_render_svg(mem_open(&m), tx_verify_geometry(&cache, 8), &r, 9);
     svg = mem_close(&m);
     ck_assert_ptr_null(strstr(svg, "<script"));
@@ -277,7 +282,10 @@ START_TEST(text_safe_defuses_controls)
     struct mem m;
     char *text;
 
-    tx_render_text_safe(mem_open(&m), "a\033[2Jb\x07\xc2\x9b" "31mc\xc3\xa9", 100);
+    tx_render_text_safe(mem_open(&m),
+                        "a\033[2Jb\x07\xc2\x9b"
+                        "31mc\xc3\xa9",
+                        100);
     text = mem_close(&m);
     ck_assert_str_eq(text, "a?[2Jb??31mc\xc3\xa9");
     free(text);

@@ -43,10 +43,10 @@ enum ending {
 struct plan {
     int size;
     uint64_t seed;
-    bool swap;         /* player 2 answers SWAP at move 2 */
-    int nforced;       /* forced opening moves */
+    bool swap;   /* player 2 answers SWAP at move 2 */
+    int nforced; /* forced opening moves */
     enum ending ending;
-    int stop_at;       /* for endings other than natural: entries played before */
+    int stop_at; /* for endings other than natural: entries played before */
 };
 
 static struct tx_verify_geometries cache;
@@ -86,7 +86,8 @@ static void set_links(struct tx_record *r, const struct tx_game *g)
         for (int k = 0; k < n; k++) {
             char a[TX_HOLE_NAME_MAX], b[TX_HOLE_NAME_MAX];
             snprintf(r->players[p].links[k], sizeof r->players[p].links[k], "%s %s",
-                     tx_hole_name(g->geo, links[2 * k], a), tx_hole_name(g->geo, links[2 * k + 1], b));
+                     tx_hole_name(g->geo, links[2 * k], a),
+                     tx_hole_name(g->geo, links[2 * k + 1], b));
         }
     }
     free(links);
@@ -206,8 +207,8 @@ static void assert_verifies(const struct plan *plan)
     ck_assert_int_eq(tx_record_to_json(&r, &json), 0);
     ck_assert_int_eq(tx_record_from_json(json, strlen(json), &back, err, sizeof err), 0);
     if (verify(&back, &rep) < 0)
-        ck_abort_msg("seed %llu size %d: move %d: %s", (unsigned long long)plan->seed, plan->size, rep.move,
-                     rep.what);
+        ck_abort_msg("seed %llu size %d: move %d: %s", (unsigned long long)plan->seed, plan->size,
+                     rep.move, rep.what);
     ck_assert(rep.ok);
     free(json);
     tx_record_free(&r);
@@ -220,20 +221,25 @@ START_TEST(verify_random_games)
 
     for (int s = 0; s < 4; s++)
         for (uint64_t seed = 1; seed <= 60; seed++)
-            assert_verifies(&(struct plan){.size = sizes[s], .seed = seed, .swap = seed % 4 == 0,
+            assert_verifies(&(struct plan){.size = sizes[s],
+                                           .seed = seed,
+                                           .swap = seed % 4 == 0,
                                            .nforced = seed % 5 == 0 ? 3 : 0});
 }
 END_TEST
 
 START_TEST(verify_every_ending)
 {
-    static const enum ending endings[] = {END_OCCUPIED, END_NOT_A_MOVE, END_TIMEOUT, END_LATE, END_CRASH,
-                                          END_INTERRUPTED};
+    static const enum ending endings[] = {END_OCCUPIED, END_NOT_A_MOVE, END_TIMEOUT,
+                                          END_LATE,     END_CRASH,      END_INTERRUPTED};
 
     for (size_t e = 0; e < sizeof endings / sizeof endings[0]; e++)
         for (uint64_t seed = 1; seed <= 10; seed++)
-            assert_verifies(&(struct plan){.size = 12, .seed = seed, .ending = endings[e],
-                                           .stop_at = 3 + (int)seed * 3, .swap = seed == 2});
+            assert_verifies(&(struct plan){.size = 12,
+                                           .seed = seed,
+                                           .ending = endings[e],
+                                           .stop_at = 3 + (int)seed * 3,
+                                           .swap = seed == 2});
 }
 END_TEST
 
@@ -259,8 +265,14 @@ static void replace(char **s, const char *with)
     *s = with ? tx_strdup(with) : NULL;
 }
 
-static void flip_winner(struct tx_record *r) { r->result.winner = 1 - r->result.winner; }
-static void wrong_detail(struct tx_record *r) { replace(&r->result.detail, "B1-B12"); }
+static void flip_winner(struct tx_record *r)
+{
+    r->result.winner = 1 - r->result.winner;
+}
+static void wrong_detail(struct tx_record *r)
+{
+    replace(&r->result.detail, "B1-B12");
+}
 static void drop_last(struct tx_record *r)
 {
     struct tx_record_move *m = &r->moves[--r->nmoves];
@@ -268,11 +280,26 @@ static void drop_last(struct tx_record *r)
     free(m->message);
     free(m->stderr_text);
 }
-static void wrong_player(struct tx_record *r) { r->moves[4].player = 1 - r->moves[4].player; }
-static void occupied_mid_game(struct tx_record *r) { replace(&r->moves[6].move, r->moves[2].move); }
-static void garbage_mid_game(struct tx_record *r) { replace(&r->moves[6].move, "hello"); }
-static void null_mid_game(struct tx_record *r) { replace(&r->moves[6].move, NULL); }
-static void lose_a_link(struct tx_record *r) { r->players[0].nlinks--; }
+static void wrong_player(struct tx_record *r)
+{
+    r->moves[4].player = 1 - r->moves[4].player;
+}
+static void occupied_mid_game(struct tx_record *r)
+{
+    replace(&r->moves[6].move, r->moves[2].move);
+}
+static void garbage_mid_game(struct tx_record *r)
+{
+    replace(&r->moves[6].move, "hello");
+}
+static void null_mid_game(struct tx_record *r)
+{
+    replace(&r->moves[6].move, NULL);
+}
+static void lose_a_link(struct tx_record *r)
+{
+    r->players[0].nlinks--;
+}
 static void swap_links(struct tx_record *r)
 {
     char tmp[8];
@@ -280,13 +307,37 @@ static void swap_links(struct tx_record *r)
     memcpy(r->players[1].links[0], r->players[1].links[1], 8);
     memcpy(r->players[1].links[1], tmp, 8);
 }
-static void long_message(struct tx_record *r) { replace(&r->moves[3].message, "this message has 25 chars"); }
-static void slow_move(struct tx_record *r) { r->moves[5].us = 300001; }
-static void slow_first_move_ok(struct tx_record *r) { r->moves[1].us = 999000; }
-static void forced_later(struct tx_record *r) { r->moves[4].forced = true; r->moves[4].us = -1; }
-static void call_it_a_draw(struct tx_record *r) { r->result.reason = TX_REASON_DRAW; r->result.winner = -1; }
-static void call_it_a_win(struct tx_record *r) { r->result.reason = TX_REASON_CONNECTION; r->result.winner = 0; }
-static void wrong_invalid_detail(struct tx_record *r) { replace(&r->result.detail, "corner A1"); }
+static void long_message(struct tx_record *r)
+{
+    replace(&r->moves[3].message, "this message has 25 chars");
+}
+static void slow_move(struct tx_record *r)
+{
+    r->moves[5].us = 300001;
+}
+static void slow_first_move_ok(struct tx_record *r)
+{
+    r->moves[1].us = 999000;
+}
+static void forced_later(struct tx_record *r)
+{
+    r->moves[4].forced = true;
+    r->moves[4].us = -1;
+}
+static void call_it_a_draw(struct tx_record *r)
+{
+    r->result.reason = TX_REASON_DRAW;
+    r->result.winner = -1;
+}
+static void call_it_a_win(struct tx_record *r)
+{
+    r->result.reason = TX_REASON_CONNECTION;
+    r->result.winner = 0;
+}
+static void wrong_invalid_detail(struct tx_record *r)
+{
+    replace(&r->result.detail, "corner A1");
+}
 static void legal_called_invalid(struct tx_record *r)
 {
     /* Without its unanswered last entry, the game ends on a legal move. */
@@ -294,48 +345,116 @@ static void legal_called_invalid(struct tx_record *r)
     r->result.reason = TX_REASON_INVALID;
     r->result.winner = 1 - r->moves[r->nmoves - 1].player;
 }
-static void quick_timeout(struct tx_record *r) { r->moves[r->nmoves - 1].us = 200000; }
-static void crash_with_answer(struct tx_record *r) { replace(&r->moves[r->nmoves - 1].move, "B5"); }
-static void smaller_board(struct tx_record *r) { r->size = 8; }
-static void interrupted_winner(struct tx_record *r) { r->result.winner = 1; }
+static void quick_timeout(struct tx_record *r)
+{
+    r->moves[r->nmoves - 1].us = 200000;
+}
+static void crash_with_answer(struct tx_record *r)
+{
+    replace(&r->moves[r->nmoves - 1].move, "B5");
+}
+static void smaller_board(struct tx_record *r)
+{
+    r->size = 8;
+}
+static void interrupted_winner(struct tx_record *r)
+{
+    r->result.winner = 1;
+}
 
 static const struct tamper tampers[] = {
     {"winner flipped", {12, 7, false, 0, END_NATURAL, 0}, flip_winner, -1, "won, the replay says"},
-    {"detail changed", {12, 7, false, 0, END_NATURAL, 0}, wrong_detail, -1,
+    {"detail changed",
+     {12, 7, false, 0, END_NATURAL, 0},
+     wrong_detail,
+     -1,
      "result.detail is \"B1-B12\", the winning chain runs"},
-    {"last move dropped", {12, 7, false, 0, END_NATURAL, 0}, drop_last, -1,
+    {"last move dropped",
+     {12, 7, false, 0, END_NATURAL, 0},
+     drop_last,
+     -1,
      "the result is a connection, but nobody has connected"},
     {"wrong player", {12, 7, false, 0, END_NATURAL, 0}, wrong_player, 5, "but player"},
-    {"occupied hole mid-game", {12, 7, false, 0, END_NATURAL, 0}, occupied_mid_game, 7,
+    {"occupied hole mid-game",
+     {12, 7, false, 0, END_NATURAL, 0},
+     occupied_mid_game,
+     7,
      "occupied hole"},
-    {"not a move mid-game", {12, 7, false, 0, END_NATURAL, 0}, garbage_mid_game, 7,
+    {"not a move mid-game",
+     {12, 7, false, 0, END_NATURAL, 0},
+     garbage_mid_game,
+     7,
      "hello: not a move, but the record goes on"},
-    {"no answer mid-game", {12, 7, false, 0, END_NATURAL, 0}, null_mid_game, 7,
+    {"no answer mid-game",
+     {12, 7, false, 0, END_NATURAL, 0},
+     null_mid_game,
+     7,
      "no answer: not a move, but the record goes on"},
     {"a link lost", {12, 7, false, 0, END_NATURAL, 0}, lose_a_link, -1, "players[0] has"},
-    {"links reordered", {12, 9, false, 0, END_NATURAL, 0}, swap_links, -1, "players[1].links[0] is"},
-    {"message too long", {12, 7, false, 0, END_NATURAL, 0}, long_message, 4,
+    {"links reordered",
+     {12, 9, false, 0, END_NATURAL, 0},
+     swap_links,
+     -1,
+     "players[1].links[0] is"},
+    {"message too long",
+     {12, 7, false, 0, END_NATURAL, 0},
+     long_message,
+     4,
      "message has 25 characters, the referee keeps at most 20"},
-    {"over the limit but went on", {12, 7, false, 0, END_NATURAL, 0}, slow_move, 6,
+    {"over the limit but went on",
+     {12, 7, false, 0, END_NATURAL, 0},
+     slow_move,
+     6,
      "answered in 300.0 ms, over the 300 ms limit, but the game went on"},
-    {"forced after a bot's move", {12, 7, false, 0, END_NATURAL, 0}, forced_later, 5,
+    {"forced after a bot's move",
+     {12, 7, false, 0, END_NATURAL, 0},
+     forced_later,
+     5,
      "forced move after a move played by a bot"},
-    {"a win called a draw", {12, 7, false, 0, END_NATURAL, 0}, call_it_a_draw, -1,
+    {"a win called a draw",
+     {12, 7, false, 0, END_NATURAL, 0},
+     call_it_a_draw,
+     -1,
      "the result is a draw, but the last move won the game"},
-    {"an invalid answer called a win", {12, 7, false, 0, END_OCCUPIED, 12}, call_it_a_win, -1,
+    {"an invalid answer called a win",
+     {12, 7, false, 0, END_OCCUPIED, 12},
+     call_it_a_win,
+     -1,
      "is illegal here (occupied hole"},
-    {"invalid detail changed", {12, 7, false, 0, END_OCCUPIED, 12}, wrong_invalid_detail, -1,
+    {"invalid detail changed",
+     {12, 7, false, 0, END_OCCUPIED, 12},
+     wrong_invalid_detail,
+     -1,
      "result.detail is \"corner A1\", the replay says \"occupied hole"},
-    {"a legal move called invalid", {12, 7, false, 0, END_TIMEOUT, 12}, legal_called_invalid, -1,
+    {"a legal move called invalid",
+     {12, 7, false, 0, END_TIMEOUT, 12},
+     legal_called_invalid,
+     -1,
      "is a legal move here, but the result says invalid"},
-    {"timeout within the limit", {12, 7, false, 0, END_LATE, 12}, quick_timeout, -1,
+    {"timeout within the limit",
+     {12, 7, false, 0, END_LATE, 12},
+     quick_timeout,
+     -1,
      "timeout, but the answer came in 200.0 ms, within the 300 ms limit"},
-    {"silent timeout within the limit", {12, 7, false, 0, END_TIMEOUT, 12}, quick_timeout, -1,
+    {"silent timeout within the limit",
+     {12, 7, false, 0, END_TIMEOUT, 12},
+     quick_timeout,
+     -1,
      "timeout, but the turn ended after 200.0 ms, within the 300 ms limit"},
-    {"crash with an answer", {12, 7, false, 0, END_CRASH, 12}, crash_with_answer, -1,
+    {"crash with an answer",
+     {12, 7, false, 0, END_CRASH, 12},
+     crash_with_answer,
+     -1,
      "crash, but this entry has an answer (\"B5\")"},
-    {"board size changed", {12, 7, false, 0, END_NATURAL, 0}, smaller_board, 0, "size 8, but replayed"},
-    {"interrupted with a winner", {12, 7, false, 0, END_INTERRUPTED, 10}, interrupted_winner, 0,
+    {"board size changed",
+     {12, 7, false, 0, END_NATURAL, 0},
+     smaller_board,
+     0,
+     "size 8, but replayed"},
+    {"interrupted with a winner",
+     {12, 7, false, 0, END_INTERRUPTED, 10},
+     interrupted_winner,
+     0,
      "result: reason interrupted has no winner, the record says player 2"},
 };
 
@@ -351,9 +470,10 @@ START_TEST(verify_rejects_tampered)
     /* Keep the geometry of the original size: the record claims another. */
     ck_assert_int_eq(tx_verify_record(tx_verify_geometry(&cache, t->plan.size), &r, &rep), -EINVAL);
     ck_assert(!rep.ok);
-    ck_assert_msg(strstr(rep.what, t->expect), "%s: got \"%s\", expected \"%s\"", t->name, rep.what, t->expect);
-    ck_assert_msg(rep.move == (t->move == -1 ? r.nmoves : t->move), "%s: move %d (%s)", t->name, rep.move,
-                  rep.what);
+    ck_assert_msg(strstr(rep.what, t->expect), "%s: got \"%s\", expected \"%s\"", t->name, rep.what,
+                  t->expect);
+    ck_assert_msg(rep.move == (t->move == -1 ? r.nmoves : t->move), "%s: move %d (%s)", t->name,
+                  rep.move, rep.what);
     tx_record_free(&r);
 }
 END_TEST
@@ -396,8 +516,9 @@ START_TEST(verify_position_steps)
     struct tx_game g;
     const struct tx_geometry *geo = tx_verify_geometry(&cache, 12);
 
-    make_record(&(struct plan){.size = 12, .seed = 4, .swap = true, .ending = END_OCCUPIED, .stop_at = 9},
-                &r);
+    make_record(
+        &(struct plan){.size = 12, .seed = 4, .swap = true, .ending = END_OCCUPIED, .stop_at = 9},
+        &r);
     ck_assert_int_eq(tx_verify_position(geo, &r, 0, &g), 0);
     ck_assert_int_eq(g.nmoves, 0);
     ck_assert_int_eq(tx_verify_position(geo, &r, 2, &g), 2);
@@ -531,7 +652,8 @@ static void write_games(const char *name)
 {
     char *a = record_line(&(struct plan){.size = 12, .seed = 1});
     char *b = record_line(&(struct plan){.size = 12, .seed = 2, .swap = true});
-    char *c = record_line(&(struct plan){.size = 8, .seed = 3, .ending = END_TIMEOUT, .stop_at = 11});
+    char *c =
+        record_line(&(struct plan){.size = 8, .seed = 3, .ending = END_TIMEOUT, .stop_at = 11});
     char *text = malloc(strlen(a) + strlen(b) + strlen(c) + 8);
     sprintf(text, "%s\n%s\n%s\n", a, b, c);
     write_file(name, text);
@@ -548,9 +670,10 @@ START_TEST(cmd_verifies_good_file)
     write_games("games.jsonl");
     ck_assert_int_eq(run_replay(&out, path("games.jsonl"), NULL), 0);
     ck_assert_msg(strstr(out, "games.jsonl:1: game 1: ok, "), "%s", out);
-    ck_assert_msg(strstr(out, "games.jsonl:3: game 3: ok, beta (player 2) beats alpha by timeout") ||
-                      strstr(out, "games.jsonl:3: game 3: ok, alpha (player 1) beats beta by timeout"),
-                  "%s", out);
+    ck_assert_msg(
+        strstr(out, "games.jsonl:3: game 3: ok, beta (player 2) beats alpha by timeout") ||
+            strstr(out, "games.jsonl:3: game 3: ok, alpha (player 1) beats beta by timeout"),
+        "%s", out);
     ck_assert_msg(strstr(out, "3 records, 3 ok, 0 failed"), "%s", out);
     free(out);
 }
@@ -611,8 +734,8 @@ START_TEST(cmd_reports_tampered_with_move)
     ck_assert_int_eq(tx_record_to_json(&r, &json), 0);
     write_file("tampered.jsonl", json);
     ck_assert_int_eq(run_replay(&out, path("tampered.jsonl"), NULL), 1);
-    snprintf(expect, sizeof expect, "tampered.jsonl:1: game 7, move 7: %s: occupied hole %s", r.moves[6].move,
-             r.moves[6].move);
+    snprintf(expect, sizeof expect, "tampered.jsonl:1: game 7, move 7: %s: occupied hole %s",
+             r.moves[6].move, r.moves[6].move);
     ck_assert_msg(strstr(out, expect), "expected %s, got: %s", expect, out);
     free(out);
     free(json);
@@ -637,7 +760,8 @@ START_TEST(cmd_usage_errors)
     ck_assert_int_eq(run_replay(&out, path("games.jsonl"), "--game", "x", NULL), 2);
     ck_assert_msg(strstr(out, "--game: expected a game index"), "%s", out);
     free(out);
-    ck_assert_int_eq(run_replay(&out, path("games.jsonl"), "--game", "9", "--format", "svg", NULL), 2);
+    ck_assert_int_eq(run_replay(&out, path("games.jsonl"), "--game", "9", "--format", "svg", NULL),
+                     2);
     ck_assert_msg(strstr(out, "has no record of game 9"), "%s", out);
     free(out);
     ck_assert_int_eq(run_replay(&out, path("games.jsonl"), "--frobnicate", NULL), 2);
@@ -656,20 +780,24 @@ START_TEST(cmd_renders_each_format)
 
     write_games("games.jsonl");
     ck_assert_int_eq(run_replay(&out, path("games.jsonl"), "--game", "2", "--format", "svg", "-o",
-                                path("g.svg"), NULL), 0);
+                                path("g.svg"), NULL),
+                     0);
     text = read_file(path("g.svg"));
     ck_assert_msg(strncmp(text, "<?xml", 5) == 0 && strstr(text, "</svg>"), "%s", text);
     free(text);
     free(out);
-    ck_assert_int_eq(run_replay(&out, path("games.jsonl"), "--line", "3", "--format", "text", "--move", "4",
-                                "--color", "always", NULL), 0);
+    ck_assert_int_eq(run_replay(&out, path("games.jsonl"), "--line", "3", "--format", "text",
+                                "--move", "4", "--color", "always", NULL),
+                     0);
     ck_assert_msg(strstr(out, "game 3, move 4 of ") && strstr(out, "\033["), "%s", out);
     free(out);
     /* Colour only on a terminal: a file gets none. */
-    ck_assert_int_eq(run_replay(&out, path("games.jsonl"), "--line", "3", "--format", "text", NULL), 0);
+    ck_assert_int_eq(run_replay(&out, path("games.jsonl"), "--line", "3", "--format", "text", NULL),
+                     0);
     ck_assert_msg(!strchr(out, '\033') && strstr(out, "result: "), "%s", out);
     free(out);
-    ck_assert_int_eq(run_replay(&out, path("games.jsonl"), "--format", "html", "-o", path("g.html"), NULL), 0);
+    ck_assert_int_eq(
+        run_replay(&out, path("games.jsonl"), "--format", "html", "-o", path("g.html"), NULL), 0);
     text = read_file(path("g.html"));
     {
         int games = 0;
@@ -705,10 +833,11 @@ START_TEST(cmd_verifies_referee_records)
     int status;
 
     ck_assert_msg(build != NULL, "TX_BUILD_DIR is not set (run through meson test)");
-    snprintf(cmd, sizeof cmd,
-             "'%s/referee/twixt-arena' play '%.*s=%s/%s' 'other=%s/bots/twixt-random --seed {seed}' "
-             "--games 2 --seed 5 --turn-ms 100 --first-turn-ms 200 -o '%s' > '%s' 2>&1",
-             build, (int)(eq - bot), bot, build, eq + 1, build, path("referee.jsonl"), path("play.txt"));
+    snprintf(
+        cmd, sizeof cmd,
+        "'%s/referee/twixt-arena' play '%.*s=%s/%s' 'other=%s/bots/twixt-random --seed {seed}' "
+        "--games 2 --seed 5 --turn-ms 100 --first-turn-ms 200 -o '%s' > '%s' 2>&1",
+        build, (int)(eq - bot), bot, build, eq + 1, build, path("referee.jsonl"), path("play.txt"));
     status = system(cmd);
     text = read_file(path("play.txt"));
     ck_assert_msg(WIFEXITED(status) && WEXITSTATUS(status) == 0, "%s\n%s", cmd, text);
@@ -728,8 +857,8 @@ START_TEST(cmd_verifies_referee_records)
     free(text);
     ck_assert_int_eq(run_replay(&out, path("tampered.jsonl"), NULL), 1);
     ck_assert_msg(strstr(out, "tampered.jsonl:1: game "), "%s: %s", bot, out);
-    ck_assert_msg(strstr(out, "won, the replay says") || strstr(out, "the record names player"), "%s: %s", bot,
-                  out);
+    ck_assert_msg(strstr(out, "won, the replay says") || strstr(out, "the record names player"),
+                  "%s: %s", bot, out);
     free(out);
 }
 END_TEST
@@ -754,7 +883,8 @@ static Suite *replay_suite(void)
     tcase_set_timeout(tc, 60);
     tcase_add_checked_fixture(tc, setup_tmp, teardown_tmp);
     tcase_add_test(tc, cmd_verifies_good_file);
-    tcase_add_loop_test(tc, cmd_reports_malformed, 0, (int)(sizeof malformed / sizeof malformed[0]));
+    tcase_add_loop_test(tc, cmd_reports_malformed, 0,
+                        (int)(sizeof malformed / sizeof malformed[0]));
     tcase_add_test(tc, cmd_reports_missing_field_by_name);
     tcase_add_test(tc, cmd_reports_tampered_with_move);
     tcase_add_test(tc, cmd_usage_errors);

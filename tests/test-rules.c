@@ -70,7 +70,7 @@ struct rules_case {
     int first_line;   /* line number of "case" */
     char name[64];
     int nlines;
-    char **lines;     /* the case's lines, "case" line first */
+    char **lines; /* the case's lines, "case" line first */
 };
 
 static struct rules_case *cases;
@@ -82,7 +82,7 @@ static int nfiles;
 /* The case being run: its game, and where it is for messages. */
 struct runner {
     const struct rules_case *c;
-    int line;                  /* line number of the command being run */
+    int line; /* line number of the command being run */
     struct tx_geometry *geo;
     struct tx_game game;
 };
@@ -90,7 +90,8 @@ struct runner {
 static struct tx_geometry geo_storage; /* about 80 KiB: static, not on the stack */
 
 /* Reports a failure naming the file, line and case, and ends the test. */
-static void case_fail(const struct runner *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void case_fail(const struct runner *r, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
 static void case_fail(const struct runner *r, const char *fmt, ...)
 {
     char msg[6000];
@@ -161,13 +162,20 @@ static int parse_player(const struct runner *r, const char *s)
 static const char *illegal_name(enum tx_illegal why)
 {
     switch (why) {
-    case TX_LEGAL: return "legal";
-    case TX_ILLEGAL_OUT_OF_RANGE: return "out-of-range";
-    case TX_ILLEGAL_CORNER: return "corner";
-    case TX_ILLEGAL_OCCUPIED: return "occupied";
-    case TX_ILLEGAL_OPPONENT_BORDER: return "opponent-border";
-    case TX_ILLEGAL_SWAP: return "swap";
-    case TX_ILLEGAL_GAME_OVER: return "game-over";
+    case TX_LEGAL:
+        return "legal";
+    case TX_ILLEGAL_OUT_OF_RANGE:
+        return "out-of-range";
+    case TX_ILLEGAL_CORNER:
+        return "corner";
+    case TX_ILLEGAL_OCCUPIED:
+        return "occupied";
+    case TX_ILLEGAL_OPPONENT_BORDER:
+        return "opponent-border";
+    case TX_ILLEGAL_SWAP:
+        return "swap";
+    case TX_ILLEGAL_GAME_OVER:
+        return "game-over";
     }
     return "unknown";
 }
@@ -231,7 +239,8 @@ static void normalise(const char *in, char *out, size_t cap)
     out[n] = '\0';
 }
 
-static void format_links(const struct tx_geometry *geo, const int16_t *l, int n, char *buf, size_t cap)
+static void format_links(const struct tx_geometry *geo, const int16_t *l, int n, char *buf,
+                         size_t cap)
 {
     size_t len = 0;
 
@@ -246,7 +255,8 @@ static void format_links(const struct tx_geometry *geo, const int16_t *l, int n,
     }
 }
 
-static void format_holes(const struct tx_geometry *geo, const int16_t *h, int n, char *buf, size_t cap)
+static void format_holes(const struct tx_geometry *geo, const int16_t *h, int n, char *buf,
+                         size_t cap)
 {
     size_t len = 0;
 
@@ -286,8 +296,8 @@ static void do_play(struct runner *r, const char *tok)
 static enum tx_illegal parse_why(const struct runner *r, const char *s)
 {
     static const enum tx_illegal all[] = {
-        TX_ILLEGAL_OUT_OF_RANGE, TX_ILLEGAL_CORNER, TX_ILLEGAL_OCCUPIED,
-        TX_ILLEGAL_OPPONENT_BORDER, TX_ILLEGAL_SWAP, TX_ILLEGAL_GAME_OVER,
+        TX_ILLEGAL_OUT_OF_RANGE,    TX_ILLEGAL_CORNER, TX_ILLEGAL_OCCUPIED,
+        TX_ILLEGAL_OPPONENT_BORDER, TX_ILLEGAL_SWAP,   TX_ILLEGAL_GAME_OVER,
     };
 
     for (size_t i = 0; s && i < sizeof all / sizeof all[0]; i++)
@@ -326,19 +336,21 @@ static void do_illegal(struct runner *r, char *line)
     got = tx_game_check(&r->game, move);
     if (got != want)
         case_fail(r, "illegal %s: tx_game_check says %s, expected %s", tok[1], illegal_name(got),
-             illegal_name(want));
+                  illegal_name(want));
     got = tx_game_play(&r->game, move);
     if (got != want)
         case_fail(r, "illegal %s: tx_game_play says %s, expected %s", tok[1], illegal_name(got),
-             illegal_name(want));
+                  illegal_name(want));
     if (memcmp(&before, &r->game, sizeof before) != 0)
         case_fail(r, "illegal %s: tx_game_play changed the game", tok[1]);
     memset(desc, 0, sizeof desc);
     tx_illegal_describe(&r->game, move, want, desc, sizeof desc);
     if (desc[0] == '\0' || strlen(desc) >= 64)
-        case_fail(r, "illegal %s: tx_illegal_describe wrote \"%s\" (empty or over 63 bytes)", tok[1], desc);
+        case_fail(r, "illegal %s: tx_illegal_describe wrote \"%s\" (empty or over 63 bytes)",
+                  tok[1], desc);
     if (text && strcmp(text, desc) != 0)
-        case_fail(r, "illegal %s: tx_illegal_describe wrote \"%s\", expected \"%s\"", tok[1], desc, text);
+        case_fail(r, "illegal %s: tx_illegal_describe wrote \"%s\", expected \"%s\"", tok[1], desc,
+                  text);
 }
 
 static void do_links(struct runner *r, char **tok, int n)
@@ -357,7 +369,8 @@ static void do_links(struct runner *r, char **tok, int n)
             if (!dash)
                 case_fail(r, "data: link \"%s\" is not OLDER-NEWER", tok[i]);
         }
-        len += (size_t)snprintf(want_text + len, sizeof want_text - len, "%s%s", i > 2 ? " " : "", tok[i]);
+        len += (size_t)snprintf(want_text + len, sizeof want_text - len, "%s%s", i > 2 ? " " : "",
+                                tok[i]);
         if (len >= sizeof want_text)
             case_fail(r, "data: too many links on one line");
     }
@@ -378,7 +391,8 @@ static void do_pegs(struct runner *r, char **tok, int n)
         case_fail(r, "data: expected \"pegs X|O HOLE...|none\"");
     player = parse_player(r, tok[1]);
     for (int i = 2; i < n; i++)
-        len += (size_t)snprintf(want_text + len, sizeof want_text - len, "%s%s", i > 2 ? " " : "", tok[i]);
+        len += (size_t)snprintf(want_text + len, sizeof want_text - len, "%s%s", i > 2 ? " " : "",
+                                tok[i]);
     count = tx_game_pegs(&r->game, player, got);
     format_holes(r->geo, got, count, got_text, sizeof got_text);
     if (strcmp(want_text, got_text) != 0)
@@ -404,7 +418,8 @@ static void do_result(struct runner *r, char **tok, int n)
         return;
     if (n == 3 && strcmp(tok[1], "win") == 0 && strlen(got) == 5 && strcmp(got + 4, tok[2]) == 0)
         return;
-    case_fail(r, "result: expected %s%s%s, got %s", n > 1 ? tok[1] : "?", n > 2 ? " " : "", n > 2 ? tok[2] : "", got);
+    case_fail(r, "result: expected %s%s%s, got %s", n > 1 ? tok[1] : "?", n > 2 ? " " : "",
+              n > 2 ? tok[2] : "", got);
 }
 
 static void do_chain(struct runner *r, char **tok, int n)
@@ -415,7 +430,8 @@ static void do_chain(struct runner *r, char **tok, int n)
     int count = tx_game_winning_chain(&r->game, got);
 
     for (int i = 1; i < n; i++)
-        len += (size_t)snprintf(want_text + len, sizeof want_text - len, "%s%s", i > 1 ? " " : "", tok[i]);
+        len += (size_t)snprintf(want_text + len, sizeof want_text - len, "%s%s", i > 1 ? " " : "",
+                                tok[i]);
     format_holes(r->geo, got, count, got_text, sizeof got_text);
     if (strcmp(want_text, got_text) == 0)
         return;
@@ -522,14 +538,16 @@ static void check_links_agree(struct runner *r, const struct tx_game *g, const c
             if (a < 0 || b < 0 || a >= geo->holes || b >= geo->holes)
                 case_fail(r, "%s: link %s-%s of %c is off the board", what, an, bn, "XO"[p]);
             if (g->cell[a] != p + 1 || g->cell[b] != p + 1)
-                case_fail(r, "%s: link %s-%s of %c joins pegs that are not %c's", what, an, bn, "XO"[p], "XO"[p]);
+                case_fail(r, "%s: link %s-%s of %c joins pegs that are not %c's", what, an, bn,
+                          "XO"[p], "XO"[p]);
             listed[a][b / 8] |= (uint8_t)(1 << (b % 8));
             listed[b][a / 8] |= (uint8_t)(1 << (a % 8));
         }
     }
     for (int a = 0; a < geo->holes; a++) {
         int ax = a % geo->size, ay = a / geo->size;
-        static const int step[8][2] = {{1, 2}, {2, 1}, {2, -1}, {1, -2}, {-1, -2}, {-2, -1}, {-2, 1}, {-1, 2}};
+        static const int step[8][2] = {{1, 2},   {2, 1},   {2, -1}, {1, -2},
+                                       {-1, -2}, {-2, -1}, {-2, 1}, {-1, 2}};
         for (int k = 0; k < 8; k++) {
             int bx = ax + step[k][0], by = ay + step[k][1];
             int b = by * geo->size + bx;
@@ -543,11 +561,13 @@ static void check_links_agree(struct runner *r, const struct tx_game *g, const c
             hole_name(geo, a, an, sizeof an);
             hole_name(geo, b, bn, sizeof bn);
             if (want != got)
-                case_fail(r, "%s: tx_game_linked(%s, %s) is %d but the link lists say %d", what, an, bn, got, want);
+                case_fail(r, "%s: tx_game_linked(%s, %s) is %d but the link lists say %d", what, an,
+                          bn, got, want);
             id = tx_geometry_link(geo, a, b);
             bit = id >= 0 && tx_game_has_link(g, id);
             if (bit != want)
-                case_fail(r, "%s: tx_game_has_link(link %s-%s = %d) is %d, the link lists say %d", what, an, bn, id, bit, want);
+                case_fail(r, "%s: tx_game_has_link(link %s-%s = %d) is %d, the link lists say %d",
+                          what, an, bn, id, bit, want);
         }
     }
 }
@@ -632,7 +652,8 @@ static void check_input_round_trip(struct runner *r)
     if (copy.to_move != g->to_move || copy.status != g->status || copy.swapped != g->swapped ||
         copy.nmoves != g->nmoves)
         case_fail(r, "round trip: to_move/status/swapped/nmoves %d/%d/%d/%d, expected %d/%d/%d/%d",
-             copy.to_move, copy.status, copy.swapped, copy.nmoves, g->to_move, g->status, g->swapped, g->nmoves);
+                  copy.to_move, copy.status, copy.swapped, copy.nmoves, g->to_move, g->status,
+                  g->swapped, g->nmoves);
     {
         int na = tx_game_legal_moves(g, a), nb = tx_game_legal_moves(&copy, b);
         if (na != nb || memcmp(a, b, sizeof a[0] * (size_t)na) != 0)
@@ -792,7 +813,8 @@ static int add_cases(const char *file, char *text)
             snprintf(cur->name, sizeof cur->name, "%s", line + 5);
         } else if (!cur) {
             if (line[0] != '\0' && line[0] != '#') {
-                fprintf(stderr, "%s:%d: expected \"case NAME\" before \"%s\"\n", file, lineno, line);
+                fprintf(stderr, "%s:%d: expected \"case NAME\" before \"%s\"\n", file, lineno,
+                        line);
                 return -EINVAL;
             }
             continue;
@@ -817,8 +839,8 @@ static int load_cases(void)
     snprintf(dir, sizeof dir, "%s/tests/rules", src ? src : ".");
     d = opendir(dir);
     if (!d) {
-        fprintf(stderr, "test-rules: cannot open %s (%s); set TX_SOURCE_DIR to the source tree\n", dir,
-                strerror(errno));
+        fprintf(stderr, "test-rules: cannot open %s (%s); set TX_SOURCE_DIR to the source tree\n",
+                dir, strerror(errno));
         return -ENOENT;
     }
     while ((e = readdir(d)) != NULL && nfiles < FILES_MAX) {

@@ -53,7 +53,8 @@ static const struct tx_standings_bot *bot(const struct tx_standings *s, const ch
     return NULL;
 }
 
-static const struct tx_standings_cell *cell(const struct tx_standings *s, const char *a, const char *b)
+static const struct tx_standings_cell *cell(const struct tx_standings *s, const char *a,
+                                            const char *b)
 {
     int i = (int)(bot(s, a) - s->bots), j = (int)(bot(s, b) - s->bots);
     return tx_standings_cell(s, i, j);
@@ -63,7 +64,7 @@ static const struct tx_standings_cell *cell(const struct tx_standings *s, const 
  * interrupted, game 7 appears in both files, game 9 is torn. */
 START_TEST(standings_merge_two_files)
 {
-    static const char *const names[] = { "standings-a.jsonl", "standings-b.jsonl" };
+    static const char *const names[] = {"standings-a.jsonl", "standings-b.jsonl"};
     struct tx_standings s;
     char *warnings = NULL;
     read_all(&s, names, 2, &warnings);
@@ -112,7 +113,8 @@ START_TEST(standings_merge_two_files)
     ck_assert_int_eq(cell(&s, "C", "B")->half_points, 0);
     ck_assert_int_eq(cell(&s, "A", "A")->games, 0);
 
-    ck_assert_ptr_nonnull(strstr(warnings, "standings-b.jsonl:1: warning: game 7 of run r1 already counted"));
+    ck_assert_ptr_nonnull(
+        strstr(warnings, "standings-b.jsonl:1: warning: game 7 of run r1 already counted"));
     ck_assert_ptr_nonnull(strstr(warnings, "standings-b.jsonl:6: warning: torn last line skipped"));
     free(warnings);
     tx_standings_free(&s);
@@ -121,7 +123,7 @@ END_TEST
 
 START_TEST(standings_same_file_twice_counts_once)
 {
-    static const char *const names[] = { "standings-a.jsonl", "standings-a.jsonl" };
+    static const char *const names[] = {"standings-a.jsonl", "standings-a.jsonl"};
     struct tx_standings s;
     read_all(&s, names, 2, NULL);
     ck_assert_int_eq(s.counted, 6);
@@ -136,11 +138,14 @@ START_TEST(standings_corrupt_line_names_file_and_line)
     struct tx_standings s;
     char err[1024];
     tx_standings_init(&s);
-    ck_assert_int_eq(tx_standings_read(&s, data("standings-corrupt.jsonl"), NULL, err, sizeof(err)), -EINVAL);
+    ck_assert_int_eq(tx_standings_read(&s, data("standings-corrupt.jsonl"), NULL, err, sizeof(err)),
+                     -EINVAL);
     char want[4200];
-    snprintf(want, sizeof(want), "%s:2: game: expected an integer, got \"2\"", data("standings-corrupt.jsonl"));
+    snprintf(want, sizeof(want), "%s:2: game: expected an integer, got \"2\"",
+             data("standings-corrupt.jsonl"));
     ck_assert_str_eq(err, want);
-    ck_assert_int_eq(tx_standings_read(&s, data("no-such-file.jsonl"), NULL, err, sizeof(err)), -ENOENT);
+    ck_assert_int_eq(tx_standings_read(&s, data("no-such-file.jsonl"), NULL, err, sizeof(err)),
+                     -ENOENT);
     ck_assert_ptr_nonnull(strstr(err, "no-such-file.jsonl: No such file or directory"));
     tx_standings_free(&s);
 }
@@ -148,7 +153,7 @@ END_TEST
 
 START_TEST(standings_leader_and_score)
 {
-    static const char *const names[] = { "standings-a.jsonl" };
+    static const char *const names[] = {"standings-a.jsonl"};
     struct tx_standings s;
     tx_standings_init(&s);
     ck_assert_int_eq(tx_standings_leader(&s), -1);
@@ -175,7 +180,7 @@ static char *print_to_string(const struct tx_standings *s, bool json)
 
 START_TEST(standings_print_table_and_crosstable)
 {
-    static const char *const names[] = { "standings-a.jsonl" };
+    static const char *const names[] = {"standings-a.jsonl"};
     struct tx_standings s;
     read_all(&s, names, 1, NULL);
     tx_standings_bot(&s, "D\xc3\xa9j\xc3\xa0, no games yet"); /* "Déjà": 2-byte characters */
@@ -212,7 +217,7 @@ END_TEST
 
 START_TEST(standings_print_json_object)
 {
-    static const char *const names[] = { "standings-a.jsonl", "standings-b.jsonl" };
+    static const char *const names[] = {"standings-a.jsonl", "standings-b.jsonl"};
     struct tx_standings s;
     read_all(&s, names, 2, NULL);
     char *text = print_to_string(&s, true);
@@ -239,7 +244,8 @@ START_TEST(standings_print_json_object)
         ck_assert_double_eq_tol(cJSON_GetObjectItem(b, "elo")->valuedouble, 0, 1e-9);
     }
     ck_assert_int_eq(total, 18);
-    const cJSON *ab = cJSON_GetObjectItem(cJSON_GetObjectItem(cJSON_GetObjectItem(root, "crosstable"), "A"), "B");
+    const cJSON *ab =
+        cJSON_GetObjectItem(cJSON_GetObjectItem(cJSON_GetObjectItem(root, "crosstable"), "A"), "B");
     ck_assert_int_eq(cJSON_GetObjectItem(ab, "games")->valueint, 5);
     ck_assert_double_eq(cJSON_GetObjectItem(ab, "points")->valuedouble, 3);
     cJSON_Delete(root);
@@ -250,7 +256,7 @@ END_TEST
 
 START_TEST(standings_reads_referee_records)
 {
-    static const char *const names[] = { "referee-play.jsonl" };
+    static const char *const names[] = {"referee-play.jsonl"};
     struct tx_standings s;
     read_all(&s, names, 1, NULL);
     ck_assert_int_eq(s.counted, 4);
@@ -263,8 +269,8 @@ START_TEST(standings_reads_referee_records)
 END_TEST
 
 /* A record between two named bots, for synthetic runs. */
-static void add_game(struct tx_standings *s, const char *run, int64_t game, const char *a, const char *b,
-                     int winner)
+static void add_game(struct tx_standings *s, const char *run, int64_t game, const char *a,
+                     const char *b, int winner)
 {
     struct tx_record r;
     memset(&r, 0, sizeof(r));
@@ -319,11 +325,11 @@ START_TEST(standings_command_exit_codes)
     snprintf(corrupt, sizeof(corrupt), "%s", data("standings-corrupt.jsonl"));
     char name[] = "standings", json[] = "--json", frob[] = "--frobnicate";
     char nowhere[] = "/nonexistent/records.jsonl";
-    char *ok[] = { name, a, json, NULL };
-    char *bad[] = { name, a, corrupt, NULL };
-    char *none[] = { name, NULL };
-    char *option[] = { name, frob, a, NULL };
-    char *missing[] = { name, nowhere, NULL };
+    char *ok[] = {name, a, json, NULL};
+    char *bad[] = {name, a, corrupt, NULL};
+    char *none[] = {name, NULL};
+    char *option[] = {name, frob, a, NULL};
+    char *missing[] = {name, nowhere, NULL};
     ck_assert_int_eq(tx_cmd_standings(3, ok), TX_EXIT_OK);
     ck_assert_int_eq(tx_cmd_standings(3, bad), TX_EXIT_USAGE);
     ck_assert_int_eq(tx_cmd_standings(1, none), TX_EXIT_USAGE);

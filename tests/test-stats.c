@@ -61,7 +61,7 @@ END_TEST
  * sum p_k (k/4 - s)^2 = 0.06109375, standard error sqrt(var / 100). */
 START_TEST(stats_elo_pentanomial)
 {
-    const int64_t penta[5] = { 5, 20, 40, 25, 10 };
+    const int64_t penta[5] = {5, 20, 40, 25, 10};
     struct tx_stats_elo e = tx_stats_elo_penta(penta);
     ck_assert_double_eq_tol(e.score, 0.5375, EPS);
     ck_assert_double_eq_tol(e.elo, 26.10669260503662, EPS);
@@ -81,7 +81,7 @@ END_TEST
  * Bounds ln(0.05 / 0.95) = -2.944439 and +2.944439. */
 START_TEST(stats_sprt_llr)
 {
-    const int64_t penta[5] = { 5, 20, 40, 25, 10 };
+    const int64_t penta[5] = {5, 20, 40, 25, 10};
     struct tx_stats_sprt n = tx_stats_sprt(penta, 0, 5, 0.05, 0.05, TX_STATS_NORMALIZED);
     ck_assert_double_eq_tol(n.llr, 0.2783096340267827, EPS);
     ck_assert_double_eq_tol(n.lower, -2.9444389791664403, EPS);
@@ -99,12 +99,12 @@ END_TEST
 
 START_TEST(stats_sprt_verdicts)
 {
-    const int64_t strong[5] = { 4, 20, 80, 120, 60 };
+    const int64_t strong[5] = {4, 20, 80, 120, 60};
     struct tx_stats_sprt h1 = tx_stats_sprt(strong, 0, 10, 0.05, 0.05, TX_STATS_NORMALIZED);
     ck_assert_double_eq_tol(h1.llr, 6.5803621976952895, EPS);
     ck_assert_int_eq(h1.verdict, TX_STATS_SPRT_H1);
 
-    const int64_t weak[5] = { 60, 120, 80, 20, 4 };
+    const int64_t weak[5] = {60, 120, 80, 20, 4};
     struct tx_stats_sprt h0 = tx_stats_sprt(weak, 0, 10, 0.05, 0.05, TX_STATS_NORMALIZED);
     ck_assert_double_eq_tol(h0.llr, -7.007214580342601, EPS);
     ck_assert_int_eq(h0.verdict, TX_STATS_SPRT_H0);
@@ -112,7 +112,7 @@ START_TEST(stats_sprt_verdicts)
     /* No variance: regularised (empty counts weigh 1e-3 pairs, fishtest's
      * stat_util.regularize), so the LLR is defined and near 0. Value from
      * the same formula in python3 beforehand. */
-    const int64_t flat[5] = { 0, 0, 7, 0, 0 };
+    const int64_t flat[5] = {0, 0, 7, 0, 0};
     struct tx_stats_sprt f = tx_stats_sprt(flat, 0, 10, 0.05, 0.05, TX_STATS_NORMALIZED);
     ck_assert_double_eq_tol(f.llr, -0.009066083022649935, EPS);
     ck_assert_int_eq(f.verdict, TX_STATS_SPRT_CONTINUE);
@@ -122,7 +122,7 @@ START_TEST(stats_sprt_verdicts)
     ck_assert_double_eq_tol(fl.llr, -0.19844981833294312, EPS);
     ck_assert_int_eq(fl.verdict, TX_STATS_SPRT_CONTINUE);
 
-    const int64_t none[5] = { 0, 0, 0, 0, 0 };
+    const int64_t none[5] = {0, 0, 0, 0, 0};
     ck_assert_double_eq(tx_stats_sprt(none, 0, 10, 0.05, 0.05, TX_STATS_NORMALIZED).llr, 0);
 }
 END_TEST
@@ -138,8 +138,8 @@ END_TEST
  * reaches it. Values from the python3 transcription, with the same walk. */
 START_TEST(stats_sprt_far_hypothesis_is_finite)
 {
-    const int64_t equal[5] = { 43, 9, 91, 9, 48 }, lost[5] = { 100, 0, 0, 0, 0 },
-                  drawn[5] = { 0, 0, 7, 0, 0 };
+    const int64_t equal[5] = {43, 9, 91, 9, 48}, lost[5] = {100, 0, 0, 0, 0},
+                  drawn[5] = {0, 0, 7, 0, 0};
     struct tx_stats_sprt e = tx_stats_sprt(equal, 0, 300, 0.2, 0.2, TX_STATS_NORMALIZED);
     ck_assert_double_eq_tol(e.llr, -102.06155546869793, 1e-6);
     ck_assert_int_eq(e.verdict, TX_STATS_SPRT_H0);
@@ -152,15 +152,16 @@ END_TEST
 
 START_TEST(stats_sprt_clean_sweep_decides)
 {
-    const int64_t sweep100[5] = { 0, 0, 0, 0, 100 }, sweep110[5] = { 0, 0, 0, 0, 110 };
+    const int64_t sweep100[5] = {0, 0, 0, 0, 100}, sweep110[5] = {0, 0, 0, 0, 110};
     struct tx_stats_sprt a = tx_stats_sprt(sweep100, 0, 10, 0.05, 0.05, TX_STATS_LOGISTIC);
     ck_assert_double_eq_tol(a.llr, 2.836758440118277, EPS);
     ck_assert_int_eq(a.verdict, TX_STATS_SPRT_CONTINUE);
     struct tx_stats_sprt b = tx_stats_sprt(sweep110, 0, 10, 0.05, 0.05, TX_STATS_LOGISTIC);
     ck_assert_double_eq_tol(b.llr, 3.1204400406434605, EPS);
     ck_assert_int_eq(b.verdict, TX_STATS_SPRT_H1);
-    const int64_t lost[5] = { 110, 0, 0, 0, 0 };
-    ck_assert_int_eq(tx_stats_sprt(lost, 0, 10, 0.05, 0.05, TX_STATS_LOGISTIC).verdict, TX_STATS_SPRT_H0);
+    const int64_t lost[5] = {110, 0, 0, 0, 0};
+    ck_assert_int_eq(tx_stats_sprt(lost, 0, 10, 0.05, 0.05, TX_STATS_LOGISTIC).verdict,
+                     TX_STATS_SPRT_H0);
     struct tx_stats_sprt n = tx_stats_sprt(sweep100, 0, 10, 0.05, 0.05, TX_STATS_NORMALIZED);
     ck_assert_double_eq_tol(n.llr, 3.986395376315191, EPS);
     ck_assert_int_eq(n.verdict, TX_STATS_SPRT_H1);
@@ -174,7 +175,7 @@ END_TEST
  * half-width 34.6537 from the inverse Fisher information. */
 START_TEST(stats_ratings_two_bots)
 {
-    const double points[4] = { 0, 60, 40, 0 }, games[4] = { 0, 100, 100, 0 };
+    const double points[4] = {0, 60, 40, 0}, games[4] = {0, 100, 100, 0};
     double elo[2], margin[2];
     ck_assert_int_eq(tx_stats_ratings(2, points, games, elo, margin), 0);
     ck_assert_double_eq_tol(elo[0], 35.03642450144783, 1e-6);
@@ -188,8 +189,8 @@ END_TEST
  * 20-0): finite ratings, mean 0, values from the Newton solver. */
 START_TEST(stats_ratings_three_bots)
 {
-    const double points[9] = { 0, 30, 20, 10, 0, 12.5, 0, 7.5, 0 };
-    const double games[9] = { 0, 40, 20, 40, 0, 20, 20, 20, 0 };
+    const double points[9] = {0, 30, 20, 10, 0, 12.5, 0, 7.5, 0};
+    const double games[9] = {0, 40, 20, 40, 0, 20, 20, 20, 0};
     double elo[3], margin[3];
     ck_assert_int_eq(tx_stats_ratings(3, points, games, elo, margin), 0);
     ck_assert_double_eq_tol(elo[0], 206.55086000421636, 1e-6);
@@ -204,8 +205,8 @@ END_TEST
 
 START_TEST(stats_ratings_degenerate)
 {
-    double elo[2] = { 1, 1 }, margin[2];
-    const double zero[4] = { 0 };
+    double elo[2] = {1, 1}, margin[2];
+    const double zero[4] = {0};
     /* no games at all: everyone at 0, the prior's width */
     ck_assert_int_eq(tx_stats_ratings(2, zero, zero, elo, margin), 0);
     ck_assert_double_eq_tol(elo[0], 0, 1e-9);
@@ -215,7 +216,7 @@ START_TEST(stats_ratings_degenerate)
     ck_assert_double_eq_tol(elo[0], 0, 1e-9);
     ck_assert_int_eq(tx_stats_ratings(0, zero, zero, elo, margin), -EINVAL);
     /* a 1000-0 whitewash stays finite */
-    const double points[4] = { 0, 1000, 0, 0 }, games[4] = { 0, 1000, 1000, 0 };
+    const double points[4] = {0, 1000, 0, 0}, games[4] = {0, 1000, 1000, 0};
     ck_assert_int_eq(tx_stats_ratings(2, points, games, elo, margin), 0);
     ck_assert(isfinite(elo[0]) && elo[0] > 400 && isfinite(margin[0]));
 }

@@ -23,8 +23,15 @@ static bool sanitize(const char *s, size_t len, size_t max_chars)
 START_TEST(sanitize_keeps_valid_utf8)
 {
     static const char *valid[] = {
-        "", "hello", "h\xc3\xa9llo", "\xe2\x82\xac 5", "\xf0\x9f\x98\x80!", "\xef\xbf\xbf",
-        "\xf4\x8f\xbf\xbf", "\xed\x9f\xbf", "\x7f\x01 controls stay",
+        "",
+        "hello",
+        "h\xc3\xa9llo",
+        "\xe2\x82\xac 5",
+        "\xf0\x9f\x98\x80!",
+        "\xef\xbf\xbf",
+        "\xf4\x8f\xbf\xbf",
+        "\xed\x9f\xbf",
+        "\x7f\x01 controls stay",
     };
     for (size_t i = 0; i < sizeof(valid) / sizeof(valid[0]); i++) {
         ck_assert(!sanitize(valid[i], strlen(valid[i]), SIZE_MAX));
@@ -38,18 +45,22 @@ static const struct {
     size_t len;
     const char *expect;
 } invalid[] = {
-    {"a\x80" "b", 3, "a" FFFD "b"},                    /* lone continuation byte */
-    {"\xc0\xaf", 2, FFFD FFFD},                      /* overlong '/' */
-    {"\xc1\xbf", 2, FFFD FFFD},                      /* overlong */
-    {"\xe0\x80\xaf", 3, FFFD FFFD FFFD},             /* overlong 3-byte */
-    {"\xf0\x80\x80\xaf", 4, FFFD FFFD FFFD FFFD},    /* overlong 4-byte */
-    {"\xed\xa0\x80", 3, FFFD FFFD FFFD},             /* surrogate U+D800 */
-    {"\xf4\x90\x80\x80", 4, FFFD FFFD FFFD FFFD},    /* above U+10FFFF */
+    {"a\x80"
+     "b",
+     3, "a" FFFD "b"},                            /* lone continuation byte */
+    {"\xc0\xaf", 2, FFFD FFFD},                   /* overlong '/' */
+    {"\xc1\xbf", 2, FFFD FFFD},                   /* overlong */
+    {"\xe0\x80\xaf", 3, FFFD FFFD FFFD},          /* overlong 3-byte */
+    {"\xf0\x80\x80\xaf", 4, FFFD FFFD FFFD FFFD}, /* overlong 4-byte */
+    {"\xed\xa0\x80", 3, FFFD FFFD FFFD},          /* surrogate U+D800 */
+    {"\xf4\x90\x80\x80", 4, FFFD FFFD FFFD FFFD}, /* above U+10FFFF */
     {"\xf5\x80", 2, FFFD FFFD},
     {"\xff\xfe", 2, FFFD FFFD},
-    {"ok\xe2\x82", 4, "ok" FFFD FFFD},               /* truncated at the end */
-    {"\xe2\x82" "A", 3, FFFD FFFD "A"},              /* truncated in the middle */
-    {"a\0b", 3, "a" FFFD "b"},                       /* NUL */
+    {"ok\xe2\x82", 4, "ok" FFFD FFFD}, /* truncated at the end */
+    {"\xe2\x82"
+     "A",
+     3, FFFD FFFD "A"},        /* truncated in the middle */
+    {"a\0b", 3, "a" FFFD "b"}, /* NUL */
 };
 
 START_TEST(sanitize_replaces_invalid_bytes)
@@ -117,7 +128,8 @@ static Suite *text_suite(void)
     Suite *s = suite_create("text");
     TCase *tc = tcase_create("text");
     tcase_add_test(tc, sanitize_keeps_valid_utf8);
-    tcase_add_loop_test(tc, sanitize_replaces_invalid_bytes, 0, (int)(sizeof(invalid) / sizeof(invalid[0])));
+    tcase_add_loop_test(tc, sanitize_replaces_invalid_bytes, 0,
+                        (int)(sizeof(invalid) / sizeof(invalid[0])));
     tcase_add_test(tc, sanitize_cuts_at_max_chars);
     tcase_add_test(tc, sanitize_cuts_at_capacity_on_boundaries);
     tcase_add_test(tc, sanitize_reads_exactly_len_bytes);

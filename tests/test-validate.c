@@ -51,7 +51,8 @@ static int validate(const char *bot, const char *options)
     int fd = mkstemps(records, 6);
     ck_assert_int_ge(fd, 0);
     close(fd);
-    snprintf(command, sizeof command, "%s validate \"%s\" " LIMITS " -o %s %s", TX_ARENA, bot, records, options);
+    snprintf(command, sizeof command, "%s validate \"%s\" " LIMITS " -o %s %s", TX_ARENA, bot,
+             records, options);
     FILE *p = popen(command, "r");
     ck_assert_ptr_nonnull(p);
     size_t n = fread(output, 1, sizeof output - 1, p);
@@ -64,7 +65,8 @@ static int validate(const char *bot, const char *options)
 static cJSON *validate_json(const char *bot, int expect_status)
 {
     int status = validate(bot, "--json");
-    ck_assert_msg(status == expect_status, "%s: status %d, expected %d: %s", bot, status, expect_status, output);
+    ck_assert_msg(status == expect_status, "%s: status %d, expected %d: %s", bot, status,
+                  expect_status, output);
     cJSON *report = cJSON_Parse(output);
     ck_assert_msg(report != NULL, "not JSON: %s", output);
     return report;
@@ -74,17 +76,18 @@ static int count_check(const cJSON *report, const char *check)
 {
     int n = 0;
     const cJSON *f;
-    cJSON_ArrayForEach(f, cJSON_GetObjectItem(report, "findings"))
-        n += !strcmp(cJSON_GetObjectItem(f, "check")->valuestring, check);
+    cJSON_ArrayForEach(f, cJSON_GetObjectItem(report, "findings")) n +=
+        !strcmp(cJSON_GetObjectItem(f, "check")->valuestring, check);
     return n;
 }
 
 static const cJSON *first_check(const cJSON *report, const char *check)
 {
     const cJSON *f;
-    cJSON_ArrayForEach(f, cJSON_GetObjectItem(report, "findings"))
-        if (!strcmp(cJSON_GetObjectItem(f, "check")->valuestring, check))
-            return f;
+    cJSON_ArrayForEach(
+        f, cJSON_GetObjectItem(
+               report, "findings")) if (!strcmp(cJSON_GetObjectItem(f, "check")->valuestring,
+                                                check)) return f;
     return NULL;
 }
 
@@ -152,26 +155,40 @@ END_TEST
 START_TEST(validate_json_has_the_fields_and_scenarios)
 {
     cJSON *report = validate_json(TX_FAULT_BOT " play", 0);
-    static const char *const fields[] = {"bot", "passed", "records", "limits", "games", "findings", "times",
-                                         "startup_ms", "stderr", "extra_lines", "long_messages",
-                                         "exit_on_stdin_close", "processes_left", "skipped"};
+    static const char *const fields[] = {"bot",
+                                         "passed",
+                                         "records",
+                                         "limits",
+                                         "games",
+                                         "findings",
+                                         "times",
+                                         "startup_ms",
+                                         "stderr",
+                                         "extra_lines",
+                                         "long_messages",
+                                         "exit_on_stdin_close",
+                                         "processes_left",
+                                         "skipped"};
     for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++)
         ck_assert_msg(cJSON_HasObjectItem(report, fields[i]), "no field %s", fields[i]);
     const cJSON *times = cJSON_GetObjectItem(report, "times");
     static const char *const kinds[] = {"first_turn", "later_turns"};
-    static const char *const stats[] = {"count", "p50_ms", "p95_ms", "p99_ms", "max_ms", "limit_ms", "margin_ms", "tight"};
+    static const char *const stats[] = {"count",  "p50_ms",   "p95_ms",    "p99_ms",
+                                        "max_ms", "limit_ms", "margin_ms", "tight"};
     for (int k = 0; k < 2; k++)
         for (size_t i = 0; i < sizeof stats / sizeof stats[0]; i++)
-            ck_assert_msg(cJSON_HasObjectItem(cJSON_GetObjectItem(times, kinds[k]), stats[i]), "no %s.%s",
-                          kinds[k], stats[i]);
+            ck_assert_msg(cJSON_HasObjectItem(cJSON_GetObjectItem(times, kinds[k]), stats[i]),
+                          "no %s.%s", kinds[k], stats[i]);
     ck_assert(cJSON_IsNumber(cJSON_GetObjectItem(report, "startup_ms")));
 
     int seen[2][6] = {{0}};
     const cJSON *g;
-    cJSON_ArrayForEach(g, cJSON_GetObjectItem(report, "games")) {
+    cJSON_ArrayForEach(g, cJSON_GetObjectItem(report, "games"))
+    {
         const char *scenario = cJSON_GetObjectItem(g, "scenario")->valuestring;
         int player = cJSON_GetObjectItem(g, "player")->valueint - 1;
-        static const char *const names[] = {"against", "swap", "diagonal", "off-diagonal", "late", "crossing"};
+        static const char *const names[] = {"against",      "swap", "diagonal",
+                                            "off-diagonal", "late", "crossing"};
         for (int i = 0; i < 6; i++)
             if (!strcmp(scenario, names[i]))
                 seen[player][i]++;
@@ -195,7 +212,8 @@ START_TEST(validate_fails_on_an_illegal_move)
     cJSON *report = validate_json(TX_FAULT_BOT " occupied 2", 1);
     assert_only(report, "illegal");
     const cJSON *f = first_check(report, "illegal");
-    ck_assert_msg(strstr(cJSON_GetObjectItem(f, "what")->valuestring, "occupied hole"), "%s", output);
+    ck_assert_msg(strstr(cJSON_GetObjectItem(f, "what")->valuestring, "occupied hole"), "%s",
+                  output);
     /* The input that provoked it, and the commands that replay it. */
     const char *input = cJSON_GetStringValue(cJSON_GetObjectItem(f, "input"));
     ck_assert_ptr_nonnull(input);
@@ -219,8 +237,8 @@ START_TEST(validate_fails_on_a_crash)
 {
     cJSON *report = validate_json(TX_FAULT_BOT " crash-exit 2", 1);
     assert_only(report, "crash");
-    ck_assert_ptr_nonnull(strstr(cJSON_GetObjectItem(first_check(report, "crash"), "what")->valuestring,
-                                 "exit status 3"));
+    ck_assert_ptr_nonnull(strstr(
+        cJSON_GetObjectItem(first_check(report, "crash"), "what")->valuestring, "exit status 3"));
     cJSON_Delete(report);
 }
 END_TEST
@@ -265,7 +283,8 @@ START_TEST(validate_fails_on_a_bot_that_does_not_exit)
     cJSON *report = validate_json("sh -c '" TX_FAULT_BOT " play; sleep 30'", 1);
     assert_only(report, "no-exit"); /* its sleeping child is its own while it runs */
     ck_assert_int_eq(count_check(report, "no-exit"), 1);
-    ck_assert(cJSON_IsFalse(cJSON_GetObjectItem(cJSON_GetObjectItem(report, "exit_on_stdin_close"), "exited")));
+    ck_assert(cJSON_IsFalse(
+        cJSON_GetObjectItem(cJSON_GetObjectItem(report, "exit_on_stdin_close"), "exited")));
     cJSON_Delete(report);
 }
 END_TEST
@@ -274,10 +293,12 @@ START_TEST(validate_text_report_and_usage_errors)
 {
     ck_assert_int_eq(validate(TX_FAULT_BOT " play", ""), 0);
     ck_assert_msg(strstr(output, "no findings: PASSED") && strstr(output, "first turn") &&
-                      strstr(output, "exit when stdin closes: yes"), "%s", output);
+                      strstr(output, "exit when stdin closes: yes"),
+                  "%s", output);
     ck_assert_int_eq(validate(TX_FAULT_BOT " occupied 2", ""), 1);
     ck_assert_msg(strstr(output, "FAILED") && strstr(output, "the input that provoked it") &&
-                      strstr(output, "re-feed: "), "%s", output);
+                      strstr(output, "re-feed: "),
+                  "%s", output);
     ck_assert_int_eq(validate("/nonexistent/bot", "2>/dev/null"), 2);
     ck_assert_int_eq(validate(TX_FAULT_BOT " play", "--no-such-option 2>/dev/null"), 2);
 }
