@@ -1,22 +1,39 @@
 #!/usr/bin/env python3
 """test-viewer.py - the HTML viewer of `twixt-arena replay --format html` in a
-real headless browser (Debian's chromium).
+real headless browser (Debian's chromium), used as a person would use it.
 
 usage: test-viewer.py TWIXT_ARENA    (meson runs it; exit 77 = skipped)
 
-The page is opened at #game=K&move=M, and chromium's --dump-dom gives the DOM
-after the page's scripts ran. The viewer mirrors what it shows in #tx-state
-and records every script error and console.error in #tx-errors, so the test
-checks:
-  - the page loads without errors;
+One chromium is driven over the DevTools protocol (browser.py: a pipe, the
+standard library only): pages are opened at #game=K&move=M, keys are real
+key presses, and the viewer mirrors what it shows in #tx-state and records
+every script error in #tx-errors. The test checks:
+  - the page loads without errors, at a normal and a narrow width;
   - stepping to a move shows exactly that move's pegs (computed here,
     independently, from the record's moves, a swap included), and the
     slider, counter and move list follow;
+  - under the board, "Final result" only at the last move, before it the
+    current move and who is next; the tab title names the game;
+  - the keyboard: one step per arrow key with the slider focused; after
+    choosing a game in the picker, left/right step moves, not games; space
+    on a focused button plays once;
+  - the picker lists games in game order, whatever the file's order, and a
+    newly chosen game opens at its last move;
+  - the speed control sets the time between moves when playing;
+  - an address with a game the file does not hold, or a move past the end,
+    says so in the page;
+  - a long result line wraps under the board instead of pushing the side
+    panel away, and a narrow window does not scroll sideways;
+  - players are "player 1" and "player 2" in every text shown;
   - a record whose bot text (name, message, stderr) is HTML and <script>
-    shows it literally and runs none of it;
+    shows it literally and runs none of it; a record that fails
+    verification is shown with the reason;
   - the file is self-contained (no network reference) and the viewer never
-    uses innerHTML or its relatives.
-Only the standard library; the fixture is tests/viewer/games.jsonl.
+    uses innerHTML or its relatives;
+  - the SVG render's caption (a timeout's long detail) stays inside the
+    picture, measured by the browser.
+The fixture is tests/viewer/games.jsonl: two long games (one with a swap)
+and a game lost by timeout, all written by the referee.
 """
 import html.parser
 import json
@@ -26,9 +43,13 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 SOURCE = os.path.dirname(os.path.dirname(HERE))
+sys.path.insert(0, HERE)
+from browser import Browser, BrowserError, find_chromium  # noqa: E402
+
 FAILURES = []
 
 HOSTILE_NAME = "<img src=x onerror=\"document.body.setAttribute('data-pwned','name')\">"
@@ -74,26 +95,6 @@ class Dom(html.parser.HTMLParser):
             node["text"] += data
 
 
-def chromium_dump(browser, url):
-    profile = tempfile.mkdtemp(prefix="tx-chromium-")
-    try:
-        run = subprocess.run(
-            [browser, "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-             "--disable-background-networking", "--disable-component-update", "--disable-sync",
-             "--user-data-dir=" + profile, "--enable-logging=stderr", "--v=0", "--dump-dom", url],
-            capture_output=True, text=True, timeout=90)
-    finally:
-        shutil.rmtree(profile, ignore_errors=True)
-    check(run.returncode == 0, f"chromium exit status {run.returncode}: {run.stderr[-500:]}")
-    # Console messages of the page also reach chromium's log.
-    for line in run.stderr.splitlines():
-        if "CONSOLE" in line and ("Uncaught" in line or "Error" in line):
-            check(False, "console error in the browser log: " + line)
-    dom = Dom()
-    dom.feed(run.stdout)
-    return dom, run.stdout
-
-
 def expected_pegs(record, m):
     """Pegs of each player after m entries, in placement order, replayed
     here without libtwixt: a peg per legal hole, and the swap mirror."""
@@ -109,48 +110,271 @@ def expected_pegs(record, m):
     return pegs
 
 
-def state_of(dom):
-    node = dom.by_id.get("tx-state")
-    check(node is not None, "#tx-state missing")
-    return node["attrs"] if node else {}
+def state(b):
+    """#tx-state's data attributes (what the viewer shows), as a dict."""
+    return b.js("(function () { var s = {}; Array.from(document.getElementById('tx-state').attributes)"
+                ".forEach(function (a) { if (a.name.startsWith('data-')) s[a.name.slice(5)] = a.value; });"
+                " return s; })()")
 
 
-def check_loaded_cleanly(dom, where):
-    errors = dom.by_id.get("tx-errors")
-    check(errors is not None, f"{where}: #tx-errors missing")
-    if errors:
-        check(errors["text"].strip() == "", f"{where}: page errors: {errors['text'].strip()}")
-        check("hidden" in errors["attrs"], f"{where}: #tx-errors is shown")
+def shown(b, element_id):
+    """The text of an element, or None when it is hidden or missing."""
+    return b.js(f"(function () {{ var e = document.getElementById('{element_id}');"
+                " return !e || e.hidden ? null : e.textContent; })()")
+
+
+def open_page(b, url, where, width=1280, height=900):
+    b.console.clear()
+    b.open(url, width=width, height=height)
+    errors = shown(b, "tx-errors")
+    check(errors is None, f"{where}: page errors: {errors}")
+    bad = [c for c in b.console if c[0] in ("exception", "error")]
+    check(not bad, f"{where}: console errors: {bad}")
+
+
+def check_steps(b, page, r):
+    """Game r (with a swap) opened at moves 0, 2, 7 and the end."""
+    n = len(r["moves"])
+    for m in (0, 2, 7, n):
+        where = f"game {r['game']} move {m}"
+        open_page(b, "file://" + page + f"#game={r['game']}&move={m}", where)
+        st = state(b)
+        want = expected_pegs(r, m)
+        check(st.get("move") == str(m), f"{where}: data-move {st.get('move')}")
+        check(st.get("pegs0", "").split() == want[0], f"{where}: player 1 pegs {st.get('pegs0')} != {want[0]}")
+        check(st.get("pegs1", "").split() == want[1], f"{where}: player 2 pegs {st.get('pegs1')} != {want[1]}")
+        drawn = b.js("Array.from(document.querySelectorAll('circle.peg')).map(function (c) {"
+                     " return c.getAttribute('data-hole'); })")
+        check(sorted(drawn) == sorted(want[0] + want[1]), f"{where}: pegs drawn {drawn}")
+        check(st.get("slider") == f"{m}/{n}", f"{where}: slider at {st.get('slider')}")
+        check(st.get("current-row") == (str(m) if m else ""),
+              f"{where}: move list row {st.get('current-row')!r} highlighted")
+        chain = b.js("document.querySelectorAll('line.chain').length")
+        check(bool(chain) == (m == n), f"{where}: winning chain shown: {bool(chain)}")
+        check(shown(b, "notice") is None, f"{where}: a notice for a valid address: {shown(b, 'notice')}")
+        # "Final result" at the last move only; before it, this move's state.
+        status = shown(b, "result")
+        if m == n:
+            check(status == "Final result: player 1 alpha wins by connection (D1-C12)",
+                  f"{where}: result line {status!r}")
+        else:
+            check("Final result" not in status and "wins" not in status, f"{where}: result line {status!r}")
+            nxt = "player %d" % (r["moves"][m]["player"] + 1)
+            check(status.endswith(f"Next: {nxt} " + r["players"][r["moves"][m]["player"]]["name"] + "."),
+                  f"{where}: result line {status!r} does not say {nxt} is next")
+        if m == 2:
+            check(status.startswith("Move 2: player 2 beta swapped ("), f"{where}: result line {status!r}")
+        if m == 7:
+            mv = r["moves"][6]
+            check(status.startswith(f"Move 7: player {mv['player'] + 1} ") and f"played {mv['move']}." in status,
+                  f"{where}: result line {status!r}")
+        title = b.js("document.title")
+        check(title.startswith("game 1: alpha vs beta"), f"{where}: tab title {title!r}")
+
+
+def check_hostile(b, page):
+    open_page(b, "file://" + page + "#game=9&move=4", "hostile game")
+    raw = b.html()
+    dom = Dom()
+    dom.feed(raw)
+    check("data-pwned" not in dom.attr_names, "bot text ran as code (data-pwned set)")
+    check(not any(t == "img" for t, a in dom.tags), "bot text became an <img> element")
+    check(not any(t == "b" for t, a in dom.tags), "bot text became a <b> element")
+    player2 = dom.by_id.get("player1")
+    check(player2 is not None and HOSTILE_NAME in player2["text"], "the hostile name is not shown literally")
+    check(player2 is not None and HOSTILE_MESSAGE in player2["text"], "the hostile message is not shown literally")
+    check(player2 is not None and HOSTILE_STDERR.strip() in player2["text"],
+          "the hostile stderr is not shown literally")
+    check(state(b).get("message1") == HOSTILE_MESSAGE, f"message shown as {state(b).get('message1')!r}")
+    check("&lt;script&gt;f()&lt;/script&gt;" in raw, "the message is not escaped text in the DOM")
+    check(HOSTILE_NAME in b.js("document.title"), "the tab title does not name the hostile game's players")
+
+
+def check_picker(b, page, games_in_order):
+    """Game order in the picker, a new game at its end, and the arrow keys
+    stepping moves after a game was chosen."""
+    open_page(b, "file://" + page + "#game=1&move=5", "picker")
+    labels = b.js("Array.from(document.getElementById('picker').options).map(function (o) { return o.text; })")
+    numbers = [int(re.match(r"game (\d+):", label).group(1)) for label in labels]
+    check(numbers == games_in_order, f"picker order {numbers}, expected {games_in_order}")
+    # Choose the next game with the keyboard, as a person can.
+    b.js("document.getElementById('picker').focus()")
+    b.key("ArrowDown")
+    st = state(b)
+    second = games_in_order[1]
+    n2 = b.js("document.getElementById('slider').max")
+    check(st.get("game") == str(second), f"picker: ArrowDown chose game {st.get('game')}, expected {second}")
+    check(st.get("move") == n2, f"picker: the new game opened at move {st.get('move')}, not its last ({n2})")
+    b.key("ArrowLeft")
+    st = state(b)
+    check(st.get("game") == str(second), f"picker focused: ArrowLeft changed the game to {st.get('game')}")
+    check(st.get("move") == str(int(n2) - 1), f"picker focused: ArrowLeft went to move {st.get('move')}")
+    b.key("ArrowLeft")
+    b.key("ArrowRight")
+    st = state(b)
+    check(st.get("game") == str(second) and st.get("move") == str(int(n2) - 1),
+          f"picker focused: left, right went to game {st.get('game')} move {st.get('move')}")
+    b.key("Home")
+    check(state(b).get("move") == "0" and state(b).get("game") == str(second),
+          f"picker focused: Home went to game {state(b).get('game')} move {state(b).get('move')}")
+
+
+def check_slider_keys(b, page):
+    open_page(b, "file://" + page + "#game=2&move=10", "slider keys")
+    b.js("document.getElementById('slider').focus()")
+    for key, want in (("ArrowRight", 11), ("ArrowRight", 12), ("ArrowLeft", 11), ("Home", 0), ("End", 92),
+                      ("ArrowLeft", 91)):
+        b.key(key)
+        st = state(b)
+        check(st.get("move") == str(want) and st.get("slider") == f"{want}/92",
+              f"slider focused, {key}: move {st.get('move')}, slider {st.get('slider')}, expected {want}")
+    # Space on a focused button plays (once: the button does not also click).
+    b.click("#prev")
+    check(state(b).get("move") == "90", f"clicking < went to move {state(b).get('move')}")
+    b.key(" ")
+    st = state(b)
+    check(st.get("playing") == "yes" and st.get("move") == "90",
+          f"space on a focused button: playing {st.get('playing')} at move {st.get('move')}")
+    b.key(" ")
+    check(state(b).get("playing") == "no", "space again did not pause")
+
+
+def check_speed(b, page):
+    """The speed select sets the interval; playing at 0.1 s a move runs a
+    7-move game to its end well before the default speed could."""
+    open_page(b, "file://" + page + "#game=3&move=0", "speed")
+    default = state(b).get("interval")
+    check(default == "500", f"default interval {default} ms")
+    b.js("document.getElementById('speed').focus()")
+    b.key("ArrowDown")
+    b.key("ArrowDown")
+    st = state(b)
+    check(st.get("interval") == "100", f"speed after two steps down: {st.get('interval')} ms")
+    check(st.get("move") == "0", f"changing the speed moved to {st.get('move')}")
+    b.key(" ")
+    started = time.monotonic()
+    while state(b).get("playing") == "yes" and time.monotonic() - started < 3.0:
+        time.sleep(0.05)
+    st = state(b)
+    took = time.monotonic() - started
+    check(st.get("move") == "7" and st.get("playing") == "no",
+          f"at 0.1 s a move, after {took:.1f} s: move {st.get('move')}, playing {st.get('playing')}")
+
+
+def check_notices(b, page, games_in_order):
+    open_page(b, "file://" + page + "#game=999", "no such game")
+    text = shown(b, "notice") or ""
+    check("This file has no game 999" in text, f"#game=999: notice {text!r}")
+    check(f"showing game {games_in_order[0]}" in text, f"#game=999: notice {text!r}")
+    check(state(b).get("game") == str(games_in_order[0]), f"#game=999 shows game {state(b).get('game')}")
+    open_page(b, "file://" + page + "#game=3&move=999", "move past the end")
+    text = shown(b, "notice") or ""
+    check("Game 3 has 7 moves, not 999" in text, f"#move=999: notice {text!r}")
+    check(state(b).get("move") == "7", f"#move=999 shows move {state(b).get('move')}")
+    open_page(b, "file://" + page + "#game=3&move=x", "not a move number")
+    text = shown(b, "notice") or ""
+    check('"x"' in text and "not a move number" in text, f"#move=x: notice {text!r}")
+    # Stepping on clears it; an address that works never shows one.
+    b.key("ArrowLeft")
+    check(shown(b, "notice") is None, "the notice stays after the user moved")
+
+
+def check_layout(b, page):
+    """The timeout game: its long result line wraps under the board."""
+    open_page(b, "file://" + page + "#game=3", "layout, wide", width=1280, height=900)
+    status = shown(b, "result")
+    check(status.startswith("Final result: player 2 delta wins by timeout (no answer in 300 ms"),
+          f"timeout game: result line {status!r}")
+    box = b.js("(function () { function r(s) { var b = document.querySelector(s).getBoundingClientRect();"
+               " return [b.left, b.top, b.right, b.bottom]; }"
+               " return { pane: r('#board-pane'), board: r('#board'), aside: r('aside'),"
+               " result: r('#result'), width: document.documentElement.scrollWidth }; })()")
+    check(abs(box["aside"][1] - box["pane"][1]) < 1, f"wide window: the side panel is not beside the board: {box}")
+    check(box["pane"][2] - box["board"][2] < 20, f"wide window: the result line widened the board's pane: {box}")
+    check(box["width"] <= 1280, f"wide window scrolls sideways: {box['width']} px")
+    for width in (400, 320):
+        open_page(b, "file://" + page + "#game=3", f"layout, {width} px", width=width, height=800)
+        scroll = b.js("document.documentElement.scrollWidth")
+        check(scroll <= width, f"{width} px window scrolls sideways: content {scroll} px wide")
+
+
+def check_numbering(b, page):
+    """Every text shown says player 1 / player 2, never player 0."""
+    for url in ("#game=1&move=7", "#game=3", "#game=2&move=0"):
+        open_page(b, "file://" + page + url, "numbering " + url)
+        words = b.js("document.body.innerText + ' ' + document.title + ' ' + Array.from("
+                     "document.querySelectorAll('[title]')).map(function (e) { return e.title; }).join(' ')")
+        check(not re.search(r"\bplayer 0\b", words), f"{url}: 'player 0' shown")
+        check("player 1" in words and "player 2" in words, f"{url}: players not numbered 1 and 2")
+
+
+def check_failed_verification(b, page, game):
+    open_page(b, "file://" + page + f"#game={game}", "failed verification")
+    verdict = shown(b, "verdict") or ""
+    check(verdict.startswith("verification failed at move 11:"), f"verdict banner {verdict!r}")
+    labels = b.js("Array.from(document.getElementById('picker').options).map(function (o) { return o.text; })")
+    check(any(label.startswith(f"game {game}:") and label.endswith("[verification failed]") for label in labels),
+          f"picker does not mark game {game} as failed: {labels}")
+
+
+def check_svg_caption(b, arena, games, work):
+    """The SVG of the timeout game, opened by the browser: every caption
+    line lies inside the picture."""
+    svg = os.path.join(work, "timeout.svg")
+    made = subprocess.run([arena, "replay", games, "--game", "3", "--format", "svg", "-o", svg],
+                          capture_output=True, text=True)
+    check(made.returncode == 0, "replay --format svg failed: " + made.stderr)
+    b.open("file://" + svg, width=600, height=700)
+    boxes = b.js("(function () { var s = document.documentElement; return { width: s.width.baseVal.value,"
+                 " texts: Array.from(document.querySelectorAll('text')).map(function (t) {"
+                 " var b = t.getBBox(); return [t.textContent, b.x, b.x + b.width]; }) }; })()")
+    caption = " ".join(t[0] for t in boxes["texts"] if len(t[0]) > 3)
+    check("player 2 delta wins by timeout (no answer in 300 ms" in caption, f"SVG caption {caption!r}")
+    for content, left, right in boxes["texts"]:
+        check(left >= 0 and right <= boxes["width"],
+              f"SVG text {content!r} spans {left:.0f}..{right:.0f}, outside 0..{boxes['width']:.0f}")
 
 
 def main():
     if len(sys.argv) != 2:
         sys.exit(__doc__)
     arena = sys.argv[1]
-    browser = shutil.which("chromium") or shutil.which("chromium-browser")
-    if not browser:
+    if not find_chromium():
         print("chromium not installed: skipped (apt-get install chromium)")
         return 77
 
     records = [json.loads(line) for line in open(os.path.join(HERE, "games.jsonl"))]
+    by_game = {r["game"]: r for r in records}
     # The hostile game: the second record with bot text that is markup.
-    hostile = json.loads(json.dumps(records[1]))
+    hostile = json.loads(json.dumps(by_game[2]))
     hostile["game"] = 9
     hostile["players"][1]["name"] = HOSTILE_NAME
     hostile["moves"][3]["message"] = HOSTILE_MESSAGE
     hostile["moves"][3]["stderr"] = HOSTILE_STDERR
+    # A game that fails verification: move 11 on an occupied hole.
+    broken = json.loads(json.dumps(by_game[1]))
+    broken["game"] = 12
+    broken["moves"][10]["move"] = broken["moves"][2]["move"]
     work = tempfile.mkdtemp(prefix="tx-viewer-")
+    good = os.path.join(work, "good.jsonl")
     games = os.path.join(work, "games.jsonl")
-    with open(games, "w") as f:
-        for r in records + [hostile]:
+    with open(good, "w") as f:
+        for r in [hostile] + records:
             f.write(json.dumps(r, separators=(",", ":")) + "\n")
+    # Out of game order on purpose: the picker sorts.
+    with open(games, "w") as f:
+        for r in [hostile, broken, by_game[2], by_game[3], by_game[1]]:
+            f.write(json.dumps(r, separators=(",", ":")) + "\n")
+    games_in_order = [1, 2, 3, 9, 12]
 
-    verify = subprocess.run([arena, "replay", games], capture_output=True, text=True)
+    verify = subprocess.run([arena, "replay", good], capture_output=True, text=True)
     check(verify.returncode == 0, "the fixture does not verify: " + verify.stdout + verify.stderr)
     page = os.path.join(work, "view.html")
     made = subprocess.run([arena, "replay", games, "--format", "html", "-o", page], capture_output=True,
                           text=True)
-    check(made.returncode == 0, "replay --format html failed: " + made.stderr)
+    # Exit status 1: game 12 fails verification; the page shows it anyway.
+    check(made.returncode == 1 and "game 12, move 11:" in made.stderr,
+          f"replay --format html: exit status {made.returncode}: {made.stderr}")
     text = open(page, encoding="utf-8").read()
 
     # Self-contained and inert by construction.
@@ -161,7 +385,7 @@ def main():
           "the page references something on the network")
     # Each embedded game must run to its own </script>: no bot text ended it early.
     embedded = re.findall(r'<script type="application/json" class="tx-game">(.*?)</script>', text, re.S)
-    check(len(embedded) == 3, f"{len(embedded)} games embedded, expected 3")
+    check(len(embedded) == 5, f"{len(embedded)} games embedded, expected 5")
     for data in embedded:
         try:
             game = json.loads(data)
@@ -170,47 +394,20 @@ def main():
             check(False, f"embedded game is not whole JSON ({e}): a </script> cut it short?")
     check("<script>document.body" not in text, "hostile stderr embedded raw")
 
-    # Game 1 (with a swap) stepped to move 2, to move 7, and to the end.
-    r = records[0]
-    check(r["moves"][1]["move"] == "SWAP", "fixture game 1 should swap at move 2")
-    for m in (0, 2, 7, len(r["moves"])):
-        url = "file://" + page + f"#game={r['game']}&move={m}"
-        dom, raw = chromium_dump(browser, url)
-        where = f"game {r['game']} move {m}"
-        check_loaded_cleanly(dom, where)
-        st = state_of(dom)
-        want = expected_pegs(r, m)
-        check(st.get("data-move") == str(m), f"{where}: data-move {st.get('data-move')}")
-        check(st.get("data-pegs0", "").split() == want[0],
-              f"{where}: player 1 pegs {st.get('data-pegs0')} != {want[0]}")
-        check(st.get("data-pegs1", "").split() == want[1],
-              f"{where}: player 2 pegs {st.get('data-pegs1')} != {want[1]}")
-        drawn = sorted(a.get("data-hole") for t, a in dom.tags if t == "circle" and "peg" in a.get("class", ""))
-        check(drawn == sorted(want[0] + want[1]), f"{where}: pegs drawn {drawn}")
-        check(st.get("data-slider") == f"{m}/{len(r['moves'])}", f"{where}: slider at {st.get('data-slider')}")
-        check(st.get("data-current-row") == (str(m) if m else ""),
-              f"{where}: move list row {st.get('data-current-row')!r} highlighted")
-        chain = [a for t, a in dom.tags if t == "line" and a.get("class") == "chain"]
-        final = m == len(r["moves"])
-        check(bool(chain) == final, f"{where}: winning chain shown: {bool(chain)}")
-        if final:
-            check("wins by connection" in dom.by_id["result"]["text"], f"{where}: result text")
-
-    # The hostile game at the move with the markup message and stderr.
-    url = "file://" + page + "#game=9&move=4"
-    dom, raw = chromium_dump(browser, url)
-    check_loaded_cleanly(dom, "hostile game")
-    check("data-pwned" not in dom.attr_names, "bot text ran as code (data-pwned set)")
-    check(not any(t == "img" for t, a in dom.tags), "bot text became an <img> element")
-    check(not any(t == "b" for t, a in dom.tags), "bot text became a <b> element")
-    player2 = dom.by_id.get("player1")
-    check(player2 is not None and HOSTILE_NAME in player2["text"], "the hostile name is not shown literally")
-    check(player2 is not None and HOSTILE_MESSAGE in player2["text"], "the hostile message is not shown literally")
-    check(player2 is not None and HOSTILE_STDERR.strip() in player2["text"],
-          "the hostile stderr is not shown literally")
-    st = state_of(dom)
-    check(st.get("data-message1") == HOSTILE_MESSAGE, f"message shown as {st.get('data-message1')!r}")
-    check("&lt;script&gt;f()&lt;/script&gt;" in raw, "the message is not escaped text in the DOM")
+    check(by_game[1]["moves"][1]["move"] == "SWAP", "fixture game 1 should swap at move 2")
+    with Browser() as b:
+        # Each part runs even when one before it failed: a script error in
+        # the page (an element missing, say) fails that part only.
+        for part, args in ((check_steps, (page, by_game[1])), (check_hostile, (page,)),
+                           (check_picker, (page, games_in_order)), (check_slider_keys, (page,)),
+                           (check_speed, (page,)), (check_notices, (page, games_in_order)),
+                           (check_layout, (page,)), (check_numbering, (page,)),
+                           (check_failed_verification, (page, 12)),
+                           (check_svg_caption, (arena, games, work))):
+            try:
+                part(b, *args)
+            except BrowserError as e:
+                check(False, f"{part.__name__}: {e}")
 
     shutil.rmtree(work, ignore_errors=True)
     if FAILURES:
