@@ -1,7 +1,8 @@
 /* render-svg.c - draws one recorded position as a standalone SVG document.
  *
- * Layout: one CELL-pixel square per hole, a MARGIN all round for the
- * coordinates and a caption line on top. Row 1 is at the top, as in the
+ * Layout: a caption on top, as many lines as it wraps to, then the board
+ * (moved down by the caption's height): one CELL-pixel square per hole and
+ * a MARGIN all round for the coordinates. Row 1 is at the top, as in the
  * text diagram and the HTML viewer. Links are drawn before pegs so the pegs
  * cover their ends; the winning chain is drawn first as a wide gold
  * underlay, so it shows through without hiding whose links they are.
@@ -12,11 +13,18 @@
 
 #include "hole.h"
 #include "render-svg.h"
+#include "render-text.h"
 #include "verify.h"
 
 #define CELL 32
 #define MARGIN 32
-#define CAPTION 40
+#define CAPTION_FONT 12
+#define CAPTION_PAD 6    /* left and right of the caption's lines */
+#define CAPTION_FIRST 15 /* the first line's baseline */
+#define CAPTION_LINE 16  /* from one baseline to the next */
+#define CAPTION_BELOW 9  /* from the last baseline to the board */
+#define CAPTION_NAME_BYTES 64
+#define CAPTION_DETAIL_BYTES 200
 
 static const char *const colour[2] = {"#d62828", "#1d4ed8"};
 #define GOLD "#f4b400"
@@ -54,7 +62,7 @@ static int px(int i)
 
 static int py(int i)
 {
-    return CAPTION + MARGIN + i * CELL + CELL / 2;
+    return MARGIN + i * CELL + CELL / 2;
 }
 
 static void draw_borders(FILE *out, int size)
@@ -62,7 +70,7 @@ static void draw_borders(FILE *out, int size)
     /* The lines run between the border rows/columns and the rest of the
      * board, from the first inner hole's edge to the last one's. */
     int lo = MARGIN + CELL, hi = MARGIN + (size - 1) * CELL;
-    int top = CAPTION + MARGIN + CELL, bottom = CAPTION + MARGIN + (size - 1) * CELL;
+    int top = MARGIN + CELL, bottom = MARGIN + (size - 1) * CELL;
 
     fprintf(out, "<g stroke-width=\"3\" stroke-linecap=\"round\">\n");
     fprintf(out, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"%s\"/>\n", lo, top, hi,
@@ -79,7 +87,7 @@ static void draw_borders(FILE *out, int size)
 static void draw_coordinates(FILE *out, int size)
 {
     int left = MARGIN / 2, right = MARGIN + size * CELL + MARGIN / 2;
-    int top = CAPTION + MARGIN / 2 + 5, bottom = CAPTION + MARGIN + size * CELL + MARGIN / 2 + 5;
+    int top = MARGIN / 2 + 5, bottom = MARGIN + size * CELL + MARGIN / 2 + 5;
 
     fprintf(
         out,
@@ -155,41 +163,204 @@ static void draw_holes_and_pegs(FILE *out, const struct tx_game *g, const bool *
     }
 }
 
-/* Two caption lines: who plays, then where we are and how it ends. */
-static void draw_caption(FILE *out, const struct tx_record *r, int upto, int width)
+/* The caption's text is wrapped to the picture's width by each
+ * character's advance in hundredths of the font size: DejaVu Sans's
+ * (Debian's sans-serif, and wider than Arial or Liberation Sans, which
+ * browsers pick for it) rounded up, so a line never leaves the picture
+ * whichever of them draws it. Any character outside ASCII counts as a
+ * full em (CJK are that wide). */
+static const unsigned char ascii_advance[95] = {
+    /*   ! " # $ % & ' ( ) * + , - . / */
+    32, 41, 46, 84, 64, 96, 78, 28, 40, 40, 50, 84, 32, 37, 32, 34,
+    /* 0-9 : ; < = > ? @ */
+    64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 34, 34, 84, 84, 84, 54, 100,
+    /* A-Z */
+    69, 69, 70, 78, 64, 58, 78, 76, 30, 30, 66, 56, 87, 75, 79, 61, 79, 70, 64, 62, 74, 69, 99, 69,
+    62, 69,
+    /* [ \ ] ^ _ ` */
+    40, 34, 40, 84, 50, 50,
+    /* a-z */
+    62, 64, 55, 64, 62, 36, 64, 64, 28, 28, 58, 28, 98, 64, 62, 64, 64, 42, 53, 40, 64, 60, 82, 60,
+    60, 53,
+    /* { | } ~ */
+    64, 34, 64, 84};
+
+static int advance(unsigned char c)
+{
+    return c >= 32 && c < 127 ? ascii_advance[c - 32] : 100;
+}
+
+/* Bytes of the UTF-8 sequence that starts at s (1 for anything broken). */
+static int char_bytes(const char *s)
+{
+    int n = 1;
+
+    if ((unsigned char)s[0] >= 0xC0)
+        while (n < 4 && ((unsigned char)s[n] & 0xC0) == 0x80)
+            n++;
+    return n;
+}
+
+/* Where the first line of text ends when lines hold `width` hundredths of
+ * the font size: at the last space that fits, or inside a word longer
+ * than a line (at least one character, so wrapping always advances). */
+static const char *line_end(const char *text, int width)
+{
+    const char *s = text, *space = NULL;
+    int used = 0;
+
+    while (*s) {
+        int w = advance((unsigned char)*s);
+        if (used + w > width && s > text)
+            return space ? space : s;
+        if (*s == ' ' && s > text)
+            space = s;
+        used += w;
+        s += char_bytes(s);
+    }
+    return s;
+}
+
+static const char *next_line(const char *end)
+{
+    while (*end == ' ')
+        end++;
+    return end;
+}
+
+/* The width of the widest word: lines narrower would break words. */
+static int widest_word(const char *text)
+{
+    int widest = 0, word = 0;
+
+    for (const char *s = text; *s; s += char_bytes(s)) {
+        word = *s == ' ' ? 0 : word + advance((unsigned char)*s);
+        if (word > widest)
+            widest = word;
+    }
+    return widest;
+}
+
+static int count_lines(const char *text, int width)
+{
+    int n = 0;
+
+    for (; *text; n++)
+        text = next_line(line_end(text, width));
+    return n;
+}
+
+/* Writes text as centred lines no wider than `width` hundredths of the
+ * font size, as few as fit and as even as they can be (the narrowest
+ * width that needs no more lines and breaks no more words), so no word is
+ * left alone on a line. Returns the number of lines. */
+static int write_wrapped(FILE *out, const char *text, int width, int x, int *y)
+{
+    int lines = count_lines(text, width), hi = width;
+    int lo = widest_word(text) < width ? widest_word(text) : width;
+
+    while (lo < hi) {
+        int mid = (lo + hi) / 2;
+        if (count_lines(text, mid) <= lines)
+            hi = mid;
+        else
+            lo = mid + 1;
+    }
+    while (*text) {
+        const char *end = line_end(text, hi);
+        char *line = strndup(text, (size_t)(end - text));
+        if (!line)
+            abort();
+        fprintf(out, "<text x=\"%d\" y=\"%d\">", x, *y);
+        tx_render_svg_escape(out, line);
+        fputs("</text>\n", out);
+        free(line);
+        *y += CAPTION_LINE;
+        text = next_line(end);
+    }
+    return lines;
+}
+
+/* "player 2 beta", the name cut and defused as the text render does. */
+static void put_player(FILE *out, const struct tx_record *r, int p)
+{
+    fprintf(out, "player %d ", p + 1);
+    tx_render_text_safe(out, r->players[p].name, CAPTION_NAME_BYTES);
+}
+
+/* The caption: who plays, then where we are and, at the end, the result,
+ * worded as the text render and the HTML viewer word it ("player 2 beta
+ * wins by timeout (no answer in 300 ms ...)"). g is the position shown.
+ * Returns the caption's height. */
+static int draw_caption(FILE *out, const struct tx_record *r, const struct tx_game *g, int upto,
+                        int width)
 {
     const char *reason = tx_reason_name(r->result.reason);
-#define CAPTION_TEXT                                                                               \
-    "<text x=\"%d\" y=\"%d\" font-family=\"sans-serif\" font-size=\"12\" text-anchor=\"middle\">"
-    fprintf(out, CAPTION_TEXT, width / 2, 15);
-    fprintf(out, "game %lld: ", (long long)r->game);
-    tx_render_svg_escape(out, r->players[0].name);
-    fputs(" (red) vs ", out);
-    tx_render_svg_escape(out, r->players[1].name);
-    fputs(" (blue)</text>\n", out);
-    fprintf(out, CAPTION_TEXT, width / 2, 31);
-    fprintf(out, "move %d of %d", upto, r->nmoves);
-    if (upto == r->nmoves) {
-        fputs(": ", out);
-        if (r->result.winner == 0 || r->result.winner == 1) {
-            tx_render_svg_escape(out, r->players[r->result.winner].name);
-            fputs(" wins by ", out);
+    int room = (width - 2 * CAPTION_PAD) * 100 / CAPTION_FONT, y = CAPTION_FIRST, lines = 0;
+    char *text = NULL;
+    size_t len = 0;
+    FILE *mem;
+
+    fprintf(out,
+            "<g id=\"caption\" font-family=\"sans-serif\" font-size=\"%d\" "
+            "text-anchor=\"middle\">\n",
+            CAPTION_FONT);
+    for (int part = 0; part < 2; part++) {
+        if (!(mem = open_memstream(&text, &len)))
+            abort();
+        if (part == 0) {
+            fprintf(mem, "game %lld: ", (long long)r->game);
+            put_player(mem, r, 0);
+            fputs(" (red) vs ", mem);
+            put_player(mem, r, 1);
+            fputs(" (blue)", mem);
+        } else {
+            fprintf(mem, "move %d of %d", upto, r->nmoves);
+            if (upto == r->nmoves) {
+                fputs(": ", mem);
+                if (r->result.winner == 0 || r->result.winner == 1) {
+                    put_player(mem, r, r->result.winner);
+                    fputs(" wins by ", mem);
+                }
+                fputs(reason ? reason : "?", mem);
+                if (r->result.detail && *r->result.detail) {
+                    fputs(" (", mem);
+                    tx_render_text_safe(mem, r->result.detail, CAPTION_DETAIL_BYTES);
+                    fputc(')', mem);
+                }
+            } else if (upto > 0) {
+                const struct tx_record_move *m = &r->moves[upto - 1];
+                fputs(": ", mem);
+                put_player(mem, r, m->player);
+                if (!m->move)
+                    fputs(" gave no answer", mem);
+                else if (g->nmoves < upto)
+                    fputs(" answered \"", mem);
+                else
+                    fputs(strcmp(m->move, "SWAP") ? " played " : " swapped", mem);
+                if (m->move && strcmp(m->move, "SWAP"))
+                    tx_render_text_safe(mem, m->move, 48);
+                if (m->move && g->nmoves < upto)
+                    fputs("\", not played", mem);
+            }
         }
-        tx_render_svg_escape(out, reason ? reason : "?");
-        if (r->result.detail && *r->result.detail) {
-            fputc(' ', out);
-            tx_render_svg_escape(out, r->result.detail);
-        }
+        fclose(mem);
+        lines += write_wrapped(out, text, room, width / 2, &y);
+        free(text);
     }
-    fputs("</text>\n", out);
+    fputs("</g>\n", out);
+    return CAPTION_FIRST + (lines - 1) * CAPTION_LINE + CAPTION_BELOW;
 }
 
 void tx_render_svg(FILE *out, const struct tx_geometry *geo, const struct tx_record *r, int upto)
 {
     struct tx_game *g = malloc(sizeof *g);
     bool *in_chain = calloc(TX_HOLES_MAX, sizeof *in_chain);
-    int width = 2 * MARGIN + geo->size * CELL, height = CAPTION + width;
+    int width = 2 * MARGIN + geo->size * CELL, caption_height;
     int last = -1;
+    char *caption = NULL;
+    size_t caption_len = 0;
+    FILE *mem;
 
     if (!g || !in_chain)
         abort();
@@ -202,19 +373,28 @@ void tx_render_svg(FILE *out, const struct tx_geometry *geo, const struct tx_rec
         if (last == TX_MOVE_SWAP)
             last = tx_game_pegs(g, 1, &peg) == 1 ? peg : -1;
     }
+    /* The caption first: its height (how many lines it wraps to) sets the
+     * picture's. */
+    if (!(mem = open_memstream(&caption, &caption_len)))
+        abort();
+    caption_height = draw_caption(mem, r, g, upto, width);
+    fclose(mem);
     fprintf(out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
     fprintf(out,
             "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d "
             "%d\">\n",
-            width, height, width, height);
-    fprintf(out, "<rect width=\"%d\" height=\"%d\" fill=\"#f7f3e8\"/>\n", width, height);
-    draw_caption(out, r, upto, width);
+            width, caption_height + width, width, caption_height + width);
+    fprintf(out, "<rect width=\"%d\" height=\"%d\" fill=\"#f7f3e8\"/>\n", width,
+            caption_height + width);
+    fwrite(caption, 1, caption_len, out);
+    fprintf(out, "<g transform=\"translate(0,%d)\">\n", caption_height);
     draw_coordinates(out, geo->size);
     draw_borders(out, geo->size);
     draw_chain(out, g, in_chain);
     draw_links(out, g);
     draw_holes_and_pegs(out, g, in_chain, last);
-    fprintf(out, "</svg>\n");
+    fprintf(out, "</g>\n</svg>\n");
+    free(caption);
     free(in_chain);
     free(g);
 }

@@ -27,6 +27,8 @@
 
 static struct tx_verify_geometries cache;
 
+#define NO_ANSWER "(no answer)"
+
 /* The winner is player 1 on 6 x 6: C1-D3-C5-E6, while player 2 links A2-B4. */
 static const char *const game_win[] = {"C1", "A2", "D3", "B4", "C5", "A5", "E6", NULL};
 /* On 8 x 8: a swap (D3 becomes C4), player 1's own links crossing at one
@@ -34,8 +36,15 @@ static const char *const game_win[] = {"C1", "A2", "D3", "B4", "C5", "A5", "E6",
 static const char *const game_swap[] = {"D3", "SWAP", "D4", "A6", "E6", "H5",
                                         "E4", "G3",   "D6", "d6", NULL};
 
+/* On 5 x 5, the narrowest picture: player 2 gives no answer at move 4. */
+static const char *const game_timeout[] = {"B1", "A2", "C1", NO_ANSWER, NULL};
+/* The referee's wording of a timeout, as long as it gets. */
+#define TIMEOUT_DETAIL                                                                             \
+    "no answer in 300 ms, killed at 350 ms (on a CPU 0.0 ms, waiting for one 0.0 ms)"
+
 /* Plays moves with libtwixt and writes the record as the referee would;
- * an answer that is not played ends the game as an invalid move. */
+ * an answer that is not played ends the game as an invalid move, and
+ * NO_ANSWER as a timeout. */
 static void scripted_record(int size, const char *const *moves, const char *name0,
                             const char *name1, struct tx_record *r)
 {
@@ -64,6 +73,14 @@ static void scripted_record(int size, const char *const *moves, const char *name
         struct tx_record_move *m = &r->moves[r->nmoves++];
         int move = tx_verify_parse_move(geo, moves[i]);
         m->player = g.to_move;
+        if (!strcmp(moves[i], NO_ANSWER)) {
+            m->us = 350000;
+            snprintf(detail, sizeof detail, "%s", TIMEOUT_DETAIL);
+            r->result.reason = TX_REASON_TIMEOUT;
+            r->result.winner = 1 - m->player;
+            ck_assert_ptr_null(moves[i + 1]);
+            break;
+        }
         m->move = tx_strdup(moves[i]);
         m->us = 1000 + 1500 * i;
         if (i % 3 == 1)
@@ -277,6 +294,136 @@ START_TEST(svg_escapes_names)
 }
 END_TEST
 
+/* The caption's lines (the <text> elements of <g id="caption">), as
+ * written: markup escaped. Returns how many. */
+static int caption_lines(const char *svg, char lines[][512], int max)
+{
+    const char *at = strstr(svg, "<g id=\"caption\""), *end = at ? strstr(at, "</g>") : NULL;
+    int n = 0;
+
+    ck_assert_msg(at && end, "no caption group in the SVG");
+    while (n < max && (at = strstr(at, "<text")) && at < end) {
+        const char *open = strchr(at, '>') + 1, *close = strstr(open, "</text>");
+        ck_assert_int_lt(close - open, 512);
+        snprintf(lines[n++], 512, "%.*s", (int)(close - open), open);
+        at = close;
+    }
+    return n;
+}
+
+/* The caption's lines joined by spaces: the sentence a person reads. */
+static void caption_text(const char *svg, char *out, size_t size)
+{
+    char lines[16][512];
+    int n = caption_lines(svg, lines, 16);
+
+    out[0] = '\0';
+    for (int i = 0; i < n; i++)
+        snprintf(out + strlen(out), size - strlen(out), "%s%s", i ? " " : "", lines[i]);
+}
+
+/* A timeout's long detail on the narrowest board: wrapped into lines that
+ * fit the picture (at most one character per 6 pixels: narrower than any
+ * sans-serif draws this text at 12 px; the browser test measures the real
+ * widths), nothing lost, punctuated as the other renders. */
+START_TEST(svg_caption_wraps_long_detail)
+{
+    static const struct {
+        int size;
+        const char *const *moves;
+        const char *result;
+    } cases[] = {
+        {5, game_timeout, "move 4 of 4: player 1 winner wins by timeout (" TIMEOUT_DETAIL ")"},
+        {6, game_win, "move 7 of 7: player 1 winner wins by connection (C1-E6)"},
+    };
+
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+        const struct tx_geometry *geo = tx_verify_geometry(&cache, cases[c].size);
+        int width = 64 + 32 * cases[c].size, n;
+        char lines[16][512], want[512], got[1024];
+        struct tx_record r;
+        struct mem m;
+        char *svg;
+
+        scripted_record(cases[c].size, cases[c].moves, "winner", "a-bot-with-a-rather-long-name",
+                        &r);
+        tx_render_svg(mem_open(&m), geo, &r, r.nmoves);
+        svg = mem_close(&m);
+        n = caption_lines(svg, lines, 16);
+        for (int i = 0; i < n; i++)
+            ck_assert_msg((int)strlen(lines[i]) * 6 <= width,
+                          "size %d: caption line '%s' wider than %d px", cases[c].size, lines[i],
+                          width);
+        snprintf(
+            want, sizeof want,
+            "game 3: player 1 winner (red) vs player 2 a-bot-with-a-rather-long-name (blue) %s",
+            cases[c].result);
+        caption_text(svg, got, sizeof got);
+        ck_assert_str_eq(got, want);
+        /* The board sits below however many lines the caption took. */
+        snprintf(want, sizeof want, "<g transform=\"translate(0,%d)\">", 15 + 16 * (n - 1) + 9);
+        ck_assert_msg(strstr(svg, want), "size %d: %d caption lines, no %s", cases[c].size, n,
+                      want);
+        assert_well_formed_xml(svg);
+        if (cases[c].size == 5)
+            assert_golden("timeout-5.svg", svg, strlen(svg));
+        free(svg);
+        tx_record_free(&r);
+    }
+}
+END_TEST
+
+/* Every result worded alike by the SVG caption and the text render:
+ * "player N NAME wins by REASON (DETAIL)", "draw (DETAIL)". */
+START_TEST(result_wording_svg_and_text)
+{
+    static const struct {
+        enum tx_reason reason;
+        int winner;
+        const char *detail, *svg, *text;
+    } cases[] = {
+        {TX_REASON_CONNECTION, 0, "C1-E6", "player 1 winner wins by connection (C1-E6)",
+         "player 1 winner (X) wins by connection (C1-E6)"},
+        {TX_REASON_TIMEOUT, 1, "no answer in 300 ms",
+         "player 2 loser wins by timeout (no answer in 300 ms)",
+         "player 2 loser (O) wins by timeout (no answer in 300 ms)"},
+        {TX_REASON_INVALID, 1, "occupied hole D6",
+         "player 2 loser wins by invalid (occupied hole D6)",
+         "player 2 loser (O) wins by invalid (occupied hole D6)"},
+        {TX_REASON_DRAW, -1, "no legal hole", "draw (no legal hole)", "draw (no legal hole)"},
+        {TX_REASON_INTERRUPTED, -1, "", "interrupted", "interrupted"},
+    };
+    const struct tx_geometry *geo = tx_verify_geometry(&cache, 6);
+
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+        struct tx_record r;
+        struct mem m;
+        char *out, want[256], got[1024];
+
+        /* The render draws whatever the record claims; it need not verify. */
+        scripted_record(6, game_win, "winner", "loser", &r);
+        r.result.reason = cases[c].reason;
+        r.result.winner = cases[c].winner;
+        free(r.result.detail);
+        r.result.detail = tx_strdup(cases[c].detail);
+        tx_render_svg(mem_open(&m), geo, &r, r.nmoves);
+        out = mem_close(&m);
+        caption_text(out, got, sizeof got);
+        snprintf(want, sizeof want, "move 7 of 7: %s", cases[c].svg);
+        ck_assert_msg(strstr(got, want), "SVG caption '%s' lacks '%s'", got, want);
+        ck_assert_msg(!strstr(got, "player 0"), "SVG caption '%s'", got);
+        free(out);
+        tx_render_text_move(mem_open(&m), geo, &r, r.nmoves, false);
+        out = mem_close(&m);
+        snprintf(want, sizeof want, "\nresult: %s\n", cases[c].text);
+        ck_assert_msg(strstr(out, want), "text render lacks '%s'", want + 1);
+        ck_assert_msg(!strstr(out, "player 0"), "text render says player 0");
+        free(out);
+        tx_record_free(&r);
+    }
+}
+END_TEST
+
 START_TEST(text_safe_defuses_controls)
 {
     struct mem m;
@@ -311,6 +458,8 @@ static Suite *render_suite(void)
     tcase_add_test(tc, text_win_final_in_colour);
     tcase_add_test(tc, svg_win_final);
     tcase_add_test(tc, svg_escapes_names);
+    tcase_add_test(tc, svg_caption_wraps_long_detail);
+    tcase_add_test(tc, result_wording_svg_and_text);
     tcase_add_test(tc, text_safe_defuses_controls);
     suite_add_tcase(s, tc);
     return s;
