@@ -291,7 +291,7 @@ static void print_header(FILE *out, const struct tx_game *before, const struct t
     fprintf(out, "game %lld, move %d of %d: ", (long long)r->game, upto, r->nmoves);
     print_player(out, r, m->player, colour);
     if (!m->move) {
-        fprintf(out, " no answer after %.1f ms\n", m->us / 1000.0);
+        fprintf(out, " gave no answer in %.1f ms\n", m->us / 1000.0);
         return;
     }
     fputs(played ? " " : " answered \"", out);

@@ -294,6 +294,27 @@ START_TEST(svg_escapes_names)
 }
 END_TEST
 
+/* A game lost by timeout, at its last move: who gave no answer, and the
+ * referee's whole detail in the result. */
+START_TEST(text_timeout_final)
+{
+    struct tx_record r;
+    struct mem m;
+    char *text;
+
+    scripted_record(5, game_timeout, "winner", "sleeper", &r);
+    tx_render_text_move(mem_open(&m), tx_verify_geometry(&cache, 5), &r, r.nmoves, false);
+    text = mem_close(&m);
+    ck_assert_ptr_nonnull(
+        strstr(text, "game 3, move 4 of 4: player 2 sleeper (O) gave no answer in 350.0 ms\n"));
+    ck_assert_ptr_nonnull(
+        strstr(text, "\nresult: player 1 winner (X) wins by timeout (" TIMEOUT_DETAIL ")\n"));
+    assert_golden("timeout-5.txt", text, strlen(text));
+    free(text);
+    tx_record_free(&r);
+}
+END_TEST
+
 /* The caption's lines (the <text> elements of <g id="caption">), as
  * written: markup escaped. Returns how many. */
 static int caption_lines(const char *svg, char lines[][512], int max)
@@ -458,6 +479,7 @@ static Suite *render_suite(void)
     tcase_add_test(tc, text_win_final_in_colour);
     tcase_add_test(tc, svg_win_final);
     tcase_add_test(tc, svg_escapes_names);
+    tcase_add_test(tc, text_timeout_final);
     tcase_add_test(tc, svg_caption_wraps_long_detail);
     tcase_add_test(tc, result_wording_svg_and_text);
     tcase_add_test(tc, text_safe_defuses_controls);
