@@ -16,7 +16,9 @@
 
 /* Writes a standalone SVG document of the position after the first `upto`
  * entries of r (r->nmoves: the final one) with a caption naming the game,
- * the players, the move and, at the end, the result. */
+ * the players ("player 1 NAME (red)"), the move and what it did or, at the
+ * end, the result ("player 2 NAME wins by timeout (DETAIL)"), wrapped into
+ * as many lines as keep it inside the picture. */
 void tx_render_svg(FILE *out, const struct tx_geometry *geo, const struct tx_record *r, int upto);
 
 /* Writes s (valid UTF-8) escaped for XML text and attribute values; control

@@ -12,6 +12,10 @@ Debian's chromium is installed.
         b.js("document.title")               # the value of an expression
         b.screenshot("/tmp/shot.png")        # what a person would see
 
+As a program, it takes a screenshot, to look at a page as a person would:
+
+    python3 tests/viewer/browser.py 'file:///tmp/games.html#game=3' shot.png 400 800
+
 Key presses go through Input.dispatchKeyEvent, the path a real keyboard
 takes inside chromium: a focused slider or select acts on them exactly as
 it would for a person, which is what the keyboard tests need.
@@ -214,3 +218,22 @@ class Browser:
         data = self.call("Page.captureScreenshot", params)["data"]
         with open(path, "wb") as f:
             f.write(base64.b64decode(data))
+
+
+def main(argv):
+    """browser.py URL OUT.png [WIDTH [HEIGHT]]: a screenshot of the whole page."""
+    import sys
+    if len(argv) not in (3, 4, 5):
+        sys.exit(main.__doc__)
+    width = int(argv[3]) if len(argv) > 3 else 1280
+    height = int(argv[4]) if len(argv) > 4 else 900
+    with Browser() as b:
+        b.open(argv[1], width=width, height=height)
+        b.screenshot(argv[2])
+        for kind, text in b.console:
+            print(f"console {kind}: {text}", file=sys.stderr)
+
+
+if __name__ == "__main__":
+    import sys
+    main(sys.argv)
