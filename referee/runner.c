@@ -352,13 +352,14 @@ static void on_game_done(struct tx_match *match, struct tx_record *record, void 
     sv->runner = r;
     sv->record = record;
     r->nsaving++;
+    /* The next game starts in after_save, once record_cb has seen this one:
+     * a caller that decides to stop on this record (an SPRT) must not find
+     * a game already started behind its back. The write takes tens of
+     * microseconds; a game, seconds. */
     if (uv_queue_work(&r->loop, &sv->work, save_work, after_save) < 0) {
         save_work(&sv->work);
         after_save(&sv->work, 0);
-        return;
     }
-    /* The slot is free: the next game need not wait for the write. */
-    start_games(r);
 }
 
 static void on_signal(uv_signal_t *handle, int signum)

@@ -32,7 +32,9 @@ struct tx_runner;
  * order, interrupted ones included, a game index recorded twice only the
  * first time) and then for each game as it ends
  * (after its line is written). The callback may print (the progress line
- * is cleared first) and may call tx_runner_stop. The record is the
+ * is cleared first) and may call tx_runner_stop: no game starts between
+ * a game's end and its record_cb, so a stop decided on a record starts
+ * nothing more (only games already running finish). The record is the
  * runner's: copy what you keep. */
 typedef void (*tx_runner_record_cb)(struct tx_runner *runner, const struct tx_record *record,
                                     bool resumed, void *data);

@@ -623,6 +623,91 @@ START_TEST(runner_play_prints_each_game)
     ck_assert_msg(
         strstr(text, "first vs second: 3 games, 3 wins, 0 draws, 0 losses, score 100.0%") != NULL,
         "%s", text);
+    /* the crashed bot's last stderr lines under its game */
+    ck_assert_msg(strstr(text, "  second's stderr, last lines:\n  | tiny-bot: crashing on "
+                               "purpose\n  |   at turn ") != NULL,
+                  "%s", text);
+    /* a clean sweep has no finite Elo: a one-sided bound instead of no error bar */
+    ck_assert_msg(strstr(text, "Elo difference +inf (every game won), at least -154 (95%)") != NULL,
+                  "%s", text);
+}
+END_TEST
+
+/* "sprt: H0 accepted after N pairs" -> N, or -1. */
+static long decided_after(const char *text)
+{
+    const char *at = strstr(text, "accepted after ");
+    return at ? strtol(at + strlen("accepted after "), NULL, 10) : -1;
+}
+
+static int count_of(const char *text, const char *what)
+{
+    int n = 0;
+    for (const char *at = text; (at = strstr(at, what)); at++)
+        n++;
+    return n;
+}
+
+/* At concurrency 1 no game starts after the pair that decided the test
+ * (issue: game 149 was played after H1 at 74 pairs), and the decision is
+ * reported once. The exit status says H0. */
+START_TEST(runner_play_sprt_stops_at_the_deciding_pair)
+{
+    char a[2048], b[2048], out[512], records[512];
+    snprintf(a, sizeof a, "a=%s --seed {seed}", tiny_bot);
+    snprintf(b, sizeof b, "b=%s --seed {seed}", tiny_bot);
+    snprintf(out, sizeof out, "%s/sprt1.txt", tmpdir);
+    snprintf(records, sizeof records, "%s/sprt1.jsonl", tmpdir);
+    char *argv[] = {NULL,
+                    (char *)"play",
+                    a,
+                    b,
+                    (char *)"--sprt",
+                    (char *)"elo0=0,elo1=300,alpha=0.2,beta=0.2",
+                    (char *)"--games",
+                    (char *)"400",
+                    (char *)"--concurrency",
+                    (char *)"1",
+                    (char *)"-o",
+                    records,
+                    NULL};
+    ck_assert_int_eq(run_arena(argv, out), 1);
+    const char *text = read_text(out);
+    long pairs = decided_after(text);
+    ck_assert_msg(pairs > 0, "%s", text);
+    ck_assert_int_eq(count_of(text, "accepted"), 1);
+    struct results res;
+    read_results(records, &res);
+    ck_assert_int_eq(res.lines, 2 * pairs);
+    results_free(&res);
+}
+END_TEST
+
+/* --json: one object on stdout (the games' lines go to stderr), with the
+ * SPRT's state; a test that reaches --games undecided exits 3. */
+START_TEST(runner_play_json_and_undecided_status)
+{
+    char a[2048], b[2048], out[512];
+    snprintf(a, sizeof a, "a=%s --seed {seed}", tiny_bot);
+    snprintf(b, sizeof b, "b=%s --seed {seed}", tiny_bot);
+    snprintf(out, sizeof out, "%s/json.txt", tmpdir);
+    char *argv[] = {NULL,
+                    (char *)"play",
+                    a,
+                    b,
+                    (char *)"--sprt",
+                    (char *)"elo0=0,elo1=5",
+                    (char *)"--games",
+                    (char *)"2",
+                    (char *)"--json",
+                    NULL};
+    ck_assert_int_eq(run_arena(argv, out), 3);
+    const char *text = read_text(out);
+    ck_assert_msg(text[0] == '{' && strchr(text, '\n') == text + strlen(text) - 1, "%s", text);
+    ck_assert_msg(strstr(text, "\"games\":2,") != NULL, "%s", text);
+    ck_assert_msg(strstr(text, "\"decision\":null") != NULL, "%s", text);
+    ck_assert_msg(strstr(text, "\"pentanomial\":[") != NULL, "%s", text);
+    ck_assert_msg(strstr(text, "game 1:") == NULL, "%s", text);
 }
 END_TEST
 
@@ -648,7 +733,7 @@ START_TEST(runner_play_sprt_stops_at_a_bound)
                     (char *)"-o",
                     records,
                     NULL};
-    ck_assert_int_eq(run_arena(argv, out), 0);
+    ck_assert_int_eq(run_arena(argv, out), 1); /* H0 */
     const char *text = read_text(out);
     ck_assert_msg(strstr(text, "sprt: LLR ") != NULL, "%s", text);
     ck_assert_msg(strstr(text, "[-1.39, 1.39]") != NULL, "%s", text);
@@ -659,7 +744,7 @@ START_TEST(runner_play_sprt_stops_at_a_bound)
     results_free(&res);
 
     /* Running it again resumes: the decision is already in the file. */
-    ck_assert_int_eq(run_arena(argv, out), 0);
+    ck_assert_int_eq(run_arena(argv, out), 1);
     read_results(records, &res);
     ck_assert_int_lt(res.lines, 400);
     results_free(&res);
@@ -765,6 +850,8 @@ static Suite *runner_suite(void)
     tcase_add_test(tc, runner_executable_refuses_another_seed);
     tcase_add_test(tc, runner_play_prints_each_game);
     tcase_add_test(tc, runner_play_sprt_stops_at_a_bound);
+    tcase_add_test(tc, runner_play_sprt_stops_at_the_deciding_pair);
+    tcase_add_test(tc, runner_play_json_and_undecided_status);
     tcase_add_test(tc, runner_missing_bot_is_a_usage_error);
     tcase_add_test(tc, runner_no_progress_line_when_not_a_terminal);
     tcase_add_test(tc, runner_progress_line_on_a_terminal);
