@@ -310,6 +310,7 @@ static char *standings_json(const struct tx_standings *st)
     {
         cJSON_DeleteItemFromObject(bot, "avg_ms");
         cJSON_DeleteItemFromObject(bot, "max_ms");
+        cJSON_DeleteItemFromObject(bot, "first_turn_max_ms");
         cJSON_DeleteItemFromObject(bot, "rank");
     }
     sort_children(cJSON_GetObjectItem(root, "bots"));
