@@ -21,6 +21,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "match.h"
 #include "record.h"
@@ -45,9 +46,12 @@ struct tx_runner_config {
     int concurrency;                     /* games at once, >= 1 (tx_runner_cores for a default) */
     const char *output;                  /* JSON Lines file to append to and resume from, or NULL */
     const char *resume_command;          /* printed after an interrupt, may be NULL */
-    bool progress;                       /* redraw a progress line on stdout (a terminal) */
-    tx_runner_record_cb record_cb;       /* may be NULL */
-    void *data;                          /* for record_cb */
+    bool progress;                 /* show progress on progress_out: a live line on a terminal,
+                                      else a status line every status_interval_ms */
+    FILE *progress_out;            /* NULL: stderr */
+    int status_interval_ms;        /* 0: a minute */
+    tx_runner_record_cb record_cb; /* may be NULL */
+    void *data;                    /* for record_cb */
 };
 
 struct tx_runner_summary {

@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/ioctl.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -121,6 +122,8 @@ struct run_spec {
     int turn_ms;
     int shard, shards;
     const char *output;
+    FILE *progress_out;     /* progress shown there when set */
+    int status_interval_ms; /* its interval when not a terminal */
 };
 
 static int run_in_process(const struct run_spec *rs, struct tx_runner_summary *summary, char *err,
@@ -153,6 +156,9 @@ static int run_in_process(const struct run_spec *rs, struct tx_runner_summary *s
         .match = &run->match,
         .concurrency = rs->concurrency,
         .output = rs->output,
+        .progress = rs->progress_out != NULL,
+        .progress_out = rs->progress_out,
+        .status_interval_ms = rs->status_interval_ms,
     };
     int rc = tx_runner_run(&config, summary, err, errcap);
     tx_setup_free(run);
@@ -170,7 +176,7 @@ START_TEST(runner_concurrency_does_not_change_records)
     struct tx_runner_summary sum;
     snprintf(one, sizeof one, "%s/c1.jsonl", tmpdir);
     snprintf(two, sizeof two, "%s/c2.jsonl", tmpdir);
-    struct run_spec rs = {{good_a, good_b, good_c}, 3, 12, 3, 1, 0, 0, 0, one};
+    struct run_spec rs = {{good_a, good_b, good_c}, 3, 12, 3, 1, 0, 0, 0, one, NULL, 0};
     ck_assert_msg(run_in_process(&rs, &sum, err, sizeof err) == 0, "%s", err);
     ck_assert_int_eq(sum.played, 12);
     rs.concurrency = 2;
@@ -220,7 +226,7 @@ START_TEST(runner_misbehaving_bot_loses_those_games)
     snprintf(out, sizeof out, "%s/bad.jsonl", tmpdir);
     const char *bad =
         "bad={bot} --seed {seed} --size {size} --crash 0.25 --hang 0.25 --garbage 0.25";
-    struct run_spec rs = {{good_a, good_b, bad}, 3, 24, 0, 2, 300, 0, 0, out};
+    struct run_spec rs = {{good_a, good_b, bad}, 3, 24, 0, 2, 300, 0, 0, out, NULL, 0};
     ck_assert_msg(run_in_process(&rs, &sum, err, sizeof err) == 0, "%s", err);
     ck_assert_int_eq(sum.played, 24);
     ck_assert_int_eq(sum.interrupted, 0);
@@ -327,7 +333,7 @@ START_TEST(runner_shards_merge_to_the_whole_run)
     snprintf(whole, sizeof whole, "%s/whole.jsonl", tmpdir);
     snprintf(s1, sizeof s1, "%s/s1.jsonl", tmpdir);
     snprintf(s2, sizeof s2, "%s/s2.jsonl", tmpdir);
-    struct run_spec rs = {{good_a, good_b, good_c}, 3, 12, 2, 2, 0, 0, 0, whole};
+    struct run_spec rs = {{good_a, good_b, good_c}, 3, 12, 2, 2, 0, 0, 0, whole, NULL, 0};
     ck_assert_msg(run_in_process(&rs, &sum, err, sizeof err) == 0, "%s", err);
     rs.shards = 2;
     rs.shard = 1;
@@ -383,7 +389,7 @@ START_TEST(runner_torn_last_line_is_cut_and_replayed)
     char out[512], err[512];
     struct tx_runner_summary sum;
     snprintf(out, sizeof out, "%s/torn.jsonl", tmpdir);
-    struct run_spec rs = {{good_a, good_b}, 2, 4, 0, 1, 0, 0, 0, out};
+    struct run_spec rs = {{good_a, good_b}, 2, 4, 0, 1, 0, 0, 0, out, NULL, 0};
     ck_assert_msg(run_in_process(&rs, &sum, err, sizeof err) == 0, "%s", err);
 
     /* Keep games 1 and 2, and half of game 3's line: what a kill -9 in the
@@ -420,7 +426,7 @@ START_TEST(runner_refuses_another_configuration)
     char out[512], err[512];
     struct tx_runner_summary sum;
     snprintf(out, sizeof out, "%s/conf.jsonl", tmpdir);
-    struct run_spec rs = {{good_a, good_b}, 2, 2, 0, 1, 0, 0, 0, out};
+    struct run_spec rs = {{good_a, good_b}, 2, 2, 0, 1, 0, 0, 0, out, NULL, 0};
     ck_assert_msg(run_in_process(&rs, &sum, err, sizeof err) == 0, "%s", err);
     rs.turn_ms = 1500;
     ck_assert_int_eq(run_in_process(&rs, &sum, err, sizeof err), -EINVAL);
@@ -768,22 +774,50 @@ START_TEST(runner_no_progress_line_when_not_a_terminal)
 }
 END_TEST
 
+/* Progress that is not on a terminal (a log file, CI, nohup) comes as
+ * whole status lines every interval, never as a redrawn line. */
+START_TEST(runner_status_lines_when_not_a_terminal)
+{
+    char err[512];
+    FILE *log = tmpfile();
+    ck_assert_ptr_nonnull(log);
+    struct tx_runner_summary sum;
+    struct run_spec rs = {
+        {"a={bot} --seed {seed} --think-ms 3", good_b}, 2, 4, 0, 1, 0, 0, 0, NULL, log, 20};
+    ck_assert_msg(run_in_process(&rs, &sum, err, sizeof err) == 0, "%s", err);
+    rewind(log);
+    static char text[1 << 16];
+    text[fread(text, 1, sizeof text - 1, log)] = '\0';
+    fclose(log);
+    ck_assert_msg(strncmp(text, "twixt-arena: ", 13) == 0, "%s", text);
+    ck_assert_msg(strstr(text, "/4 games, ") != NULL && strstr(text, " left") != NULL, "%s", text);
+    ck_assert_msg(strchr(text, '\r') == NULL && strchr(text, '\033') == NULL, "%s", text);
+    ck_assert_msg(text[strlen(text) - 1] == '\n', "%s", text);
+}
+END_TEST
+
 START_TEST(runner_progress_line_on_a_terminal)
 {
-    /* stdout on a pseudo-terminal, read while the run goes on (a full
-     * terminal buffer would block the writer). */
+    /* stderr on a pseudo-terminal 50 columns wide, read while the run goes
+     * on (a full terminal buffer would block the writer). The leader's long
+     * name makes the line longer than the terminal. */
     int master = posix_openpt(O_RDWR | O_NOCTTY);
     ck_assert_int_ge(master, 0);
     ck_assert_int_eq(grantpt(master), 0);
     ck_assert_int_eq(unlockpt(master), 0);
-    char a[2048], b[2048];
-    snprintf(a, sizeof a, "a=%s --seed {seed} --think-ms 2", tiny_bot);
+    struct winsize ws = {.ws_row = 24, .ws_col = 50};
+    ck_assert_int_eq(ioctl(master, TIOCSWINSZ, &ws), 0);
+    char a[2048], b[2048], out[512];
+    snprintf(a, sizeof a, "a-bot-with-a-very-long-name-indeed=%s --seed {seed} --think-ms 2",
+             tiny_bot);
     snprintf(b, sizeof b, "b=%s --seed {seed}", tiny_bot);
+    snprintf(out, sizeof out, "%s/live.txt", tmpdir);
     char *argv[] = {arena, (char *)"tournament", a, b, (char *)"--games-per-pair", (char *)"6",
                     NULL};
     posix_spawn_file_actions_t fa;
     posix_spawn_file_actions_init(&fa);
-    posix_spawn_file_actions_addopen(&fa, 1, ptsname(master), O_WRONLY | O_NOCTTY, 0);
+    posix_spawn_file_actions_addopen(&fa, 1, out, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    posix_spawn_file_actions_addopen(&fa, 2, ptsname(master), O_WRONLY | O_NOCTTY, 0);
     pid_t pid;
     ck_assert_int_eq(posix_spawn(&pid, arena, &fa, NULL, argv, environ), 0);
     posix_spawn_file_actions_destroy(&fa);
@@ -809,9 +843,17 @@ START_TEST(runner_progress_line_on_a_terminal)
     close(master);
     ck_assert(WIFEXITED(status) && WEXITSTATUS(status) == 0);
     ck_assert_msg(strstr(text, "/6 games, ") != NULL, "%s", text);
-    ck_assert_msg(strstr(text, "games/s") != NULL && strstr(text, "left") != NULL, "%s", text);
-    ck_assert_msg(strstr(text, ", leader ") != NULL, "%s", text);
-    ck_assert_msg(strstr(text, "Crosstable") != NULL, "%s", text);
+    ck_assert_msg(strstr(text, "games/s") != NULL, "%s", text);
+    /* every redraw fits in 49 columns: none wraps and leaves a line behind */
+    int redraws = 0;
+    for (const char *at = text; (at = strstr(at, "\r\033[K")); redraws++) {
+        at += 4;
+        size_t n = strcspn(at, "\r\n");
+        ck_assert_msg(n <= 49, "%zu columns: %.*s", n, (int)n, at);
+    }
+    ck_assert_int_gt(redraws, 0);
+    ck_assert_msg(strstr(text, "\n") == NULL, "%s", text); /* nothing else on stderr */
+    ck_assert_msg(strstr(read_text(out), "Crosstable") != NULL, "%s", read_text(out));
 }
 END_TEST
 
@@ -856,6 +898,7 @@ static Suite *runner_suite(void)
     tcase_add_test(tc, runner_missing_bot_is_a_usage_error);
     tcase_add_test(tc, runner_no_progress_line_when_not_a_terminal);
     tcase_add_test(tc, runner_progress_line_on_a_terminal);
+    tcase_add_test(tc, runner_status_lines_when_not_a_terminal);
     suite_add_tcase(s, tc);
     return s;
 }
