@@ -7,22 +7,33 @@
  * each finished pair adds to the pentanomial counts (fastchess's model,
  * stats.h), and the run stops when the LLR leaves its bounds.
  */
+#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
+#include <cjson/cJSON.h>
+
 #include "commands.h"
 #include "options.h"
 #include "setup.h"
 #include "runner.h"
+#include "render-text.h"
 #include "stats.h"
 
 #define ACCEPT                                                                                     \
-    (TX_OPTIONS_LIMITS | TX_OPTIONS_OUTPUT | TX_OPTIONS_RUN | TX_OPTIONS_GAMES | TX_OPTIONS_SPRT)
-#define SPRT_MAX_GAMES 100000 /* default cap on an SPRT's games */
-#define PENDING_MAX 4096      /* game pairs with one game known, at most */
+    (TX_OPTIONS_LIMITS | TX_OPTIONS_OUTPUT | TX_OPTIONS_RUN | TX_OPTIONS_GAMES | TX_OPTIONS_SPRT | \
+     TX_OPTIONS_JSON)
+#define SPRT_MAX_GAMES 100000     /* default cap on an SPRT's games */
+#define PENDING_MAX 4096          /* game pairs with one game known, at most */
+#define CRASH_STDERR_LINES 5      /* lines of a crashed bot's stderr shown under its game */
+#define CRASH_STDERR_LINE_MAX 200 /* bytes of each */
+/* Exit statuses of an SPRT (README "SPRT"): H1 is a success, H0 a failed
+ * check, and a test that reached --games undecided says so too. */
+#define EXIT_SPRT_H0 TX_EXIT_FAILED
+#define EXIT_SPRT_UNDECIDED 3
 
 /* A game pair of which one game is known: BOT1's half points in it. */
 struct pending {
@@ -40,6 +51,7 @@ struct play {
     int64_t resumed;   /* counted games found in the -o file */
     bool resumed_said; /* the "resuming" line was printed */
     struct tx_stats_sprt sprt;
+    FILE *out; /* per-game lines: stdout, or stderr with --json */
 };
 
 static void usage(FILE *out)
@@ -50,38 +62,85 @@ static void usage(FILE *out)
     tx_options_usage(out, ACCEPT);
 }
 
+/* The end of what the loser wrote to stderr in its last turn, when it
+ * crashed: a bot that dies before answering usually says why there (a
+ * Python traceback), and the user should not have to open the record. */
+static void print_crash_stderr(FILE *out, const struct tx_record *r)
+{
+    int loser = 1 - r->result.winner;
+    const char *text = NULL;
+    for (int i = r->nmoves - 1; i >= 0 && !text; i--)
+        if (r->moves[i].player == loser)
+            text = r->moves[i].stderr_text;
+    if (!text || !*text)
+        return;
+    size_t len = strlen(text);
+    while (len > 0 && text[len - 1] == '\n')
+        len--;
+    /* the start of the last CRASH_STDERR_LINES lines */
+    size_t from = len;
+    for (int lines = 0; from > 0; from--)
+        if (text[from - 1] == '\n' && ++lines == CRASH_STDERR_LINES)
+            break;
+    fprintf(out, "  %s's stderr, last lines:\n", r->players[loser].name);
+    while (from < len) {
+        size_t n = strcspn(text + from, "\n");
+        char *line = strndup(text + from, n < len - from ? n : len - from);
+        if (!line)
+            abort();
+        fputs("  | ", out);
+        tx_render_text_safe(out, line, CRASH_STDERR_LINE_MAX);
+        fputc('\n', out);
+        free(line);
+        from += n + 1;
+    }
+}
+
 /* "game 3: greedy (player 1) beats random by connection A4-L9" */
-static void print_game(const struct tx_record *r)
+static void print_game(FILE *out, const struct tx_record *r)
 {
     int w = r->result.winner;
     const char *reason = tx_reason_name(r->result.reason);
     const char *detail = r->result.detail ? r->result.detail : "";
 
     if (r->result.reason == TX_REASON_INTERRUPTED)
-        printf("game %lld: interrupted\n", (long long)r->game);
+        fprintf(out, "game %lld: interrupted\n", (long long)r->game);
     else if (w < 0)
-        printf("game %lld: %s and %s draw (%s)\n", (long long)r->game, r->players[0].name,
-               r->players[1].name, *detail ? detail : "no legal hole");
+        fprintf(out, "game %lld: %s and %s draw (%s)\n", (long long)r->game, r->players[0].name,
+                r->players[1].name, *detail ? detail : "no legal hole");
     else if (r->result.reason == TX_REASON_CONNECTION)
-        printf("game %lld: %s (player %d) beats %s by connection %s\n", (long long)r->game,
-               r->players[w].name, w + 1, r->players[1 - w].name, detail);
+        fprintf(out, "game %lld: %s (player %d) beats %s by connection %s\n", (long long)r->game,
+                r->players[w].name, w + 1, r->players[1 - w].name, detail);
     else
-        printf("game %lld: %s (player %d) beats %s by %s: %s\n", (long long)r->game,
-               r->players[w].name, w + 1, r->players[1 - w].name, reason ? reason : "?", detail);
+        fprintf(out, "game %lld: %s (player %d) beats %s by %s: %s\n", (long long)r->game,
+                r->players[w].name, w + 1, r->players[1 - w].name, reason ? reason : "?", detail);
+    if (r->result.reason == TX_REASON_CRASH && w >= 0)
+        print_crash_stderr(out, r);
 }
 
-/* "Elo +12.3 +- 20.1" with the given decimals, without a "-0"; a clean
- * sweep has no finite estimate, and says so rather than print "inf". */
-static void format_elo(const struct tx_stats_elo *elo, int decimals, char *buf, size_t cap)
+/* "Elo +12.3 +- 20.1" with the given decimals, without a "-0". When the
+ * 95% interval is open on one side (a lopsided result: the normal interval
+ * reaches a score of 1; or a clean sweep, which has no finite estimate at
+ * all), the finite end is given as a one-sided bound instead of dropping
+ * the error bar: "Elo +585, at least +312 (95%)". */
+static void format_elo(const char *label, const struct tx_stats_elo *elo, int decimals, char *buf,
+                       size_t cap)
 {
     double shown = fabs(elo->elo) < 0.5 * pow(10, -decimals) ? 0.0 : elo->elo;
-    if (isfinite(elo->elo) && isfinite(elo->margin))
-        snprintf(buf, cap, "Elo %+.*f +- %.*f", decimals, shown, decimals, elo->margin);
-    else if (isfinite(elo->elo))
-        snprintf(buf, cap, "Elo %+.*f", decimals, shown);
+    char value[64];
+    if (isfinite(elo->elo))
+        snprintf(value, sizeof value, "%s %+.*f", label, decimals, shown);
     else
-        snprintf(buf, cap, "Elo %s (no interval: every %s %s)", elo->elo > 0 ? "+inf" : "-inf",
+        snprintf(value, sizeof value, "%s %s (every %s %s)", label, elo->elo > 0 ? "+inf" : "-inf",
                  decimals ? "pair" : "game", elo->elo > 0 ? "won" : "lost");
+    if (isfinite(elo->margin))
+        snprintf(buf, cap, "%s +- %.*f", value, decimals, elo->margin);
+    else if (isfinite(elo->lo))
+        snprintf(buf, cap, "%s, at least %+.*f (95%%)", value, decimals, elo->lo);
+    else if (isfinite(elo->hi))
+        snprintf(buf, cap, "%s, at most %+.*f (95%%)", value, decimals, elo->hi);
+    else
+        snprintf(buf, cap, "%s", value);
 }
 
 /* BOT1's half points in a counted game (2 win, 1 draw, 0 loss). */
@@ -92,26 +151,35 @@ static int bot1_half_points(const struct play *p, const struct tx_record *r)
     return !strcmp(r->players[r->result.winner].name, p->o->bots[0].name) ? 2 : 0;
 }
 
-static void print_sprt(struct play *p)
+static int64_t pairs_of(const struct play *p)
 {
-    struct tx_stats_elo elo = tx_stats_elo_penta(p->penta);
-    int64_t pairs = p->penta[0] + p->penta[1] + p->penta[2] + p->penta[3] + p->penta[4];
-    char elo_text[80];
-    format_elo(&elo, 1, elo_text, sizeof elo_text);
-    printf("sprt: LLR %.2f [%.2f, %.2f] after %lld pairs, %s, pentanomial [%lld "
-           "%lld %lld %lld %lld]%s\n",
-           p->sprt.llr, p->sprt.lower, p->sprt.upper, (long long)pairs, elo_text,
-           (long long)p->penta[0], (long long)p->penta[1], (long long)p->penta[2],
-           (long long)p->penta[3], (long long)p->penta[4],
-           p->sprt.verdict == TX_STATS_SPRT_H1   ? ": H1 accepted"
-           : p->sprt.verdict == TX_STATS_SPRT_H0 ? ": H0 accepted"
-                                                 : "");
+    return p->penta[0] + p->penta[1] + p->penta[2] + p->penta[3] + p->penta[4];
 }
 
-/* Pairs up game 2k-1 with game 2k; a complete pair updates the SPRT. */
+/* One line per finished pair while the test runs. */
+static void print_sprt(const struct play *p, FILE *out)
+{
+    struct tx_stats_elo elo = tx_stats_elo_penta(p->penta);
+    char elo_text[96];
+    format_elo("Elo", &elo, 1, elo_text, sizeof elo_text);
+    fprintf(out,
+            "sprt: LLR %.2f [%.2f, %.2f] after %lld %s, %s, pentanomial [%lld %lld %lld %lld "
+            "%lld]\n",
+            p->sprt.llr, p->sprt.lower, p->sprt.upper, (long long)pairs_of(p),
+            pairs_of(p) == 1 ? "pair" : "pairs", elo_text, (long long)p->penta[0],
+            (long long)p->penta[1], (long long)p->penta[2], (long long)p->penta[3],
+            (long long)p->penta[4]);
+}
+
+/* Pairs up game 2k-1 with game 2k; a complete pair updates the SPRT. Once
+ * the test has decided, the runner starts no new game; games already in
+ * flight are still recorded and counted in the match, but the decision
+ * stands on the pairs that made it. */
 static void add_to_pair(struct tx_runner *runner, struct play *p, const struct tx_record *r,
                         bool resumed)
 {
+    if (p->decided)
+        return;
     int64_t pair = (r->game - 1) / 2;
     int half = bot1_half_points(p, r);
     for (int i = 0; i < p->npending; i++) {
@@ -123,8 +191,8 @@ static void add_to_pair(struct tx_runner *runner, struct play *p, const struct t
         p->sprt = tx_stats_sprt(p->penta, s->elo0, s->elo1, s->alpha, s->beta,
                                 s->logistic ? TX_STATS_LOGISTIC : TX_STATS_NORMALIZED);
         if (!resumed)
-            print_sprt(p);
-        if (p->sprt.verdict != TX_STATS_SPRT_CONTINUE && !p->decided) {
+            print_sprt(p, p->out);
+        if (p->sprt.verdict != TX_STATS_SPRT_CONTINUE) {
             p->decided = true;
             tx_runner_stop(runner);
         }
@@ -138,12 +206,13 @@ static void on_record(struct tx_runner *runner, const struct tx_record *r, bool 
 {
     struct play *p = data;
     if (!resumed && p->resumed > 0 && !p->resumed_said) {
-        printf("(resuming: %lld games of this match are already in %s)\n", (long long)p->resumed,
-               p->o->output);
+        fprintf(p->out, "(resuming: %lld %s of this match %s already in %s)\n",
+                (long long)p->resumed, p->resumed == 1 ? "game" : "games",
+                p->resumed == 1 ? "is" : "are", p->o->output);
         p->resumed_said = true;
     }
     if (!resumed)
-        print_game(r);
+        print_game(p->out, r);
     if (r->result.reason == TX_REASON_INTERRUPTED)
         return;
     p->resumed += resumed;
@@ -153,9 +222,13 @@ static void on_record(struct tx_runner *runner, const struct tx_record *r, bool 
     p->losses += half == 0;
     if (p->o->sprt.enabled)
         add_to_pair(runner, p, r, resumed);
-    fflush(stdout);
+    fflush(p->out);
 }
 
+/* The match from BOT1's side. Its Elo is the difference between the two
+ * bots measured by this match's games alone (cutechess-cli's trinomial
+ * estimate); `standings` fits ratings for every bot of a file jointly,
+ * centred on the field's mean, so its figures differ. */
 static void print_summary(const struct play *p)
 {
     const char *a = p->o->bots[0].name, *b = p->o->bots[1].name;
@@ -165,12 +238,115 @@ static void print_summary(const struct play *p)
         return;
     }
     struct tx_stats_elo elo = tx_stats_elo(p->wins, p->draws, p->losses);
-    char elo_text[80];
-    format_elo(&elo, 0, elo_text, sizeof elo_text);
-    printf(
-        "%s vs %s: %lld games, %lld wins, %lld draws, %lld losses, score %.1f%%, %s, LOS %.1f%%\n",
-        a, b, (long long)games, (long long)p->wins, (long long)p->draws, (long long)p->losses,
-        100.0 * elo.score, elo_text, 100.0 * tx_stats_los(p->wins, p->losses));
+    char elo_text[96];
+    format_elo("Elo difference", &elo, 0, elo_text, sizeof elo_text);
+    printf("%s vs %s: %lld %s, %lld %s, %lld %s, %lld %s, score %.1f%%, %s, LOS "
+           "%.1f%%\n",
+           a, b, (long long)games, games == 1 ? "game" : "games", (long long)p->wins,
+           p->wins == 1 ? "win" : "wins", (long long)p->draws, p->draws == 1 ? "draw" : "draws",
+           (long long)p->losses, p->losses == 1 ? "loss" : "losses", 100.0 * elo.score, elo_text,
+           100.0 * tx_stats_los(p->wins, p->losses));
+}
+
+/* The test's outcome, once, at the end. */
+static void print_decision(const struct play *p)
+{
+    const char *a = p->o->bots[0].name, *b = p->o->bots[1].name;
+    const struct tx_sprt_options *s = &p->o->sprt;
+    if (!p->decided) {
+        printf("sprt: no decision after %lld %s (LLR %.2f, bounds [%.2f, %.2f])\n",
+               (long long)pairs_of(p), pairs_of(p) == 1 ? "pair" : "pairs", p->sprt.llr,
+               p->sprt.lower, p->sprt.upper);
+    } else if (p->sprt.verdict == TX_STATS_SPRT_H1) {
+        printf("sprt: H1 accepted after %lld %s (LLR %.2f >= %.2f): %s is stronger than %s "
+               "(elo1 = %g rather than elo0 = %g, %s Elo)\n",
+               (long long)pairs_of(p), pairs_of(p) == 1 ? "pair" : "pairs", p->sprt.llr,
+               p->sprt.upper, a, b, s->elo1, s->elo0, s->logistic ? "logistic" : "normalized");
+    } else {
+        printf("sprt: H0 accepted after %lld %s (LLR %.2f <= %.2f): %s is not stronger than %s "
+               "(elo0 = %g rather than elo1 = %g, %s Elo)\n",
+               (long long)pairs_of(p), pairs_of(p) == 1 ? "pair" : "pairs", p->sprt.llr,
+               p->sprt.lower, a, b, s->elo0, s->elo1, s->logistic ? "logistic" : "normalized");
+    }
+}
+
+/* A number that JSON can carry: infinities and NaN become null. */
+static void add_number(cJSON *o, const char *key, double v)
+{
+    if (isfinite(v))
+        cJSON_AddNumberToObject(o, key, v);
+    else
+        cJSON_AddNullToObject(o, key);
+}
+
+static void add_elo(cJSON *o, const char *key, const struct tx_stats_elo *e)
+{
+    cJSON *x = cJSON_AddObjectToObject(o, key);
+    add_number(x, "elo", e->elo);
+    add_number(x, "lo", e->lo);
+    add_number(x, "hi", e->hi);
+    add_number(x, "margin", e->margin);
+}
+
+/* --json: the summary (and the SPRT) as one object on stdout. Returns 0 or
+ * -ENOMEM. */
+static int print_json(const struct play *p, const struct tx_runner_summary *summary)
+{
+    int64_t games = p->wins + p->draws + p->losses;
+    struct tx_stats_elo elo = tx_stats_elo(p->wins, p->draws, p->losses);
+    cJSON *o = cJSON_CreateObject();
+    cJSON *bots = cJSON_AddArrayToObject(o, "bots");
+    for (int i = 0; i < 2; i++)
+        cJSON_AddItemToArray(bots, cJSON_CreateString(p->o->bots[i].name));
+    cJSON_AddNumberToObject(o, "games", (double)games);
+    cJSON_AddNumberToObject(o, "wins", (double)p->wins);
+    cJSON_AddNumberToObject(o, "draws", (double)p->draws);
+    cJSON_AddNumberToObject(o, "losses", (double)p->losses);
+    cJSON_AddNumberToObject(o, "score", elo.score);
+    add_elo(o, "elo", &elo);
+    cJSON_AddNumberToObject(o, "los", tx_stats_los(p->wins, p->losses));
+    cJSON_AddBoolToObject(o, "interrupted", summary->signal != 0);
+    if (p->o->sprt.enabled) {
+        const struct tx_sprt_options *s = &p->o->sprt;
+        struct tx_stats_elo pair_elo = tx_stats_elo_penta(p->penta);
+        cJSON *t = cJSON_AddObjectToObject(o, "sprt");
+        cJSON_AddNumberToObject(t, "elo0", s->elo0);
+        cJSON_AddNumberToObject(t, "elo1", s->elo1);
+        cJSON_AddNumberToObject(t, "alpha", s->alpha);
+        cJSON_AddNumberToObject(t, "beta", s->beta);
+        cJSON_AddStringToObject(t, "model", s->logistic ? "logistic" : "normalized");
+        cJSON_AddNumberToObject(t, "llr", p->sprt.llr);
+        cJSON_AddNumberToObject(t, "lower", p->sprt.lower);
+        cJSON_AddNumberToObject(t, "upper", p->sprt.upper);
+        if (!p->decided)
+            cJSON_AddNullToObject(t, "decision");
+        else
+            cJSON_AddStringToObject(t, "decision",
+                                    p->sprt.verdict == TX_STATS_SPRT_H1 ? "H1" : "H0");
+        cJSON_AddNumberToObject(t, "pairs", (double)pairs_of(p));
+        cJSON *penta = cJSON_AddArrayToObject(t, "pentanomial");
+        for (int k = 0; k < 5; k++)
+            cJSON_AddItemToArray(penta, cJSON_CreateNumber((double)p->penta[k]));
+        add_elo(t, "elo", &pair_elo);
+    }
+    char *text = cJSON_PrintUnformatted(o);
+    cJSON_Delete(o);
+    if (!text)
+        return -ENOMEM;
+    printf("%s\n", text);
+    free(text);
+    return 0;
+}
+
+/* The exit status of a run that was not interrupted: with --sprt it says
+ * how the test ended. */
+static int play_status(const struct play *p)
+{
+    if (!p->o->sprt.enabled)
+        return TX_EXIT_OK;
+    if (!p->decided)
+        return EXIT_SPRT_UNDECIDED;
+    return p->sprt.verdict == TX_STATS_SPRT_H1 ? TX_EXIT_OK : EXIT_SPRT_H0;
 }
 
 int tx_cmd_play(int argc, char **argv)
@@ -203,6 +379,7 @@ int tx_cmd_play(int argc, char **argv)
         goto out;
     }
     p->o = &o;
+    p->out = o.json ? stderr : stdout; /* with --json, stdout holds only the JSON */
     struct tx_runner_config config = {
         .schedule = &run->schedule,
         .match = &run->match,
@@ -219,17 +396,21 @@ int tx_cmd_play(int argc, char **argv)
         goto out;
     }
     if (p->resumed > 0 && !p->resumed_said)
-        printf("(all %lld games of this match were already in %s)\n", (long long)p->resumed,
-               o.output);
-    print_summary(p);
-    if (o.sprt.enabled && !p->decided)
-        printf("sprt: no decision after %lld games (LLR %.2f)\n",
-               (long long)(p->wins + p->draws + p->losses), p->sprt.llr);
-    else if (o.sprt.enabled)
-        print_sprt(p);
+        fprintf(p->out, "(all %lld %s of this match %s already in %s)\n", (long long)p->resumed,
+                p->resumed == 1 ? "game" : "games", p->resumed == 1 ? "was" : "were", o.output);
+    if (o.json) {
+        if (print_json(p, &summary) < 0) {
+            fprintf(stderr, "twixt-arena play: out of memory\n");
+            goto out;
+        }
+    } else {
+        print_summary(p);
+        if (o.sprt.enabled)
+            print_decision(p);
+    }
     fflush(stdout);
     tx_runner_print_interrupted(&config, &summary);
-    status = summary.signal ? 128 + summary.signal : TX_EXIT_OK;
+    status = summary.signal ? 128 + summary.signal : play_status(p);
 out:
     free(p);
     tx_setup_free(run);

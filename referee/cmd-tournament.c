@@ -74,7 +74,7 @@ int tx_cmd_tournament(int argc, char **argv)
         .concurrency = concurrency,
         .output = o.output,
         .resume_command = run->resume_command,
-        .progress = isatty(STDOUT_FILENO) && !o.json,
+        .progress = true, /* on stderr: a live line on a terminal, else status lines */
         .record_cb = on_record,
         .data = &standings,
     };

@@ -16,13 +16,15 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include "resume.h"
 #include "runner.h"
 
-#define PROGRESS_INTERVAL_MS 500
+#define PROGRESS_INTERVAL_MS 500 /* the live line's redraw */
+#define STATUS_INTERVAL_MS 60000 /* a status line when progress is not on a terminal */
 #define RUN_FIELD_MAX 32
 
 struct slot {
@@ -60,7 +62,8 @@ struct tx_runner {
     size_t errcap;
     struct tally tally[TX_SCHEDULE_BOTS_MAX];
     uint64_t start_ns;
-    bool progress_shown;
+    bool live;           /* progress as a live line (a terminal), else status lines */
+    bool progress_shown; /* the live line is on screen */
     struct tx_runner_summary *summary;
 };
 
@@ -149,18 +152,37 @@ static void count_result(struct tx_runner *r, const struct tx_record *rec)
     }
 }
 
-/* ---- the progress line ---- */
+/* ---- progress ---- */
+
+/* Where progress goes (stderr, so stdout keeps only results) and how: on a
+ * terminal a live line redrawn in place, fitted to the terminal's width;
+ * anywhere else (a file, a pipe, CI, nohup) a status line every
+ * status_interval_ms, as fastchess prints its rating interval. */
+static FILE *progress_out(const struct tx_runner *r)
+{
+    return r->config->progress_out ? r->config->progress_out : stderr;
+}
+
+/* Display columns of the terminal behind out, 80 when unknown. */
+static int terminal_width(FILE *out)
+{
+    struct winsize ws;
+    if (ioctl(fileno(out), TIOCGWINSZ, &ws) == 0 && ws.ws_col > 0)
+        return ws.ws_col;
+    return 80;
+}
 
 static void clear_progress(struct tx_runner *r)
 {
     if (r->progress_shown) {
-        fputs("\r\033[K", stdout);
-        fflush(stdout);
+        fputs("\r\033[K", progress_out(r));
+        fflush(progress_out(r));
         r->progress_shown = false;
     }
 }
 
-static void draw_progress(struct tx_runner *r)
+/* "12/90 games, 1.23 games/s, 0:01:03 left, leader mcts 75.0%" */
+static void format_progress(struct tx_runner *r, char *buf, size_t cap)
 {
     const struct tx_schedule *s = r->config->schedule;
     const struct tx_runner_summary *sum = r->summary;
@@ -179,12 +201,41 @@ static void draw_progress(struct tx_runner *r)
             (leader < 0 || r->tally[i].half_points * r->tally[leader].games >
                                r->tally[leader].half_points * r->tally[i].games))
             leader = i;
-    printf("\r\033[K%lld/%lld games, %.2f games/s, %s left", (long long)done, (long long)total,
-           rate, left);
-    if (leader >= 0)
-        printf(", leader %s %.1f%%", s->bots[leader].name,
-               50.0 * (double)r->tally[leader].half_points / (double)r->tally[leader].games);
-    fflush(stdout);
+    int n = snprintf(buf, cap, "%lld/%lld games, %.2f games/s, %s left", (long long)done,
+                     (long long)total, rate, left);
+    if (leader >= 0 && n >= 0 && (size_t)n < cap)
+        snprintf(buf + n, cap - (size_t)n, ", leader %s %.1f%%", s->bots[leader].name,
+                 50.0 * (double)r->tally[leader].half_points / (double)r->tally[leader].games);
+}
+
+/* Cuts text to at most cols characters (UTF-8: continuation bytes are not
+ * characters, and a sequence is never split). */
+static void fit_columns(char *text, int cols)
+{
+    int chars = 0;
+    for (char *p = text; *p; p++)
+        if (((unsigned char)*p & 0xC0) != 0x80 && ++chars > cols) {
+            *p = '\0';
+            return;
+        }
+}
+
+static void draw_progress(struct tx_runner *r)
+{
+    char line[512];
+    format_progress(r, line, sizeof line);
+    FILE *out = progress_out(r);
+    if (!r->live) {
+        fprintf(out, "twixt-arena: %s\n", line);
+        fflush(out);
+        return;
+    }
+    /* One column short of the width: a line that fills the terminal
+     * exactly wraps on some terminals, and every redraw would leave a line
+     * behind. */
+    fit_columns(line, terminal_width(out) - 1);
+    fprintf(out, "\r\033[K%s", line);
+    fflush(out);
     r->progress_shown = true;
 }
 
@@ -334,7 +385,7 @@ static void after_save(uv_work_t *work, int status)
     tx_record_free(record);
     free(record);
     start_games(r);
-    if (r->config->progress && !r->closed)
+    if (r->config->progress && r->live && !r->closed)
         draw_progress(r);
 }
 
@@ -352,13 +403,14 @@ static void on_game_done(struct tx_match *match, struct tx_record *record, void 
     sv->runner = r;
     sv->record = record;
     r->nsaving++;
+    /* The next game starts in after_save, once record_cb has seen this one:
+     * a caller that decides to stop on this record (an SPRT) must not find
+     * a game already started behind its back. The write takes tens of
+     * microseconds; a game, seconds. */
     if (uv_queue_work(&r->loop, &sv->work, save_work, after_save) < 0) {
         save_work(&sv->work);
         after_save(&sv->work, 0);
-        return;
     }
-    /* The slot is free: the next game need not wait for the write. */
-    start_games(r);
 }
 
 static void on_signal(uv_signal_t *handle, int signum)
@@ -452,9 +504,12 @@ int tx_runner_run(const struct tx_runner_config *config, struct tx_runner_summar
     r->sigint.data = r->sigterm.data = r->progress_timer.data = r;
     uv_signal_start(&r->sigint, on_signal, SIGINT);
     uv_signal_start(&r->sigterm, on_signal, SIGTERM);
+    r->live = isatty(fileno(progress_out(r)));
+    uint64_t every = r->live                          ? PROGRESS_INTERVAL_MS
+                     : config->status_interval_ms > 0 ? (uint64_t)config->status_interval_ms
+                                                      : STATUS_INTERVAL_MS;
     if (config->progress)
-        uv_timer_start(&r->progress_timer, on_progress_timer, PROGRESS_INTERVAL_MS,
-                       PROGRESS_INTERVAL_MS);
+        uv_timer_start(&r->progress_timer, on_progress_timer, every, every);
 
     r->start_ns = uv_hrtime();
     start_games(r);

@@ -21,6 +21,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "match.h"
 #include "record.h"
@@ -32,7 +33,9 @@ struct tx_runner;
  * order, interrupted ones included, a game index recorded twice only the
  * first time) and then for each game as it ends
  * (after its line is written). The callback may print (the progress line
- * is cleared first) and may call tx_runner_stop. The record is the
+ * is cleared first) and may call tx_runner_stop: no game starts between
+ * a game's end and its record_cb, so a stop decided on a record starts
+ * nothing more (only games already running finish). The record is the
  * runner's: copy what you keep. */
 typedef void (*tx_runner_record_cb)(struct tx_runner *runner, const struct tx_record *record,
                                     bool resumed, void *data);
@@ -43,9 +46,12 @@ struct tx_runner_config {
     int concurrency;                     /* games at once, >= 1 (tx_runner_cores for a default) */
     const char *output;                  /* JSON Lines file to append to and resume from, or NULL */
     const char *resume_command;          /* printed after an interrupt, may be NULL */
-    bool progress;                       /* redraw a progress line on stdout (a terminal) */
-    tx_runner_record_cb record_cb;       /* may be NULL */
-    void *data;                          /* for record_cb */
+    bool progress;                 /* show progress on progress_out: a live line on a terminal,
+                                      else a status line every status_interval_ms */
+    FILE *progress_out;            /* NULL: stderr */
+    int status_interval_ms;        /* 0: a minute */
+    tx_runner_record_cb record_cb; /* may be NULL */
+    void *data;                    /* for record_cb */
 };
 
 struct tx_runner_summary {

@@ -157,11 +157,20 @@ enum tx_standings_added tx_standings_add(struct tx_standings *s, const struct tx
             b->crashes += r->result.reason == TX_REASON_CRASH;
         }
     }
+    /* A bot's first turn has its own limit and holds its start-up (an
+     * interpreter loading): it is shown apart from the later turns. */
+    bool first_seen[2] = {false, false};
     for (int i = 0; i < r->nmoves; i++) {
         const struct tx_record_move *m = &r->moves[i];
         if (m->forced || m->us < 0 || m->player < 0 || m->player > 1)
             continue;
         struct tx_standings_bot *b = &s->bots[id[m->player]];
+        if (!first_seen[m->player]) {
+            first_seen[m->player] = true;
+            if (m->us > b->first_max_us)
+                b->first_max_us = m->us;
+            continue;
+        }
         b->timed_moves++;
         b->total_us += m->us;
         if (m->us > b->max_us)
@@ -284,7 +293,8 @@ int tx_standings_print(const struct tx_standings *s, FILE *out)
         ranking_free(&k);
         return r;
     }
-    fprintf(out, "%d bots, %" PRId64 " games", s->nbots, s->counted);
+    fprintf(out, "%d bot%s, %" PRId64 " game%s", s->nbots, s->nbots == 1 ? "" : "s", s->counted,
+            s->counted == 1 ? "" : "s");
     if (s->interrupted)
         fprintf(out, ", %" PRId64 " interrupted (not counted)", s->interrupted);
     if (s->duplicates)
@@ -302,8 +312,8 @@ int tx_standings_print(const struct tx_standings *s, FILE *out)
             width = (int)tx_text_chars(s->bots[i].name);
     fputs("\nrank  ", out);
     print_padded(out, "bot", width);
-    fputs("  games   score   wins  draws losses     elo    ±95%  timeout invalid  crash  avg ms  "
-          "max ms\n",
+    fputs("  games   score   wins  draws losses     elo    ±95%  timeout invalid  crash  1st max  "
+          "avg ms  max ms\n",
           out);
     for (int pos = 0; pos < s->nbots; pos++) {
         int i = k.order[pos];
@@ -312,11 +322,15 @@ int tx_standings_print(const struct tx_standings *s, FILE *out)
         print_padded(out, b->name, width);
         fprintf(out,
                 " %6" PRId64 "  %5.1f%% %6" PRId64 " %6" PRId64 " %6" PRId64
-                "  %+6.1f  %6.1f  %7" PRId64 " %7" PRId64 " %6" PRId64 "  %6.1f  %6.1f\n",
+                "  %+6.1f  %6.1f  %7" PRId64 " %7" PRId64 " %6" PRId64 "  %7.1f  %6.1f  %6.1f\n",
                 b->games, 100.0 * tx_standings_score(s, i), b->wins, b->draws, b->losses, k.elo[i],
-                k.margin[i], b->timeouts, b->invalids, b->crashes, avg_ms(b),
-                (double)b->max_us / 1000.0);
+                k.margin[i], b->timeouts, b->invalids, b->crashes, (double)b->first_max_us / 1000.0,
+                avg_ms(b), (double)b->max_us / 1000.0);
     }
+    fputs("\nelo: ratings fitted jointly over every game above (Bradley-Terry, mean 0), so they\n"
+          "differ from the Elo difference `play` prints for one match. 1st max: the slowest\n"
+          "first turn (start-up included); avg and max ms: the later turns.\n",
+          out);
 
     /* Crosstable, columns by rank so that long names do not widen it. */
     char buf[64];
@@ -382,7 +396,9 @@ static bool add_bot_json(cJSON *bots, const struct tx_standings *s, const struct
            cJSON_AddNumberToObject(o, "crashes", (double)b->crashes) &&
            cJSON_AddNumberToObject(o, "timed_moves", (double)b->timed_moves) &&
            cJSON_AddNumberToObject(o, "avg_ms", round2(avg_ms(b))) &&
-           cJSON_AddNumberToObject(o, "max_ms", round2((double)b->max_us / 1000.0));
+           cJSON_AddNumberToObject(o, "max_ms", round2((double)b->max_us / 1000.0)) &&
+           cJSON_AddNumberToObject(o, "first_turn_max_ms",
+                                   round2((double)b->first_max_us / 1000.0));
 }
 
 /* {"row": {"column": {"games": g, "points": p}}}, only pairs that played. */

@@ -26,12 +26,13 @@ struct tx_standings_bot {
     char *name;    /* display name, owned */
     int64_t games; /* counted games (not interrupted) */
     int64_t wins, draws, losses;
-    int64_t timeouts;    /* losses by timeout */
-    int64_t invalids;    /* losses by an invalid move */
-    int64_t crashes;     /* losses by a crash (exit, closed stdout, never started) */
-    int64_t timed_moves; /* answers with a measured time (forced opening moves excluded) */
-    int64_t total_us;    /* their summed time */
-    int64_t max_us;      /* the slowest one */
+    int64_t timeouts;     /* losses by timeout */
+    int64_t invalids;     /* losses by an invalid move */
+    int64_t crashes;      /* losses by a crash (exit, closed stdout, never started) */
+    int64_t timed_moves;  /* answers with a measured time after the bot's first turn */
+    int64_t total_us;     /* their summed time */
+    int64_t max_us;       /* the slowest of them */
+    int64_t first_max_us; /* the slowest first turn (start-up included: its own limit) */
 };
 
 /* One crosstable cell: what the row bot scored against the column bot. */

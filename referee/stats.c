@@ -52,13 +52,23 @@ static double elo_of_score(double s)
     return -400.0 * log10(1.0 / s - 1.0);
 }
 
-/* Elo and interval from a mean score s and its standard error. */
-static struct tx_stats_elo elo_from(double s, double stderr_score)
+/* Elo and interval from a mean score s and its standard error, over n
+ * independent samples (games, or game pairs). A clean sweep (s is 0 or 1)
+ * has no variance, so the normal interval would be the single point
+ * +-inf: its open end stays infinite and the other is the exact one-sided
+ * binomial bound instead, the score p at which n straight wins (or losses)
+ * have a probability of 2.5%: p = 0.025^(1/n). */
+static struct tx_stats_elo elo_from(double s, double stderr_score, double n)
 {
     struct tx_stats_elo e = {.score = s};
     e.elo = elo_of_score(s);
     e.lo = elo_of_score(s - TX_STATS_Z95 * stderr_score);
     e.hi = elo_of_score(s + TX_STATS_Z95 * stderr_score);
+    double sweep = pow(1.0 - TX_STATS_CONFIDENCE, 1.0 / n);
+    if (s >= 1.0)
+        e.lo = elo_of_score(sweep);
+    else if (s <= 0.0)
+        e.hi = elo_of_score(1.0 - sweep);
     e.margin = (e.hi - e.lo) / 2.0;
     return e;
 }
@@ -71,7 +81,7 @@ struct tx_stats_elo tx_stats_elo(int64_t wins, int64_t draws, int64_t losses)
     double w = (double)wins / n, d = (double)draws / n, l = (double)losses / n;
     double s = w + d / 2.0;
     double var = w * (1 - s) * (1 - s) + d * (0.5 - s) * (0.5 - s) + l * s * s;
-    return elo_from(s, sqrt(var / n));
+    return elo_from(s, sqrt(var / n), n);
 }
 
 /* Pair frequencies, their mean score per game and its variance per pair.
@@ -100,7 +110,7 @@ struct tx_stats_elo tx_stats_elo_penta(const int64_t penta[5])
     if (pairs <= 0)
         return (struct tx_stats_elo){.score = 0.5};
     double s = p[1] * 0.25 + p[2] * 0.5 + p[3] * 0.75 + p[4];
-    return elo_from(s, sqrt(var / pairs));
+    return elo_from(s, sqrt(var / pairs), pairs);
 }
 
 double tx_stats_los(int64_t wins, int64_t losses)

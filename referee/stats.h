@@ -13,13 +13,17 @@
 #include <stdint.h>
 
 #define TX_STATS_Z95 1.959963984540054 /* the 97.5% quantile of the normal distribution */
+#define TX_STATS_CONFIDENCE 0.975      /* each end of a 95% two-sided interval */
 
 /* An Elo difference with its 95% interval. */
 struct tx_stats_elo {
     double score;  /* (wins + draws / 2) / games */
     double elo;    /* -400 log10(1/score - 1); +-INFINITY for a score of 1 or 0, 0 for no games */
-    double lo, hi; /* the 95% interval's ends in Elo (may be infinite) */
-    double margin; /* (hi - lo) / 2, as cutechess-cli prints "+- margin" */
+    double lo, hi; /* the 95% interval's ends in Elo: hi is +INFINITY when the normal
+                      interval reaches a score of 1 (lo likewise); after a clean
+                      sweep the finite end is the exact one-sided binomial bound */
+    double margin; /* (hi - lo) / 2, as cutechess-cli prints "+- margin"; infinite when
+                      an end is */
 };
 
 /* Elo difference of the side that scored wins/draws/losses, as

@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/ioctl.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -121,6 +122,8 @@ struct run_spec {
     int turn_ms;
     int shard, shards;
     const char *output;
+    FILE *progress_out;     /* progress shown there when set */
+    int status_interval_ms; /* its interval when not a terminal */
 };
 
 static int run_in_process(const struct run_spec *rs, struct tx_runner_summary *summary, char *err,
@@ -153,6 +156,9 @@ static int run_in_process(const struct run_spec *rs, struct tx_runner_summary *s
         .match = &run->match,
         .concurrency = rs->concurrency,
         .output = rs->output,
+        .progress = rs->progress_out != NULL,
+        .progress_out = rs->progress_out,
+        .status_interval_ms = rs->status_interval_ms,
     };
     int rc = tx_runner_run(&config, summary, err, errcap);
     tx_setup_free(run);
@@ -170,7 +176,7 @@ START_TEST(runner_concurrency_does_not_change_records)
     struct tx_runner_summary sum;
     snprintf(one, sizeof one, "%s/c1.jsonl", tmpdir);
     snprintf(two, sizeof two, "%s/c2.jsonl", tmpdir);
-    struct run_spec rs = {{good_a, good_b, good_c}, 3, 12, 3, 1, 0, 0, 0, one};
+    struct run_spec rs = {{good_a, good_b, good_c}, 3, 12, 3, 1, 0, 0, 0, one, NULL, 0};
     ck_assert_msg(run_in_process(&rs, &sum, err, sizeof err) == 0, "%s", err);
     ck_assert_int_eq(sum.played, 12);
     rs.concurrency = 2;
@@ -220,7 +226,7 @@ START_TEST(runner_misbehaving_bot_loses_those_games)
     snprintf(out, sizeof out, "%s/bad.jsonl", tmpdir);
     const char *bad =
         "bad={bot} --seed {seed} --size {size} --crash 0.25 --hang 0.25 --garbage 0.25";
-    struct run_spec rs = {{good_a, good_b, bad}, 3, 24, 0, 2, 300, 0, 0, out};
+    struct run_spec rs = {{good_a, good_b, bad}, 3, 24, 0, 2, 300, 0, 0, out, NULL, 0};
     ck_assert_msg(run_in_process(&rs, &sum, err, sizeof err) == 0, "%s", err);
     ck_assert_int_eq(sum.played, 24);
     ck_assert_int_eq(sum.interrupted, 0);
@@ -310,6 +316,7 @@ static char *standings_json(const struct tx_standings *st)
     {
         cJSON_DeleteItemFromObject(bot, "avg_ms");
         cJSON_DeleteItemFromObject(bot, "max_ms");
+        cJSON_DeleteItemFromObject(bot, "first_turn_max_ms");
         cJSON_DeleteItemFromObject(bot, "rank");
     }
     sort_children(cJSON_GetObjectItem(root, "bots"));
@@ -326,7 +333,7 @@ START_TEST(runner_shards_merge_to_the_whole_run)
     snprintf(whole, sizeof whole, "%s/whole.jsonl", tmpdir);
     snprintf(s1, sizeof s1, "%s/s1.jsonl", tmpdir);
     snprintf(s2, sizeof s2, "%s/s2.jsonl", tmpdir);
-    struct run_spec rs = {{good_a, good_b, good_c}, 3, 12, 2, 2, 0, 0, 0, whole};
+    struct run_spec rs = {{good_a, good_b, good_c}, 3, 12, 2, 2, 0, 0, 0, whole, NULL, 0};
     ck_assert_msg(run_in_process(&rs, &sum, err, sizeof err) == 0, "%s", err);
     rs.shards = 2;
     rs.shard = 1;
@@ -382,7 +389,7 @@ START_TEST(runner_torn_last_line_is_cut_and_replayed)
     char out[512], err[512];
     struct tx_runner_summary sum;
     snprintf(out, sizeof out, "%s/torn.jsonl", tmpdir);
-    struct run_spec rs = {{good_a, good_b}, 2, 4, 0, 1, 0, 0, 0, out};
+    struct run_spec rs = {{good_a, good_b}, 2, 4, 0, 1, 0, 0, 0, out, NULL, 0};
     ck_assert_msg(run_in_process(&rs, &sum, err, sizeof err) == 0, "%s", err);
 
     /* Keep games 1 and 2, and half of game 3's line: what a kill -9 in the
@@ -419,7 +426,7 @@ START_TEST(runner_refuses_another_configuration)
     char out[512], err[512];
     struct tx_runner_summary sum;
     snprintf(out, sizeof out, "%s/conf.jsonl", tmpdir);
-    struct run_spec rs = {{good_a, good_b}, 2, 2, 0, 1, 0, 0, 0, out};
+    struct run_spec rs = {{good_a, good_b}, 2, 2, 0, 1, 0, 0, 0, out, NULL, 0};
     ck_assert_msg(run_in_process(&rs, &sum, err, sizeof err) == 0, "%s", err);
     rs.turn_ms = 1500;
     ck_assert_int_eq(run_in_process(&rs, &sum, err, sizeof err), -EINVAL);
@@ -623,6 +630,91 @@ START_TEST(runner_play_prints_each_game)
     ck_assert_msg(
         strstr(text, "first vs second: 3 games, 3 wins, 0 draws, 0 losses, score 100.0%") != NULL,
         "%s", text);
+    /* the crashed bot's last stderr lines under its game */
+    ck_assert_msg(strstr(text, "  second's stderr, last lines:\n  | tiny-bot: crashing on "
+                               "purpose\n  |   at turn ") != NULL,
+                  "%s", text);
+    /* a clean sweep has no finite Elo: a one-sided bound instead of no error bar */
+    ck_assert_msg(strstr(text, "Elo difference +inf (every game won), at least -154 (95%)") != NULL,
+                  "%s", text);
+}
+END_TEST
+
+/* "sprt: H0 accepted after N pairs" -> N, or -1. */
+static long decided_after(const char *text)
+{
+    const char *at = strstr(text, "accepted after ");
+    return at ? strtol(at + strlen("accepted after "), NULL, 10) : -1;
+}
+
+static int count_of(const char *text, const char *what)
+{
+    int n = 0;
+    for (const char *at = text; (at = strstr(at, what)); at++)
+        n++;
+    return n;
+}
+
+/* At concurrency 1 no game starts after the pair that decided the test
+ * (issue: game 149 was played after H1 at 74 pairs), and the decision is
+ * reported once. The exit status says H0. */
+START_TEST(runner_play_sprt_stops_at_the_deciding_pair)
+{
+    char a[2048], b[2048], out[512], records[512];
+    snprintf(a, sizeof a, "a=%s --seed {seed}", tiny_bot);
+    snprintf(b, sizeof b, "b=%s --seed {seed}", tiny_bot);
+    snprintf(out, sizeof out, "%s/sprt1.txt", tmpdir);
+    snprintf(records, sizeof records, "%s/sprt1.jsonl", tmpdir);
+    char *argv[] = {NULL,
+                    (char *)"play",
+                    a,
+                    b,
+                    (char *)"--sprt",
+                    (char *)"elo0=0,elo1=300,alpha=0.2,beta=0.2",
+                    (char *)"--games",
+                    (char *)"400",
+                    (char *)"--concurrency",
+                    (char *)"1",
+                    (char *)"-o",
+                    records,
+                    NULL};
+    ck_assert_int_eq(run_arena(argv, out), 1);
+    const char *text = read_text(out);
+    long pairs = decided_after(text);
+    ck_assert_msg(pairs > 0, "%s", text);
+    ck_assert_int_eq(count_of(text, "accepted"), 1);
+    struct results res;
+    read_results(records, &res);
+    ck_assert_int_eq(res.lines, 2 * pairs);
+    results_free(&res);
+}
+END_TEST
+
+/* --json: one object on stdout (the games' lines go to stderr), with the
+ * SPRT's state; a test that reaches --games undecided exits 3. */
+START_TEST(runner_play_json_and_undecided_status)
+{
+    char a[2048], b[2048], out[512];
+    snprintf(a, sizeof a, "a=%s --seed {seed}", tiny_bot);
+    snprintf(b, sizeof b, "b=%s --seed {seed}", tiny_bot);
+    snprintf(out, sizeof out, "%s/json.txt", tmpdir);
+    char *argv[] = {NULL,
+                    (char *)"play",
+                    a,
+                    b,
+                    (char *)"--sprt",
+                    (char *)"elo0=0,elo1=5",
+                    (char *)"--games",
+                    (char *)"2",
+                    (char *)"--json",
+                    NULL};
+    ck_assert_int_eq(run_arena(argv, out), 3);
+    const char *text = read_text(out);
+    ck_assert_msg(text[0] == '{' && strchr(text, '\n') == text + strlen(text) - 1, "%s", text);
+    ck_assert_msg(strstr(text, "\"games\":2,") != NULL, "%s", text);
+    ck_assert_msg(strstr(text, "\"decision\":null") != NULL, "%s", text);
+    ck_assert_msg(strstr(text, "\"pentanomial\":[") != NULL, "%s", text);
+    ck_assert_msg(strstr(text, "game 1:") == NULL, "%s", text);
 }
 END_TEST
 
@@ -648,7 +740,7 @@ START_TEST(runner_play_sprt_stops_at_a_bound)
                     (char *)"-o",
                     records,
                     NULL};
-    ck_assert_int_eq(run_arena(argv, out), 0);
+    ck_assert_int_eq(run_arena(argv, out), 1); /* H0 */
     const char *text = read_text(out);
     ck_assert_msg(strstr(text, "sprt: LLR ") != NULL, "%s", text);
     ck_assert_msg(strstr(text, "[-1.39, 1.39]") != NULL, "%s", text);
@@ -659,7 +751,7 @@ START_TEST(runner_play_sprt_stops_at_a_bound)
     results_free(&res);
 
     /* Running it again resumes: the decision is already in the file. */
-    ck_assert_int_eq(run_arena(argv, out), 0);
+    ck_assert_int_eq(run_arena(argv, out), 1);
     read_results(records, &res);
     ck_assert_int_lt(res.lines, 400);
     results_free(&res);
@@ -682,22 +774,50 @@ START_TEST(runner_no_progress_line_when_not_a_terminal)
 }
 END_TEST
 
+/* Progress that is not on a terminal (a log file, CI, nohup) comes as
+ * whole status lines every interval, never as a redrawn line. */
+START_TEST(runner_status_lines_when_not_a_terminal)
+{
+    char err[512];
+    FILE *log = tmpfile();
+    ck_assert_ptr_nonnull(log);
+    struct tx_runner_summary sum;
+    struct run_spec rs = {
+        {"a={bot} --seed {seed} --think-ms 3", good_b}, 2, 4, 0, 1, 0, 0, 0, NULL, log, 20};
+    ck_assert_msg(run_in_process(&rs, &sum, err, sizeof err) == 0, "%s", err);
+    rewind(log);
+    static char text[1 << 16];
+    text[fread(text, 1, sizeof text - 1, log)] = '\0';
+    fclose(log);
+    ck_assert_msg(strncmp(text, "twixt-arena: ", 13) == 0, "%s", text);
+    ck_assert_msg(strstr(text, "/4 games, ") != NULL && strstr(text, " left") != NULL, "%s", text);
+    ck_assert_msg(strchr(text, '\r') == NULL && strchr(text, '\033') == NULL, "%s", text);
+    ck_assert_msg(text[strlen(text) - 1] == '\n', "%s", text);
+}
+END_TEST
+
 START_TEST(runner_progress_line_on_a_terminal)
 {
-    /* stdout on a pseudo-terminal, read while the run goes on (a full
-     * terminal buffer would block the writer). */
+    /* stderr on a pseudo-terminal 50 columns wide, read while the run goes
+     * on (a full terminal buffer would block the writer). The leader's long
+     * name makes the line longer than the terminal. */
     int master = posix_openpt(O_RDWR | O_NOCTTY);
     ck_assert_int_ge(master, 0);
     ck_assert_int_eq(grantpt(master), 0);
     ck_assert_int_eq(unlockpt(master), 0);
-    char a[2048], b[2048];
-    snprintf(a, sizeof a, "a=%s --seed {seed} --think-ms 2", tiny_bot);
+    struct winsize ws = {.ws_row = 24, .ws_col = 50};
+    ck_assert_int_eq(ioctl(master, TIOCSWINSZ, &ws), 0);
+    char a[2048], b[2048], out[512];
+    snprintf(a, sizeof a, "a-bot-with-a-very-long-name-indeed=%s --seed {seed} --think-ms 2",
+             tiny_bot);
     snprintf(b, sizeof b, "b=%s --seed {seed}", tiny_bot);
+    snprintf(out, sizeof out, "%s/live.txt", tmpdir);
     char *argv[] = {arena, (char *)"tournament", a, b, (char *)"--games-per-pair", (char *)"6",
                     NULL};
     posix_spawn_file_actions_t fa;
     posix_spawn_file_actions_init(&fa);
-    posix_spawn_file_actions_addopen(&fa, 1, ptsname(master), O_WRONLY | O_NOCTTY, 0);
+    posix_spawn_file_actions_addopen(&fa, 1, out, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    posix_spawn_file_actions_addopen(&fa, 2, ptsname(master), O_WRONLY | O_NOCTTY, 0);
     pid_t pid;
     ck_assert_int_eq(posix_spawn(&pid, arena, &fa, NULL, argv, environ), 0);
     posix_spawn_file_actions_destroy(&fa);
@@ -723,9 +843,17 @@ START_TEST(runner_progress_line_on_a_terminal)
     close(master);
     ck_assert(WIFEXITED(status) && WEXITSTATUS(status) == 0);
     ck_assert_msg(strstr(text, "/6 games, ") != NULL, "%s", text);
-    ck_assert_msg(strstr(text, "games/s") != NULL && strstr(text, "left") != NULL, "%s", text);
-    ck_assert_msg(strstr(text, ", leader ") != NULL, "%s", text);
-    ck_assert_msg(strstr(text, "Crosstable") != NULL, "%s", text);
+    ck_assert_msg(strstr(text, "games/s") != NULL, "%s", text);
+    /* every redraw fits in 49 columns: none wraps and leaves a line behind */
+    int redraws = 0;
+    for (const char *at = text; (at = strstr(at, "\r\033[K")); redraws++) {
+        at += 4;
+        size_t n = strcspn(at, "\r\n");
+        ck_assert_msg(n <= 49, "%zu columns: %.*s", n, (int)n, at);
+    }
+    ck_assert_int_gt(redraws, 0);
+    ck_assert_msg(strstr(text, "\n") == NULL, "%s", text); /* nothing else on stderr */
+    ck_assert_msg(strstr(read_text(out), "Crosstable") != NULL, "%s", read_text(out));
 }
 END_TEST
 
@@ -765,9 +893,12 @@ static Suite *runner_suite(void)
     tcase_add_test(tc, runner_executable_refuses_another_seed);
     tcase_add_test(tc, runner_play_prints_each_game);
     tcase_add_test(tc, runner_play_sprt_stops_at_a_bound);
+    tcase_add_test(tc, runner_play_sprt_stops_at_the_deciding_pair);
+    tcase_add_test(tc, runner_play_json_and_undecided_status);
     tcase_add_test(tc, runner_missing_bot_is_a_usage_error);
     tcase_add_test(tc, runner_no_progress_line_when_not_a_terminal);
     tcase_add_test(tc, runner_progress_line_on_a_terminal);
+    tcase_add_test(tc, runner_status_lines_when_not_a_terminal);
     suite_add_tcase(s, tc);
     return s;
 }

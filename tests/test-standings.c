@@ -92,17 +92,22 @@ START_TEST(standings_merge_two_files)
     ck_assert_int_eq(c->invalids, 1);
     ck_assert_int_eq(c->crashes, 1);
 
-    /* A's answers: 4000 (its forced F6 excluded), 3000, 1000, 301000 (the
-     * timeout), 2000, 2000, 8000, 1000, 1000 us; C's 99999999 us in the
-     * interrupted game is not counted. */
-    ck_assert_int_eq(a->timed_moves, 9);
-    ck_assert_int_eq(a->total_us, 323000);
+    /* A's answers: first turns 4000 (its forced F6 excluded), 3000, 1000,
+     * 2000, 2000, 8000, 1000, 1000 us; one later turn, 301000 (the timeout).
+     * B answered first turns only (at most 6000). C: first turns 5000, 7000,
+     * 1200, 3000, then 500 once; its 99999999 us in the interrupted game is
+     * not counted. First turns are kept apart (their own limit, start-up). */
+    ck_assert_int_eq(a->timed_moves, 1);
+    ck_assert_int_eq(a->total_us, 301000);
     ck_assert_int_eq(a->max_us, 301000);
-    ck_assert_int_eq(b->timed_moves, 6);
-    ck_assert_int_eq(b->total_us, 15000);
-    ck_assert_int_eq(c->timed_moves, 5);
-    ck_assert_int_eq(c->total_us, 16700);
-    ck_assert_int_eq(c->max_us, 7000);
+    ck_assert_int_eq(a->first_max_us, 8000);
+    ck_assert_int_eq(b->timed_moves, 0);
+    ck_assert_int_eq(b->total_us, 0);
+    ck_assert_int_eq(b->first_max_us, 6000);
+    ck_assert_int_eq(c->timed_moves, 1);
+    ck_assert_int_eq(c->total_us, 500);
+    ck_assert_int_eq(c->max_us, 500);
+    ck_assert_int_eq(c->first_max_us, 7000);
 
     ck_assert_int_eq(cell(&s, "A", "B")->games, 5);
     ck_assert_int_eq(cell(&s, "A", "B")->half_points, 6); /* 1 + 1/2 + 1 + 0 + 1/2 */
@@ -236,8 +241,10 @@ START_TEST(standings_print_json_object)
     {
         total += cJSON_GetObjectItem(b, "games")->valueint;
         if (strcmp(cJSON_GetObjectItem(b, "name")->valuestring, "A") == 0) {
-            ck_assert_double_eq_tol(cJSON_GetObjectItem(b, "avg_ms")->valuedouble, 35.89, 1e-9);
+            ck_assert_double_eq_tol(cJSON_GetObjectItem(b, "avg_ms")->valuedouble, 301, 1e-9);
             ck_assert_double_eq_tol(cJSON_GetObjectItem(b, "max_ms")->valuedouble, 301, 1e-9);
+            ck_assert_double_eq_tol(cJSON_GetObjectItem(b, "first_turn_max_ms")->valuedouble, 8,
+                                    1e-9);
             ck_assert_int_eq(cJSON_GetObjectItem(b, "timeouts")->valueint, 1);
         }
         /* every bot scored 50%: the Bradley-Terry ratings are all 0 */

@@ -45,6 +45,28 @@ START_TEST(stats_elo_symmetric_and_edges)
 }
 END_TEST
 
+/* A clean sweep of n games has no variance: the open end stays infinite and
+ * the other is the exact one-sided bound p = 0.025^(1/n) (10 games: p =
+ * 0.69150, -400 log10(1/p - 1) = +140.22 Elo); a lopsided but not clean
+ * result keeps its finite lower end when the normal interval reaches 1. */
+START_TEST(stats_elo_one_sided)
+{
+    struct tx_stats_elo won = tx_stats_elo(10, 0, 0), lost = tx_stats_elo(0, 0, 10);
+    ck_assert(isinf(won.hi) && won.hi > 0 && isinf(won.margin));
+    ck_assert_double_eq_tol(won.lo, 140.21716160759306, 1e-6);
+    ck_assert(isinf(lost.lo) && lost.lo < 0);
+    ck_assert_double_eq_tol(lost.hi, -140.21716160759306, 1e-6);
+
+    struct tx_stats_elo lopsided = tx_stats_elo(19, 0, 1);
+    ck_assert(isfinite(lopsided.elo) && isfinite(lopsided.lo) && lopsided.lo > 0);
+    ck_assert(isinf(lopsided.hi));
+
+    int64_t swept[5] = {0, 0, 0, 0, 20};
+    struct tx_stats_elo pairs = tx_stats_elo_penta(swept);
+    ck_assert(isinf(pairs.elo) && isfinite(pairs.lo) && pairs.lo > 0);
+}
+END_TEST
+
 /* (W - L) / sqrt(2 (W + L)) = 4 / sqrt(32) = 1/sqrt(2), so LOS = Phi(1). */
 START_TEST(stats_los_values)
 {
@@ -228,6 +250,7 @@ static Suite *stats_suite(void)
     TCase *tc = tcase_create("stats");
     tcase_add_test(tc, stats_elo_trinomial);
     tcase_add_test(tc, stats_elo_symmetric_and_edges);
+    tcase_add_test(tc, stats_elo_one_sided);
     tcase_add_test(tc, stats_los_values);
     tcase_add_test(tc, stats_elo_pentanomial);
     tcase_add_test(tc, stats_sprt_llr);

@@ -146,8 +146,12 @@ int main(int argc, char **argv)
             fprintf(stderr, "tiny-bot: impossible position\n");
             return 3;
         }
-        if (turn == bad_turn && plan == CRASH)
+        if (turn == bad_turn && plan == CRASH) {
+            /* like an interpreter's traceback: what a user needs to see */
+            fprintf(stderr, "tiny-bot: crashing on purpose\n  at turn %d\n", turn);
+            fflush(stderr);
             raise(SIGSEGV);
+        }
         if (turn == bad_turn && plan == HANG)
             for (;;)
                 pause();
