@@ -47,7 +47,11 @@ static void usage(FILE *out)
 /* "twixt-arena: MESSAGE" and the hint, as options.h's usage errors. */
 static int usage_error(const char *program, const char *what, const char *arg)
 {
-    fprintf(stderr, "twixt-arena: %s '%s'\n(%s --help lists the commands)\n", what, arg, program);
+    char word[512];
+    char *words[] = {(char *)program};
+    if (!tx_options_shell_command(1, words, word, sizeof word))
+        snprintf(word, sizeof word, "twixt-arena");
+    fprintf(stderr, "twixt-arena: %s '%s'\n(%s --help lists the commands)\n", what, arg, word);
     return TX_EXIT_USAGE;
 }
 
@@ -58,6 +62,19 @@ static void close_inherited_descriptors(void)
     if (syscall(SYS_close_range, 3U, ~0U, 4U) == 0)
         return;
 #endif
+}
+
+static int find_command(const char *name)
+{
+    for (size_t i = 0; i < NCOMMANDS; i++)
+        if (!strcmp(name, commands[i].line->name))
+            return (int)i;
+    return -1;
+}
+
+static bool is_help(const char *arg)
+{
+    return !strcmp(arg, "--help") || !strcmp(arg, "-h");
 }
 
 int main(int argc, char **argv)
@@ -71,29 +88,25 @@ int main(int argc, char **argv)
         return TX_EXIT_USAGE;
     }
     const char *name = argv[1];
-    bool help = !strcmp(name, "help");
-    if (help && argc > 3) {
-        fprintf(stderr, "twixt-arena: help takes one COMMAND\n(%s --help lists the commands)\n",
-                program);
-        return TX_EXIT_USAGE;
-    }
-    if (!strcmp(name, "--help") || !strcmp(name, "-h") || (help && argc == 2)) {
-        usage(stdout);
-        return TX_EXIT_OK;
-    }
     if (!strcmp(name, "--version")) {
         puts("twixt-arena " TX_VERSION);
         return TX_EXIT_OK;
     }
-    if (help)
-        name = argv[2];
-    for (size_t i = 0; i < NCOMMANDS; i++) {
-        if (strcmp(name, commands[i].line->name))
-            continue;
-        if (!help)
-            return commands[i].run(program, argc - 1, argv + 1);
-        char *help_argv[] = {(char *)name, (char *)"--help", NULL};
+    if (is_help(name) || (!strcmp(name, "help") && (argc == 2 || is_help(argv[2])))) {
+        usage(stdout);
+        return TX_EXIT_OK;
+    }
+    if (!strcmp(name, "help")) {
+        int i = find_command(argv[2]);
+        if (argc > 3)
+            return usage_error(program, "help takes one COMMAND, got", argv[3]);
+        if (i < 0)
+            return usage_error(program, "unknown command", argv[2]);
+        char *help_argv[] = {argv[2], (char *)"--help", NULL};
         return commands[i].run(program, 2, help_argv);
     }
-    return usage_error(program, name[0] == '-' ? "unknown option" : "unknown command", name);
+    int i = find_command(name);
+    if (i < 0)
+        return usage_error(program, name[0] == '-' ? "unknown option" : "unknown command", name);
+    return commands[i].run(program, argc - 1, argv + 1);
 }
