@@ -255,6 +255,10 @@ static const struct {
     {{"help", "frobnicate"},
      2,
      "twixt-arena: unknown command 'frobnicate'\n(twixt-arena --help lists the commands)\n"},
+    {{"help", "play", "tournament"},
+     2,
+     "twixt-arena: help takes one COMMAND, got 'tournament'\n(twixt-arena --help lists the "
+     "commands)\n"},
     /* --size without {size}: one warning before the run (here the run
      * stops at the openings file, an input error, without the hint) */
     {{"play", "true", "true {size}", "--size", "8", "--openings-file", "none.txt"},
@@ -309,11 +313,14 @@ END_TEST
 START_TEST(cli_help_lists_every_command)
 {
     const char *help_args[] = {"help", NULL}, *option_args[] = {"--help", NULL},
-               *none_args[] = {NULL};
-    struct run a = run(help_args), b = run(option_args), c = run(none_args);
+               *none_args[] = {NULL}, *help_help_args[] = {"help", "--help", NULL};
+    struct run a = run(help_args), b = run(option_args), c = run(none_args),
+               d = run(help_help_args);
     ck_assert_int_eq(a.status, 0);
     ck_assert_int_eq(b.status, 0);
+    ck_assert_int_eq(d.status, 0);
     ck_assert_str_eq(a.out, b.out);
+    ck_assert_str_eq(a.out, d.out);
     /* no command at all: the same text, on stderr, as a usage error */
     ck_assert_int_eq(c.status, 2);
     ck_assert_str_eq(c.out, "");
@@ -326,6 +333,7 @@ START_TEST(cli_help_lists_every_command)
     run_free(&a);
     run_free(&b);
     run_free(&c);
+    run_free(&d);
 }
 END_TEST
 
