@@ -23,9 +23,6 @@
 #include "render-text.h"
 #include "stats.h"
 
-#define ACCEPT                                                                                     \
-    (TX_OPTIONS_LIMITS | TX_OPTIONS_OUTPUT | TX_OPTIONS_RUN | TX_OPTIONS_GAMES | TX_OPTIONS_SPRT | \
-     TX_OPTIONS_JSON)
 #define SPRT_MAX_GAMES 100000     /* default cap on an SPRT's games */
 #define PENDING_MAX 4096          /* game pairs with one game known, at most */
 #define CRASH_STDERR_LINES 5      /* lines of a crashed bot's stderr shown under its game */
@@ -54,13 +51,24 @@ struct play {
     FILE *out; /* per-game lines: stdout, or stderr with --json */
 };
 
-static void usage(FILE *out)
-{
-    fprintf(out, "usage: twixt-arena play BOT1 BOT2 [OPTIONS]\n\n"
-                 "Plays BOT1 against BOT2: BOT1 is player 1 in odd games, player 2 in even games.\n"
-                 "BOT is a command line (\"python3 bot.py\"), optionally NAME=COMMAND.\n\n");
-    tx_options_usage(out, ACCEPT);
-}
+const struct tx_options_command tx_cmd_play_line = {
+    .name = "play",
+    .id = TX_CMD_PLAY,
+    .operands = "BOT1 BOT2",
+    .operand = TX_OPERAND_BOT,
+    .min_operands = 2,
+    .max_operands = 2,
+    .summary = "a match between two bots",
+    .about = "Plays BOT1 against BOT2: BOT1 is player 1 (it receives FIRST) in odd games,\n"
+             "player 2 in even games. One line per game, then BOT1's score, Elo difference\n"
+             "and likelihood of superiority. With --sprt, plays colour-exchanged game pairs\n"
+             "until the sequential test decides. With -o FILE, the same command again\n"
+             "resumes the run.\n"
+             "\n"
+             "A BOT is a command line (\"python3 bot.py\"), split as a shell splits words,\n"
+             "optionally NAME=COMMAND; {seed} and {size} in it become the game's seed and\n"
+             "the board size.\n",
+};
 
 /* The end of what the loser wrote to stderr in its last turn, when it
  * crashed: a bot that dies before answering usually says why there (a
@@ -349,26 +357,19 @@ static int play_status(const struct play *p)
     return p->sprt.verdict == TX_STATS_SPRT_H1 ? TX_EXIT_OK : EXIT_SPRT_H0;
 }
 
-int tx_cmd_play(int argc, char **argv)
+int tx_cmd_play(const char *program, int argc, char **argv)
 {
     struct tx_options o;
     struct tx_setup *run = NULL;
     struct play *p = NULL;
     char err[1024];
-    int status = TX_EXIT_USAGE;
+    int status = tx_options_cli(&o, &tx_cmd_play_line, program, argc, argv);
 
-    if (tx_options_parse(&o, ACCEPT, 2, 2, argc, argv, err, sizeof err) < 0) {
-        fprintf(stderr, "twixt-arena play: %s\n", err);
+    if (status != TX_OPTIONS_CONTINUE)
         goto out;
-    }
-    if (o.help) {
-        usage(stdout);
-        status = TX_EXIT_OK;
-        goto out;
-    }
+    status = TX_EXIT_USAGE;
     int64_t games = o.games ? o.games : o.sprt.enabled ? SPRT_MAX_GAMES : 2;
-    /* argv[-1] is the program as typed (main passes argv + 1). */
-    if (tx_setup_new(&o, games, argc + 1, argv - 1, &run, err, sizeof err) < 0) {
+    if (tx_setup_new(&o, games, program, argc, argv, &run, err, sizeof err) < 0) {
         fprintf(stderr, "twixt-arena play: %s\n", err);
         goto out;
     }

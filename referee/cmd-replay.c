@@ -12,7 +12,6 @@
  */
 #include <errno.h>
 #include <limits.h>
-#include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,6 +19,7 @@
 #include <unistd.h>
 
 #include "commands.h"
+#include "options.h"
 #include "record.h"
 #include "refeed.h"
 #include "render-html.h"
@@ -27,8 +27,18 @@
 #include "render-text.h"
 #include "verify.h"
 
-enum format { FORMAT_VERIFY, FORMAT_TEXT, FORMAT_SVG, FORMAT_HTML };
-enum colour { COLOUR_AUTO, COLOUR_ALWAYS, COLOUR_NEVER };
+/* The options as the body reads them, filled from struct tx_options by parse_options. */
+enum format {
+    FORMAT_VERIFY = TX_FORMAT_VERIFY,
+    FORMAT_TEXT = TX_FORMAT_TEXT,
+    FORMAT_SVG = TX_FORMAT_SVG,
+    FORMAT_HTML = TX_FORMAT_HTML
+};
+enum colour {
+    COLOUR_AUTO = TX_COLOR_AUTO,
+    COLOUR_ALWAYS = TX_COLOR_ALWAYS,
+    COLOUR_NEVER = TX_COLOR_NEVER
+};
 
 struct options {
     const char *file;
@@ -42,132 +52,45 @@ struct options {
     int turn;           /* --turn T: re-feed up to move T, 0 for all */
 };
 
-static const char usage_text[] =
-    "usage: twixt-arena replay FILE [--game K | --line N] [--format text|svg|html]\n"
-    "                          [--move M] [-o OUT] [--color auto|always|never]\n"
-    "\n"
-    "Without --format, replays every record of FILE (JSON Lines) through the rules\n"
-    "and prints one verdict per game: exit 0 when all follow from their moves, 1\n"
-    "when one does not (named with FILE:LINE, the move and what differs).\n"
-    "\n"
-    "  --game K       only the game with index K (\"game\": K in the record)\n"
-    "  --line N       only the record on line N of FILE\n"
-    "  --format text  the board after every move (or after --move M) for a terminal\n"
-    "  --format svg   a picture of the final position (or after --move M)\n"
-    "  --format html  one self-contained page that plays every game of FILE\n"
-    "                 (or the chosen one); open it in any browser, no network needed\n"
-    "  --move M       the position after move M (0 is the empty board)\n"
-    "  -o OUT         write to OUT instead of standard output\n"
-    "  --color WHEN   colour in text output: auto (a terminal), always, never\n"
-    "  --bot PLAYER=COMMAND  re-feed: start COMMAND and feed it the inputs PLAYER\n"
-    "                 (1, 2 or a player's name) received in the chosen game, with the\n"
-    "                 same time limits, and show its answers next to the recorded ones\n"
-    "  --turn T       with --bot: stop after move T (default: the last recorded move)\n";
+const struct tx_options_command tx_cmd_replay_line = {
+    .name = "replay",
+    .id = TX_CMD_REPLAY,
+    .operands = "FILE",
+    .operand = TX_OPERAND_FILE,
+    .min_operands = 1,
+    .max_operands = 1,
+    .summary = "verify recorded games, render them, re-feed a bot",
+    .about = "Without --format, replays every record of FILE (JSON Lines) through the rules\n"
+             "and prints one verdict per game: exit 0 when all follow from their moves, 1\n"
+             "when one does not (named with FILE:LINE, the move and what differs).\n"
+             "With --format, renders the chosen game(s): text (the board after every move,\n"
+             "or after --move M), svg (a picture of the final position, or after --move M),\n"
+             "html (one self-contained page that plays every game of FILE, or the chosen\n"
+             "one; no network needed). With --bot PLAYER=COMMAND, re-feeds COMMAND the\n"
+             "inputs PLAYER received in the game chosen by --game K or --line N, with the\n"
+             "same time limits, and shows its answers next to the recorded ones.\n",
+};
 
-static int usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-static int usage_error(const char *fmt, ...)
+/* Reads the command line into *o. Returns TX_OPTIONS_CONTINUE, or the exit
+ * status (--help printed, or a usage error). */
+static int parse_options(const char *program, int argc, char **argv, struct options *o)
 {
-    va_list ap;
-
-    fputs("twixt-arena replay: ", stderr);
-    va_start(ap, fmt);
-    vfprintf(stderr, fmt, ap);
-    va_end(ap);
-    fputs("\n(twixt-arena replay --help for the options)\n", stderr);
-    return TX_EXIT_USAGE;
-}
-
-static bool parse_number(const char *s, long long min, long long max, long long *ret)
-{
-    char *end;
-    long long v;
-
-    errno = 0;
-    v = strtoll(s, &end, 10);
-    if (errno || end == s || *end || v < min || v > max)
-        return false;
-    *ret = v;
-    return true;
-}
-
-/* Returns 0, 1 when --help was printed, or TX_EXIT_USAGE (message printed). */
-static int parse_options(int argc, char **argv, struct options *o)
-{
-    *o = (struct options){.game = -1, .line = -1, .move = -1};
-    for (int i = 1; i < argc; i++) {
-        const char *arg = argv[i], *value = NULL;
-        long long n;
-
-        if (!strcmp(arg, "--help") || !strcmp(arg, "-h")) {
-            fputs(usage_text, stdout);
-            return 1;
-        }
-        if (arg[0] != '-' || !arg[1]) {
-            if (o->file)
-                return usage_error("one FILE only; '%s' is a second one", arg);
-            o->file = arg;
-            continue;
-        }
-        if (strcmp(arg, "--game") && strcmp(arg, "--line") && strcmp(arg, "--format") &&
-            strcmp(arg, "--move") && strcmp(arg, "-o") && strcmp(arg, "--color") &&
-            strcmp(arg, "--bot") && strcmp(arg, "--turn"))
-            return usage_error("unknown option '%s'", arg);
-        if (i + 1 >= argc)
-            return usage_error("%s needs a value", arg);
-        value = argv[++i];
-        if (!strcmp(arg, "--game")) {
-            if (!parse_number(value, 0, LLONG_MAX, &n))
-                return usage_error("--game: expected a game index, got '%s'", value);
-            o->game = n;
-        } else if (!strcmp(arg, "--line")) {
-            if (!parse_number(value, 1, LONG_MAX, &n))
-                return usage_error("--line: expected a line number from 1, got '%s'", value);
-            o->line = (long)n;
-        } else if (!strcmp(arg, "--move")) {
-            if (!parse_number(value, 0, INT_MAX, &n))
-                return usage_error("--move: expected a move number from 0, got '%s'", value);
-            o->move = (int)n;
-        } else if (!strcmp(arg, "--turn")) {
-            if (!parse_number(value, 1, INT_MAX, &n))
-                return usage_error("--turn: expected a move number from 1, got '%s'", value);
-            o->turn = (int)n;
-        } else if (!strcmp(arg, "--bot")) {
-            o->bot = value;
-        } else if (!strcmp(arg, "--format")) {
-            if (!strcmp(value, "text"))
-                o->format = FORMAT_TEXT;
-            else if (!strcmp(value, "svg"))
-                o->format = FORMAT_SVG;
-            else if (!strcmp(value, "html"))
-                o->format = FORMAT_HTML;
-            else
-                return usage_error("--format: expected text, svg or html, got '%s'", value);
-        } else if (!strcmp(arg, "--color")) {
-            if (!strcmp(value, "auto"))
-                o->colour = COLOUR_AUTO;
-            else if (!strcmp(value, "always"))
-                o->colour = COLOUR_ALWAYS;
-            else if (!strcmp(value, "never"))
-                o->colour = COLOUR_NEVER;
-            else
-                return usage_error("--color: expected auto, always or never, got '%s'", value);
-        } else {
-            o->output = value;
-        }
-    }
-    if (!o->file)
-        return usage_error("%s", "missing FILE (a JSON Lines file of game records)");
-    if (o->turn > 0 && !o->bot)
-        return usage_error("%s", "--turn goes with --bot PLAYER=COMMAND");
-    if (o->bot && (o->format != FORMAT_VERIFY || (o->game < 0 && o->line < 0)))
-        return usage_error("%s",
-                           "--bot re-feeds one game: give --game K or --line N, and no --format");
-    if (o->game >= 0 && o->line >= 0)
-        return usage_error("%s", "--game and --line both choose a game: give one");
-    if (o->move >= 0 && (o->format == FORMAT_VERIFY || o->format == FORMAT_HTML))
-        return usage_error("%s", "--move goes with --format text or svg (the HTML viewer opens at "
-                                 "#game=K&move=M in its URL)");
-    return 0;
+    struct tx_options cli;
+    int status = tx_options_cli(&cli, &tx_cmd_replay_line, program, argc, argv);
+    if (status == TX_OPTIONS_CONTINUE)
+        *o = (struct options){
+            .file = cli.operands[0],
+            .game = cli.game > 0 ? cli.game : -1,
+            .line = cli.line > 0 ? (long)cli.line : -1,
+            .move = cli.move,
+            .format = (enum format)cli.format,
+            .colour = (enum colour)cli.color,
+            .output = cli.output,
+            .bot = cli.bot,
+            .turn = cli.turn,
+        };
+    tx_options_free(&cli);
+    return status;
 }
 
 static bool chosen(const struct options *o, long lineno, const struct tx_record *r)
@@ -259,7 +182,7 @@ static void render_one(FILE *out, const struct options *o, const struct tx_geome
         tx_render_text_game(out, geo, r, colour);
 }
 
-int tx_cmd_replay(int argc, char **argv)
+int tx_cmd_replay(const char *program, int argc, char **argv)
 {
     struct options o;
     struct tx_verify_geometries cache = {{0}};
@@ -270,10 +193,10 @@ int tx_cmd_replay(int argc, char **argv)
     size_t cap = 0;
     ssize_t len;
     FILE *in, *out = stdout;
-    int rc = parse_options(argc, argv, &o);
+    int rc = parse_options(program, argc, argv, &o);
 
-    if (rc)
-        return rc == 1 ? TX_EXIT_OK : TX_EXIT_USAGE;
+    if (rc != TX_OPTIONS_CONTINUE)
+        return rc;
     in = fopen(o.file, "re");
     if (!in) {
         fprintf(stderr, "twixt-arena replay: cannot read %s: %s\n", o.file, strerror(errno));

@@ -17,18 +17,23 @@
 #include "runner.h"
 #include "standings.h"
 
-#define ACCEPT                                                                                     \
-    (TX_OPTIONS_LIMITS | TX_OPTIONS_OUTPUT | TX_OPTIONS_RUN | TX_OPTIONS_PAIRS | TX_OPTIONS_JSON)
-
-static void usage(FILE *out)
-{
-    fprintf(out,
-            "usage: twixt-arena tournament BOT BOT... [OPTIONS]\n\n"
-            "Round robin: every pair of bots plays --games-per-pair games, colours exchanged\n"
-            "in consecutive games, in parallel; standings with Elo and 95%% intervals at the end.\n"
-            "With -o FILE, running the same command again resumes the run.\n\n");
-    tx_options_usage(out, ACCEPT);
-}
+const struct tx_options_command tx_cmd_tournament_line = {
+    .name = "tournament",
+    .id = TX_CMD_TOURNAMENT,
+    .operands = "BOT BOT...",
+    .operand = TX_OPERAND_BOT,
+    .min_operands = 2,
+    .max_operands = TX_SCHEDULE_BOTS_MAX,
+    .summary = "a round robin with standings",
+    .about = "Round robin: every pair of bots plays --games-per-pair games, colours exchanged\n"
+             "in consecutive games, in parallel; standings with Elo and 95% intervals at the\n"
+             "end. With -o FILE, the same command again resumes the run; --shard K/M splits\n"
+             "it between machines (standings merges the files).\n"
+             "\n"
+             "A BOT is a command line (\"python3 bot.py\"), split as a shell splits words,\n"
+             "optionally NAME=COMMAND; {seed} and {size} in it become the game's seed and\n"
+             "the board size.\n",
+};
 
 static void on_record(struct tx_runner *runner, const struct tx_record *record, bool resumed,
                       void *data)
@@ -38,29 +43,21 @@ static void on_record(struct tx_runner *runner, const struct tx_record *record, 
     tx_standings_add(data, record);
 }
 
-int tx_cmd_tournament(int argc, char **argv)
+int tx_cmd_tournament(const char *program, int argc, char **argv)
 {
     struct tx_options o;
     struct tx_setup *run = NULL;
     struct tx_standings standings;
     char err[1024];
-    int status = TX_EXIT_USAGE;
 
     tx_standings_init(&standings);
-    if (tx_options_parse(&o, ACCEPT, 2, TX_SCHEDULE_BOTS_MAX, argc, argv, err, sizeof err) < 0) {
-        fprintf(stderr, "twixt-arena tournament: %s\n", err);
+    int status = tx_options_cli(&o, &tx_cmd_tournament_line, program, argc, argv);
+    if (status != TX_OPTIONS_CONTINUE)
         goto out;
-    }
-    if (o.help) {
-        usage(stdout);
-        status = TX_EXIT_OK;
-        goto out;
-    }
+    status = TX_EXIT_USAGE;
     int64_t per_pair = o.games ? o.games : 2;
     int64_t pairs = (int64_t)o.nbots * (o.nbots - 1) / 2;
-    /* argv[-1] is the program as the user typed it (main passes argv + 1),
-     * so the resume command can be pasted as is. */
-    if (tx_setup_new(&o, per_pair * pairs, argc + 1, argv - 1, &run, err, sizeof err) < 0) {
+    if (tx_setup_new(&o, per_pair * pairs, program, argc, argv, &run, err, sizeof err) < 0) {
         fprintf(stderr, "twixt-arena tournament: %s\n", err);
         goto out;
     }

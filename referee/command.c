@@ -1,17 +1,25 @@
-/* command.c - splitting bot command lines like sh, without running a shell.
+/* command.c - splitting bot command lines like sh, without running a shell,
+ * and finding their programs.
  *
  * Users write bots as they would type them in a terminal, so the splitting
  * follows sh's quoting rules closely enough that copy-pasting a working
  * command works here too. Everything else a shell would do (variables,
  * globs, redirections) is deliberately absent: a bot command is a program
  * and its arguments, nothing more.
+ *
+ * The program lookup is here too, once: the CLI checks every bot before
+ * anything starts (a typo is one message, not a tournament of crashes) and
+ * the records hash the file that the same lookup finds.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <inttypes.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "command.h"
 
@@ -269,4 +277,136 @@ char *tx_command_expand(const char *command, uint64_t seed, int size)
     }
     out[n] = '\0';
     return out;
+}
+
+static bool is_placeholder_char(char c)
+{
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' ||
+           c == '-';
+}
+
+int tx_command_check_placeholders(const char *command, char *err, size_t errcap)
+{
+    for (const char *p = strchr(command, '{'); p; p = strchr(p + 1, '{')) {
+        const char *q = p + 1;
+        if (!((*q >= 'a' && *q <= 'z') || (*q >= 'A' && *q <= 'Z')))
+            continue; /* "{}", "{ x }", "{1}": not a placeholder's shape, left alone */
+        while (is_placeholder_char(*q))
+            q++;
+        if (*q != '}' || !strncmp(p, "{seed}", 6) || !strncmp(p, "{size}", 6))
+            continue;
+        if (err && errcap)
+            snprintf(err, errcap,
+                     "unknown placeholder %.*s (the placeholders are {seed} and {size})",
+                     (int)(q - p + 1 < 40 ? q - p + 1 : 40), p);
+        return -EINVAL;
+    }
+    return 0;
+}
+
+bool tx_command_has_size(const char *command)
+{
+    return strstr(command, "{size}") != NULL;
+}
+
+static bool is_executable_file(const char *path)
+{
+    struct stat st;
+    return stat(path, &st) == 0 && S_ISREG(st.st_mode) && access(path, X_OK) == 0;
+}
+
+/* Why the file at a path (a word with a '/') cannot be run, or NULL. */
+static const char *path_problem(const char *file, int *rc)
+{
+    struct stat st;
+    if (stat(file, &st) < 0) {
+        *rc = -errno;
+        return errno == ENOENT || errno == ENOTDIR ? "no such file" : strerror(errno);
+    }
+    if (S_ISDIR(st.st_mode)) {
+        *rc = -EISDIR;
+        return "is a directory";
+    }
+    if (!S_ISREG(st.st_mode) || access(file, X_OK) < 0) {
+        *rc = -EACCES;
+        return "not executable: chmod +x it, or name its interpreter";
+    }
+    return NULL;
+}
+
+int tx_command_find_program(const char *program, char *path, size_t cap, char *err, size_t errcap)
+{
+    int rc = 0;
+    if (strchr(program, '/')) {
+        const char *why = path_problem(program, &rc);
+        if (!why && (size_t)snprintf(path, cap, "%s", program) >= cap) {
+            rc = -ENAMETOOLONG;
+            why = strerror(ENAMETOOLONG);
+        }
+        if (why && err && errcap && rc == -EACCES)
+            snprintf(err, errcap, "%s (e.g. \"python3 %.200s\")", why, program);
+        else if (why && err && errcap)
+            snprintf(err, errcap, "%s", why);
+        return rc;
+    }
+    const char *dirs = getenv("PATH");
+    if (!dirs)
+        dirs = "/bin:/usr/bin"; /* what execvp uses when PATH is unset */
+    for (const char *dir = *program ? dirs : NULL; dir;) {
+        const char *end = strchrnul(dir, ':');
+        size_t n = (size_t)(end - dir);
+        /* An empty PATH entry means the current directory, as for execvp. */
+        int w = n ? snprintf(path, cap, "%.*s/%s", (int)n, dir, program)
+                  : snprintf(path, cap, "./%s", program);
+        if (w > 0 && (size_t)w < cap && is_executable_file(path))
+            return 0;
+        dir = *end ? end + 1 : NULL;
+    }
+    if (err && errcap)
+        snprintf(err, errcap, "not found in PATH (for a file here, write ./%.200s)", program);
+    return -ENOENT;
+}
+
+/* A "#!" script whose interpreter is missing fails with ENOENT although the
+ * script exists: say which file is missing. Returns 0 when the file is not
+ * such a script or its interpreter exists. */
+static int check_interpreter(const char *file, char *interp, size_t cap)
+{
+    int fd = open(file, O_RDONLY | O_CLOEXEC);
+    if (fd < 0)
+        return 0; /* executable but unreadable: exec will say */
+    char head[256];
+    ssize_t n = read(fd, head, sizeof head - 1);
+    close(fd);
+    if (n < 2 || head[0] != '#' || head[1] != '!')
+        return 0;
+    head[n] = '\0';
+    const char *p = head + 2;
+    p += strspn(p, " \t");
+    size_t len = strcspn(p, " \t\r\n");
+    snprintf(interp, cap, "%.*s", (int)len, p);
+    return len > 0 && access(interp, F_OK) < 0 ? -ENOENT : 0;
+}
+
+int tx_command_check(const char *command, int size, char *err, size_t errcap)
+{
+    char *line = tx_command_expand(command, 1, size);
+    char **argv, why[256], path[4096], interp[256];
+    int argc;
+    int rc = tx_command_split(line, &argv, &argc, why, sizeof why);
+    if (rc < 0) {
+        snprintf(err, errcap, "bad command line: %s", why);
+    } else {
+        rc = tx_command_find_program(argv[0], path, sizeof path, why, sizeof why);
+        if (rc == 0 && check_interpreter(path, interp, sizeof interp) < 0) {
+            rc = -ENOENT;
+            snprintf(why, sizeof why, "its interpreter '%.200s' (on its #! line) was not found",
+                     interp);
+        }
+        if (rc < 0)
+            snprintf(err, errcap, "cannot run '%.200s': %s", argv[0], why);
+        tx_command_free(argv);
+    }
+    free(line);
+    return rc;
 }

@@ -7,12 +7,15 @@
  * and \newline; a backslash outside quotes escapes the next character), with
  * no variable, glob, tilde or command expansion. {seed} and {size} are
  * replaced per game before splitting (they expand to digits, so quoting is
- * not affected). Pure functions, no I/O: the CLI checks bots with them up
- * front, the match uses them for each game.
+ * not affected); they are the only placeholders. Pure functions but the
+ * program lookup (tx_command_find_program, tx_command_check), which looks at
+ * the file system: the CLI checks every bot with them up front, the match
+ * uses them for each game.
  */
 #ifndef TX_COMMAND_H
 #define TX_COMMAND_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -51,5 +54,38 @@ void tx_command_derive_name(const char *command, char *name);
 /* Returns a malloc'ed copy of command with every "{seed}" replaced by seed
  * and every "{size}" by size, in decimal. Aborts on out of memory. */
 char *tx_command_expand(const char *command, uint64_t seed, int size);
+
+/* Refuses a placeholder other than {seed} and {size}: a "{word}" (a
+ * letter, then letters, digits, '_' or '-') that would reach the bot as it
+ * is, almost always a typo. Returns 0, or -EINVAL with "unknown placeholder
+ * {sed} (the placeholders are {seed} and {size})" in err. */
+int tx_command_check_placeholders(const char *command, char *err, size_t errcap);
+
+/* True when command has {size}: a bot without it plays whatever board it
+ * assumes (12 x 12), whatever --size says. */
+bool tx_command_has_size(const char *command);
+
+/* Finds program as execvp(3) does: a word with a '/' is a path, any other
+ * names the first executable regular file of that name in the directories
+ * of PATH ("/bin:/usr/bin" when PATH is unset; an empty entry is the
+ * current directory). Writes the file found into path (cap bytes). Returns
+ * 0, or a negative errno with the reason in err (may be NULL), worded the
+ * same everywhere:
+ *   -ENOENT "no such file"                        (a path)
+ *   -EISDIR "is a directory"                      (a path)
+ *   -EACCES "not executable: chmod +x it, or name its interpreter
+ *            (e.g. \"python3 PROGRAM\")"         (a path)
+ *   -ENOENT "not found in PATH (for a file here, write ./PROGRAM)"
+ * This is the one program lookup: the CLI's checks and the executable
+ * hashes of records (sha256.h) both use it. */
+int tx_command_find_program(const char *program, char *path, size_t cap, char *err, size_t errcap);
+
+/* Checks that a bot's command line can start: it splits, its program
+ * (with {seed} and {size} replaced, size being the board's) is found by
+ * tx_command_find_program and, for a "#!" script, its interpreter exists.
+ * Returns 0, or a negative errno with "cannot run 'PROGRAM': REASON" (or
+ * "bad command line: REASON") in err. Blocking file-system calls: for the
+ * CLI, before anything starts. */
+int tx_command_check(const char *command, int size, char *err, size_t errcap);
 
 #endif

@@ -4,8 +4,13 @@
  * else: SIGPIPE ignored (a write to a dead bot must fail with EPIPE, not kill
  * the referee) and every inherited descriptor above stderr marked
  * close-on-exec, so bots inherit nothing but their three pipes.
+ *
+ * `twixt-arena help COMMAND` runs COMMAND --help, so the two cannot differ;
+ * `twixt-arena --help` and `help` list the subcommands from their command
+ * lines (commands.h).
  */
 #include <signal.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
@@ -14,28 +19,40 @@
 #include "commands.h"
 
 static const struct {
-    const char *name;
-    int (*run)(int argc, char **argv);
-    const char *synopsis;
+    const struct tx_options_command *line;
+    int (*run)(const char *program, int argc, char **argv);
 } commands[] = {
-    {"play", tx_cmd_play, "BOT1 BOT2 [--games N] [--seed S] [-o FILE]   one match"},
-    {"tournament", tx_cmd_tournament,
-     "BOT... [--games-per-pair N] [--concurrency C] [-o FILE]   round robin with standings"},
-    {"validate", tx_cmd_validate, "BOT [--games N] [--json]   is this bot legal and fast enough?"},
-    {"replay", tx_cmd_replay,
-     "FILE [--game K] [--format text|svg|html]   verify and render records"},
-    {"standings", tx_cmd_standings, "FILE... [--json]   standings and crosstable from records"},
+    {&tx_cmd_play_line, tx_cmd_play},           {&tx_cmd_tournament_line, tx_cmd_tournament},
+    {&tx_cmd_validate_line, tx_cmd_validate},   {&tx_cmd_replay_line, tx_cmd_replay},
+    {&tx_cmd_standings_line, tx_cmd_standings},
 };
+#define NCOMMANDS (sizeof commands / sizeof commands[0])
 
 static void usage(FILE *out)
 {
-    fprintf(
-        out,
-        "usage: twixt-arena COMMAND [OPTIONS]   (twixt-arena COMMAND --help for its options)\n\n");
-    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
-        fprintf(out, "  %-11s %s\n", commands[i].name, commands[i].synopsis);
-    fprintf(out, "\nBOT is a command line (\"python3 bot.py\"), optionally NAME=COMMAND.\n"
-                 "Exit status: 0 success, 1 a check failed, 2 usage or input error.\n");
+    fprintf(out, "usage: twixt-arena COMMAND [ARGUMENTS] [OPTIONS]\n\nCommands:\n");
+    for (size_t i = 0; i < NCOMMANDS; i++) {
+        char left[64];
+        snprintf(left, sizeof left, "%s %s", commands[i].line->name, commands[i].line->operands);
+        fprintf(out, "  %-22s  %s\n", left, commands[i].line->summary);
+    }
+    fprintf(out, "  %-22s  %s\n", "help [COMMAND]", "this help, or a command's options");
+    fprintf(out, "\nA BOT is a command line (\"python3 bot.py\"), optionally NAME=COMMAND.\n"
+                 "twixt-arena COMMAND --help (or twixt-arena help COMMAND) lists its options;\n"
+                 "twixt-arena --version prints the version.\n"
+                 "Exit status: 0 success, 1 a check failed (validate, replay), 2 a usage or\n"
+                 "input error, 128+N after signal N (130 for Ctrl-C).\n");
+}
+
+/* "twixt-arena: MESSAGE" and the hint, as options.h's usage errors. */
+static int usage_error(const char *program, const char *what, const char *arg)
+{
+    char word[512];
+    char *words[] = {(char *)program};
+    if (!tx_options_shell_command(1, words, word, sizeof word))
+        snprintf(word, sizeof word, "twixt-arena");
+    fprintf(stderr, "twixt-arena: %s '%s'\n(%s --help lists the commands)\n", what, arg, word);
+    return TX_EXIT_USAGE;
 }
 
 static void close_inherited_descriptors(void)
@@ -47,23 +64,49 @@ static void close_inherited_descriptors(void)
 #endif
 }
 
+static int find_command(const char *name)
+{
+    for (size_t i = 0; i < NCOMMANDS; i++)
+        if (!strcmp(name, commands[i].line->name))
+            return (int)i;
+    return -1;
+}
+
+static bool is_help(const char *arg)
+{
+    return !strcmp(arg, "--help") || !strcmp(arg, "-h");
+}
+
 int main(int argc, char **argv)
 {
     signal(SIGPIPE, SIG_IGN);
     close_inherited_descriptors();
+    const char *program = argc > 0 && argv[0] ? argv[0] : "twixt-arena";
 
-    if (argc < 2 || !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
-        usage(argc < 2 ? stderr : stdout);
-        return argc < 2 ? TX_EXIT_USAGE : TX_EXIT_OK;
+    if (argc < 2) {
+        usage(stderr);
+        return TX_EXIT_USAGE;
     }
-    if (!strcmp(argv[1], "--version")) {
+    const char *name = argv[1];
+    if (!strcmp(name, "--version")) {
         puts("twixt-arena " TX_VERSION);
         return TX_EXIT_OK;
     }
-    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
-        if (!strcmp(argv[1], commands[i].name))
-            return commands[i].run(argc - 1, argv + 1);
-    fprintf(stderr, "twixt-arena: unknown command '%s'\n\n", argv[1]);
-    usage(stderr);
-    return TX_EXIT_USAGE;
+    if (is_help(name) || (!strcmp(name, "help") && (argc == 2 || is_help(argv[2])))) {
+        usage(stdout);
+        return TX_EXIT_OK;
+    }
+    if (!strcmp(name, "help")) {
+        int i = find_command(argv[2]);
+        if (argc > 3)
+            return usage_error(program, "help takes one COMMAND, got", argv[3]);
+        if (i < 0)
+            return usage_error(program, "unknown command", argv[2]);
+        char *help_argv[] = {argv[2], (char *)"--help", NULL};
+        return commands[i].run(program, 2, help_argv);
+    }
+    int i = find_command(name);
+    if (i < 0)
+        return usage_error(program, name[0] == '-' ? "unknown option" : "unknown command", name);
+    return commands[i].run(program, argc - 1, argv + 1);
 }

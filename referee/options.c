@@ -1,81 +1,304 @@
-/* options.c - parsing the options shared by play, tournament and validate.
+/* options.c - the option table of every subcommand, its parser and --help.
  *
- * A table lists every option with its group, whether it takes a value and
- * the help line, so the parser, the error messages and --help cannot drift
- * apart. Values are checked here, with their range, so that a typo is a
- * clear message before any bot is started, never a surprise mid-run.
+ * One row per option (per meaning: `-o` appends records in play but names
+ * the output of replay, so it has a row for each) says everything about it:
+ * who takes it, what kind of value goes into which field of struct
+ * tx_options, the range, the placeholder and the help line. The parser,
+ * the error messages and --help are generated from the rows, so they cannot
+ * drift apart, and a range is written once (the rows of an option that
+ * several subcommands share use the same constants). Values are checked
+ * here, so that a typo is a clear message before any bot is started, never
+ * a surprise mid-run.
  */
 #include <errno.h>
 #include <limits.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "command.h"
+#include "commands.h"
 #include "geometry.h"
 #include "options.h"
 #include "record.h"
+#include "validate.h"
 
-enum option_id {
-    OPT_FIRST_TURN_MS,
-    OPT_TURN_MS,
-    OPT_MARGIN_MS,
-    OPT_SOFT,
-    OPT_MEMORY,
-    OPT_SIZE,
-    OPT_SEED,
-    OPT_OUTPUT,
-    OPT_CONCURRENCY,
-    OPT_OPENINGS,
-    OPT_OPENINGS_FILE,
-    OPT_SHARD,
-    OPT_GAMES,
-    OPT_PAIRS,
-    OPT_SPRT,
-    OPT_JSON,
+enum kind {
+    FLAG,   /* bool, no value */
+    INT,    /* int in [min, max] */
+    INT64,  /* int64_t in [min, max] */
+    SEED,   /* uint64_t, any */
+    TEXT,   /* const char *, not empty (points into argv) */
+    CHOICE, /* int: min + the index of the value among the '|'-separated choices */
+    LIST,   /* struct tx_options_list, repeatable up to max values, none empty */
+    CUSTOM, /* parse() stores it */
 };
 
+#define FIELD(f) offsetof(struct tx_options, f)
+#define RUNS (TX_CMD_PLAY | TX_CMD_TOURNAMENT)
+#define GAMES (TX_CMD_PLAY | TX_CMD_TOURNAMENT | TX_CMD_VALIDATE)
+#define NO_MAX INT64_MAX /* INT64 and INT rows: no upper bound ("1 or more") */
+
+static bool parse_pairs(struct tx_options *o, const char *v, char *why, size_t cap);
+static bool parse_shard(struct tx_options *o, const char *v, char *why, size_t cap);
+static bool parse_sprt(struct tx_options *o, const char *v, char *why, size_t cap);
+static bool parse_memory(struct tx_options *o, const char *v, char *why, size_t cap);
+static bool parse_refeed_bot(struct tx_options *o, const char *v, char *why, size_t cap);
+
+/* One option of one or more subcommands. */
 static const struct option {
-    enum option_id id;
     const char *name;  /* "--turn-ms" */
     const char *alias; /* "-o", or NULL */
-    unsigned group;    /* enum tx_options_accept */
-    const char *value; /* what the value is, for help and errors; NULL: a flag */
-    const char *help;
+    unsigned commands; /* enum tx_options_cmd bits */
+    enum kind kind;
+    size_t field;      /* FIELD(...): where the value goes */
+    int64_t min, max;  /* INT, INT64: the range (max NO_MAX: none); CHOICE: min is the first
+                          choice's value; LIST: max is how many values */
+    const char *value; /* the placeholder or the choices (options.h's shape); NULL: a flag */
+    const char *what;  /* the value in errors: "expected WHAT from MIN to MAX, got 'x'" */
+    /* CUSTOM: stores the value, or returns false with a reason in why ("" for "expected WHAT") */
+    bool (*parse)(struct tx_options *o, const char *value, char *why, size_t cap);
+    const char *help; /* one line */
 } options[] = {
-    {OPT_GAMES, "--games", NULL, TX_OPTIONS_GAMES, "N",
-     "games to play (default 2; with --sprt the maximum, default 100000)"},
-    {OPT_PAIRS, "--games-per-pair", NULL, TX_OPTIONS_PAIRS, "N",
-     "games for each pair of bots, even (default 2)"},
-    {OPT_SEED, "--seed", NULL, TX_OPTIONS_LIMITS, "S",
-     "seed of the run: per-game {seed} and openings (default 1)"},
-    {OPT_OUTPUT, "--output", "-o", TX_OPTIONS_OUTPUT, "FILE",
-     "append one JSON record per game; resumes a run already in FILE"},
-    {OPT_CONCURRENCY, "--concurrency", NULL, TX_OPTIONS_RUN, "C",
-     "games played at once (default: the number of cores)"},
-    {OPT_OPENINGS, "--openings", NULL, TX_OPTIONS_RUN, "K",
-     "both games of a pair start from the same K random forced moves"},
-    {OPT_OPENINGS_FILE, "--openings-file", NULL, TX_OPTIONS_RUN, "FILE",
-     "forced openings, one per line (\"F6 G8 D5\")"},
-    {OPT_SHARD, "--shard", NULL, TX_OPTIONS_RUN, "K/M",
-     "play only the games whose index is K modulo M (1 <= K <= M)"},
-    {OPT_SPRT, "--sprt", NULL, TX_OPTIONS_SPRT,
-     "elo0=0,elo1=10,alpha=0.05,beta=0.05,model=normalized|logistic",
-     "play game pairs until the SPRT accepts H0 or H1"},
-    {OPT_FIRST_TURN_MS, "--first-turn-ms", NULL, TX_OPTIONS_LIMITS, "MS",
-     "limit of each bot's first turn (default 1000)"},
-    {OPT_TURN_MS, "--turn-ms", NULL, TX_OPTIONS_LIMITS, "MS",
-     "limit of every later turn (default 300)"},
-    {OPT_MARGIN_MS, "--time-margin-ms", NULL, TX_OPTIONS_LIMITS, "MS",
-     "lateness forgiven before a timeout (default 0)"},
-    {OPT_SOFT, "--soft-timeouts", NULL, TX_OPTIONS_LIMITS, NULL,
-     "CodinGame mode: up to 50 ms over forgiven twice a game"},
-    {OPT_MEMORY, "--bot-memory-mb", NULL, TX_OPTIONS_LIMITS, "MB",
-     "memory limit of each bot (default 768, 0 for none)"},
-    {OPT_SIZE, "--size", NULL, TX_OPTIONS_LIMITS, "N",
-     "board size, 5 to 26 (default 12; {size} in commands)"},
-    {OPT_JSON, "--json", NULL, TX_OPTIONS_JSON, NULL, "print the result as one JSON object"},
+    {.name = "--games",
+     .commands = TX_CMD_PLAY,
+     .kind = INT64,
+     .field = FIELD(games),
+     .min = 1,
+     .max = TX_OPTIONS_GAMES_MAX,
+     .value = "N",
+     .what = "a number of games",
+     .help = "games to play (default 2; with --sprt at most N, default 100000)"},
+    {.name = "--games",
+     .commands = TX_CMD_VALIDATE,
+     .kind = INT64,
+     .field = FIELD(games),
+     .min = 1,
+     .max = TX_VALIDATE_ROUNDS_MAX,
+     .value = "N",
+     .what = "a number of rounds",
+     .help = "play the battery N times, with other seeds (default 1)"},
+    {.name = "--games-per-pair",
+     .commands = TX_CMD_TOURNAMENT,
+     .kind = CUSTOM,
+     .parse = parse_pairs,
+     .value = "N",
+     .what = "an even number of games from 2 to 1000000000 (colours are exchanged)",
+     .help = "games for each pair of bots, even (default 2)"},
+    {.name = "--opponent",
+     .commands = TX_CMD_VALIDATE,
+     .kind = LIST,
+     .field = FIELD(opponents),
+     .max = TX_VALIDATE_OPPONENTS_MAX,
+     .value = "CMD",
+     .what = "a command line",
+     .help = "play the plain games against CMD, not the bundled bots (up to 8 times)"},
+    {.name = "--seed",
+     .commands = GAMES,
+     .kind = SEED,
+     .field = FIELD(seed),
+     .value = "S",
+     .what = "a whole number from 0 to 18446744073709551615",
+     .help = "seed of the run: per-game {seed} and openings (default 1)"},
+    {.name = "--output",
+     .alias = "-o",
+     .commands = RUNS,
+     .kind = TEXT,
+     .field = FIELD(output),
+     .value = "FILE",
+     .what = "a file name",
+     .help = "append one JSON record per game; resumes a run already in FILE"},
+    {.name = "--output",
+     .alias = "-o",
+     .commands = TX_CMD_VALIDATE,
+     .kind = TEXT,
+     .field = FIELD(output),
+     .value = "FILE",
+     .what = "a file name",
+     .help = "write the battery's records to FILE (default: a new file under /tmp)"},
+    {.name = "--concurrency",
+     .commands = RUNS,
+     .kind = INT,
+     .field = FIELD(concurrency),
+     .min = 1,
+     .max = TX_OPTIONS_CONCURRENCY_MAX,
+     .value = "N",
+     .what = "a number of games",
+     .help = "games played at once (default: the number of cores)"},
+    {.name = "--concurrency",
+     .commands = TX_CMD_VALIDATE,
+     .kind = INT,
+     .field = FIELD(concurrency),
+     .min = 1,
+     .max = TX_OPTIONS_CONCURRENCY_MAX,
+     .value = "N",
+     .what = "a number of games",
+     .help = "games played at once (default 1: the fairest timing)"},
+    {.name = "--openings",
+     .commands = RUNS,
+     .kind = INT,
+     .field = FIELD(openings),
+     .min = 0,
+     .max = TX_SCHEDULE_OPENING_MAX,
+     .value = "K",
+     .what = "a number of moves",
+     .help = "both games of a pair start from the same K random forced moves"},
+    {.name = "--openings-file",
+     .commands = RUNS,
+     .kind = TEXT,
+     .field = FIELD(openings_file),
+     .value = "FILE",
+     .what = "a file name",
+     .help = "forced openings, one per line (\"F6 G8 D5\")"},
+    {.name = "--shard",
+     .commands = RUNS,
+     .kind = CUSTOM,
+     .parse = parse_shard,
+     .value = "K/M",
+     .what = "K/M with 1 <= K <= M, e.g. 1/4",
+     .help = "play only the games whose index is K modulo M (1 <= K <= M)"},
+    {.name = "--sprt",
+     .commands = TX_CMD_PLAY,
+     .kind = CUSTOM,
+     .parse = parse_sprt,
+     .value = "KEY=VALUE,...",
+     .help = "game pairs until the SPRT decides (elo0=0,elo1=10,alpha=0.05,beta=0.05,"
+             "model=normalized|logistic)"},
+    {.name = "--first-turn-ms",
+     .commands = GAMES,
+     .kind = INT,
+     .field = FIELD(limits.first_turn_ms),
+     .min = 1,
+     .max = TX_LIMITS_MS_MAX,
+     .value = "MS",
+     .what = "milliseconds",
+     .help = "limit of each bot's first turn (default 1000)"},
+    {.name = "--turn-ms",
+     .commands = GAMES,
+     .kind = INT,
+     .field = FIELD(limits.turn_ms),
+     .min = 1,
+     .max = TX_LIMITS_MS_MAX,
+     .value = "MS",
+     .what = "milliseconds",
+     .help = "limit of every later turn (default 300)"},
+    {.name = "--time-margin-ms",
+     .commands = GAMES,
+     .kind = INT,
+     .field = FIELD(limits.margin_ms),
+     .min = 0,
+     .max = TX_LIMITS_MS_MAX,
+     .value = "MS",
+     .what = "milliseconds",
+     .help = "lateness forgiven before a timeout (default 0)"},
+    {.name = "--soft-timeouts",
+     .commands = GAMES,
+     .kind = FLAG,
+     .field = FIELD(limits.soft),
+     .help = "CodinGame mode: up to 50 ms over forgiven twice a game"},
+    {.name = "--bot-memory-mb",
+     .commands = GAMES,
+     .kind = CUSTOM,
+     .parse = parse_memory,
+     .value = "MB",
+     .what = "megabytes from 16 to 1048576, or 0 for no limit",
+     .help = "memory limit of each bot (default 768, 0 for none)"},
+    {.name = "--size",
+     .commands = GAMES,
+     .kind = INT,
+     .field = FIELD(size),
+     .min = TX_SIZE_MIN,
+     .max = TX_SIZE_MAX,
+     .value = "N",
+     .what = "a board size",
+     .help = "board size, 5 to 26 (default 12; {size} in commands)"},
+    {.name = "--game",
+     .commands = TX_CMD_REPLAY,
+     .kind = INT64,
+     .field = FIELD(game),
+     .min = 1,
+     .max = NO_MAX,
+     .value = "K",
+     .what = "a game number",
+     .help = "only the game with index K (\"game\": K in the record)"},
+    {.name = "--line",
+     .commands = TX_CMD_REPLAY,
+     .kind = INT64,
+     .field = FIELD(line),
+     .min = 1,
+     .max = NO_MAX,
+     .value = "N",
+     .what = "a line number",
+     .help = "only the record on line N of FILE"},
+    {.name = "--format",
+     .commands = TX_CMD_REPLAY,
+     .kind = CHOICE,
+     .field = FIELD(format),
+     .min = TX_FORMAT_TEXT,
+     .value = "text|svg|html",
+     .help = "render: the board after each move, a picture, or a self-contained web page"},
+    {.name = "--move",
+     .commands = TX_CMD_REPLAY,
+     .kind = INT,
+     .field = FIELD(move),
+     .min = 0,
+     .max = NO_MAX,
+     .value = "M",
+     .what = "a move number",
+     .help = "text and svg: the position after move M (0 is the empty board)"},
+    {.name = "--color",
+     .commands = TX_CMD_REPLAY,
+     .kind = CHOICE,
+     .field = FIELD(color),
+     .min = TX_COLOR_AUTO,
+     .value = "auto|always|never",
+     .help = "colour in text output (default auto: on a terminal, unless NO_COLOR is set)"},
+    {.name = "--output",
+     .alias = "-o",
+     .commands = TX_CMD_REPLAY,
+     .kind = TEXT,
+     .field = FIELD(output),
+     .value = "FILE",
+     .what = "a file name",
+     .help = "write to FILE instead of standard output"},
+    {.name = "--bot",
+     .commands = TX_CMD_REPLAY,
+     .kind = CUSTOM,
+     .parse = parse_refeed_bot,
+     .value = "PLAYER=COMMAND",
+     .what = "PLAYER=COMMAND, PLAYER being 1, 2 or a player's name",
+     .help = "re-feed COMMAND what PLAYER (1, 2 or a name) received in the chosen game"},
+    {.name = "--turn",
+     .commands = TX_CMD_REPLAY,
+     .kind = INT,
+     .field = FIELD(turn),
+     .min = 1,
+     .max = NO_MAX,
+     .value = "T",
+     .what = "a move number",
+     .help = "with --bot: stop after move T (default: the last recorded move)"},
+    {.name = "--json",
+     .commands = TX_CMD_PLAY | TX_CMD_TOURNAMENT | TX_CMD_VALIDATE | TX_CMD_STANDINGS,
+     .kind = FLAG,
+     .field = FIELD(json),
+     .help = "print the result as one JSON object"},
 };
 #define NOPTIONS (sizeof options / sizeof options[0])
+_Static_assert(TX_VALIDATE_OPPONENTS_MAX <= TX_OPTIONS_LIST_MAX, "--opponent fits in a list");
+
+/* The defaults that are not 0. */
+static void set_defaults(struct tx_options *o)
+{
+    memset(o, 0, sizeof *o);
+    tx_limits_default(&o->limits);
+    o->size = TX_SIZE_DEFAULT;
+    o->seed = TX_OPTIONS_DEFAULT_SEED;
+    o->shard = o->shards = 1;
+    o->sprt = (struct tx_sprt_options){.elo0 = 0, .elo1 = 10, .alpha = 0.05, .beta = 0.05};
+    o->move = -1;
+}
+
+/* ---- values ---- */
 
 /* Parses a whole decimal integer in [min, max]; false on anything else. */
 static bool parse_int64(const char *s, int64_t min, int64_t max, int64_t *ret)
@@ -124,13 +347,59 @@ static bool parse_double(const char *s, double *ret)
     return true;
 }
 
-/* "elo0=0,elo1=10,alpha=0.05,beta=0.05": any subset, any order. */
-static int parse_sprt(const char *value, struct tx_sprt_options *sprt, char *err, size_t errcap)
+static bool parse_pairs(struct tx_options *o, const char *v, char *why, size_t cap)
 {
+    (void)why, (void)cap;
+    int64_t n;
+    if (!parse_int64(v, 2, TX_OPTIONS_GAMES_MAX, &n) || n % 2)
+        return false;
+    o->games = n;
+    return true;
+}
+
+static bool parse_shard(struct tx_options *o, const char *v, char *why, size_t cap)
+{
+    (void)why, (void)cap;
+    const char *slash = strchr(v, '/');
+    char k[24];
+    if (!slash || (size_t)(slash - v) >= sizeof k)
+        return false;
+    memcpy(k, v, (size_t)(slash - v));
+    k[slash - v] = '\0';
+    return parse_int(k, 1, 1000000, &o->shard) && parse_int(slash + 1, 1, 1000000, &o->shards) &&
+           o->shard <= o->shards;
+}
+
+static bool parse_memory(struct tx_options *o, const char *v, char *why, size_t cap)
+{
+    (void)why, (void)cap;
+    /* 0: no limit, e.g. for bots built with sanitizers, which cannot start under RLIMIT_DATA */
+    if (!strcmp(v, "0")) {
+        o->limits.memory_mb = 0;
+        return true;
+    }
+    return parse_int(v, 16, 1 << 20, &o->limits.memory_mb);
+}
+
+/* "PLAYER=COMMAND"; which players exist is the record's business. */
+static bool parse_refeed_bot(struct tx_options *o, const char *v, char *why, size_t cap)
+{
+    (void)why, (void)cap;
+    const char *eq = strchr(v, '=');
+    if (!eq || eq == v || !eq[1])
+        return false;
+    o->bot = v;
+    return true;
+}
+
+/* "elo0=0,elo1=10,alpha=0.05,beta=0.05,model=logistic": any subset, any order. */
+static bool parse_sprt(struct tx_options *o, const char *value, char *why, size_t cap)
+{
+    struct tx_sprt_options *sprt = &o->sprt;
     char buf[256];
     if (strlen(value) >= sizeof buf) {
-        snprintf(err, errcap, "--sprt: value too long");
-        return -EINVAL;
+        snprintf(why, cap, "value too long");
+        return false;
     }
     strcpy(buf, value);
     for (char *save = NULL, *item = strtok_r(buf, ",", &save); item;
@@ -142,13 +411,12 @@ static int parse_sprt(const char *value, struct tx_sprt_options *sprt, char *err
                 sprt->logistic = !strcmp(eq + 1, "logistic");
                 continue;
             }
-            snprintf(err, errcap, "--sprt: model must be normalized or logistic, got '%s'", eq + 1);
-            return -EINVAL;
+            snprintf(why, cap, "model must be normalized or logistic, got '%s'", eq + 1);
+            return false;
         }
         if (!eq || !parse_double(eq + 1, &v)) {
-            snprintf(err, errcap, "--sprt: expected KEY=NUMBER (elo0, elo1, alpha, beta), got '%s'",
-                     item);
-            return -EINVAL;
+            snprintf(why, cap, "expected KEY=NUMBER (elo0, elo1, alpha, beta), got '%s'", item);
+            return false;
         }
         *eq = '\0';
         if (!strcmp(item, "elo0"))
@@ -160,116 +428,127 @@ static int parse_sprt(const char *value, struct tx_sprt_options *sprt, char *err
         else if (!strcmp(item, "beta"))
             sprt->beta = v;
         else {
-            snprintf(err, errcap,
-                     "--sprt: unknown key '%s' (expected elo0, elo1, alpha, beta or model)", item);
-            return -EINVAL;
+            snprintf(why, cap, "unknown key '%s' (expected elo0, elo1, alpha, beta or model)",
+                     item);
+            return false;
         }
     }
     if (!(sprt->alpha > 0 && sprt->alpha < 0.5 && sprt->beta > 0 && sprt->beta < 0.5)) {
-        snprintf(err, errcap, "--sprt: alpha and beta must be between 0 and 0.5");
-        return -EINVAL;
+        snprintf(why, cap, "alpha and beta must be between 0 and 0.5");
+        return false;
     }
     if (!(sprt->elo1 > sprt->elo0) || sprt->elo0 < -1000 || sprt->elo1 > 1000) {
-        snprintf(err, errcap, "--sprt: elo1 must be greater than elo0 (both within +-1000)");
-        return -EINVAL;
+        snprintf(why, cap, "elo1 must be greater than elo0 (both within +-1000)");
+        return false;
     }
     sprt->enabled = true;
-    return 0;
+    return true;
 }
 
-/* Stores one option's value, checking its range. */
-static int set_option(struct tx_options *o, const struct option *opt, const char *v, char *err,
-                      size_t errcap)
+/* "text, svg or html" from "text|svg|html". */
+static void choices_text(const char *choices, char *buf, size_t cap)
 {
-    int64_t n;
-    bool ok = true;
-    const char *expected = "";
-
-    switch (opt->id) {
-    case OPT_FIRST_TURN_MS:
-        ok = parse_int(v, 1, 3600000, &o->first_turn_ms);
-        expected = "milliseconds, 1 to 3600000";
-        break;
-    case OPT_TURN_MS:
-        ok = parse_int(v, 1, 3600000, &o->turn_ms);
-        expected = "milliseconds, 1 to 3600000";
-        break;
-    case OPT_MARGIN_MS:
-        ok = parse_int(v, 0, 3600000, &o->margin_ms);
-        expected = "milliseconds, 0 to 3600000";
-        break;
-    case OPT_SOFT:
-        o->soft_timeouts = true;
-        break;
-    case OPT_MEMORY:
-        /* 0: no limit (match.h), e.g. for bots built with sanitizers, which cannot start under
-         * RLIMIT_DATA */
-        ok = !strcmp(v, "0") ? (o->bot_memory_mb = 0, true)
-                             : parse_int(v, 16, 1 << 20, &o->bot_memory_mb);
-        expected = "megabytes, 16 to 1048576, or 0 for no limit";
-        break;
-    case OPT_SIZE:
-        ok = parse_int(v, TX_SIZE_MIN, TX_SIZE_MAX, &o->size);
-        expected = "a board size from 5 to 26";
-        break;
-    case OPT_SEED:
-        ok = parse_u64(v, &o->seed);
-        o->seed_given = true;
-        expected = "a whole number from 0 to 18446744073709551615";
-        break;
-    case OPT_OUTPUT:
-        ok = *v != '\0';
-        o->output = v;
-        expected = "a file name";
-        break;
-    case OPT_CONCURRENCY:
-        ok = parse_int(v, 1, TX_OPTIONS_CONCURRENCY_MAX, &o->concurrency);
-        expected = "a number of games from 1 to 256";
-        break;
-    case OPT_OPENINGS:
-        ok = parse_int(v, 0, TX_SCHEDULE_OPENING_MAX, &o->openings);
-        expected = "a number of moves from 0 to 64";
-        break;
-    case OPT_OPENINGS_FILE:
-        ok = *v != '\0';
-        o->openings_file = v;
-        expected = "a file name";
-        break;
-    case OPT_SHARD: {
-        char *slash = strchr(v, '/');
-        char k[24];
-        ok = slash && (size_t)(slash - v) < sizeof k;
-        if (ok) {
-            memcpy(k, v, (size_t)(slash - v));
-            k[slash - v] = '\0';
-            ok = parse_int(k, 1, 1000000, &o->shard) &&
-                 parse_int(slash + 1, 1, 1000000, &o->shards) && o->shard <= o->shards;
+    size_t n = 0, count = 1;
+    for (const char *p = choices; *p; p++)
+        count += *p == '|';
+    buf[0] = '\0';
+    for (const char *p = choices; *p && n + 8 < cap; p++) {
+        if (*p != '|') {
+            buf[n++] = *p;
+            continue;
         }
-        expected = "K/M with 1 <= K <= M, e.g. 1/4";
-        break;
+        const char *sep = --count == 1 ? " or " : ", ";
+        n += (size_t)snprintf(buf + n, cap - n, "%s", sep);
     }
-    case OPT_GAMES:
-        ok = parse_int64(v, 1, TX_OPTIONS_GAMES_MAX, &n);
-        o->games = n;
-        expected = "a number of games from 1 to 1000000000";
-        break;
-    case OPT_PAIRS:
-        ok = parse_int64(v, 2, TX_OPTIONS_GAMES_MAX, &n) && n % 2 == 0;
-        o->games = n;
-        expected = "an even number of games (colours are exchanged), at least 2";
-        break;
-    case OPT_SPRT:
-        return parse_sprt(v, &o->sprt, err, errcap);
-    case OPT_JSON:
-        o->json = true;
-        break;
-    }
-    if (!ok) {
-        snprintf(err, errcap, "%s: expected %s, got '%s'", opt->name, expected, v);
-        return -EINVAL;
-    }
-    return 0;
+    buf[n < cap ? n : cap - 1] = '\0';
 }
+
+/* The index of value among "a|b|c", or -1. */
+static int choice_index(const char *choices, const char *value)
+{
+    size_t len = strlen(value);
+    int index = 0;
+    for (const char *p = choices;; index++) {
+        size_t n = strcspn(p, "|");
+        if (n == len && !strncmp(p, value, len) && len)
+            return index;
+        if (!p[n])
+            return -1;
+        p += n + 1;
+    }
+}
+
+/* Stores one option's value, checking it. as_typed names the option in
+ * messages ("-o" or "--output"). */
+static int set_option(struct tx_options *o, const struct option *opt, const char *as_typed,
+                      const char *v, char *err, size_t errcap)
+{
+    void *field = (char *)o + opt->field;
+    char why[256] = "", expected[320];
+    bool ok = true;
+    int64_t n;
+
+    switch (opt->kind) {
+    case FLAG:
+        *(bool *)field = true;
+        return 0;
+    case INT:
+    case INT64:
+        ok = parse_int64(v, opt->min, opt->kind == INT && opt->max > INT_MAX ? INT_MAX : opt->max,
+                         &n);
+        if (ok && opt->kind == INT)
+            *(int *)field = (int)n;
+        else if (ok)
+            *(int64_t *)field = n;
+        if (opt->max == NO_MAX)
+            snprintf(expected, sizeof expected, "%s, %lld or more", opt->what, (long long)opt->min);
+        else
+            snprintf(expected, sizeof expected, "%s from %lld to %lld", opt->what,
+                     (long long)opt->min, (long long)opt->max);
+        break;
+    case SEED:
+        ok = parse_u64(v, (uint64_t *)field);
+        snprintf(expected, sizeof expected, "%s", opt->what);
+        break;
+    case TEXT:
+        ok = *v != '\0';
+        *(const char **)field = v;
+        snprintf(expected, sizeof expected, "%s", opt->what);
+        break;
+    case CHOICE: {
+        int index = choice_index(opt->value, v);
+        ok = index >= 0;
+        *(int *)field = ok ? (int)opt->min + index : *(int *)field;
+        choices_text(opt->value, expected, sizeof expected);
+        break;
+    }
+    case LIST: {
+        struct tx_options_list *list = field;
+        if (list->count == opt->max) {
+            snprintf(err, errcap, "%s: at most %lld of them", as_typed, (long long)opt->max);
+            return -EINVAL;
+        }
+        ok = *v != '\0';
+        if (ok)
+            list->values[list->count++] = v;
+        snprintf(expected, sizeof expected, "%s", opt->what);
+        break;
+    }
+    case CUSTOM:
+        ok = opt->parse(o, v, why, sizeof why);
+        snprintf(expected, sizeof expected, "%s", opt->what ? opt->what : "");
+        break;
+    }
+    if (ok)
+        return 0;
+    if (why[0])
+        snprintf(err, errcap, "%s: %s", as_typed, why);
+    else
+        snprintf(err, errcap, "%s: expected %s, got '%s'", as_typed, expected, v);
+    return -EINVAL;
+}
+
+/* ---- operands ---- */
 
 static bool name_taken(const struct tx_options *o, const char *name)
 {
@@ -279,7 +558,7 @@ static bool name_taken(const struct tx_options *o, const char *name)
     return false;
 }
 
-/* Adds a BOT argument; names must be unique because standings count by
+/* Adds a BOT operand; names must be unique because standings count by
  * name, so a repeated derived name gets "-2", "-3" appended. */
 static int add_bot(struct tx_options *o, const char *arg, char *err, size_t errcap)
 {
@@ -287,10 +566,6 @@ static int add_bot(struct tx_options *o, const char *arg, char *err, size_t errc
     const char *command;
     char why[256];
 
-    if (o->nbots == TX_SCHEDULE_BOTS_MAX) {
-        snprintf(err, errcap, "at most %d bots", TX_SCHEDULE_BOTS_MAX);
-        return -EINVAL;
-    }
     if (tx_command_parse_bot(arg, name, &command, why, sizeof why) < 0) {
         snprintf(err, errcap, "BOT '%s': %s", arg, why);
         return -EINVAL;
@@ -305,113 +580,276 @@ static int add_bot(struct tx_options *o, const char *arg, char *err, size_t errc
     return 0;
 }
 
-static const struct option *find_option(const char *arg, size_t len)
+static int check_operand_count(const struct tx_options *o, const struct tx_options_command *cmd,
+                               char *err, size_t errcap)
+{
+    int n = o->noperands, min = cmd->min_operands, max = cmd->max_operands;
+    const char *what = cmd->operand == TX_OPERAND_BOT ? "BOT" : "FILE";
+    if (n >= min && n <= max)
+        return 0;
+    if (min == max)
+        snprintf(err, errcap, "expected %d %s argument%s, got %d", min, what, min == 1 ? "" : "s",
+                 n);
+    else if (max == INT_MAX)
+        snprintf(err, errcap, "expected at least %d %s argument%s, got %d", min, what,
+                 min == 1 ? "" : "s", n);
+    else
+        snprintf(err, errcap, "expected %d to %d %s arguments, got %d", min, max, what, n);
+    return -EINVAL;
+}
+
+/* ---- the bots' command lines ---- */
+
+/* Every command line a subcommand will run, named as the user gave it. */
+struct command_line {
+    char label[TX_COMMAND_NAME_MAX + 300]; /* "BOT 'greedy'", "--opponent './x'" */
+    const char *command;
+};
+
+static int command_lines(const struct tx_options *o, struct command_line *lines)
+{
+    int n = 0;
+    for (int i = 0; i < o->nbots; i++) {
+        snprintf(lines[n].label, sizeof lines[n].label, "BOT '%s'", o->bots[i].name);
+        lines[n++].command = o->bots[i].command;
+    }
+    for (int i = 0; i < o->opponents.count; i++) {
+        snprintf(lines[n].label, sizeof lines[n].label, "--opponent '%.256s'",
+                 o->opponents.values[i]);
+        lines[n++].command = o->opponents.values[i];
+    }
+    if (o->bot) {
+        snprintf(lines[n].label, sizeof lines[n].label, "--bot '%.256s'", o->bot);
+        lines[n++].command = strchr(o->bot, '=') + 1;
+    }
+    return n;
+}
+#define COMMAND_LINES_MAX (TX_SCHEDULE_BOTS_MAX + TX_OPTIONS_LIST_MAX + 1)
+
+/* ---- parsing ---- */
+
+/* Rules between options, and between options and operands. */
+static int check_combinations(const struct tx_options *o, char *err, size_t errcap)
+{
+    const char *why = NULL;
+    if (o->openings && o->openings_file)
+        why = "--openings and --openings-file: give one or the other";
+    else if (o->turn > 0 && !o->bot)
+        why = "--turn goes with --bot PLAYER=COMMAND";
+    else if (o->bot && (o->format != TX_FORMAT_VERIFY || (!o->game && !o->line)))
+        why = "--bot re-feeds one game: give --game K or --line N, and no --format";
+    else if (o->game && o->line)
+        why = "--game and --line both choose a game: give one";
+    else if (o->move >= 0 && o->format != TX_FORMAT_TEXT && o->format != TX_FORMAT_SVG)
+        why = "--move goes with --format text or svg (the HTML viewer opens at #game=K&move=M in "
+              "its URL)";
+    if (why)
+        snprintf(err, errcap, "%s", why);
+    return why ? -EINVAL : 0;
+}
+
+static const struct option *find_option(const char *name, size_t len, unsigned command)
 {
     for (size_t i = 0; i < NOPTIONS; i++) {
         const struct option *opt = &options[i];
-        if ((strlen(opt->name) == len && !strncmp(arg, opt->name, len)) ||
-            (opt->alias && strlen(opt->alias) == len && !strncmp(arg, opt->alias, len)))
+        bool named = (strlen(opt->name) == len && !strncmp(name, opt->name, len)) ||
+                     (opt->alias && strlen(opt->alias) == len && !strncmp(name, opt->alias, len));
+        if (named && (opt->commands & command))
             return opt;
     }
     return NULL;
 }
 
-int tx_options_parse(struct tx_options *o, unsigned accept, int min_bots, int max_bots, int argc,
+/* "unknown option '--games'", and who has it when another subcommand does. */
+static void unknown_option(const char *name, size_t len, char *err, size_t errcap)
+{
+    static const char *const names[] = {"play", "tournament", "validate", "replay", "standings"};
+    unsigned others = 0;
+    for (size_t i = 0; i < NOPTIONS; i++)
+        if ((strlen(options[i].name) == len && !strncmp(name, options[i].name, len)) ||
+            (options[i].alias && strlen(options[i].alias) == len &&
+             !strncmp(name, options[i].alias, len)))
+            others |= options[i].commands;
+    int n = snprintf(err, errcap, "unknown option '%.*s'", (int)len, name);
+    for (int i = 0, k = 0; others && i < 5 && n > 0 && (size_t)n < errcap; i++)
+        if (others & 1u << i)
+            n += snprintf(err + n, errcap - (size_t)n, "%s%s", k++ ? ", " : " (an option of ",
+                          names[i]);
+    if (others && n > 0 && (size_t)n + 1 < errcap)
+        strcat(err, ")");
+}
+
+int tx_options_parse(struct tx_options *o, const struct tx_options_command *cmd, int argc,
                      char **argv, char *err, size_t errcap)
 {
-    memset(o, 0, sizeof *o);
-    o->size = TX_SIZE_DEFAULT;
-    o->seed = TX_OPTIONS_DEFAULT_SEED;
-    o->first_turn_ms = 1000;
-    o->turn_ms = 300;
-    o->margin_ms = 0;
-    o->bot_memory_mb = 768;
-    o->shard = o->shards = 1;
-    o->sprt = (struct tx_sprt_options){.elo0 = 0, .elo1 = 10, .alpha = 0.05, .beta = 0.05};
+    set_defaults(o);
+    o->operands = calloc((size_t)(argc > 0 ? argc : 1), sizeof *o->operands);
+    if (!o->operands)
+        abort(); /* out of memory, as in tx_strdup */
 
-    bool only_bots = false;
+    bool operands_only = false;
     for (int i = 1; i < argc; i++) {
         const char *arg = argv[i];
-        if (only_bots || arg[0] != '-' || arg[1] == '\0') {
-            if (add_bot(o, arg, err, errcap) < 0)
-                return -EINVAL;
+        if (operands_only || arg[0] != '-' || arg[1] == '\0') {
+            o->operands[o->noperands++] = arg;
             continue;
         }
         if (!strcmp(arg, "--")) {
-            only_bots = true;
+            operands_only = true;
             continue;
         }
         if (!strcmp(arg, "--help") || !strcmp(arg, "-h")) {
             o->help = true;
-            continue;
+            return 0;
         }
-        const char *eq = strchr(arg, '=');
-        size_t len = eq ? (size_t)(eq - arg) : strlen(arg);
-        const struct option *opt = find_option(arg, len);
-        if (!opt || !(opt->group & accept)) {
-            snprintf(err, errcap, "unknown option '%.*s' (see --help)", (int)len, arg);
+        /* --name=value, --name, -x, -xVALUE */
+        bool is_long = arg[1] == '-';
+        const char *eq = is_long ? strchr(arg, '=') : NULL;
+        size_t len = eq ? (size_t)(eq - arg) : is_long ? strlen(arg) : 2;
+        const struct option *opt = find_option(arg, len, cmd->id);
+        if (!opt) {
+            unknown_option(arg, len, err, errcap);
             return -EINVAL;
         }
-        const char *value = NULL;
-        if (opt->value) {
-            if (eq)
-                value = eq + 1;
-            else if (i + 1 < argc)
-                value = argv[++i];
-            else {
-                snprintf(err, errcap, "%s: missing value %s", opt->name, opt->value);
+        char as_typed[64];
+        snprintf(as_typed, sizeof as_typed, "%.*s", (int)len, arg);
+        const char *value = eq ? eq + 1 : !is_long && arg[2] ? arg + 2 : NULL;
+        if (!opt->value) {
+            if (value) {
+                snprintf(err, errcap, "%s: takes no value, got '%s'", as_typed, value);
                 return -EINVAL;
             }
-        } else if (eq) {
-            snprintf(err, errcap, "%s takes no value", opt->name);
+        } else if (!value) {
+            if (i + 1 == argc) {
+                snprintf(err, errcap, "%s: missing value (%s)", as_typed, opt->value);
+                return -EINVAL;
+            }
+            value = argv[++i];
+        }
+        if (set_option(o, opt, as_typed, value, err, errcap) < 0)
+            return -EINVAL;
+    }
+    if (check_operand_count(o, cmd, err, errcap) < 0)
+        return -EINVAL;
+    if (cmd->operand == TX_OPERAND_BOT) {
+        if (o->noperands > TX_SCHEDULE_BOTS_MAX) { /* a subcommand's max_operands says more */
+            snprintf(err, errcap, "at most %d BOT arguments", TX_SCHEDULE_BOTS_MAX);
             return -EINVAL;
         }
-        if (set_option(o, opt, value, err, errcap) < 0)
+        for (int i = 0; i < o->noperands; i++)
+            if (add_bot(o, o->operands[i], err, errcap) < 0)
+                return -EINVAL;
+    }
+    struct command_line lines[COMMAND_LINES_MAX];
+    int nlines = command_lines(o, lines);
+    for (int i = 0; i < nlines; i++) {
+        char why[256];
+        if (tx_command_check_placeholders(lines[i].command, why, sizeof why) < 0) {
+            snprintf(err, errcap, "%s: %s", lines[i].label, why);
             return -EINVAL;
+        }
     }
-    if (o->help)
-        return 0;
-    if (o->openings && o->openings_file) {
-        snprintf(err, errcap, "--openings and --openings-file: give one or the other");
-        return -EINVAL;
-    }
-    if (o->nbots < min_bots || o->nbots > max_bots) {
-        if (min_bots == max_bots)
-            snprintf(err, errcap, "expected %d BOT arguments, got %d", min_bots, o->nbots);
+    return check_combinations(o, err, errcap);
+}
+
+/* ---- the command line interface ---- */
+
+/* The program as typed, quoted for a shell when it needs to be. */
+static void program_word(const char *program, char *buf, size_t cap)
+{
+    char *argv[] = {(char *)program};
+    if (!tx_options_shell_command(1, argv, buf, cap))
+        snprintf(buf, cap, "twixt-arena");
+}
+
+int tx_options_usage_error(const struct tx_options_command *cmd, const char *program,
+                           const char *fmt, ...)
+{
+    char word[512];
+    va_list ap;
+    program_word(program, word, sizeof word);
+    fprintf(stderr, "twixt-arena %s: ", cmd->name);
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fprintf(stderr, "\n(%s %s --help lists the options)\n", word, cmd->name);
+    return TX_EXIT_USAGE;
+}
+
+/* --size N with N != 12, and bots whose command has no {size}: they will
+ * most likely play 12 x 12 and lose every game by an invalid move. One
+ * line, naming them. */
+static void warn_size(const struct tx_options *o, const struct tx_options_command *cmd,
+                      const struct command_line *lines, int nlines)
+{
+    int missing = 0;
+    if (o->size == TX_SIZE_DEFAULT || cmd->id == TX_CMD_REPLAY)
+        return;
+    for (int i = 0; i < nlines; i++) {
+        if (tx_command_has_size(lines[i].command))
+            continue;
+        if (!missing++)
+            fprintf(stderr, "twixt-arena %s: warning: --size %d, but no {size} in the command of ",
+                    cmd->name, o->size);
         else
-            snprintf(err, errcap, "expected %d to %d BOT arguments, got %d", min_bots, max_bots,
-                     o->nbots);
-        return -EINVAL;
+            fputs(", ", stderr);
+        fputs(lines[i].label, stderr);
     }
-    return 0;
+    if (missing)
+        fputs(": a bot that assumes 12 x 12 will lose\n", stderr);
+}
+
+int tx_options_cli(struct tx_options *o, const struct tx_options_command *cmd, const char *program,
+                   int argc, char **argv)
+{
+    char err[1024];
+    if (tx_options_parse(o, cmd, argc, argv, err, sizeof err) < 0)
+        return tx_options_usage_error(cmd, program, "%s", err);
+    if (o->help) {
+        tx_options_help(stdout, cmd);
+        fflush(stdout);
+        return TX_EXIT_OK;
+    }
+    struct command_line lines[COMMAND_LINES_MAX];
+    int nlines = command_lines(o, lines);
+    for (int i = 0; i < nlines; i++)
+        if (tx_command_check(lines[i].command, o->size, err, sizeof err) < 0)
+            return tx_options_usage_error(cmd, program, "%s: %s", lines[i].label, err);
+    warn_size(o, cmd, lines, nlines);
+    return TX_OPTIONS_CONTINUE;
+}
+
+void tx_options_help(FILE *out, const struct tx_options_command *cmd)
+{
+    char left[NOPTIONS + 1][96];
+    int width = 0, n = 0;
+    for (size_t i = 0; i < NOPTIONS; i++) {
+        const struct option *opt = &options[i];
+        if (!(opt->commands & cmd->id))
+            continue;
+        int w = snprintf(left[n++], sizeof left[0], "%s%s%s%s%s", opt->alias ? opt->alias : "",
+                         opt->alias ? ", " : "", opt->name, opt->value ? " " : "",
+                         opt->value ? opt->value : "");
+        width = w > width ? w : width;
+    }
+    width = width > 28 ? 28 : width;
+    fprintf(out, "usage: twixt-arena %s %s [OPTIONS]\n\n%s\nOptions:\n", cmd->name, cmd->operands,
+            cmd->about);
+    n = 0;
+    for (size_t i = 0; i < NOPTIONS; i++)
+        if (options[i].commands & cmd->id) {
+            fprintf(out, "  %-*s  %s\n", width, left[n++], options[i].help);
+        }
+    fprintf(out, "  %-*s  %s\n", width, "-h, --help", "print this help and exit");
 }
 
 void tx_options_apply(const struct tx_options *o, struct tx_match_config *config)
 {
-    config->first_turn_ms = o->first_turn_ms;
-    config->turn_ms = o->turn_ms;
-    config->margin_ms = o->margin_ms;
-    config->soft_timeouts = o->soft_timeouts;
-    config->bot_memory_mb = o->bot_memory_mb;
-}
-
-void tx_options_usage(FILE *out, unsigned accept)
-{
-    for (size_t i = 0; i < NOPTIONS; i++) {
-        const struct option *opt = &options[i];
-        if (!(opt->group & accept))
-            continue;
-        char left[64];
-        snprintf(left, sizeof left, "%s%s%s%s", opt->alias ? opt->alias : "",
-                 opt->alias ? ", " : "", opt->name,
-                 opt->value && strlen(opt->value) < 8 ? " " : "");
-        if (opt->value && strlen(opt->value) < 8)
-            strncat(left, opt->value, sizeof left - strlen(left) - 1);
-        fprintf(out, "  %-24s %s\n", left, opt->help);
-        if (opt->value && strlen(opt->value) >= 8)
-            fprintf(out, "  %-24s   (%s %s)\n", "", opt->name, opt->value);
-    }
-    fprintf(out, "  %-24s %s\n", "-h, --help", "this help");
+    config->first_turn_ms = o->limits.first_turn_ms;
+    config->turn_ms = o->limits.turn_ms;
+    config->margin_ms = o->limits.margin_ms;
+    config->soft_timeouts = o->limits.soft;
+    config->bot_memory_mb = o->limits.memory_mb;
 }
 
 void tx_options_free(struct tx_options *o)
@@ -421,6 +859,9 @@ void tx_options_free(struct tx_options *o)
         free((char *)o->bots[i].command);
     }
     o->nbots = 0;
+    free(o->operands);
+    o->operands = NULL;
+    o->noperands = 0;
 }
 
 bool tx_options_shell_command(int argc, char **argv, char *buf, size_t cap)

@@ -1,12 +1,41 @@
-/* options.h - the command-line options shared by play, tournament and
- * validate.
+/* options.h - the command line of every subcommand: one option table, one
+ * parser, one --help, one usage-error format.
  *
- * One parser for every subcommand, so an option means the same thing and
- * is refused with the same words everywhere. A subcommand says which groups
- * of options it accepts (enum tx_options_accept) and how many BOT arguments;
- * anything else is an error naming the option and what was expected, for
- * the caller to print before exiting with status 2. `--opt value` and
- * `--opt=value` are both accepted; BOT arguments may come anywhere.
+ * play, tournament, validate, replay and standings all parse with
+ * tx_options_parse, driven by the table of options.c: one row per option
+ * (its name, short alias, the subcommands that take it, its value, range
+ * and help line). So an option is spelled, checked, refused and documented
+ * the same way wherever it appears:
+ *   - `--opt value` and `--opt=value`; `-o value` and `-ovalue` for an alias;
+ *   - flags take no value; a repeatable option collects its values in order;
+ *   - `--` ends the options: everything after it is an operand;
+ *   - operands (BOT or FILE arguments) may come anywhere, and their count is
+ *     checked against the subcommand's (struct tx_options_command);
+ *   - a mistake is one message naming the option as typed and what was
+ *     expected, printed as
+ *         twixt-arena COMMAND: MESSAGE
+ *         (PROGRAM COMMAND --help lists the options)
+ *     with exit status 2 (tx_options_usage_error); PROGRAM is the program as
+ *     the user typed it, so the hint can be pasted.
+ *
+ * --help is generated from the table (tx_options_help): the usage line, the
+ * subcommand's paragraph, then one line per option, in this fixed shape
+ * that scripts (shell completions, the man-page check) may parse:
+ *
+ *     "  " [ALIAS ", "] NAME [" " VALUE] SPACES HELP
+ *
+ * ALIAS is "-x", NAME is "--long-name", SPACES at least two blanks, HELP
+ * the rest of the line (never wrapped). VALUE is either an upper-case
+ * placeholder ([A-Z][A-Z0-9/=,._-]*: N, MS, MB, S, K/M, FILE, CMD,
+ * PLAYER=COMMAND, KEY=VALUE,...), or literal choices separated by '|'
+ * ("text|svg|html"). A line without VALUE is a flag. The last option line
+ * of every subcommand is "  -h, --help  ...".
+ *
+ * Adding an option: a field in struct tx_options below (with its default
+ * in options.c's set_defaults when that is not 0), one row in the table of
+ * options.c (kind, field, range, value, help: see struct option there),
+ * and the code that uses the field. Nothing else: parsing, errors, --help,
+ * completions and the man-page check follow the row.
  */
 #ifndef TX_OPTIONS_H
 #define TX_OPTIONS_H
@@ -16,24 +45,46 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "bot-limits.h"
 #include "match.h"
 #include "schedule.h"
 
 #define TX_OPTIONS_DEFAULT_SEED 1 /* fixed, so that re-running a command resumes it */
 #define TX_OPTIONS_CONCURRENCY_MAX 256
 #define TX_OPTIONS_GAMES_MAX INT64_C(1000000000)
+#define TX_OPTIONS_LIST_MAX 8 /* values of a repeatable option */
 
-/* Groups of options a subcommand accepts. */
-enum tx_options_accept {
-    TX_OPTIONS_LIMITS = 1 << 0, /* --first-turn-ms --turn-ms --time-margin-ms --soft-timeouts
-                                   --bot-memory-mb --size --seed */
-    TX_OPTIONS_OUTPUT = 1 << 1, /* -o FILE */
-    TX_OPTIONS_RUN = 1 << 2,    /* --concurrency --openings --openings-file --shard */
-    TX_OPTIONS_GAMES = 1 << 3,  /* --games N */
-    TX_OPTIONS_PAIRS = 1 << 4,  /* --games-per-pair N (even) */
-    TX_OPTIONS_SPRT = 1 << 5,   /* --sprt elo0=..,elo1=..,alpha=..,beta=.. */
-    TX_OPTIONS_JSON = 1 << 6,   /* --json */
+/* The subcommands, as bits: a row of the table says which take it. */
+enum tx_options_cmd {
+    TX_CMD_PLAY = 1 << 0,
+    TX_CMD_TOURNAMENT = 1 << 1,
+    TX_CMD_VALIDATE = 1 << 2,
+    TX_CMD_REPLAY = 1 << 3,
+    TX_CMD_STANDINGS = 1 << 4,
 };
+
+/* What a subcommand's operands are. */
+enum tx_options_operand {
+    TX_OPERAND_BOT,  /* bot command lines, NAME=COMMAND (parsed into bots[]) */
+    TX_OPERAND_FILE, /* file names ("-": standard input, where the command reads one) */
+};
+
+/* A subcommand's command line, written once in its cmd-*.c. */
+struct tx_options_command {
+    const char *name;       /* "play" */
+    enum tx_options_cmd id; /* its bit */
+    const char *operands;   /* for the usage line: "BOT1 BOT2", "FILE..." */
+    enum tx_options_operand operand;
+    int min_operands, max_operands; /* max: INT_MAX for any number */
+    const char *summary;            /* one line for `twixt-arena --help` */
+    const char *about;              /* the paragraph of --help (lines end with \n) */
+};
+
+/* replay --format; TX_FORMAT_VERIFY when not given. */
+enum tx_options_format { TX_FORMAT_VERIFY, TX_FORMAT_TEXT, TX_FORMAT_SVG, TX_FORMAT_HTML };
+
+/* replay --color. */
+enum tx_options_color { TX_COLOR_AUTO, TX_COLOR_ALWAYS, TX_COLOR_NEVER };
 
 struct tx_sprt_options {
     bool enabled;
@@ -42,42 +93,84 @@ struct tx_sprt_options {
     bool logistic;      /* elo0/elo1 are logistic Elo (model=logistic), else normalised */
 };
 
-struct tx_options {
-    int nbots; /* BOT arguments given */
-    struct tx_bot_spec
-        bots[TX_SCHEDULE_BOTS_MAX]; /* name and command, heap strings (tx_options_free) */
-    int size;                       /* --size, default TX_SIZE_DEFAULT */
-    uint64_t seed;                  /* --seed, default TX_OPTIONS_DEFAULT_SEED */
-    bool seed_given;
-    int first_turn_ms, turn_ms, margin_ms; /* limits, defaults of tx_match_config_init */
-    bool soft_timeouts;
-    int bot_memory_mb;
-    const char *output;          /* -o FILE (points into argv), NULL if none */
-    int64_t games;               /* --games or --games-per-pair, 0 if not given */
-    int concurrency;             /* --concurrency, 0 if not given */
-    int openings;                /* --openings K, 0 for none */
-    const char *openings_file;   /* --openings-file (points into argv) */
-    int shard, shards;           /* --shard K/M, 1/1 when not given */
-    struct tx_sprt_options sprt; /* --sprt */
-    bool json;                   /* --json */
-    bool help;                   /* --help or -h was given: print usage, exit 0 */
+/* The values of a repeatable option, in the order given (point into argv). */
+struct tx_options_list {
+    int count;
+    const char *values[TX_OPTIONS_LIST_MAX];
 };
 
-/* Parses argv[1..argc-1] (argv[0] is the subcommand's name). accept is a
- * set of enum tx_options_accept; between min_bots and max_bots BOT
- * arguments must be given (not checked when --help is). Returns 0, or
- * -EINVAL with a message naming the option or argument in err (for the
- * caller to print, then exit 2). Call tx_options_free in both cases. */
-int tx_options_parse(struct tx_options *o, unsigned accept, int min_bots, int max_bots, int argc,
+struct tx_options {
+    /* Operands, in order (point into argv); BOT operands are also parsed
+     * into bots[] (name and command, heap strings: tx_options_free). */
+    int noperands;
+    const char **operands;
+    int nbots;
+    struct tx_bot_spec bots[TX_SCHEDULE_BOTS_MAX];
+
+    /* play, tournament, validate */
+    struct tx_limits limits;          /* --first-turn-ms --turn-ms --time-margin-ms --soft-timeouts
+                                         --bot-memory-mb; tx_limits_default when not given */
+    int size;                         /* --size, default TX_SIZE_DEFAULT */
+    uint64_t seed;                    /* --seed, default TX_OPTIONS_DEFAULT_SEED */
+    int64_t games;                    /* --games or --games-per-pair, 0 if not given */
+    int concurrency;                  /* --concurrency, 0 if not given */
+    int openings;                     /* --openings K, 0 for none */
+    const char *openings_file;        /* --openings-file (points into argv) */
+    int shard, shards;                /* --shard K/M, 1/1 when not given */
+    struct tx_sprt_options sprt;      /* --sprt */
+    struct tx_options_list opponents; /* validate --opponent CMD */
+
+    /* several */
+    const char *output; /* -o FILE (points into argv), NULL if none */
+    bool json;          /* --json */
+    bool help;          /* --help or -h: print the help, exit 0 */
+
+    /* replay */
+    int64_t game;    /* --game K, 0 if not given */
+    int64_t line;    /* --line N, 0 if not given */
+    int move;        /* --move M, -1 if not given */
+    int turn;        /* --turn T, 0 if not given */
+    int format;      /* --format: enum tx_options_format */
+    int color;       /* --color: enum tx_options_color */
+    const char *bot; /* --bot PLAYER=COMMAND (points into argv), NULL if none */
+};
+
+/* What tx_options_cli returns when the command should go on. */
+#define TX_OPTIONS_CONTINUE (-1)
+
+/* Parses argv[1..argc-1] (argv[0] is the subcommand's name) for cmd: the
+ * options of the table that cmd takes, the operands and their count, each
+ * BOT's syntax and placeholders ({seed} and {size} only), and the checks
+ * between options. Pure: no file is looked at. Returns 0, or -EINVAL with
+ * the message in err (without the "twixt-arena COMMAND: " prefix). With
+ * --help, stops there and returns 0 with o->help set. Call tx_options_free
+ * in both cases. */
+int tx_options_parse(struct tx_options *o, const struct tx_options_command *cmd, int argc,
                      char **argv, char *err, size_t errcap);
+
+/* What every subcommand does first: tx_options_parse, then --help (printed
+ * on stdout), then every bot's program looked up (BOT operands, validate
+ * --opponent, replay --bot: tx_command_check), then a warning on stderr
+ * when --size is not 12 and a bot's command has no {size}. program is the
+ * program as typed (for the hint). Returns TX_OPTIONS_CONTINUE, or the
+ * exit status to return: 0 after --help, 2 after a usage error (printed by
+ * tx_options_usage_error). Call tx_options_free in every case. */
+int tx_options_cli(struct tx_options *o, const struct tx_options_command *cmd, const char *program,
+                   int argc, char **argv);
+
+/* Prints "twixt-arena COMMAND: MESSAGE" and the hint line on stderr;
+ * returns 2 (TX_EXIT_USAGE). For mistakes in the command line found after
+ * parsing. */
+int tx_options_usage_error(const struct tx_options_command *cmd, const char *program,
+                           const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+
+/* Prints cmd's --help: usage line, paragraph, one line per option. */
+void tx_options_help(FILE *out, const struct tx_options_command *cmd);
 
 /* Copies the limits into a match config (tx_match_config_init first). */
 void tx_options_apply(const struct tx_options *o, struct tx_match_config *config);
 
-/* Prints the help of the accepted option groups, one option per line. */
-void tx_options_usage(FILE *out, unsigned accept);
-
-/* Frees the bots' strings. */
+/* Frees what the parse allocated (operands, bots' strings). */
 void tx_options_free(struct tx_options *o);
 
 /* Writes argv as a command a POSIX shell runs unchanged (words quoted with

@@ -1,19 +1,16 @@
 /* setup.c - from parsed options to what a run needs: the board, the
  * schedule, the limits, the command that resumes it.
  *
- * This is where play and tournament touch the file system before any game:
- * the openings file is read and checked, and every bot's program is looked
- * up, so that a typo is one clear message with exit status 2 instead of a
- * run in which every game ends in a crash.
+ * The openings file is read and checked here, before any game, so that a
+ * bad line is one clear message (FILE:LINE) with exit status 2 instead of
+ * a surprise mid-run. (The bots' programs were looked up by the option
+ * parsing already: tx_options_cli.)
  */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
-#include "command.h"
 #include "setup.h"
 
 /* Reads a whole file of at most 64 MiB into a malloc'ed buffer. */
@@ -51,68 +48,28 @@ static int read_file(const char *path, char **ret_text, size_t *ret_len)
     return 0;
 }
 
-/* True when program names an executable file, directly when it has a '/'
- * and through PATH otherwise, as execvp would find it. */
-static bool executable(const char *program)
+/* The command as typed, for a shell: program, then the subcommand's words. */
+static void resume_command(const char *program, int argc, char **argv, char *buf, size_t cap)
 {
-    struct stat st;
-    if (strchr(program, '/'))
-        return access(program, X_OK) == 0 && stat(program, &st) == 0 && S_ISREG(st.st_mode);
-    const char *path = getenv("PATH");
-    if (!path)
-        path = "/usr/local/bin:/usr/bin:/bin";
-    for (const char *p = path;; p++) {
-        const char *end = strchrnul(p, ':');
-        char full[4096];
-        /* an empty PATH entry means the current directory */
-        int n = end == p ? snprintf(full, sizeof full, "./%s", program)
-                         : snprintf(full, sizeof full, "%.*s/%s", (int)(end - p), p, program);
-        if (n > 0 && (size_t)n < sizeof full && access(full, X_OK) == 0 && stat(full, &st) == 0 &&
-            S_ISREG(st.st_mode))
-            return true;
-        if (*end == '\0')
-            return false;
-        p = end;
+    char **words = calloc((size_t)argc + 1, sizeof *words);
+    bool ok = words != NULL;
+    if (ok) {
+        words[0] = (char *)program;
+        memcpy(words + 1, argv, (size_t)argc * sizeof *words);
+        ok = tx_options_shell_command(argc + 1, words, buf, cap);
     }
+    if (!ok)
+        snprintf(buf, cap, "(the same command again)");
+    free(words);
 }
 
-/* A bot whose program cannot be found would lose every game by crash:
- * that is a typo in the command line, said once, up front (exit 2). */
-static int check_programs(const struct tx_options *o, char *err, size_t errcap)
+int tx_setup_new(const struct tx_options *o, int64_t games, const char *program, int argc,
+                 char **argv, struct tx_setup **ret, char *err, size_t errcap)
 {
-    for (int i = 0; i < o->nbots; i++) {
-        char *line = tx_command_expand(o->bots[i].command, 1, o->size);
-        char **words;
-        int nwords;
-        char why[128];
-        int rc = tx_command_split(line, &words, &nwords, why, sizeof why);
-        if (rc < 0) {
-            snprintf(err, errcap, "BOT '%s': %s", o->bots[i].name, why);
-        } else {
-            if (!executable(words[0])) {
-                snprintf(err, errcap, "BOT '%s': cannot run '%s': %s", o->bots[i].name, words[0],
-                         strchr(words[0], '/') ? "no such executable file" : "not found in PATH");
-                rc = -ENOENT;
-            }
-            tx_command_free(words);
-        }
-        free(line);
-        if (rc < 0)
-            return rc;
-    }
-    return 0;
-}
-
-int tx_setup_new(const struct tx_options *o, int64_t games, int argc, char **argv,
-                 struct tx_setup **ret, char *err, size_t errcap)
-{
-    int rc = check_programs(o, err, errcap);
-    if (rc < 0)
-        return rc;
     struct tx_setup *run = calloc(1, sizeof *run);
     if (!run)
         return -ENOMEM;
-    rc = tx_geometry_init(&run->geo, o->size);
+    int rc = tx_geometry_init(&run->geo, o->size);
     if (rc < 0) {
         snprintf(err, errcap, "--size: cannot build a %d x %d board", o->size, o->size);
         goto error;
@@ -144,8 +101,7 @@ int tx_setup_new(const struct tx_options *o, int64_t games, int argc, char **arg
     }
     tx_match_config_init(&run->match, &run->geo);
     tx_options_apply(o, &run->match);
-    if (!tx_options_shell_command(argc, argv, run->resume_command, sizeof run->resume_command))
-        snprintf(run->resume_command, sizeof run->resume_command, "(the same command again)");
+    resume_command(program, argc, argv, run->resume_command, sizeof run->resume_command);
     *ret = run;
     return 0;
 

@@ -22,13 +22,12 @@ struct tx_setup {
 };
 
 /* Builds *ret from parsed options; games is the number of games of the
- * whole run. argv is the program's (argv[0] "twixt-arena"), for the resume
- * command. Each bot's program must exist (directly or through PATH): a
- * typo is one clear message, not a run of crashes. Returns 0, or
- * -EINVAL/-errno with a message in err (a missing program, a missing or
- * bad openings file named FILE:LINE). Free with tx_setup_free. */
-int tx_setup_new(const struct tx_options *o, int64_t games, int argc, char **argv,
-                 struct tx_setup **ret, char *err, size_t errcap);
+ * whole run. program (as typed) and the subcommand's argv (argv[0] its
+ * name) make the resume command. Returns 0, or -EINVAL/-errno with a
+ * message in err (a missing or bad openings file, named FILE:LINE). Free
+ * with tx_setup_free. */
+int tx_setup_new(const struct tx_options *o, int64_t games, const char *program, int argc,
+                 char **argv, struct tx_setup **ret, char *err, size_t errcap);
 
 /* Frees what tx_setup_new built; accepts NULL. */
 void tx_setup_free(struct tx_setup *setup);

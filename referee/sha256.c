@@ -1,4 +1,4 @@
-/* sha256.c - FIPS 180-4 SHA-256 and the PATH lookup of a bot's program.
+/* sha256.c - FIPS 180-4 SHA-256 of a bot's program.
  *
  * Small and dependency-free on purpose: one hash per bot executable does
  * not justify linking a crypto library. Checked against the FIPS test
@@ -14,6 +14,7 @@
 #include <unistd.h>
 #include <sys/stat.h>
 
+#include "command.h"
 #include "sha256.h"
 
 static const uint32_t K[64] = {
@@ -112,39 +113,6 @@ void tx_sha256_final(struct tx_sha256 *s, char hex[TX_SHA256_HEX])
         snprintf(hex + 8 * i, 9, "%08x", s->state[i]);
 }
 
-static bool is_executable_file(const char *path)
-{
-    struct stat st;
-    return stat(path, &st) == 0 && S_ISREG(st.st_mode) && access(path, X_OK) == 0;
-}
-
-int tx_sha256_resolve(const char *program, char *buf, size_t cap)
-{
-    if (!program[0])
-        return -ENOENT;
-    if (strchr(program, '/')) {
-        if ((size_t)snprintf(buf, cap, "%s", program) >= cap)
-            return -ENAMETOOLONG;
-        return 0;
-    }
-    const char *path = getenv("PATH");
-    if (!path)
-        path = "/bin:/usr/bin";
-    for (const char *dir = path;;) {
-        const char *end = strchr(dir, ':');
-        size_t n = end ? (size_t)(end - dir) : strlen(dir);
-        /* An empty PATH entry means the current directory, as for execvp. */
-        int w = n ? snprintf(buf, cap, "%.*s/%s", (int)n, dir, program)
-                  : snprintf(buf, cap, "./%s", program);
-        if (w > 0 && (size_t)w < cap && is_executable_file(buf))
-            return 0;
-        if (!end)
-            break;
-        dir = end + 1;
-    }
-    return -ENOENT;
-}
-
 static int hash_file(int fd, char hex[TX_SHA256_HEX])
 {
     struct tx_sha256 s;
@@ -194,10 +162,11 @@ static bool same_file(const struct cached *c, const struct stat *st)
 int tx_sha256_program(const char *program, char hex[TX_SHA256_HEX])
 {
     char path[4096];
-    int r = tx_sha256_resolve(program, path, sizeof path);
+    /* A path is hashed as it is; a name is the file the launcher's execvp runs. */
+    int r = strchr(program, '/') ? 0 : tx_command_find_program(program, path, sizeof path, NULL, 0);
     if (r < 0)
         return r;
-    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    int fd = open(strchr(program, '/') ? program : path, O_RDONLY | O_CLOEXEC);
     if (fd < 0)
         return -errno;
     struct stat st;

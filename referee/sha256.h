@@ -2,8 +2,8 @@
  *
  * A record says exactly which build of a bot played, so results can be
  * tied to a binary later. The program is found through PATH the way execvp
- * finds it, then hashed (FIPS 180-4). Blocking file I/O: the match runs it
- * on libuv's thread pool, never on the loop while a bot's clock runs.
+ * finds it (tx_command_find_program), then hashed (FIPS 180-4). Blocking file I/O: the match runs
+ * it on libuv's thread pool, never on the loop while a bot's clock runs.
  */
 #ifndef TX_SHA256_H
 #define TX_SHA256_H
@@ -24,11 +24,6 @@ void tx_sha256_init(struct tx_sha256 *s);
 void tx_sha256_update(struct tx_sha256 *s, const void *data, size_t len);
 /* Finishes the hash and writes it as lower-case hex into hex. */
 void tx_sha256_final(struct tx_sha256 *s, char hex[TX_SHA256_HEX]);
-
-/* Finds program like execvp does (as given when it contains a '/', else the
- * first executable regular file in $PATH, or "/bin:/usr/bin" when PATH is
- * unset). Writes the path into buf; returns 0 or a negative errno. */
-int tx_sha256_resolve(const char *program, char *buf, size_t cap);
 
 /* Hashes the file program resolves to. Returns 0 with hex set, or a
  * negative errno. Thread-safe; remembers the last 32 files hashed by

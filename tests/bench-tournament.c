@@ -20,6 +20,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "commands.h"
 #include "options.h"
 #include "setup.h"
 #include "runner.h"
@@ -83,8 +84,8 @@ static double run(const char *bot, const char *bot_options, int64_t games, int c
     struct tx_options o;
     struct tx_setup *setup;
     char err[512];
-    if (tx_options_parse(&o, TX_OPTIONS_LIMITS, 3, 3, 4, argv, err, sizeof err) < 0 ||
-        tx_setup_new(&o, games, 4, argv, &setup, err, sizeof err) < 0) {
+    if (tx_options_parse(&o, &tx_cmd_tournament_line, 4, argv, err, sizeof err) < 0 ||
+        tx_setup_new(&o, games, "bench-tournament", 4, argv, &setup, err, sizeof err) < 0) {
         fprintf(stderr, "bench-tournament: %s\n", err);
         exit(2);
     }

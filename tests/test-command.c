@@ -1,6 +1,7 @@
 /* test-command.c - bot command lines (referee/command.h) and SHA-256
  * (referee/sha256.h): shell-like splitting, NAME=COMMAND, derived names,
- * placeholders, and the hash against the FIPS 180-4 test vectors.
+ * placeholders, the program lookup and its wording, and the hash against
+ * the FIPS 180-4 test vectors.
  */
 #include <check.h>
 #include <errno.h>
@@ -8,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "command.h"
@@ -184,19 +186,167 @@ START_TEST(sha256_matches_fips_vectors)
 }
 END_TEST
 
+START_TEST(placeholders_only_seed_and_size)
+{
+    static const struct {
+        const char *command;
+        const char *err; /* NULL: accepted */
+    } cases[] = {
+        {"bot --seed {seed} --size {size}", NULL},
+        {"bot {seed}{size}", NULL},
+        {"python3 -c 'print({})'", NULL}, /* not a placeholder's shape */
+        {"bot --json {\"a\": 1}", NULL},  /* nor this */
+        {"bot {1} { seed } {size", NULL}, /* nor these */
+        {"bot --seed {sed}", "unknown placeholder {sed} (the placeholders are {seed} and {size})"},
+        {"bot {Seed}", "unknown placeholder {Seed} (the placeholders are {seed} and {size})"},
+        {"bot {size} {board-size}",
+         "unknown placeholder {board-size} (the placeholders are {seed} and {size})"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char err[128] = "";
+        int rc = tx_command_check_placeholders(cases[i].command, err, sizeof err);
+        if (!cases[i].err) {
+            ck_assert_msg(rc == 0, "'%s': %s", cases[i].command, err);
+        } else {
+            ck_assert_int_eq(rc, -EINVAL);
+            ck_assert_str_eq(err, cases[i].err);
+        }
+    }
+    ck_assert(tx_command_has_size("bot --size {size}"));
+    ck_assert(!tx_command_has_size("bot --size 12"));
+}
+END_TEST
+
+/* A scratch directory with one file of each kind the lookup tells apart;
+ * the test runs inside it (relative paths as users write them). */
+static char lookup_dir[64];
+static char lookup_cwd[4096];
+
+static void write_mode(const char *name, const char *text, mode_t mode)
+{
+    FILE *f = fopen(name, "w");
+    ck_assert_ptr_nonnull(f);
+    fputs(text, f);
+    fclose(f);
+    ck_assert_int_eq(chmod(name, mode), 0);
+}
+
+static void lookup_setup(void)
+{
+    ck_assert_ptr_nonnull(getcwd(lookup_cwd, sizeof lookup_cwd));
+    snprintf(lookup_dir, sizeof lookup_dir, "/tmp/test-command-XXXXXX");
+    ck_assert_ptr_nonnull(mkdtemp(lookup_dir));
+    ck_assert_int_eq(chdir(lookup_dir), 0);
+    ck_assert_int_eq(mkdir("botdir", 0755), 0);
+    write_mode("plain.py", "print('F6')\n", 0644);
+    write_mode("exec", "#!/bin/sh\necho F6\n", 0755);
+    write_mode("orphan", "#!/no/such/python3 -u\nprint('F6')\n", 0755);
+}
+
+static void lookup_teardown(void)
+{
+    ck_assert_int_eq(chdir(lookup_cwd), 0);
+    char command[4200];
+    snprintf(command, sizeof command, "rm -rf '%s'", lookup_dir);
+    ck_assert_int_eq(system(command), 0);
+}
+
+START_TEST(find_program_says_why_in_one_wording)
+{
+    static const struct {
+        const char *program;
+        int rc;
+        const char *err;
+    } cases[] = {
+        {"./exec", 0, ""},
+        {"sh", 0, ""},
+        {"./missing", -ENOENT, "no such file"},
+        {"./plain.py/x", -ENOTDIR, "no such file"},
+        {"./botdir", -EISDIR, "is a directory"},
+        {"botdir/", -EISDIR, "is a directory"},
+        {"./plain.py", -EACCES,
+         "not executable: chmod +x it, or name its interpreter (e.g. \"python3 ./plain.py\")"},
+        {"/dev/null", -EACCES,
+         "not executable: chmod +x it, or name its interpreter (e.g. \"python3 /dev/null\")"},
+        {"exec", -ENOENT, "not found in PATH (for a file here, write ./exec)"},
+        {"no-such-program-here", -ENOENT,
+         "not found in PATH (for a file here, write ./no-such-program-here)"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char path[4096] = "", err[256] = "";
+        int rc = tx_command_find_program(cases[i].program, path, sizeof path, err, sizeof err);
+        ck_assert_msg(rc == cases[i].rc, "'%s': %d (%s)", cases[i].program, rc, err);
+        ck_assert_str_eq(err, cases[i].err);
+        if (rc == 0)
+            ck_assert_msg(access(path, X_OK) == 0, "%s", path);
+    }
+}
+END_TEST
+
+START_TEST(find_program_follows_path_like_execvp)
+{
+    char path[4096], *saved = getenv("PATH") ? strdup(getenv("PATH")) : NULL;
+    /* An empty entry is the current directory; a directory of the same
+     * name is skipped; the first executable file wins. */
+    ck_assert_int_eq(setenv("PATH", "/nonexistent::/bin", 1), 0);
+    ck_assert_int_eq(tx_command_find_program("exec", path, sizeof path, NULL, 0), 0);
+    ck_assert_str_eq(path, "./exec");
+    ck_assert_int_eq(tx_command_find_program("botdir", path, sizeof path, NULL, 0), -ENOENT);
+    ck_assert_int_eq(tx_command_find_program("plain.py", path, sizeof path, NULL, 0), -ENOENT);
+    /* Unset: execvp's default, not the current directory. */
+    ck_assert_int_eq(unsetenv("PATH"), 0);
+    ck_assert_int_eq(tx_command_find_program("exec", path, sizeof path, NULL, 0), -ENOENT);
+    ck_assert_int_eq(tx_command_find_program("sh", path, sizeof path, NULL, 0), 0);
+    ck_assert(!strcmp(path, "/bin/sh") || !strcmp(path, "/usr/bin/sh"));
+    if (saved)
+        setenv("PATH", saved, 1);
+    free(saved);
+}
+END_TEST
+
+START_TEST(check_names_the_program_and_the_reason)
+{
+    static const struct {
+        const char *command;
+        const char *err; /* NULL: runs */
+    } cases[] = {
+        {"./exec --seed {seed}", NULL},
+        {"sh -c 'echo F6'", NULL},
+        {"./missing --x", "cannot run './missing': no such file"},
+        {"'./botdir' --x", "cannot run './botdir': is a directory"},
+        {"./plain.py",
+         "cannot run './plain.py': not executable: chmod +x it, or name its interpreter (e.g. "
+         "\"python3 ./plain.py\")"},
+        {"./orphan",
+         "cannot run './orphan': its interpreter '/no/such/python3' (on its #! line) was not "
+         "found"},
+        {"./board-{size}", "cannot run './board-8': no such file"}, /* placeholders replaced */
+        {"./exec 'unbalanced", "bad command line: unbalanced single quote"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char err[512] = "";
+        int rc = tx_command_check(cases[i].command, 8, err, sizeof err);
+        if (!cases[i].err) {
+            ck_assert_msg(rc == 0, "'%s': %s", cases[i].command, err);
+        } else {
+            ck_assert_msg(rc < 0, "'%s' accepted", cases[i].command);
+            ck_assert_str_eq(err, cases[i].err);
+        }
+    }
+}
+END_TEST
+
 START_TEST(sha256_program_resolves_through_path)
 {
-    char path[4096];
-    ck_assert_int_eq(tx_sha256_resolve("sh", path, sizeof path), 0);
-    ck_assert(access(path, X_OK) == 0);
-    ck_assert_int_eq(tx_sha256_resolve("no-such-program-here", path, sizeof path), -ENOENT);
+    char hex[TX_SHA256_HEX];
+    ck_assert_int_eq(tx_sha256_program("sh", hex), 0); /* found in PATH, as the launcher runs it */
+    ck_assert_int_eq(tx_sha256_program("no-such-program-here", hex), -ENOENT);
 
     char file[] = "/tmp/test-command-XXXXXX";
     int fd = mkstemp(file);
     ck_assert_int_ge(fd, 0);
     ck_assert_int_eq(write(fd, "abc", 3), 3);
     close(fd);
-    char hex[TX_SHA256_HEX];
     ck_assert_int_eq(tx_sha256_program(file, hex), 0);
     ck_assert_str_eq(hex, "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
     /* A rebuilt executable is hashed again, not taken from the cache. */
@@ -224,7 +374,14 @@ static Suite *command_suite(void)
     tcase_add_test(tc, parse_bot_refuses_bad_commands);
     tcase_add_test(tc, derive_name_skips_interpreters);
     tcase_add_test(tc, expand_replaces_placeholders);
+    tcase_add_test(tc, placeholders_only_seed_and_size);
     suite_add_tcase(s, tc);
+    TCase *tl = tcase_create("lookup");
+    tcase_add_checked_fixture(tl, lookup_setup, lookup_teardown);
+    tcase_add_test(tl, find_program_says_why_in_one_wording);
+    tcase_add_test(tl, find_program_follows_path_like_execvp);
+    tcase_add_test(tl, check_names_the_program_and_the_reason);
+    suite_add_tcase(s, tl);
     TCase *th = tcase_create("sha256");
     tcase_set_timeout(th, 30);
     tcase_add_test(th, sha256_matches_fips_vectors);

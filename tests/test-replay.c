@@ -625,7 +625,7 @@ static int run_replay(char **ret_out, const char *arg, ...)
         dup2(fd, 1);
         dup2(fd, 2);
         close(fd);
-        int rc = tx_cmd_replay(argc, (char **)args);
+        int rc = tx_cmd_replay("twixt-arena", argc, (char **)args);
         fflush(stdout);
         fflush(stderr);
         _exit(rc);
@@ -749,7 +749,7 @@ START_TEST(cmd_usage_errors)
 
     write_games("games.jsonl");
     ck_assert_int_eq(run_replay(&out, NULL), 2);
-    ck_assert_msg(strstr(out, "missing FILE"), "%s", out);
+    ck_assert_msg(strstr(out, "expected 1 FILE argument, got 0"), "%s", out);
     free(out);
     ck_assert_int_eq(run_replay(&out, path("nothing-here.jsonl"), NULL), 2);
     ck_assert_msg(strstr(out, "cannot read") && strstr(out, "nothing-here.jsonl"), "%s", out);
@@ -758,7 +758,7 @@ START_TEST(cmd_usage_errors)
     ck_assert_msg(strstr(out, "--format: expected text, svg or html, got 'png'"), "%s", out);
     free(out);
     ck_assert_int_eq(run_replay(&out, path("games.jsonl"), "--game", "x", NULL), 2);
-    ck_assert_msg(strstr(out, "--game: expected a game index"), "%s", out);
+    ck_assert_msg(strstr(out, "--game: expected a game number"), "%s", out);
     free(out);
     ck_assert_int_eq(run_replay(&out, path("games.jsonl"), "--game", "9", "--format", "svg", NULL),
                      2);

@@ -23,6 +23,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "commands.h"
 #include "options.h"
 #include "setup.h"
 #include "runner.h"
@@ -143,14 +144,13 @@ static int run_in_process(const struct run_spec *rs, struct tx_runner_summary *s
 
     struct tx_options o;
     struct tx_setup *run;
-    ck_assert_int_eq(
-        tx_options_parse(&o, TX_OPTIONS_LIMITS | TX_OPTIONS_RUN, 2, 4, argc, argv, err, errcap), 0);
+    ck_assert_int_eq(tx_options_parse(&o, &tx_cmd_tournament_line, argc, argv, err, errcap), 0);
     o.openings = rs->openings;
-    o.turn_ms = rs->turn_ms ? rs->turn_ms : 2000;
-    o.first_turn_ms = o.turn_ms * 2;
+    o.limits.turn_ms = rs->turn_ms ? rs->turn_ms : 2000;
+    o.limits.first_turn_ms = o.limits.turn_ms * 2;
     o.shard = rs->shard ? rs->shard : 1;
     o.shards = rs->shards ? rs->shards : 1;
-    ck_assert_int_eq(tx_setup_new(&o, rs->games, argc, argv, &run, err, errcap), 0);
+    ck_assert_int_eq(tx_setup_new(&o, rs->games, "twixt-arena", argc, argv, &run, err, errcap), 0);
     struct tx_runner_config config = {
         .schedule = &run->schedule,
         .match = &run->match,
@@ -867,7 +867,7 @@ START_TEST(runner_missing_bot_is_a_usage_error)
         NULL, (char *)"tournament", a, (char *)"typo=./no-such-bot --x", (char *)"-o", records,
         NULL};
     ck_assert_int_eq(run_arena(argv, out), 2);
-    ck_assert(log_contains("BOT 'typo': cannot run './no-such-bot': no such executable file"));
+    ck_assert(log_contains("BOT 'typo': cannot run './no-such-bot': no such file"));
     ck_assert_int_eq(access(records, F_OK), -1); /* nothing started, nothing written */
 }
 END_TEST

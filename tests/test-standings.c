@@ -337,11 +337,11 @@ START_TEST(standings_command_exit_codes)
     char *none[] = {name, NULL};
     char *option[] = {name, frob, a, NULL};
     char *missing[] = {name, nowhere, NULL};
-    ck_assert_int_eq(tx_cmd_standings(3, ok), TX_EXIT_OK);
-    ck_assert_int_eq(tx_cmd_standings(3, bad), TX_EXIT_USAGE);
-    ck_assert_int_eq(tx_cmd_standings(1, none), TX_EXIT_USAGE);
-    ck_assert_int_eq(tx_cmd_standings(3, option), TX_EXIT_USAGE);
-    ck_assert_int_eq(tx_cmd_standings(2, missing), TX_EXIT_USAGE);
+    ck_assert_int_eq(tx_cmd_standings("twixt-arena", 3, ok), TX_EXIT_OK);
+    ck_assert_int_eq(tx_cmd_standings("twixt-arena", 3, bad), TX_EXIT_USAGE);
+    ck_assert_int_eq(tx_cmd_standings("twixt-arena", 1, none), TX_EXIT_USAGE);
+    ck_assert_int_eq(tx_cmd_standings("twixt-arena", 3, option), TX_EXIT_USAGE);
+    ck_assert_int_eq(tx_cmd_standings("twixt-arena", 2, missing), TX_EXIT_USAGE);
 }
 END_TEST
 
