@@ -32,6 +32,7 @@ enum option_id {
     OPT_PAIRS,
     OPT_SPRT,
     OPT_JSON,
+    OPT_SKIP_INVALID,
 };
 
 static const struct option {
@@ -50,6 +51,8 @@ static const struct option {
      "seed of the run: per-game {seed} and openings (default 1)"},
     {OPT_OUTPUT, "--output", "-o", TX_OPTIONS_OUTPUT, "FILE",
      "append one JSON record per game; resumes a run already in FILE"},
+    {OPT_SKIP_INVALID, "--skip-invalid", NULL, TX_OPTIONS_RUN, NULL,
+     "on resume, move lines of FILE that are not records into FILE.rejected"},
     {OPT_CONCURRENCY, "--concurrency", NULL, TX_OPTIONS_RUN, "C",
      "games played at once (default: the number of cores)"},
     {OPT_OPENINGS, "--openings", NULL, TX_OPTIONS_RUN, "K",
@@ -262,6 +265,9 @@ static int set_option(struct tx_options *o, const struct option *opt, const char
         return parse_sprt(v, &o->sprt, err, errcap);
     case OPT_JSON:
         o->json = true;
+        break;
+    case OPT_SKIP_INVALID:
+        o->skip_invalid = true;
         break;
     }
     if (!ok) {

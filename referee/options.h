@@ -28,7 +28,8 @@ enum tx_options_accept {
     TX_OPTIONS_LIMITS = 1 << 0, /* --first-turn-ms --turn-ms --time-margin-ms --soft-timeouts
                                    --bot-memory-mb --size --seed */
     TX_OPTIONS_OUTPUT = 1 << 1, /* -o FILE */
-    TX_OPTIONS_RUN = 1 << 2,    /* --concurrency --openings --openings-file --shard */
+    TX_OPTIONS_RUN = 1 << 2,    /* --concurrency --openings --openings-file --shard
+                                   --skip-invalid */
     TX_OPTIONS_GAMES = 1 << 3,  /* --games N */
     TX_OPTIONS_PAIRS = 1 << 4,  /* --games-per-pair N (even) */
     TX_OPTIONS_SPRT = 1 << 5,   /* --sprt elo0=..,elo1=..,alpha=..,beta=.. */
@@ -53,6 +54,7 @@ struct tx_options {
     bool soft_timeouts;
     int bot_memory_mb;
     const char *output;          /* -o FILE (points into argv), NULL if none */
+    bool skip_invalid;           /* --skip-invalid: set bad lines of FILE aside on resume */
     int64_t games;               /* --games or --games-per-pair, 0 if not given */
     int concurrency;             /* --concurrency, 0 if not given */
     int openings;                /* --openings K, 0 for none */
