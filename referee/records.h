@@ -45,9 +45,11 @@
 #include "record.h"
 
 /* The longest line read or written: 4 MiB. The largest record the referee
- * can write is about 1.1 MiB (26 x 26 board, every move with a 20-character
- * message, both bots filling their 64 KiB of kept stderr with control
- * characters that JSON escapes to 6 bytes each; test-records checks it). */
+ * can write is about 2.4 MiB: a 26 x 26 board full of moves, each with a
+ * 20-character message, both bots filling their 64 KiB of kept stderr, and
+ * two commands as long as one argument may be (128 KiB), all of control
+ * characters that JSON escapes to 6 bytes each (test-records,
+ * records_cap_holds_the_largest_record). A real record is a few KiB. */
 #define TX_RECORDS_LINE_MAX (4 * 1024 * 1024)
 
 /* How every record this program writes begins: what makes a torn line
