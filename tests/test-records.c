@@ -583,6 +583,47 @@ START_TEST(records_cap_holds_the_largest_record)
 }
 END_TEST
 
+/* Resuming base.jsonl with one option changed: refused before any game,
+ * naming the option with the file's value and the command's. */
+static const struct {
+    const char *option, *value; /* value NULL: a flag */
+    const char *words;
+} differences[] = {
+    {"--soft-timeouts", NULL, "(--soft-timeouts: off in the file, on in this command)"},
+    {"--turn-ms", "2500", "(--turn-ms: 2000 in the file, 2500 in this command)"},
+    {"--first-turn-ms", "900", "(--first-turn-ms: 1000 in the file, 900 in this command)"},
+    {"--time-margin-ms", "5", "(--time-margin-ms: 0 in the file, 5 in this command)"},
+    {"--size", "10", "(--size: 12 in the file, 10 in this command)"},
+    {"--seed", "7", "(--seed: game 1 has the seed "},
+    {"--openings", "2", "(--openings or --openings-file: game 1 opens with none in the file, "},
+    {"--bot-memory-mb", "500",
+     "(--bot-memory-mb or --openings-file, which records do not show: this command has "
+     "--bot-memory-mb 500 and no openings file)"},
+};
+
+START_TEST(records_resume_names_the_option_that_differs)
+{
+    const char *file = tmp("run.jsonl");
+    size_t len;
+    char *bytes = contents(path_in(suite_dir, "base.jsonl"), &len);
+    write_bytes(file, bytes, len);
+    struct result *res = malloc(sizeof *res);
+    run(res, "play", bot_a, bot_b, "--games", "6", "--turn-ms", "2000", "-o", file,
+        differences[_i].option, differences[_i].value, NULL);
+    ck_assert_int_eq(exit_status(res), 2);
+    ck_assert_msg(strstr(res->err, "run.jsonl:1: this file holds games of another run "), "%s",
+                  res->err);
+    ck_assert_msg(strstr(res->err, differences[_i].words), "%s", res->err);
+    ck_assert_msg(!strstr(res->out, "game "), "%s", res->out);
+    size_t after_len;
+    char *after = contents(file, &after_len);
+    ck_assert(after_len == len && !memcmp(after, bytes, len));
+    free(after);
+    free(bytes);
+    free(res);
+}
+END_TEST
+
 /* ---- -o safety (issue 16) ---- */
 
 /* -o that is not a regular file: refused before any game, exit 2. */
@@ -1054,6 +1095,8 @@ static Suite *records_suite(void)
     tcase_add_checked_fixture(tc, setup, teardown);
     tcase_set_timeout(tc, 120);
     tcase_add_loop_test(tc, records_every_reader_reads_a_shape_alike, 0, nshapes);
+    tcase_add_loop_test(tc, records_resume_names_the_option_that_differs, 0,
+                        (int)(sizeof differences / sizeof differences[0]));
     suite_add_tcase(s, tc);
 
     tc = tcase_create("stress");
