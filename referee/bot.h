@@ -33,9 +33,11 @@
 
 #include "answer.h"
 
-#define TX_BOT_LINES_QUEUED 16   /* lines held ahead of the turns that read them; more are dropped \
-                                  */
-#define TX_BOT_STDERR_KEPT 65536 /* stderr bytes kept per bot per game; the rest is only counted   \
+#define TX_BOT_LINES_QUEUED                                                                        \
+    16 /* lines held ahead of the turns that read them; more are dropped                           \
+        */
+#define TX_BOT_STDERR_KEPT                                                                         \
+    65536                        /* stderr bytes kept per bot per game; the rest is only counted   \
                                   */
 #define TX_BOT_TERM_GRACE_MS 100 /* SIGTERM to SIGKILL */
 #define TX_BOT_PIPE_GRACE_MS 50  /* after the exit, before pipes still open are closed */
@@ -113,9 +115,9 @@ struct tx_bot {
     int schedstat_fd; /* /proc/PID/schedstat once started, -1 when not open */
 };
 
-/* The launcher's path: next to the running program (/proc/self/exe), else the
- * one built with this source tree, else $TX_LAUNCHER. Writes it into buf and
- * returns 0, or -ENOENT with buf naming where it looked. */
+/* The launcher's path (tx_paths_find in paths.h: installed, build tree or
+ * $TX_LAUNCHER). Writes it into buf and returns 0, or -ENOENT with buf
+ * naming where it looked. */
 int tx_bot_find_launcher(char *buf, size_t cap);
 
 /* Spawns the bot. Returns 0 when it runs (even if the exec of the bot itself

@@ -12,6 +12,19 @@
 #include <sys/syscall.h>
 
 #include "commands.h"
+#include "version.h"
+
+/* `twixt-arena version` and --version: the version, and the git revision
+ * when built from a git checkout. */
+static int print_version(int argc, char **argv)
+{
+    (void)argc, (void)argv;
+    if (TX_REVISION[0])
+        puts("twixt-arena " TX_VERSION " (git " TX_REVISION ")");
+    else
+        puts("twixt-arena " TX_VERSION " (no git revision: not built from a git checkout)");
+    return TX_EXIT_OK;
+}
 
 static const struct {
     const char *name;
@@ -25,6 +38,7 @@ static const struct {
     {"replay", tx_cmd_replay,
      "FILE [--game K] [--format text|svg|html]   verify and render records"},
     {"standings", tx_cmd_standings, "FILE... [--json]   standings and crosstable from records"},
+    {"version", print_version, "the version and the git revision it was built from"},
 };
 
 static void usage(FILE *out)
@@ -56,10 +70,8 @@ int main(int argc, char **argv)
         usage(argc < 2 ? stderr : stdout);
         return argc < 2 ? TX_EXIT_USAGE : TX_EXIT_OK;
     }
-    if (!strcmp(argv[1], "--version")) {
-        puts("twixt-arena " TX_VERSION);
-        return TX_EXIT_OK;
-    }
+    if (!strcmp(argv[1], "--version"))
+        return print_version(argc - 1, argv + 1);
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
         if (!strcmp(argv[1], commands[i].name))
             return commands[i].run(argc - 1, argv + 1);
