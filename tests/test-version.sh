@@ -11,10 +11,9 @@ a=$("$arena" --version)
 b=$("$arena" version)
 echo "--version: $a"
 [ "$a" = "$b" ] || { echo "FAIL: 'version' says '$b'"; exit 1; }
-# As referee/meson.build asks git: the source tree's own .git, not a
-# repository around it.
-if [ -e "$source_dir/.git" ] && command -v git >/dev/null 2>&1; then
-    rev=$(git --git-dir="$source_dir/.git" describe --always --abbrev=12)
+# Asked as referee/meson.build asks git: the source tree's own .git, not a
+# repository around it (a tarball unpacked inside one has no revision).
+if rev=$(git --git-dir="$source_dir/.git" describe --always --abbrev=12 2>/dev/null); then
     case $a in
     "twixt-arena "*" (git $rev)" | "twixt-arena "*" (git $rev-dirty)") ;;
     *) echo "FAIL: expected the revision $rev"; exit 1 ;;
