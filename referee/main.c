@@ -19,10 +19,7 @@
 static int print_version(int argc, char **argv)
 {
     (void)argc, (void)argv;
-    if (TX_REVISION[0])
-        puts("twixt-arena " TX_VERSION " (git " TX_REVISION ")");
-    else
-        puts("twixt-arena " TX_VERSION " (no git revision: not built from a git checkout)");
+    puts("twixt-arena " TX_VERSION " (" TX_REVISION ")");
     return TX_EXIT_OK;
 }
 
