@@ -232,15 +232,17 @@ def zsh(spec):
         "}",
         "",
         "_twixt_arena() {",
-        "  local -a commands",
-        "  commands=(",
+        "  # Not `commands`: zsh's hash of the programs in PATH, which",
+        "  # _command_names reads.",
+        "  local -a subcommands",
+        "  subcommands=(",
     ]
     for name, (summary, _, _) in spec.items():
         out.append("    " + zsh_quote(f"{name}:{summary}"))
     out += [
         "  )",
         "  if (( CURRENT == 2 )); then",
-        "    _describe -t commands 'twixt-arena command' commands",
+        "    _describe -t commands 'twixt-arena command' subcommands",
         "    _arguments '(- *)'{-h,--help}'[list the commands]' '(- *)--version[print the version]'",
         "    return",
         "  fi",
