@@ -8,7 +8,7 @@
 # options, choices of --format, files where a file is expected, programs
 # where a BOT is expected. Zsh, when it is installed: the same lines typed
 # into an interactive zsh (zsh-complete.zsh) give the same matches.
-set -u
+set -u -o pipefail
 bash_completion=$(realpath "$1")
 zsh_completion=$(realpath "$2")
 zsh_complete=$(realpath "$(dirname "$0")/zsh-complete.zsh")
@@ -47,7 +47,7 @@ check()
         got=$(bash_complete "$line")
     else
         got=$(zsh "$zsh_complete" "$(dirname "$zsh_completion")" "$line" | sort -u |
-            tr '\n' ' ' | sed 's/ $//')
+            tr '\n' ' ' | sed 's/ $//') || got="(zsh-complete.zsh failed)"
     fi
     if [[ $got == "$want" ]]; then
         echo "ok: $shell '$line' -> $got"
