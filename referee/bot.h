@@ -33,12 +33,10 @@
 
 #include "answer.h"
 
-#define TX_BOT_LINES_QUEUED                                                                        \
-    16 /* lines held ahead of the turns that read them; more are dropped                           \
-        */
-#define TX_BOT_STDERR_KEPT                                                                         \
-    65536                        /* stderr bytes kept per bot per game; the rest is only counted   \
-                                  */
+/* Lines held ahead of the turns that read them; more are dropped. */
+#define TX_BOT_LINES_QUEUED 16
+/* Stderr bytes kept per bot per game; the rest is only counted. */
+#define TX_BOT_STDERR_KEPT 65536
 #define TX_BOT_TERM_GRACE_MS 100 /* SIGTERM to SIGKILL */
 #define TX_BOT_PIPE_GRACE_MS 50  /* after the exit, before pipes still open are closed */
 #define TX_BOT_ERROR_MAX 256     /* bytes of a start error, NUL included */
