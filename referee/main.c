@@ -15,10 +15,9 @@
 #include "version.h"
 
 /* `twixt-arena version` and --version: the version, and the git revision
- * when built from a git checkout. */
-static int print_version(int argc, char **argv)
+ * when built from a git checkout (version.h, made at build time). */
+static int print_version(void)
 {
-    (void)argc, (void)argv;
     puts("twixt-arena " TX_VERSION " (" TX_REVISION ")");
     return TX_EXIT_OK;
 }
@@ -35,7 +34,6 @@ static const struct {
     {"replay", tx_cmd_replay,
      "FILE [--game K] [--format text|svg|html]   verify and render records"},
     {"standings", tx_cmd_standings, "FILE... [--json]   standings and crosstable from records"},
-    {"version", print_version, "the version and the git revision it was built from"},
 };
 
 static void usage(FILE *out)
@@ -45,6 +43,7 @@ static void usage(FILE *out)
         "usage: twixt-arena COMMAND [OPTIONS]   (twixt-arena COMMAND --help for its options)\n\n");
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
         fprintf(out, "  %-11s %s\n", commands[i].name, commands[i].synopsis);
+    fprintf(out, "  %-11s %s\n", "version", "the version and the git revision it was built from");
     fprintf(out, "\nBOT is a command line (\"python3 bot.py\"), optionally NAME=COMMAND.\n"
                  "Exit status: 0 success, 1 a check failed, 2 usage or input error.\n");
 }
@@ -67,8 +66,8 @@ int main(int argc, char **argv)
         usage(argc < 2 ? stderr : stdout);
         return argc < 2 ? TX_EXIT_USAGE : TX_EXIT_OK;
     }
-    if (!strcmp(argv[1], "--version"))
-        return print_version(argc - 1, argv + 1);
+    if (!strcmp(argv[1], "--version") || !strcmp(argv[1], "version"))
+        return print_version();
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
         if (!strcmp(argv[1], commands[i].name))
             return commands[i].run(argc - 1, argv + 1);

@@ -115,7 +115,7 @@ def parse_commands(help_text):
     for line in help_text.splitlines():
         m = re.match(r"^  ([a-z][a-z-]+)(?: +(.*))?$", line)
         if m:
-            summary = re.split(r" {3,}", m[2] or "")[-1]
+            summary = re.split(r" {2,}", m[2] or "")[-1]
             commands.append((m[1], summary))
     return commands
 
