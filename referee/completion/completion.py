@@ -5,14 +5,15 @@ program's own --help output, so they cannot drift from its options.
     completion.py bash|zsh PROGRAM OUTPUT
 
 Reads `PROGRAM --help` (the subcommands) and `PROGRAM COMMAND --help` (each
-one's usage line and option lines). An option line has this shape, one
-option per line, help text after two spaces or more:
+one's usage line and option lines). An option line has the shape that
+referee/options.h promises, one option per line, help after two spaces:
 
     -o, --output FILE   append one JSON record per game
     --format text|svg|html   what to print
     --soft-timeouts   CodinGame mode
 
-The value is an upper-case placeholder or `|`-separated literal choices.
+The value is an upper-case placeholder (N, K/M, PLAYER=COMMAND,
+KEY=VALUE,...) or `|`-separated literal choices.
 What a value completes to follows from its placeholder: FILE and OUT are
 files, BOT, CMD and COMMAND are programs, choices are themselves, the rest
 (N, MS, K/M, ...) nothing. tests/test-man.py reads --help with the same
@@ -23,7 +24,8 @@ import subprocess
 import sys
 
 OPTION_NAME = r"(?:-[A-Za-z0-9]|--[a-z0-9][a-z0-9-]*)"
-PLACEHOLDER = r"[A-Z][A-Z0-9_]*(?:[=/][A-Z][A-Z0-9_]*)*(?:\.\.\.)?"
+# As options.h says: N, MS, K/M, FILE, PLAYER=COMMAND, KEY=VALUE,...
+PLACEHOLDER = r"[A-Z][A-Z0-9/=,._-]*"
 CHOICES = r"[a-z0-9][a-z0-9-]*(?:\|[a-z0-9][a-z0-9-]*)*"
 OPTION_LINE = re.compile(
     rf"^ {{1,8}}(?P<names>{OPTION_NAME}(?:, {OPTION_NAME})*)"
@@ -49,7 +51,7 @@ class Option:
             return "flag"
         if self.value[0].islower():
             return "choices"
-        base = re.sub(r"[0-9]*(\.\.\.)?$", "", self.value)
+        base = re.sub(r"[0-9]*(,?\.\.\.)?$", "", self.value)
         if base in FILE_PLACEHOLDERS:
             return "file"
         if base in PROGRAM_PLACEHOLDERS:
