@@ -113,9 +113,9 @@ struct tx_bot {
     int schedstat_fd; /* /proc/PID/schedstat once started, -1 when not open */
 };
 
-/* The launcher's path: next to the running program (/proc/self/exe), else the
- * one built with this source tree, else $TX_LAUNCHER. Writes it into buf and
- * returns 0, or -ENOENT with buf naming where it looked. */
+/* The launcher's path (tx_paths_find in paths.h: installed, build tree or
+ * $TX_LAUNCHER). Writes it into buf and returns 0, or -ENOENT with buf
+ * naming where it looked. */
 int tx_bot_find_launcher(char *buf, size_t cap);
 
 /* Spawns the bot. Returns 0 when it runs (even if the exec of the bot itself

@@ -15,7 +15,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "proc.h"
+#include "paths.h"
 #include "validate-private.h"
 
 const char *tx_validate_check_name(enum tx_validate_check check)
@@ -34,12 +34,7 @@ const char *tx_validate_scenario_name(enum tx_validate_scenario scenario)
 
 int tx_validate_find_bundled(const char *name, char *buf, size_t cap)
 {
-    char self[PATH_MAX];
-    if (tx_proc_self_dir(self, sizeof self) < 0)
-        return -ENOENT;
-    if ((size_t)snprintf(buf, cap, "%s/../bots/%s", self, name) >= cap || access(buf, X_OK) < 0)
-        return -ENOENT;
-    return 0;
+    return tx_paths_bundled_bot(name, buf, cap, NULL);
 }
 
 /* ---- running the games ---- */

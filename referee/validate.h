@@ -138,8 +138,9 @@ int tx_validate_run(const struct tx_validate_config *config, struct tx_validate_
 
 void tx_validate_report_free(struct tx_validate_report *report);
 
-/* Where the bundled bot `name` ("twixt-random") is: <dir of the running
- * program>/../bots/NAME. Returns 0 with the path in buf, or -ENOENT. */
+/* Where the bundled bot `name` ("twixt-random") is: next to an installed
+ * twixt-arena, or in build/bots/ (tx_paths_bundled_bot in paths.h, which
+ * also says which layout). Returns 0 with the path in buf, or -ENOENT. */
 int tx_validate_find_bundled(const char *name, char *buf, size_t cap);
 
 /* "illegal", "timeout", ... and "against", "swap", ... for reports. */
