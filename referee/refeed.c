@@ -248,7 +248,8 @@ static void feed_next(struct refeed *rf)
     }
     /* Checked up front by tx_refeed_run: these cannot fail here. */
     tx_verify_position(c->geo, c->record, i, &rf->position);
-    int len = tx_input_write(&rf->position, c->player, rf->input, sizeof rf->input);
+    int len =
+        tx_input_write(&rf->position, c->player, !rf->first_done, rf->input, sizeof rf->input);
     int r = len < 0 ? UV_EINVAL : tx_bot_write(&rf->bot, rf->input, (size_t)len);
     if (r == 1) {
         start_clock(rf);

@@ -270,7 +270,7 @@ void tx_match_next_turn(struct tx_match *m)
         m->window_lines[p] = 0;
         close_window(m, p);
     }
-    int len = tx_input_write(&m->game, p, m->input, sizeof m->input);
+    int len = tx_input_write(&m->game, p, !m->first_done[p], m->input, sizeof m->input);
     if (len < 0) { /* cannot happen: TX_INPUT_MAX always fits */
         tx_match_finish(m, -1, TX_REASON_INTERRUPTED, "referee error: turn input too long");
         return;

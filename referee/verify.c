@@ -121,7 +121,8 @@ int tx_verify_turn_input(const struct tx_geometry *geo, const struct tx_record *
     if (rc >= 0 && (g->status != TX_ONGOING || g->to_move != r->moves[i].player))
         rc = -EINVAL;
     if (rc >= 0)
-        rc = tx_input_write(g, r->moves[i].player, buf, cap);
+        rc = tx_input_write(g, r->moves[i].player,
+                            tx_verify_first_turn(r, r->moves[i].player) == i + 1, buf, cap);
     free(g);
     return rc;
 }
