@@ -33,13 +33,19 @@
 
 #include "answer.h"
 
-#define TX_BOT_LINES_QUEUED 16   /* lines held ahead of the turns that read them; more are dropped \
-                                  */
-#define TX_BOT_STDERR_KEPT 65536 /* stderr bytes kept per bot per game; the rest is only counted   \
+#define TX_BOT_LINES_QUEUED                                                                        \
+    16 /* lines held ahead of the turns that read them; more are dropped                           \
+        */
+#define TX_BOT_STDERR_KEPT                                                                         \
+    65536                        /* stderr bytes kept per bot per game; the rest is only counted   \
                                   */
 #define TX_BOT_TERM_GRACE_MS 100 /* SIGTERM to SIGKILL */
 #define TX_BOT_PIPE_GRACE_MS 50  /* after the exit, before pipes still open are closed */
 #define TX_BOT_ERROR_MAX 256     /* bytes of a start error, NUL included */
+
+/* Bots run this much below the referee (the seat starts them so), so that
+ * the referee reads the clock on time when a bot is busy. */
+#define TX_BOT_NICE 5
 
 enum tx_bot_event {
     TX_BOT_LINE,         /* a line (or a too-long line) was queued */

@@ -192,7 +192,7 @@ int tx_cmd_validate(int argc, char **argv)
     }
     random = bundled("twixt-random", "");
     char strong_extra[32];
-    int strong_ms = o.turn_ms / 3 < STRONG_MS_MAX ? o.turn_ms / 3 : STRONG_MS_MAX;
+    int strong_ms = o.limits.turn_ms / 3 < STRONG_MS_MAX ? o.limits.turn_ms / 3 : STRONG_MS_MAX;
     snprintf(strong_extra, sizeof strong_extra, " --ms %d", strong_ms > 1 ? strong_ms : 1);
     strong = bundled("twixt-mcts", strong_extra);
     if (!x.nopponents && !random && !strong) {
@@ -220,11 +220,7 @@ int tx_cmd_validate(int argc, char **argv)
         .geo = geo,
         .name = o.bots[0].name,
         .command = o.bots[0].command,
-        .first_turn_ms = o.first_turn_ms,
-        .turn_ms = o.turn_ms,
-        .margin_ms = o.margin_ms,
-        .soft_timeouts = o.soft_timeouts,
-        .bot_memory_mb = o.bot_memory_mb,
+        .limits = o.limits,
         .seed = o.seed,
         .rounds = o.games > 0 ? (int)o.games : 1,
         .concurrency = x.concurrency ? x.concurrency : 1,

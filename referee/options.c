@@ -187,25 +187,25 @@ static int set_option(struct tx_options *o, const struct option *opt, const char
 
     switch (opt->id) {
     case OPT_FIRST_TURN_MS:
-        ok = parse_int(v, 1, 3600000, &o->first_turn_ms);
+        ok = parse_int(v, 1, 3600000, &o->limits.first_turn_ms);
         expected = "milliseconds, 1 to 3600000";
         break;
     case OPT_TURN_MS:
-        ok = parse_int(v, 1, 3600000, &o->turn_ms);
+        ok = parse_int(v, 1, 3600000, &o->limits.turn_ms);
         expected = "milliseconds, 1 to 3600000";
         break;
     case OPT_MARGIN_MS:
-        ok = parse_int(v, 0, 3600000, &o->margin_ms);
+        ok = parse_int(v, 0, 3600000, &o->limits.margin_ms);
         expected = "milliseconds, 0 to 3600000";
         break;
     case OPT_SOFT:
-        o->soft_timeouts = true;
+        o->limits.soft = true;
         break;
     case OPT_MEMORY:
         /* 0: no limit (match.h), e.g. for bots built with sanitizers, which cannot start under
          * RLIMIT_DATA */
-        ok = !strcmp(v, "0") ? (o->bot_memory_mb = 0, true)
-                             : parse_int(v, 16, 1 << 20, &o->bot_memory_mb);
+        ok = !strcmp(v, "0") ? (o->limits.memory_mb = 0, true)
+                             : parse_int(v, 16, 1 << 20, &o->limits.memory_mb);
         expected = "megabytes, 16 to 1048576, or 0 for no limit";
         break;
     case OPT_SIZE:
@@ -322,10 +322,7 @@ int tx_options_parse(struct tx_options *o, unsigned accept, int min_bots, int ma
     memset(o, 0, sizeof *o);
     o->size = TX_SIZE_DEFAULT;
     o->seed = TX_OPTIONS_DEFAULT_SEED;
-    o->first_turn_ms = 1000;
-    o->turn_ms = 300;
-    o->margin_ms = 0;
-    o->bot_memory_mb = 768;
+    tx_limits_default(&o->limits);
     o->shard = o->shards = 1;
     o->sprt = (struct tx_sprt_options){.elo0 = 0, .elo1 = 10, .alpha = 0.05, .beta = 0.05};
 
@@ -388,11 +385,7 @@ int tx_options_parse(struct tx_options *o, unsigned accept, int min_bots, int ma
 
 void tx_options_apply(const struct tx_options *o, struct tx_match_config *config)
 {
-    config->first_turn_ms = o->first_turn_ms;
-    config->turn_ms = o->turn_ms;
-    config->margin_ms = o->margin_ms;
-    config->soft_timeouts = o->soft_timeouts;
-    config->bot_memory_mb = o->bot_memory_mb;
+    config->limits = o->limits;
 }
 
 void tx_options_usage(FILE *out, unsigned accept)

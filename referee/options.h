@@ -49,9 +49,7 @@ struct tx_options {
     int size;                       /* --size, default TX_SIZE_DEFAULT */
     uint64_t seed;                  /* --seed, default TX_OPTIONS_DEFAULT_SEED */
     bool seed_given;
-    int first_turn_ms, turn_ms, margin_ms; /* limits, defaults of tx_match_config_init */
-    bool soft_timeouts;
-    int bot_memory_mb;
+    struct tx_limits limits;     /* --first-turn-ms ... --bot-memory-mb, tx_limits_default */
     const char *output;          /* -o FILE (points into argv), NULL if none */
     int64_t games;               /* --games or --games-per-pair, 0 if not given */
     int concurrency;             /* --concurrency, 0 if not given */

@@ -27,8 +27,9 @@ static void describe_difference(const struct tx_resume *c, const struct tx_recor
 
     if (rec->size != s->geo->size)
         snprintf(buf, cap, "board size %d, not %d", rec->size, s->geo->size);
-    else if (rec->limits.first_turn_ms != m->first_turn_ms || rec->limits.turn_ms != m->turn_ms ||
-             rec->limits.margin_ms != m->margin_ms || rec->limits.soft != m->soft_timeouts)
+    else if (rec->limits.first_turn_ms != m->limits.first_turn_ms ||
+             rec->limits.turn_ms != m->limits.turn_ms ||
+             rec->limits.margin_ms != m->limits.margin_ms || rec->limits.soft != m->limits.soft)
         snprintf(buf, cap, "limits %d/%d/%d ms%s (first turn/turn/margin)",
                  rec->limits.first_turn_ms, rec->limits.turn_ms, rec->limits.margin_ms,
                  rec->limits.soft ? " soft" : "");

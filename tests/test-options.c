@@ -38,8 +38,8 @@ START_TEST(options_defaults_and_values)
     ck_assert_str_eq(o.bots[1].command, "python3 b.py --x=1");
     ck_assert_int_eq(o.size, 12);
     ck_assert_uint_eq(o.seed, TX_OPTIONS_DEFAULT_SEED);
-    ck_assert_int_eq(o.first_turn_ms, 1000);
-    ck_assert_int_eq(o.turn_ms, 300);
+    ck_assert_int_eq(o.limits.first_turn_ms, 1000);
+    ck_assert_int_eq(o.limits.turn_ms, 300);
     ck_assert_int_eq(o.shard, 1);
     ck_assert_int_eq(o.shards, 1);
     ck_assert(!o.sprt.enabled);
@@ -50,8 +50,8 @@ START_TEST(options_defaults_and_values)
                            "18446744073709551615", "--openings", "4", "--size", "8",
                            "--soft-timeouts", "--sprt", "elo1=5,alpha=0.1,model=logistic", NULL),
                      0);
-    ck_assert_int_eq(o.turn_ms, 50);
-    ck_assert_int_eq(o.first_turn_ms, 200);
+    ck_assert_int_eq(o.limits.turn_ms, 50);
+    ck_assert_int_eq(o.limits.first_turn_ms, 200);
     ck_assert_str_eq(o.output, "x.jsonl");
     ck_assert_int_eq(o.shard, 2);
     ck_assert_int_eq(o.shards, 3);
@@ -59,7 +59,7 @@ START_TEST(options_defaults_and_values)
     ck_assert_uint_eq(o.seed, UINT64_MAX);
     ck_assert_int_eq(o.openings, 4);
     ck_assert_int_eq(o.size, 8);
-    ck_assert(o.soft_timeouts);
+    ck_assert(o.limits.soft);
     ck_assert(o.sprt.enabled);
     ck_assert(o.sprt.elo0 == 0 && o.sprt.elo1 == 5 && o.sprt.alpha == 0.1 && o.sprt.beta == 0.05);
     ck_assert(o.sprt.logistic);

@@ -143,8 +143,8 @@ static int run_in_process(const struct run_spec *rs, struct tx_runner_summary *s
     ck_assert_int_eq(
         tx_options_parse(&o, TX_OPTIONS_LIMITS | TX_OPTIONS_RUN, 2, 4, argc, argv, err, errcap), 0);
     o.openings = rs->openings;
-    o.turn_ms = rs->turn_ms ? rs->turn_ms : 2000;
-    o.first_turn_ms = o.turn_ms * 2;
+    o.limits.turn_ms = rs->turn_ms ? rs->turn_ms : 2000;
+    o.limits.first_turn_ms = o.limits.turn_ms * 2;
     o.shard = rs->shard ? rs->shard : 1;
     o.shards = rs->shards ? rs->shards : 1;
     ck_assert_int_eq(tx_setup_new(&o, rs->games, argc, argv, &run, err, errcap), 0);
