@@ -59,7 +59,7 @@ void tx_refeed_print(FILE *out, const struct tx_refeed_config *c,
         fputs(tx_refeed_verdict_name(t->verdict), out);
         if (t->detail[0]) {
             fputs(": ", out);
-            tx_render_text_safe(out, t->detail, 160);
+            tx_render_text_safe(out, t->detail, sizeof t->detail);
         }
         if (t->message[0]) {
             fputs("  \"", out);
