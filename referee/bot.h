@@ -41,6 +41,10 @@
 #define TX_BOT_PIPE_GRACE_MS 50  /* after the exit, before pipes still open are closed */
 #define TX_BOT_ERROR_MAX 256     /* bytes of a start error, NUL included */
 
+/* Bots run this much below the referee (the seat starts them so), so that
+ * the referee reads the clock on time when a bot is busy. */
+#define TX_BOT_NICE 5
+
 enum tx_bot_event {
     TX_BOT_LINE,         /* a line (or a too-long line) was queued */
     TX_BOT_WRITTEN,      /* the input given to tx_bot_write is fully written (written_at set) */

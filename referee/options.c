@@ -855,11 +855,7 @@ void tx_options_help(FILE *out, const struct tx_options_command *cmd)
 
 void tx_options_apply(const struct tx_options *o, struct tx_match_config *config)
 {
-    config->first_turn_ms = o->limits.first_turn_ms;
-    config->turn_ms = o->limits.turn_ms;
-    config->margin_ms = o->limits.margin_ms;
-    config->soft_timeouts = o->limits.soft;
-    config->bot_memory_mb = o->limits.memory_mb;
+    config->limits = o->limits;
 }
 
 void tx_options_free(struct tx_options *o)

@@ -64,24 +64,24 @@ static void describe_difference(const struct tx_resume *c, const struct tx_recor
         snprintf(buf, cap, "--size: %d in the file, %d in this command", rec->size, s.geo->size);
         return;
     }
-    if (rec->limits.first_turn_ms != m->first_turn_ms) {
+    if (rec->limits.first_turn_ms != m->limits.first_turn_ms) {
         snprintf(buf, cap, "--first-turn-ms: %d in the file, %d in this command",
-                 rec->limits.first_turn_ms, m->first_turn_ms);
+                 rec->limits.first_turn_ms, m->limits.first_turn_ms);
         return;
     }
-    if (rec->limits.turn_ms != m->turn_ms) {
+    if (rec->limits.turn_ms != m->limits.turn_ms) {
         snprintf(buf, cap, "--turn-ms: %d in the file, %d in this command", rec->limits.turn_ms,
-                 m->turn_ms);
+                 m->limits.turn_ms);
         return;
     }
-    if (rec->limits.margin_ms != m->margin_ms) {
+    if (rec->limits.margin_ms != m->limits.margin_ms) {
         snprintf(buf, cap, "--time-margin-ms: %d in the file, %d in this command",
-                 rec->limits.margin_ms, m->margin_ms);
+                 rec->limits.margin_ms, m->limits.margin_ms);
         return;
     }
-    if (rec->limits.soft != m->soft_timeouts) {
+    if (rec->limits.soft != m->limits.soft) {
         snprintf(buf, cap, "--soft-timeouts: %s in the file, %s in this command",
-                 rec->limits.soft ? "on" : "off", m->soft_timeouts ? "on" : "off");
+                 rec->limits.soft ? "on" : "off", m->limits.soft ? "on" : "off");
         return;
     }
     /* The record's game as this command schedules it (a file may hold
@@ -132,7 +132,7 @@ static void describe_difference(const struct tx_resume *c, const struct tx_recor
     snprintf(buf, cap,
              "--bot-memory-mb or --openings-file, which records do not show: this command has "
              "--bot-memory-mb %d%s",
-             m->bot_memory_mb, s.nlines ? " and an openings file" : " and no openings file");
+             m->limits.memory_mb, s.nlines ? " and an openings file" : " and no openings file");
 }
 
 /* Lines set aside (skip_invalid): the new file and FILE.rejected, both

@@ -298,12 +298,13 @@ void tx_schedule_fingerprint(const struct tx_schedule *s, const struct tx_match_
     }
     hash_int(&h, (int64_t)s->seed);
     hash_int(&h, s->geo->size);
-    hash_int(&h, config->first_turn_ms);
-    hash_int(&h, config->turn_ms);
-    hash_int(&h, config->margin_ms);
-    hash_int(&h, config->soft_timeouts);
-    hash_int(&h, config->bot_memory_mb);
-    hash_int(&h, config->bot_cpu_s);
+    /* The limits in this order since v1: runs recorded before struct tx_limits resume. */
+    hash_int(&h, config->limits.first_turn_ms);
+    hash_int(&h, config->limits.turn_ms);
+    hash_int(&h, config->limits.margin_ms);
+    hash_int(&h, config->limits.soft);
+    hash_int(&h, config->limits.memory_mb);
+    hash_int(&h, config->limits.cpu_s);
     hash_int(&h, s->openings);
     hash_int(&h, s->nlines);
     for (int i = 0; i < s->nlines; i++) {

@@ -155,7 +155,8 @@ void tx_validate_report_print(FILE *out, const char *program, const struct tx_va
     fputs(": ", out);
     tx_render_text_safe(out, c->command, 400);
     fprintf(out, "\nlimits: first turn %d ms, later turns %d ms, margin %d ms; board %d x %d\n",
-            c->first_turn_ms, c->turn_ms, c->margin_ms, c->geo->size, c->geo->size);
+            c->limits.first_turn_ms, c->limits.turn_ms, c->limits.margin_ms, c->geo->size,
+            c->geo->size);
     fprintf(out, "records: %s (%d games)\n\n", c->records, rep->ngames);
     fprintf(out, "  %5s  %-30s  %s  %s\n", "game", "scenario", "P", "result for the bot");
     for (int i = 0; i < rep->ngames; i++)
@@ -170,8 +171,8 @@ void tx_validate_report_print(FILE *out, const char *program, const struct tx_va
                     c->geo->size);
 
     fprintf(out, "\nanswer times (ms)   count     p50     p95     p99     max   limit   margin\n");
-    print_times(out, "first turn", &rep->first, c->margin_ms);
-    print_times(out, "later turns", &rep->later, c->margin_ms);
+    print_times(out, "first turn", &rep->first, c->limits.margin_ms);
+    print_times(out, "later turns", &rep->later, c->limits.margin_ms);
     if (p->startup_us >= 0)
         fprintf(out, "start-up: %.1f ms from spawn to the first answer (game %" PRId64 " re-fed)\n",
                 (double)p->startup_us / 1000.0, rep->probe_game);
@@ -288,9 +289,9 @@ void tx_validate_report_print_json(FILE *out, const char *program,
     cJSON_AddBoolToObject(root, "passed", rep->passed);
     cJSON_AddStringToObject(root, "records", c->records);
     cJSON *limits = cJSON_AddObjectToObject(root, "limits");
-    cJSON_AddNumberToObject(limits, "first_turn_ms", c->first_turn_ms);
-    cJSON_AddNumberToObject(limits, "turn_ms", c->turn_ms);
-    cJSON_AddNumberToObject(limits, "margin_ms", c->margin_ms);
+    cJSON_AddNumberToObject(limits, "first_turn_ms", c->limits.first_turn_ms);
+    cJSON_AddNumberToObject(limits, "turn_ms", c->limits.turn_ms);
+    cJSON_AddNumberToObject(limits, "margin_ms", c->limits.margin_ms);
     cJSON_AddNumberToObject(root, "size", c->geo->size);
     cJSON *games = cJSON_AddArrayToObject(root, "games");
     for (int i = 0; i < rep->ngames; i++) {
@@ -339,8 +340,8 @@ void tx_validate_report_print_json(FILE *out, const char *program,
         cJSON_AddItemToArray(findings, o);
     }
     cJSON *times = cJSON_AddObjectToObject(root, "times");
-    cJSON_AddItemToObject(times, "first_turn", times_json(&rep->first, c->margin_ms));
-    cJSON_AddItemToObject(times, "later_turns", times_json(&rep->later, c->margin_ms));
+    cJSON_AddItemToObject(times, "first_turn", times_json(&rep->first, c->limits.margin_ms));
+    cJSON_AddItemToObject(times, "later_turns", times_json(&rep->later, c->limits.margin_ms));
     if (p->startup_us >= 0)
         cJSON_AddNumberToObject(root, "startup_ms", (double)p->startup_us / 1000.0);
     else

@@ -124,11 +124,7 @@ static void probe(struct tx_validate_battery *v, char *err, size_t errcap)
             .player = 0,
             .command = c->command,
             .upto = upto,
-            .first_turn_ms = c->first_turn_ms,
-            .turn_ms = c->turn_ms,
-            .margin_ms = c->margin_ms,
-            .soft_timeouts = c->soft_timeouts,
-            .bot_memory_mb = c->bot_memory_mb,
+            .limits = c->limits,
             .probe_exit = true,
         };
         if (tx_refeed_run(&rc, &v->rep->probe, err, errcap) == 0)
@@ -155,11 +151,7 @@ int tx_validate_run(const struct tx_validate_config *c, struct tx_validate_repor
         goto out;
     }
     tx_match_config_init(&v->match, c->geo);
-    v->match.first_turn_ms = c->first_turn_ms;
-    v->match.turn_ms = c->turn_ms;
-    v->match.margin_ms = c->margin_ms;
-    v->match.soft_timeouts = c->soft_timeouts;
-    v->match.bot_memory_mb = c->bot_memory_mb;
+    v->match.limits = c->limits;
     v->match.run = "validate";
     tx_validate_plan_battery(v);
     ret->ngames = v->nslots;
@@ -197,8 +189,8 @@ int tx_validate_run(const struct tx_validate_config *c, struct tx_validate_repor
                  strerror(v->write_errno));
         goto out;
     }
-    tx_validate_summarise(&v->first, c->first_turn_ms, &ret->first);
-    tx_validate_summarise(&v->later, c->turn_ms, &ret->later);
+    tx_validate_summarise(&v->first, c->limits.first_turn_ms, &ret->first);
+    tx_validate_summarise(&v->later, c->limits.turn_ms, &ret->later);
     /* Games end in any order when several run at once: report in game order. */
     tx_validate_sort_findings(ret);
     probe(v, err, errcap);

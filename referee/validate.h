@@ -29,6 +29,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "bot-limits.h"
 #include "geometry.h"
 #include "refeed.h"
 
@@ -66,13 +67,11 @@ enum tx_validate_check {
 struct tx_validate_config {
     const struct tx_geometry *geo;
     const char *name, *command; /* the bot */
-    int first_turn_ms, turn_ms, margin_ms;
-    bool soft_timeouts;
-    int bot_memory_mb; /* for every bot, 0 for none */
-    uint64_t seed;     /* per-game seeds and openings */
-    int rounds;        /* the battery this many times, >= 1 */
-    int concurrency;   /* games at once, >= 1 */
-    bool progress;     /* "game K of N" on stderr as games end (a terminal) */
+    struct tx_limits limits;    /* for every bot of every game */
+    uint64_t seed;              /* per-game seeds and openings */
+    int rounds;                 /* the battery this many times, >= 1 */
+    int concurrency;            /* games at once, >= 1 */
+    bool progress;              /* "game K of N" on stderr as games end (a terminal) */
     const char
         *random_command; /* the sparring partner (needs --swap-prob for the swap game), or NULL */
     const char *strong_command; /* or NULL */

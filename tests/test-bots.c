@@ -186,14 +186,16 @@ static void bot_argv(enum which w, int size, int mcts_ms, char store[8][256], ch
     argv[n] = NULL;
 }
 
-/* Asks a fresh bot w for its move in g and checks it is legal. */
+/* Asks a fresh bot w for its move in g and checks it is legal. It is the
+ * bot's first input, as after a forced opening (RULES.md "Forced
+ * openings": player 1's says FIRST). */
 static void check_one_answer(enum which w, const struct tx_game *g, const char *what)
 {
     char store[8][256], *argv[9], text[TX_INPUT_MAX], line[TX_ANSWER_LINE_MAX + 1];
     struct tx_answer ans;
     struct bot b;
 
-    ck_assert_int_gt(tx_input_write(g, g->to_move, text, sizeof(text)), 0);
+    ck_assert_int_gt(tx_input_write(g, g->to_move, true, text, sizeof(text)), 0);
     bot_argv(w, g->geo->size, MCTS_MS, store, argv);
     bot_start(&b, argv);
     bot_ask(&b, text, line, sizeof(line));
@@ -324,7 +326,8 @@ static int64_t play_game(enum which w, int size, int mcts_ms, bool bot_first, ui
             ck_assert_int_eq(tx_game_play(&g, moves[rng_next(&s) % (uint64_t)n]), TX_LEGAL);
             continue;
         }
-        ck_assert_int_gt(tx_input_write(&g, g.to_move, text, sizeof(text)), 0);
+        bool first = g.nmoves <= 1; /* the bot's first turn: move 1 or 2 */
+        ck_assert_int_gt(tx_input_write(&g, g.to_move, first, text, sizeof(text)), 0);
         int64_t us = bot_ask(&b, text, line, sizeof(line));
         if (us > slowest)
             slowest = us;

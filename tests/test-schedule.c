@@ -278,9 +278,9 @@ START_TEST(schedule_fingerprint_tracks_configuration)
     struct tx_schedule s = make_schedule(3, 30, 2);
     memset(&config, 0, sizeof config);
     config.geo = &geo;
-    config.first_turn_ms = 1000;
-    config.turn_ms = 300;
-    config.bot_memory_mb = 768;
+    config.limits.first_turn_ms = 1000;
+    config.limits.turn_ms = 300;
+    config.limits.memory_mb = 768;
     char base[32], other[32];
     tx_schedule_fingerprint(&s, &config, base, sizeof base);
     ck_assert_int_eq(strlen(base), 19);
@@ -308,7 +308,7 @@ START_TEST(schedule_fingerprint_tracks_configuration)
     tx_schedule_fingerprint(&t, &config, other, sizeof other);
     ck_assert_str_ne(base, other);
     struct tx_match_config c2 = config;
-    c2.turn_ms = 299;
+    c2.limits.turn_ms = 299;
     tx_schedule_fingerprint(&s, &c2, other, sizeof other);
     ck_assert_str_ne(base, other);
 }
