@@ -5,7 +5,8 @@
  * --concurrency, which only validate has), finds the bundled opponents next
  * to the program, runs the battery (validate.h) and prints its report
  * (validate-report.h): as text for a person, or with --json as one JSON
- * object for a script. Exit 0 only when nothing was found.
+ * object for a script. Exit 0 when nothing in the battery would lose a
+ * game on CodinGame (warnings allowed), 1 when something would.
  */
 #include <errno.h>
 #include <limits.h>
@@ -20,7 +21,8 @@
 #include "record.h"
 #include "validate-report.h"
 
-#define ACCEPT (TX_OPTIONS_LIMITS | TX_OPTIONS_OUTPUT | TX_OPTIONS_GAMES | TX_OPTIONS_JSON)
+#define ACCEPT                                                                                     \
+    (TX_OPTIONS_LIMITS | TX_OPTIONS_OUTPUT | TX_OPTIONS_GAMES | TX_OPTIONS_JSON | TX_OPTIONS_FORCED)
 #define STRONG_MS_MAX                                                                              \
     100 /* the strong opponent's thinking time per turn: enough to be strong, quick */
 #define CONCURRENCY_MAX 64
@@ -36,19 +38,21 @@ static void usage(FILE *out)
 {
     fprintf(out,
             "usage: twixt-arena validate BOT [OPTIONS]\n\n"
-            "Plays BOT through a battery of games (player 1 and 2 against the random and the\n"
-            "strong bundled bots, an opponent that swaps, a first peg on and off the diagonal,\n"
-            "late positions with few legal holes, opponent links that cross each other), then\n"
-            "re-feeds one game to time its start-up and see whether it exits when its stdin\n"
-            "closes and leaves no process behind. Prints the findings; exit 0 only if none.\n\n"
+            "Plays BOT through a battery of games CodinGame could give it (player 1 and 2\n"
+            "against the random and the strong bundled bots, an opponent that swaps, a first\n"
+            "peg on and off the diagonal, a blocker that makes games long, opponent links\n"
+            "that cross each other), then re-feeds one game to time its start-up and see\n"
+            "whether it exits when its stdin closes and leaves no process behind. Prints\n"
+            "each problem once, with its count; exit 0 unless one would lose a game on\n"
+            "CodinGame (illegal answer, timeout, crash, extra output lines).\n\n"
             "  --games N           play the battery N times with other seeds (default 1)\n"
             "  --opponent CMD      play the plain games against CMD instead of the bundled\n"
             "                      bots (repeatable, up to %d)\n"
             "  --concurrency C     games at once (default 1: the fairest timing)\n"
-            "  -o FILE             write the battery's records to FILE (overwritten; default\n"
-            "                      a new file under /tmp)\n",
+            "  -o FILE             write the battery's records to FILE, which must be new or\n"
+            "                      empty (default: a temporary file, kept only for findings)\n",
             TX_VALIDATE_OPPONENTS_MAX);
-    tx_options_usage(out, TX_OPTIONS_LIMITS | TX_OPTIONS_JSON);
+    tx_options_usage(out, TX_OPTIONS_LIMITS | TX_OPTIONS_JSON | TX_OPTIONS_FORCED);
 }
 
 /* Takes --opponent and --concurrency out of argv (compacting it) so that the
@@ -152,8 +156,8 @@ int tx_cmd_validate(int argc, char **argv)
     struct extra x = {0};
     struct tx_validate_report rep = {0};
     struct tx_geometry *geo = NULL;
-    char err[1024], program[PATH_MAX], records[64] = "";
-    char *random = NULL, *strong = NULL;
+    char err[1024], program[PATH_MAX];
+    char *random = NULL, *strong = NULL, *blocker = NULL;
     int status = TX_EXIT_USAGE;
     /* argv[-1] is the program as typed (main passes argv + 1): the replay commands use it. */
     const char *self = argv[-1] ? argv[-1] : "twixt-arena";
@@ -195,6 +199,7 @@ int tx_cmd_validate(int argc, char **argv)
     int strong_ms = o.turn_ms / 3 < STRONG_MS_MAX ? o.turn_ms / 3 : STRONG_MS_MAX;
     snprintf(strong_extra, sizeof strong_extra, " --ms %d", strong_ms > 1 ? strong_ms : 1);
     strong = bundled("twixt-mcts", strong_extra);
+    blocker = bundled("twixt-blocker", "");
     if (!x.nopponents && !random && !strong) {
         fprintf(stderr,
                 "twixt-arena validate: no bundled bots next to the program (../bots/twixt-random); "
@@ -205,16 +210,6 @@ int tx_cmd_validate(int argc, char **argv)
         fprintf(stderr, "twixt-arena validate: --size: cannot build a %d x %d board\n", o.size,
                 o.size);
         goto out;
-    }
-    if (!o.output) {
-        int fd;
-        snprintf(records, sizeof records, "/tmp/twixt-validate-XXXXXX.jsonl");
-        if ((fd = mkstemps(records, 6)) < 0) {
-            fprintf(stderr, "twixt-arena validate: cannot create a records file in /tmp: %s\n",
-                    strerror(errno));
-            goto out;
-        }
-        close(fd);
     }
     struct tx_validate_config c = {
         .geo = geo,
@@ -229,15 +224,24 @@ int tx_cmd_validate(int argc, char **argv)
         .rounds = o.games > 0 ? (int)o.games : 1,
         .concurrency = x.concurrency ? x.concurrency : 1,
         .progress = isatty(STDERR_FILENO),
+        .forced_openings = o.forced_openings,
         .random_command = random,
         .strong_command = strong,
+        .blocker_command = blocker,
         .nopponents = x.nopponents,
-        .records = o.output ? o.output : records,
+        .records = o.output,
     };
     for (int i = 0; i < x.nopponents; i++)
         c.opponents[i] = x.opponents[i];
     if (tx_validate_run(&c, &rep, err, sizeof err) < 0) {
         fprintf(stderr, "twixt-arena validate: %s\n", err);
+        goto out;
+    }
+    if (rep.interrupted) {
+        /* No verdict from part of a battery: exit as shells expect after a signal. */
+        fprintf(stderr, "twixt-arena validate: interrupted by %s%s%s\n", strsignal(rep.interrupted),
+                rep.records[0] ? "; the games played are in " : "", rep.records);
+        status = 128 + rep.interrupted;
         goto out;
     }
     if (o.json)
@@ -251,6 +255,7 @@ out:
     free(geo);
     free(random);
     free(strong);
+    free(blocker);
     tx_options_free(&o);
     return status;
 }

@@ -32,6 +32,7 @@ enum option_id {
     OPT_PAIRS,
     OPT_SPRT,
     OPT_JSON,
+    OPT_FORCED_OPENINGS,
 };
 
 static const struct option {
@@ -74,6 +75,8 @@ static const struct option {
     {OPT_SIZE, "--size", NULL, TX_OPTIONS_LIMITS, "N",
      "board size, 5 to 26 (default 12; {size} in commands)"},
     {OPT_JSON, "--json", NULL, TX_OPTIONS_JSON, NULL, "print the result as one JSON object"},
+    {OPT_FORCED_OPENINGS, "--forced-openings", NULL, TX_OPTIONS_FORCED, NULL,
+     "also play what CodinGame cannot produce: forced openings with pegs of your colour"},
 };
 #define NOPTIONS (sizeof options / sizeof options[0])
 
@@ -262,6 +265,9 @@ static int set_option(struct tx_options *o, const struct option *opt, const char
         return parse_sprt(v, &o->sprt, err, errcap);
     case OPT_JSON:
         o->json = true;
+        break;
+    case OPT_FORCED_OPENINGS:
+        o->forced_openings = true;
         break;
     }
     if (!ok) {

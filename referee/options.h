@@ -33,6 +33,7 @@ enum tx_options_accept {
     TX_OPTIONS_PAIRS = 1 << 4,  /* --games-per-pair N (even) */
     TX_OPTIONS_SPRT = 1 << 5,   /* --sprt elo0=..,elo1=..,alpha=..,beta=.. */
     TX_OPTIONS_JSON = 1 << 6,   /* --json */
+    TX_OPTIONS_FORCED = 1 << 7, /* --forced-openings (validate) */
 };
 
 struct tx_sprt_options {
@@ -60,6 +61,7 @@ struct tx_options {
     int shard, shards;           /* --shard K/M, 1/1 when not given */
     struct tx_sprt_options sprt; /* --sprt */
     bool json;                   /* --json */
+    bool forced_openings;        /* --forced-openings */
     bool help;                   /* --help or -h was given: print usage, exit 0 */
 };
 
