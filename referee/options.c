@@ -76,7 +76,7 @@ static const struct option {
      "board size, 5 to 26 (default 12; {size} in commands)"},
     {OPT_JSON, "--json", NULL, TX_OPTIONS_JSON, NULL, "print the result as one JSON object"},
     {OPT_FORCED_OPENINGS, "--forced-openings", NULL, TX_OPTIONS_FORCED, NULL,
-     "also play what CodinGame cannot produce: forced openings with pegs of your colour"},
+     "also the arena-only games: forced pegs of your colour"},
 };
 #define NOPTIONS (sizeof options / sizeof options[0])
 
