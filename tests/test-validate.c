@@ -17,8 +17,9 @@
  * swap: every move it makes must be legal (RULES.md "Forced openings").
  *
  * Limits are short where a fault makes the battery wait for them, and
- * generous where a bot must pass (PASS_LIMITS): tests run beside other CPU
- * hungry suites, and a bot that waits 200 ms for a core (seen: mcts with
+ * generous elsewhere (PASS_LIMITS), and the timing warnings (slow-start,
+ * slow-answers) are tolerated next to the finding a case looks for: tests
+ * run beside other CPU hungry suites, and a bot that waits 200 ms for a core (seen: mcts with
  * --ms 40 timed out at 207.7 ms, "on a CPU 7.2 ms, waiting for one 200.5
  * ms") has done nothing wrong. --bot-memory-mb 0 lets the bundled bots run when they are built
  * with sanitizers (an ASan program cannot start under RLIMIT_DATA).
@@ -143,18 +144,34 @@ static const cJSON *first_check(const cJSON *report, const char *check)
     return NULL;
 }
 
-/* Exactly one finding, of this check and severity, and the verdict that goes with it. */
+/* True for the warnings a loaded machine can cause in any bot: the tests
+ * tolerate them next to the finding they look for. */
+static bool timing_warning(const cJSON *f)
+{
+    return !strncmp(string_of(f, "check"), "slow-", 5);
+}
+
+/* Findings other than timing warnings. */
+static int count_untimed(const cJSON *report)
+{
+    int n = 0;
+    const cJSON *f;
+    cJSON_ArrayForEach(f, findings(report)) n += !timing_warning(f);
+    return n;
+}
+
+/* Exactly one finding (timing warnings aside), of this check and
+ * severity, and the verdict that goes with it. */
 static const cJSON *assert_only(const cJSON *report, const char *check, const char *severity)
 {
-    ck_assert_msg(cJSON_GetArraySize(findings(report)) == 1 && count_check(report, check) == 1,
+    ck_assert_msg(count_untimed(report) == 1 && count_check(report, check) == 1,
                   "expected one %s finding: %s", check, shown());
     const cJSON *f = first_check(report, check);
     ck_assert_str_eq(string_of(f, "severity"), severity);
     bool failure = !strcmp(severity, "failure");
     ck_assert(cJSON_IsBool(cJSON_GetObjectItem(report, "passed")));
     ck_assert(cJSON_IsTrue(cJSON_GetObjectItem(report, "passed")) == !failure);
-    ck_assert_int_eq(int_of(report, failure ? "failures" : "warnings"), 1);
-    ck_assert_int_eq(int_of(report, failure ? "warnings" : "failures"), 0);
+    ck_assert_int_eq(int_of(report, "failures"), failure ? 1 : 0);
     /* Its games: as many as it counts, the first is the one it describes. */
     const cJSON *games = cJSON_GetObjectItem(f, "games");
     ck_assert_int_eq(cJSON_GetArraySize(games), int_of(f, "count"));
@@ -170,7 +187,7 @@ static void assert_passes(const char *bot)
     ck_assert_msg(status == 0, "%s: status %d, expected 0: %s", bot, status, shown());
     cJSON *report = parse_report();
     ck_assert(cJSON_IsTrue(cJSON_GetObjectItem(report, "passed")));
-    ck_assert_msg(cJSON_GetArraySize(findings(report)) == 0, "%s: findings: %s", bot, shown());
+    ck_assert_msg(count_untimed(report) == 0, "%s: findings: %s", bot, shown());
     const cJSON *exit = cJSON_GetObjectItem(report, "exit_on_stdin_close");
     ck_assert(cJSON_IsTrue(cJSON_GetObjectItem(exit, "exited")));
     ck_assert_int_eq(cJSON_GetArraySize(cJSON_GetObjectItem(report, "processes_left")), 0);
@@ -335,7 +352,7 @@ END_TEST
 /* One illegal answer in every game is one finding that counts the games. */
 START_TEST(validate_groups_one_bug_into_one_finding)
 {
-    cJSON *report = validate_json(TX_FAULT_BOT " occupied 2", "", 1);
+    cJSON *report = validate_json(TX_FAULT_BOT " occupied 2", PASS_LIMITS, 1);
     const cJSON *f = assert_only(report, "illegal", "failure");
     ck_assert_int_eq(int_of(f, "count"), BATTERY_GAMES);
     ck_assert_msg(strstr(string_of(f, "what"), "occupied hole"), "%s", shown());
@@ -357,7 +374,7 @@ END_TEST
 
 START_TEST(validate_fails_on_a_crash)
 {
-    cJSON *report = validate_json(TX_FAULT_BOT " crash-exit 2", "", 1);
+    cJSON *report = validate_json(TX_FAULT_BOT " crash-exit 2", PASS_LIMITS, 1);
     ck_assert_ptr_nonnull(
         strstr(string_of(assert_only(report, "crash", "failure"), "what"), "exit status 3"));
     cJSON_Delete(report);
@@ -366,7 +383,7 @@ END_TEST
 
 START_TEST(validate_fails_on_extra_lines)
 {
-    cJSON *report = validate_json(TX_FAULT_BOT " lines 2 3", "", 1);
+    cJSON *report = validate_json(TX_FAULT_BOT " lines 2 3", PASS_LIMITS, 1);
     ck_assert_int_eq(count_check(report, "extra-lines"), 1);
     ck_assert_str_eq(string_of(first_check(report, "extra-lines"), "severity"), "failure");
     ck_assert(int_of(report, "extra_lines") > 0);
@@ -379,7 +396,7 @@ END_TEST
 
 START_TEST(validate_warns_of_200_kib_of_stderr)
 {
-    cJSON *report = validate_json(TX_FAULT_BOT " flood-stderr 1 204800", "", 0);
+    cJSON *report = validate_json(TX_FAULT_BOT " flood-stderr 1 204800", PASS_LIMITS, 0);
     assert_only(report, "stderr", "warning");
     ck_assert_int_gt(int_of(cJSON_GetObjectItem(report, "stderr"), "max_per_game"), 204800);
     cJSON_Delete(report);
@@ -388,7 +405,7 @@ END_TEST
 
 START_TEST(validate_warns_of_a_long_message)
 {
-    cJSON *report = validate_json(TX_FAULT_BOT " message 2", "", 0);
+    cJSON *report = validate_json(TX_FAULT_BOT " message 2", PASS_LIMITS, 0);
     assert_only(report, "long-message", "warning");
     cJSON_Delete(report);
 }
@@ -396,7 +413,7 @@ END_TEST
 
 START_TEST(validate_warns_of_a_child_left_behind)
 {
-    cJSON *report = validate_json(TX_FAULT_BOT " fork 1 1", "", 0);
+    cJSON *report = validate_json(TX_FAULT_BOT " fork 1 1", PASS_LIMITS, 0);
     assert_only(report, "children", "warning");
     ck_assert_int_ge(cJSON_GetArraySize(cJSON_GetObjectItem(report, "processes_left")), 1);
     cJSON_Delete(report);
@@ -406,7 +423,7 @@ END_TEST
 START_TEST(validate_warns_of_a_bot_that_does_not_exit)
 {
     /* The shell outlives fault-bot's exit on EOF. */
-    cJSON *report = validate_json("sh -c '" TX_FAULT_BOT " play; sleep 30'", "", 0);
+    cJSON *report = validate_json("sh -c '" TX_FAULT_BOT " play; sleep 30'", PASS_LIMITS, 0);
     assert_only(report, "no-exit", "warning"); /* its sleeping child is its own while it runs */
     ck_assert(cJSON_IsFalse(
         cJSON_GetObjectItem(cJSON_GetObjectItem(report, "exit_on_stdin_close"), "exited")));
@@ -416,8 +433,10 @@ END_TEST
 
 START_TEST(validate_warns_of_slow_answers)
 {
-    /* 850 ms of a 1000 ms limit at its second turn. */
-    cJSON *report = validate_json(TX_FAULT_BOT " sleep 2 850", "--turn-ms 1000", 0);
+    /* 850 ms of a 1000 ms limit at its second turn; the margin keeps a
+     * busy machine from turning it into a timeout. */
+    cJSON *report =
+        validate_json(TX_FAULT_BOT " sleep 2 850", "--turn-ms 1000 --time-margin-ms 500", 0);
     const cJSON *f = first_check(report, "slow-answers");
     ck_assert_msg(f != NULL, "%s", shown());
     ck_assert_str_eq(string_of(f, "severity"), "warning");
@@ -464,15 +483,15 @@ END_TEST
 START_TEST(validate_text_report_and_usage_errors)
 {
     ck_assert_int_eq(validate(TX_FAULT_BOT " play", ""), 0);
-    ck_assert_msg(strstr(output, "PASSED: no failure, no warning") &&
-                      strstr(output, "first turn") && strstr(output, "exit when stdin closes: yes"),
+    ck_assert_msg(strstr(output, "PASSED") && strstr(output, "first turn") &&
+                      strstr(output, "exit when stdin closes: yes"),
                   "%s", shown());
     ck_assert_int_eq(validate(TX_FAULT_BOT " occupied 2", ""), 1);
     ck_assert_msg(strstr(output, "FAILED: 1 failure") && strstr(output, "11 games") &&
                       strstr(output, "the input that provoked it") && strstr(output, "re-feed: "),
                   "%s", shown());
-    ck_assert_int_eq(validate(TX_FAULT_BOT " message 2", ""), 0);
-    ck_assert_msg(strstr(output, "PASSED with 1 warning") && strstr(output, "long-message"), "%s",
+    ck_assert_int_eq(validate(TX_FAULT_BOT " message 2", PASS_LIMITS), 0);
+    ck_assert_msg(strstr(output, "PASSED with ") && strstr(output, "long-message (warning)"), "%s",
                   shown());
     ck_assert_int_eq(validate("/nonexistent/bot", "2>/dev/null"), 2);
     ck_assert_int_eq(validate(TX_FAULT_BOT " play", "--no-such-option 2>/dev/null"), 2);
