@@ -10,7 +10,6 @@
  * and hands them to the runner as its source of games.
  */
 #include <errno.h>
-#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,7 +18,6 @@
 #include "game.h"
 #include "hole.h"
 #include "schedule.h"
-#include "sha256.h"
 #include "validate-private.h"
 
 #define SCENARIO_TRIES 64 /* seeds tried for an opening before the scenario is dropped */
@@ -197,28 +195,6 @@ static void plan(struct tx_validate_battery *v, enum tx_validate_scenario scenar
     v->nslots++;
 }
 
-/* "validate:" and 16 hex digits of a hash of what decides the games, for
- * the records' "run" field (standings and resume tell runs apart by it). */
-static void fingerprint(struct tx_validate_battery *v)
-{
-    const struct tx_validate_config *c = v->c;
-    struct tx_sha256 h;
-    char line[128], hex[TX_SHA256_HEX];
-    tx_sha256_init(&h);
-    snprintf(line, sizeof line, "twixt-arena validate v1\n%d %d %d %d %d %d %" PRIu64 " %d %d\n",
-             c->geo->size, c->first_turn_ms, c->turn_ms, c->margin_ms, c->soft_timeouts,
-             c->bot_memory_mb, c->seed, c->rounds, c->forced_openings);
-    tx_sha256_update(&h, line, strlen(line));
-    for (int i = 0; i < v->nslots; i++)
-        for (int p = 0; p < 2; p++) {
-            tx_sha256_update(&h, v->slots[i].bots[p].name, strlen(v->slots[i].bots[p].name) + 1);
-            tx_sha256_update(&h, v->slots[i].bots[p].command,
-                             strlen(v->slots[i].bots[p].command) + 1);
-        }
-    tx_sha256_final(&h, hex);
-    snprintf(v->run, sizeof v->run, "validate:%.16s", hex);
-}
-
 void tx_validate_plan_battery(struct tx_validate_battery *v)
 {
     const struct tx_validate_config *c = v->c;
@@ -259,7 +235,6 @@ void tx_validate_plan_battery(struct tx_validate_battery *v)
         for (int p = 0; p < 2; p++)
             plan(v, TX_SCENARIO_FORCED_CROSSING, p, sparring, "needs an opponent");
     }
-    fingerprint(v);
 }
 
 static int slot_game(void *data, int64_t index, struct tx_game_spec *spec, int16_t *opening_buf)
@@ -278,6 +253,6 @@ void tx_validate_plan_source(struct tx_validate_battery *v, struct tx_runner_sou
         .games = v->nslots,
         .game = slot_game,
         .data = v,
-        .run = v->run,
+        .run = "validate", /* the schema's name for a validate battery's games */
     };
 }

@@ -42,14 +42,13 @@ struct tx_validate_battery {
     struct tx_validate_report *rep;
     struct tx_validate_slot *slots;
     int nslots, finished;
-    char run[32]; /* the records' "run" field: validate: and a hash of the plan */
     struct tx_validate_samples first, later;
     int64_t probe_game;     /* the game the probe re-feeds, 0 for none */
     struct tx_record probe; /* its first moves, copied as it ended */
 };
 
 /* validate-plan.c: every game of config->rounds rounds into v->slots (the
- * skipped scenarios into the report) and the run's fingerprint. */
+ * skipped scenarios into the report). */
 void tx_validate_plan_battery(struct tx_validate_battery *v);
 /* The runner's source of games: v's slots. */
 void tx_validate_plan_source(struct tx_validate_battery *v, struct tx_runner_source *source);
