@@ -119,6 +119,7 @@ struct tx_options {
     int shard, shards;                /* --shard K/M, 1/1 when not given */
     struct tx_sprt_options sprt;      /* --sprt */
     struct tx_options_list opponents; /* validate --opponent CMD */
+    bool forced_openings;             /* validate --forced-openings: the arena-only games too */
 
     /* several */
     const char *output; /* -o FILE (points into argv), NULL if none */

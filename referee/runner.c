@@ -2,7 +2,8 @@
  * resume, interrupts and the progress line (see runner.h).
  *
  * The loop holds at most `concurrency` matches, one per slot. When a match
- * ends, the next game is started from the schedule at once, and the record
+ * ends, the next game is started from the source (the schedule, or the
+ * caller's tx_runner_source) at once, and the record
  * is turned into one JSON line and appended with a single write() in
  * libuv's thread pool (the loop thread keeps timing the other games' bots)
  * by the records appender (records.h): with O_APPEND that is one atomic
@@ -167,10 +168,37 @@ static int mark_done(struct tx_runner *r, int64_t index)
 static int bot_index(const struct tx_runner *r, const char *name)
 {
     const struct tx_schedule *s = r->config->schedule;
-    for (int i = 0; i < s->nbots; i++)
+    for (int i = 0; s && i < s->nbots; i++)
         if (name && !strcmp(s->bots[i].name, name))
             return i;
     return -1;
+}
+
+/* ---- the source of games: a schedule or the caller's list ---- */
+
+/* How many games this process plays (the schedule's shard, or all). */
+static int64_t source_games(const struct tx_runner *r)
+{
+    const struct tx_runner_config *c = r->config;
+    return c->schedule ? tx_schedule_shard_games(c->schedule) : c->source->games;
+}
+
+/* True when game index is one of this process's. */
+static bool source_plays(const struct tx_runner *r, int64_t index)
+{
+    const struct tx_runner_config *c = r->config;
+    if (c->schedule)
+        return index <= c->schedule->games && tx_schedule_in_shard(c->schedule, index);
+    return index >= 1 && index <= c->source->games;
+}
+
+static int source_game(const struct tx_runner *r, int64_t index, struct tx_game_spec *spec,
+                       int16_t *opening_buf)
+{
+    const struct tx_runner_config *c = r->config;
+    if (c->schedule)
+        return tx_schedule_game(c->schedule, index, spec, opening_buf);
+    return c->source->game(c->source->data, index, spec, opening_buf);
 }
 
 static void count_result(struct tx_runner *r, const struct tx_record *rec)
@@ -220,7 +248,7 @@ static void format_progress(struct tx_runner *r, char *buf, size_t cap)
 {
     const struct tx_schedule *s = r->config->schedule;
     const struct tx_runner_summary *sum = r->summary;
-    int64_t total = tx_schedule_shard_games(s);
+    int64_t total = source_games(r);
     int64_t done = sum->resumed + sum->played;
     double elapsed = (double)(uv_hrtime() - r->start_ns) / 1e9;
     double rate = elapsed > 0 ? (double)sum->played / elapsed : 0;
@@ -230,7 +258,7 @@ static void format_progress(struct tx_runner *r, char *buf, size_t cap)
         snprintf(left, sizeof left, "%ld:%02ld:%02ld", secs / 3600, secs / 60 % 60, secs % 60);
     }
     int leader = -1;
-    for (int i = 0; i < s->nbots; i++)
+    for (int i = 0; s && i < s->nbots; i++)
         if (r->tally[i].games > 0 &&
             (leader < 0 || r->tally[i].half_points * r->tally[leader].games >
                                r->tally[leader].half_points * r->tally[i].games))
@@ -313,11 +341,12 @@ static void on_game_done(struct tx_match *match, struct tx_record *record, void 
 static int64_t next_index(struct tx_runner *r)
 {
     const struct tx_schedule *s = r->config->schedule;
-    while (r->next <= s->games) {
+    int64_t last = s ? s->games : r->config->source->games;
+    while (r->next <= last) {
         int64_t i = r->next++;
-        if (tx_schedule_in_shard(s, i) && !is_done(r, i))
+        if (source_plays(r, i) && !is_done(r, i))
             return i;
-        if (s->shards > 1 && !tx_schedule_in_shard(s, i)) {
+        if (s && s->shards > 1 && !tx_schedule_in_shard(s, i)) {
             /* jump to the shard's next index instead of walking there */
             int64_t rem = (int64_t)(s->shard % s->shards);
             int64_t k = r->next + ((rem - r->next % s->shards) % s->shards + s->shards) % s->shards;
@@ -338,8 +367,9 @@ static void start_games(struct tx_runner *r)
             r->stopping = true;
             break;
         }
-        tx_schedule_game(r->config->schedule, index, &slot->spec, slot->opening);
-        int rc = tx_match_start(&r->loop, &r->match, &slot->spec, on_game_done, slot, &slot->match);
+        int rc = source_game(r, index, &slot->spec, slot->opening);
+        if (rc == 0)
+            rc = tx_match_start(&r->loop, &r->match, &slot->spec, on_game_done, slot, &slot->match);
         if (rc < 0) {
             slot->match = NULL;
             char what[128];
@@ -462,8 +492,7 @@ static int on_resumed(const struct tx_record *rec, void *data)
         int rc = mark_done(r, rec->game);
         if (rc < 0)
             return rc;
-        if (rec->game <= r->config->schedule->games &&
-            tx_schedule_in_shard(r->config->schedule, rec->game))
+        if (source_plays(r, rec->game))
             r->summary->resumed++;
     }
     count_result(r, rec);
@@ -527,7 +556,10 @@ int tx_runner_run(const struct tx_runner_config *config, struct tx_runner_summar
     r->out.fd = -1;
     r->next = 1;
     r->match = *config->match;
-    tx_schedule_fingerprint(config->schedule, config->match, r->run, sizeof r->run);
+    if (config->schedule)
+        tx_schedule_fingerprint(config->schedule, config->match, r->run, sizeof r->run);
+    else
+        snprintf(r->run, sizeof r->run, "%s", config->source->run);
     r->match.run = r->run;
 
     int rc = 0;
@@ -537,7 +569,7 @@ int tx_runner_run(const struct tx_runner_config *config, struct tx_runner_summar
         tx_records_out_close(&r->out, ignored, sizeof ignored);
         goto out;
     }
-    r->todo = tx_schedule_shard_games(config->schedule) - summary->resumed;
+    r->todo = source_games(r) - summary->resumed;
 
     r->slots = calloc((size_t)config->concurrency, sizeof *r->slots);
     if (!r->slots || (rc = uv_loop_init(&r->loop)) < 0) {

@@ -16,9 +16,12 @@
  * then prints how many games are saved, where, and the command that
  * resumes.
  *
- * Games are started lazily from the schedule, at most `concurrency` at a
+ * Games are started lazily from their source, at most `concurrency` at a
  * time, all on one loop and one thread: a verdict depends only on the bots
  * (match.h charges each turn to the bot), never on the order games end in.
+ * The source is a schedule (play, tournament: the games of a round robin,
+ * sharded) or any other list of games (struct tx_runner_source: validate's
+ * battery), so every game of the program is played and recorded the same way.
  */
 #ifndef TX_RUNNER_H
 #define TX_RUNNER_H
@@ -44,8 +47,25 @@ struct tx_runner;
 typedef void (*tx_runner_record_cb)(struct tx_runner *runner, const struct tx_record *record,
                                     bool resumed, void *data);
 
+/* Games that are not a schedule's (validate's battery): indexes 1..games,
+ * each one described on demand, as the runner starts it. There are no
+ * shards, and its output file must hold no other run's records (resume
+ * explains a difference in a schedule's terms): validate gives a new or
+ * empty file. */
+struct tx_runner_source {
+    int64_t games;
+    /* Writes game `index` into spec. Its opening may point into opening_buf
+     * (room for TX_SCHEDULE_OPENING_MAX moves) or into memory the source
+     * keeps until the run ends; so may its bots. Returns 0 or a negative
+     * errno (the run then stops with that error). */
+    int (*game)(void *data, int64_t index, struct tx_game_spec *spec, int16_t *opening_buf);
+    void *data;
+    const char *run; /* the records' "run" field: what the games are (resume, standings) */
+};
+
 struct tx_runner_config {
-    const struct tx_schedule *schedule;  /* what to play (bots, games, shard) */
+    const struct tx_schedule *schedule;    /* what to play (bots, games, shard), or NULL: */
+    const struct tx_runner_source *source; /* the games when there is no schedule */
     const struct tx_match_config *match; /* limits; its run field is replaced by the fingerprint */
     int concurrency;                     /* games at once, >= 1 (tx_runner_cores for a default) */
     const char *output;                  /* JSON Lines file to append to and resume from, or NULL */
