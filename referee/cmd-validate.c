@@ -17,6 +17,7 @@
 #include "command.h"
 #include "commands.h"
 #include "options.h"
+#include "paths.h"
 #include "record.h"
 #include "validate-report.h"
 
@@ -72,6 +73,8 @@ int tx_cmd_validate(const char *self, int argc, char **argv)
     if (status != TX_OPTIONS_CONTINUE)
         goto out;
     status = TX_EXIT_USAGE;
+    struct tx_paths paths;
+    tx_paths_find(&paths); /* for the report: which bundled bots were used */
     random = bundled("twixt-random", "");
     char strong_extra[32];
     int strong_ms = o.limits.turn_ms / 3 < STRONG_MS_MAX ? o.limits.turn_ms / 3 : STRONG_MS_MAX;
@@ -102,6 +105,8 @@ int tx_cmd_validate(const char *self, int argc, char **argv)
         .random_command = random,
         .strong_command = strong,
         .blocker_command = blocker,
+        .bundled_layout = tx_paths_layout_name(paths.layout),
+        .bundled_dir = random || strong || blocker ? paths.bots_dir : NULL,
         .nopponents = o.opponents.count,
         .records = o.output,
     };

@@ -219,6 +219,8 @@ void tx_validate_report_print(FILE *out, const char *program, const struct tx_va
             c->geo->size != TX_SIZE_DEFAULT ? " (CodinGame plays 12 x 12 only: every game is "
                                               "arena only)"
                                             : "");
+    if (c->bundled_dir)
+        fprintf(out, "bundled opponents: %s, %s\n", c->bundled_layout, c->bundled_dir);
     if (rep->records[0])
         fprintf(out, "records: %s (%d games%s)\n\n", rep->records, rep->ngames,
                 rep->records_temporary ? "; kept for the findings below" : "");
@@ -332,6 +334,13 @@ void tx_validate_report_print_json(FILE *out, const char *program,
         cJSON_AddStringToObject(root, "records", rep->records);
     else
         cJSON_AddNullToObject(root, "records");
+    if (c->bundled_dir) {
+        cJSON *bundled = cJSON_AddObjectToObject(root, "bundled");
+        cJSON_AddStringToObject(bundled, "layout", c->bundled_layout);
+        cJSON_AddStringToObject(bundled, "dir", c->bundled_dir);
+    } else {
+        cJSON_AddNullToObject(root, "bundled");
+    }
     cJSON *limits = cJSON_AddObjectToObject(root, "limits");
     cJSON_AddNumberToObject(limits, "first_turn_ms", c->limits.first_turn_ms);
     cJSON_AddNumberToObject(limits, "turn_ms", c->limits.turn_ms);

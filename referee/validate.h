@@ -101,6 +101,8 @@ struct tx_validate_config {
         *random_command; /* twixt-random: sparring, swaps with --swap-prob, opens with --first */
     const char *strong_command;  /* twixt-mcts */
     const char *blocker_command; /* twixt-blocker: blocked and (with --cross) crossing games */
+    const char *bundled_layout;  /* where they were found: "installed", "build tree" (paths.h) */
+    const char *bundled_dir;     /* their directory; NULL when none was found */
     int nopponents;              /* --opponent: these replace random and strong in plain games */
     const char *opponents[TX_VALIDATE_OPPONENTS_MAX];
     /* The records file: new or empty (a file with records is refused), kept.

@@ -279,6 +279,11 @@ START_TEST(validate_json_has_the_fields_and_scenarios)
     for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++)
         ck_assert_msg(cJSON_HasObjectItem(report, fields[i]), "no field %s", fields[i]);
     ck_assert_str_eq(string_of(report, "records"), records);
+    /* the bundled opponents it used, and from which layout (paths.h) */
+    const cJSON *bundled = cJSON_GetObjectItem(report, "bundled");
+    ck_assert_str_eq(string_of(bundled, "layout"), "build tree");
+    ck_assert_msg(strstr(string_of(bundled, "dir"), "/bots") != NULL, "%s",
+                  string_of(bundled, "dir"));
     const cJSON *times = cJSON_GetObjectItem(report, "times");
     static const char *const kinds[] = {"first_turn", "later_turns"};
     static const char *const stats[] = {"count",  "p50_ms",   "p95_ms",    "p99_ms",
