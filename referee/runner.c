@@ -96,8 +96,8 @@ void tx_runner_print_interrupted(const struct tx_runner_config *config,
     if (summary->signal) {
         fprintf(
             stderr,
-            "twixt-arena: interrupted by %s; %lld games in %s, %lld to play. Resume with:\n  %s\n",
-            strsignal(summary->signal), saved, config->output, left, resume);
+            "twixt-arena: interrupted by %s; %lld game%s in %s, %lld to play. Resume with:\n  %s\n",
+            strsignal(summary->signal), saved, saved == 1 ? "" : "s", config->output, left, resume);
         return;
     }
     if (!summary->where[0]) {
@@ -109,15 +109,16 @@ void tx_runner_print_interrupted(const struct tx_runner_config *config,
     }
     if (strcmp(summary->where, config->output)) {
         fprintf(stderr,
-                "twixt-arena: stopped; %lld games are saved in %s, %lld to play. To resume, put "
+                "twixt-arena: stopped; %lld %s saved in %s, %lld to play. To resume, put "
                 "that file back as %s, then run:\n  %s\n",
-                saved, summary->where, left, config->output, resume);
+                saved, saved == 1 ? "game is" : "games are", summary->where, left, config->output,
+                resume);
         return;
     }
     fprintf(stderr,
-            "twixt-arena: stopped; %lld games are saved in %s, %lld to play. Once the cause is "
+            "twixt-arena: stopped; %lld %s saved in %s, %lld to play. Once the cause is "
             "fixed, resume with:\n  %s\n",
-            saved, config->output, left, resume);
+            saved, saved == 1 ? "game is" : "games are", config->output, left, resume);
 }
 
 int tx_runner_cores(void)

@@ -134,7 +134,7 @@ static void print_game(FILE *out, const struct tx_validate_game *g)
         tx_render_text_safe(out, g->detail, 80);
         fputc(')', out);
     }
-    fprintf(out, ", %d moves", g->nmoves);
+    fprintf(out, ", %d move%s", g->nmoves, g->nmoves == 1 ? "" : "s");
     if ((g->scenario == TX_SCENARIO_BLOCKED || g->scenario == TX_SCENARIO_FORCED_LATE) &&
         g->fewest_holes >= 0)
         fprintf(out, ", fewest legal holes %d", g->fewest_holes);
