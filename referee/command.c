@@ -11,6 +11,7 @@
  * anything starts (a typo is one message, not a tournament of crashes) and
  * the records hash the file that the same lookup finds.
  */
+#include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
@@ -388,6 +389,65 @@ static int check_interpreter(const char *file, char *interp, size_t cap)
     return len > 0 && access(interp, F_OK) < 0 ? -ENOENT : 0;
 }
 
+/* Interpreters whose first argument that is not an option is the script
+ * they run ("python3 bot.py"): a typo in that name would otherwise pass the
+ * program lookup and lose every game by crash. Each with the options that
+ * give it code inline instead (then there is no script to check). */
+static const struct {
+    const char *name;
+    const char *inline_options; /* " -c -m ": space-separated, spaces around */
+} script_runners[] = {
+    {"python", " -c -m "},
+    {"python2", " -c -m "},
+    {"python3", " -c -m "},
+    {"pypy", " -c -m "},
+    {"pypy3", " -c -m "},
+    {"node", " -e --eval -p --print "},
+    {"nodejs", " -e --eval -p --print "},
+    {"ruby", " -e "},
+    {"perl", " -e -E "},
+    {"php", " -r "},
+    {"lua", " -e "},
+    {"bash", " -c "},
+    {"sh", " -c "},
+    {"dash", " -c "},
+    {"Rscript", " -e "},
+};
+
+/* Options of those interpreters that take the next word as their value. */
+static bool option_takes_value(const char *option)
+{
+    return !strcmp(option, "-W") || !strcmp(option, "-X") || !strcmp(option, "-r") ||
+           !strcmp(option, "--require") || !strcmp(option, "-I");
+}
+
+/* The script an interpreter command names, or NULL when there is none to
+ * check: not an interpreter, code given inline, or no argument. */
+static const char *script_of(char **argv, int argc)
+{
+    const char *base = strrchr(argv[0], '/') ? strrchr(argv[0], '/') + 1 : argv[0];
+    const char *inline_options = NULL;
+    for (size_t i = 0; i < sizeof script_runners / sizeof script_runners[0]; i++) {
+        size_t n = strlen(script_runners[i].name);
+        /* python3.11 is python3 */
+        if (!strncmp(base, script_runners[i].name, n) &&
+            (base[n] == '\0' || (base[n] == '.' && isdigit((unsigned char)base[n + 1]))))
+            inline_options = script_runners[i].inline_options;
+    }
+    for (int i = 1; inline_options && i < argc; i++) {
+        const char *a = argv[i];
+        char word[64];
+        snprintf(word, sizeof word, " %s ", a);
+        if (strstr(inline_options, word) || !strcmp(a, "-") || !strcmp(a, "--"))
+            return NULL;
+        if (a[0] != '-')
+            return a;
+        if (option_takes_value(a))
+            i++;
+    }
+    return NULL;
+}
+
 int tx_command_check(const char *command, int size, char *err, size_t errcap)
 {
     char *line = tx_command_expand(command, 1, size);
@@ -405,6 +465,12 @@ int tx_command_check(const char *command, int size, char *err, size_t errcap)
         }
         if (rc < 0)
             snprintf(err, errcap, "cannot run '%.200s': %s", argv[0], why);
+        const char *script = rc == 0 ? script_of(argv, argc) : NULL;
+        if (script && access(script, F_OK) < 0) {
+            rc = -ENOENT;
+            snprintf(err, errcap, "cannot run '%.200s %.200s': no such file '%.200s'", argv[0],
+                     script, script);
+        }
         tx_command_free(argv);
     }
     free(line);

@@ -82,7 +82,9 @@ int tx_command_find_program(const char *program, char *path, size_t cap, char *e
 
 /* Checks that a bot's command line can start: it splits, its program
  * (with {seed} and {size} replaced, size being the board's) is found by
- * tx_command_find_program and, for a "#!" script, its interpreter exists.
+ * tx_command_find_program, for a "#!" script its interpreter exists, and
+ * for an interpreter run on a script ("python3 bot.py", "node bot.js") the
+ * script exists (relative to the current directory).
  * Returns 0, or a negative errno with "cannot run 'PROGRAM': REASON" (or
  * "bad command line: REASON") in err. Blocking file-system calls: for the
  * CLI, before anything starts. */

@@ -142,6 +142,13 @@ static const struct {
      2,
      CANNOT("play", "BOT 'orphan': cannot run './orphan': its interpreter '/no/such/python3' (on "
                     "its #! line) was not found")},
+    {{"play", "python3 missing.py", "true"},
+     2,
+     CANNOT("play", "BOT 'missing': cannot run 'python3 missing.py': no such file 'missing.py'")},
+    {{"validate", "python3 -u nope/bot.py"},
+     2,
+     CANNOT("validate", "BOT 'bot': cannot run 'python3 nope/bot.py': no such file "
+                        "'nope/bot.py'")},
     {{"play", "true --seed {sed}", "true"},
      2,
      CANNOT("play", "BOT 'true': unknown placeholder {sed} " PLACEHOLDERS)},

@@ -322,6 +322,16 @@ START_TEST(check_names_the_program_and_the_reason)
          "found"},
         {"./board-{size}", "cannot run './board-8': no such file"}, /* placeholders replaced */
         {"./exec 'unbalanced", "bad command line: unbalanced single quote"},
+        /* an interpreter's script must exist (a typo would lose every game by crash) */
+        {"sh ./missing.sh", "cannot run 'sh ./missing.sh': no such file './missing.sh'"},
+        {"sh -e -x missing.sh --flag", "cannot run 'sh missing.sh': no such file 'missing.sh'"},
+        {"sh ./plain.py", NULL},          /* the script exists: its interpreter's business */
+        {"sh -c 'exit 0'", NULL},         /* inline code: no script */
+        {"/bin/sh -- missing.sh", NULL},  /* after --: not checked */
+        {"./exec missing.sh", NULL},      /* not an interpreter */
+        {"python3 -m http.server", NULL}, /* a module, not a file */
+        {"python3 -W ignore missing.py",  /* -W takes a value */
+         "cannot run 'python3 missing.py': no such file 'missing.py'"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         char err[512] = "";
