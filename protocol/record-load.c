@@ -295,6 +295,92 @@ static int read_move(struct reader *rd, const cJSON *obj, int index, struct tx_r
     return 0;
 }
 
+/* "p1:" and 16 lower-case hex digits, or just the digits (hex_only). */
+static bool hex_valid(const char *s, size_t digits)
+{
+    size_t n = 0;
+    for (; s[n]; n++)
+        if (!((s[n] >= '0' && s[n] <= '9') || (s[n] >= 'a' && s[n] <= 'f')))
+            return false;
+    return n == digits;
+}
+
+/* The game's identity in its pool (referee/pairing.h), when present. */
+static int read_pairing(struct reader *rd, const cJSON *root, struct tx_record_pairing *p)
+{
+    char buf[64];
+    const cJSON *obj = cJSON_GetObjectItemCaseSensitive(root, "pairing"), *bots = NULL;
+    if (!obj)
+        return 0;
+    int64_t v = 0;
+    int r;
+    char *seed = NULL;
+    if (!cJSON_IsObject(obj))
+        return fail(rd, "pairing: expected an object, got %s", describe(obj, buf, sizeof(buf)));
+    if ((r = get_string(rd, obj, "pairing.", "key", REQUIRED, &p->key)) < 0)
+        return r;
+    if (strncmp(p->key, "p1:", 3) || !hex_valid(p->key + 3, 16))
+        return fail(rd, "pairing.key: expected \"p1:\" and 16 hex digits, got %s",
+                    describe(cJSON_GetObjectItemCaseSensitive(obj, "key"), buf, sizeof(buf)));
+    if ((r = get_int(rd, obj, "pairing.", "k", 1, JSON_INT_MAX, &p->k, NULL)) < 0 ||
+        (r = get_container(rd, obj, "pairing.", "bots", cJSON_Array, &bots)) < 0)
+        return r;
+    if (cJSON_GetArraySize(bots) != 2)
+        return fail(rd, "pairing.bots: expected 2 bots, got %d", cJSON_GetArraySize(bots));
+    for (int i = 0; i < 2; i++) {
+        char prefix[32];
+        const cJSON *bot = cJSON_GetArrayItem(bots, i);
+        snprintf(prefix, sizeof prefix, "pairing.bots[%d].", i);
+        if (!cJSON_IsObject(bot))
+            return fail(rd, "pairing.bots[%d]: expected an object, got %s", i,
+                        describe(bot, buf, sizeof(buf)));
+        if ((r = get_string(rd, bot, prefix, "name", REQUIRED, &p->bots[i].name)) < 0 ||
+            (r = get_string(rd, bot, prefix, "command", REQUIRED, &p->bots[i].command)) < 0 ||
+            (r = get_small_int(rd, bot, prefix, "memory_mb", 0, 1 << 20, &p->bots[i].memory_mb)) <
+                0)
+            return r;
+    }
+    if ((r = get_string(rd, obj, "pairing.", "run_seed", REQUIRED, &seed)) < 0)
+        return r;
+    char *end = NULL;
+    errno = 0;
+    p->run_seed = strtoull(seed, &end, 10);
+    bool seed_ok = seed[0] >= '0' && seed[0] <= '9' && !*end && errno == 0;
+    free(seed);
+    if (!seed_ok)
+        return fail(rd,
+                    "pairing.run_seed: expected a whole number from 0 to "
+                    "18446744073709551615 in a string, got %s",
+                    describe(cJSON_GetObjectItemCaseSensitive(obj, "run_seed"), buf, sizeof(buf)));
+    if ((r = get_int(rd, obj, "pairing.", "openings", 0, 64, &v, NULL)) < 0 ||
+        (r = get_string(rd, obj, "pairing.", "openings_file", OPTIONAL, &p->openings_file)) < 0)
+        return r;
+    p->openings = (int)v;
+    if (p->openings_file && !hex_valid(p->openings_file, 16))
+        return fail(
+            rd, "pairing.openings_file: expected 16 hex digits, got %s",
+            describe(cJSON_GetObjectItemCaseSensitive(obj, "openings_file"), buf, sizeof(buf)));
+    return 0;
+}
+
+/* The chain that ends a record's line in a file (referee/chain.h checks
+ * it on the raw line): here only its shape. */
+static int check_chain(struct reader *rd, const cJSON *root)
+{
+    char buf[64];
+    const cJSON *chain = cJSON_GetObjectItemCaseSensitive(root, "chain");
+    if (!chain)
+        return 0;
+    const cJSON *prev = cJSON_GetObjectItemCaseSensitive(chain, "prev");
+    const cJSON *hash = cJSON_GetObjectItemCaseSensitive(chain, "hash");
+    if (!cJSON_IsObject(chain) || !cJSON_IsString(prev) || !cJSON_IsString(hash) ||
+        !hex_valid(prev->valuestring, 32) || !hex_valid(hash->valuestring, 32))
+        return fail(rd,
+                    "chain: expected {\"prev\": 32 hex digits, \"hash\": 32 hex digits}, got %s",
+                    describe(chain, buf, sizeof(buf)));
+    return 0;
+}
+
 static int read_result(struct reader *rd, const cJSON *root, struct tx_record *ret)
 {
     char buf[64];
@@ -365,7 +451,8 @@ static int read_record(struct reader *rd, const cJSON *root, struct tx_record *r
         return r;
     if ((r = get_string(rd, root, "", "referee", REQUIRED, &ret->referee)) < 0 ||
         (r = get_string(rd, root, "", "started", REQUIRED, &ret->started)) < 0 ||
-        (r = get_string(rd, root, "", "run", OPTIONAL, &ret->run)) < 0)
+        (r = get_string(rd, root, "", "run", OPTIONAL, &ret->run)) < 0 ||
+        (r = read_pairing(rd, root, &ret->pairing)) < 0 || (r = check_chain(rd, root)) < 0)
         return r;
 
     const cJSON *players = NULL;

@@ -85,9 +85,17 @@ void tx_match_finish(struct tx_match *m, int winner, enum tx_reason reason, cons
 static void hash_programs(uv_work_t *work)
 {
     struct tx_match *m = work->data;
-    for (int p = 0; p < 2; p++)
-        if (m->argv[p])
-            m->have_sha256[p] = tx_sha256_program(m->argv[p][0], m->sha256[p]) == 0;
+    for (int p = 0; p < 2; p++) {
+        if (!m->argv[p])
+            continue;
+        /* A relative path in a bot's own directory is found from there. */
+        const char *program = m->argv[p][0], *dir = m->spec->bots[p]->dir;
+        char path[PATH_MAX];
+        if (dir && program[0] != '/' && strchr(program, '/') &&
+            (size_t)snprintf(path, sizeof path, "%s/%s", dir, program) < sizeof path)
+            program = path;
+        m->have_sha256[p] = tx_sha256_program(program, m->sha256[p]) == 0;
+    }
 }
 
 static int derived_cpu_s(const struct tx_match_config *c)
@@ -106,10 +114,16 @@ static void spawn_bots(struct tx_match *m)
     for (int p = 0; p < 2; p++) {
         if (!m->argv[p])
             continue;
+        const struct tx_bot_spec *spec = m->spec->bots[p];
+        int memory = spec->memory_mb == 0                    ? m->config->bot_memory_mb
+                     : spec->memory_mb == TX_BOT_MEMORY_NONE ? 0
+                                                             : spec->memory_mb;
         struct tx_bot_options o = {
             .argv = m->argv[p],
             .launcher = m->launcher,
-            .memory_mb = m->config->bot_memory_mb,
+            .memory_mb = memory,
+            .dir = spec->dir,
+            .env = spec->env,
             .cpu_s = m->config->bot_cpu_s > 0 ? m->config->bot_cpu_s : derived_cpu_s(m->config),
             .nice = TX_MATCH_NICE,
         };

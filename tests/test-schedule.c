@@ -10,10 +10,10 @@
 
 static struct tx_geometry geo;
 static const struct tx_bot_spec bots[4] = {
-    {"a", "bot-a"},
-    {"b", "bot-b"},
-    {"c", "bot-c"},
-    {"d", "bot-d"},
+    {.name = "a", .command = "bot-a"},
+    {.name = "b", .command = "bot-b"},
+    {.name = "c", .command = "bot-c"},
+    {.name = "d", .command = "bot-d"},
 };
 
 static struct tx_schedule make_schedule(int nbots, int64_t games, int openings)
