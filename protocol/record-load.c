@@ -5,9 +5,14 @@
  * truncated by kill -9, edited by hand or written by another version: every
  * field is checked for presence, type and range, and the first problem is
  * reported with its JSON path ("moves[3].us: expected an integer, got
- * \"12\""). cJSON reads numbers as doubles, so integers are exact only below
- * 2^53; larger values are rejected rather than silently rounded. Writing a
- * record, the reason names and tx_record_free are in record.c.
+ * \"12\""). The format is closed: an unknown or repeated field is refused,
+ * so a misspelt key is an error and not a default. The ranges are those of
+ * record.h, chosen so that no later sum or addition on a loaded record can
+ * overflow; game-record.schema.json states the same rules. cJSON reads
+ * numbers as doubles, so integers are exact only below 2^53; larger values
+ * are rejected rather than silently rounded. Holes are checked against the
+ * record's board (their legality is verify.c's business). Writing a record,
+ * the reason names and tx_record_free are in record.c.
  */
 #include "record.h"
 
@@ -21,10 +26,38 @@
 
 #include <cjson/cJSON.h>
 
+#include "bot-limits.h"
 #include "geometry.h"
+#include "text.h"
 
-/* Largest integer a double holds exactly together with all smaller ones. */
-#define JSON_INT_MAX INT64_C(9007199254740991)
+/* Every turn the referee can allow fits below the largest time a record
+ * holds: a limit and a margin of TX_LIMITS_MS_MAX, the soft overrun, the
+ * kill grace. */
+_Static_assert((2 * (int64_t)TX_LIMITS_MS_MAX + TX_LIMITS_SOFT_OVER_MS + TX_LIMITS_KILL_GRACE_MS) *
+                       1000 <
+                   TX_RECORD_US_MAX,
+               "TX_RECORD_US_MAX must hold the longest turn");
+
+/* The fields of each object of the format, in the order the writer writes
+ * them. A new field is added here, in its read_* function, in record.c and
+ * in game-record.schema.json. */
+static const char *const record_fields[] = {
+    "format", "game",    "seed",  "size",   "limits", "referee", "started",
+    "run",    "pairing", "players", "moves", "result", "chain",   NULL,
+};
+static const char *const pairing_fields[] = {
+    "key", "k", "bots", "run_seed", "openings", "openings_file", NULL,
+};
+static const char *const pairing_bot_fields[] = {"name", "command", "memory_mb", NULL};
+static const char *const chain_fields[] = {"prev", "hash", NULL};
+static const char *const limits_fields[] = {"first_turn_ms", "turn_ms", "margin_ms", "soft", NULL};
+static const char *const player_fields[] = {
+    "name", "command", "sha256", "stderr_bytes", "extra_lines", "links", NULL,
+};
+static const char *const move_fields[] = {
+    "player", "move", "us", "message", "message_cut", "forced", "stderr", NULL,
+};
+static const char *const result_fields[] = {"winner", "reason", "detail", NULL};
 
 static void *xcalloc(size_t n, size_t size)
 {
@@ -37,6 +70,7 @@ static void *xcalloc(size_t n, size_t size)
 struct reader {
     char *err;
     size_t errcap;
+    int size; /* the board's, once read */
 };
 
 __attribute__((format(printf, 2, 3))) static int fail(struct reader *rd, const char *fmt, ...)
@@ -50,9 +84,29 @@ __attribute__((format(printf, 2, 3))) static int fail(struct reader *rd, const c
     return -EINVAL;
 }
 
-/* A short description of a JSON value for error messages: strings quoted,
- * cut to fit buf (dropping the last character rather than splitting it),
- * control bytes shown as '?' so that a message cannot drive a terminal. */
+/* s quoted for a message: cut to fit buf (dropping the last character
+ * rather than splitting it), control bytes shown as '?' so that a message
+ * cannot drive a terminal. */
+static const char *quote(const char *str, char *buf, size_t cap)
+{
+    size_t n = 0, max = cap > 8 ? cap - 8 : 0;
+    const unsigned char *s = (const unsigned char *)str;
+    buf[n++] = '"';
+    size_t i = 0;
+    for (; s[i] && n < max; i++)
+        buf[n++] = s[i] < 0x20 || s[i] == 0x7f ? '?' : (char)s[i];
+    while (s[i] && n > 1 && ((unsigned char)buf[n - 1] & 0xc0) == 0x80)
+        n--; /* drop a trailing partial UTF-8 sequence, then its lead byte */
+    if (s[i] && n > 1 && (unsigned char)buf[n - 1] >= 0xc0)
+        n--;
+    if (s[i])
+        buf[n++] = '.', buf[n++] = '.', buf[n++] = '.';
+    buf[n++] = '"';
+    buf[n] = '\0';
+    return buf;
+}
+
+/* A short description of a JSON value for error messages. */
 static const char *describe(const cJSON *item, char *buf, size_t cap)
 {
     if (!item)
@@ -74,23 +128,8 @@ static const char *describe(const cJSON *item, char *buf, size_t cap)
             snprintf(buf, cap, "%.17g", item->valuedouble);
         return buf;
     }
-    if (cJSON_IsString(item)) {
-        size_t n = 0, max = cap > 8 ? cap - 8 : 0;
-        const unsigned char *s = (const unsigned char *)item->valuestring;
-        buf[n++] = '"';
-        size_t i = 0;
-        for (; s[i] && n < max; i++)
-            buf[n++] = s[i] < 0x20 || s[i] == 0x7f ? '?' : (char)s[i];
-        while (s[i] && n > 1 && ((unsigned char)buf[n - 1] & 0xc0) == 0x80)
-            n--; /* drop a trailing partial UTF-8 sequence, then its lead byte */
-        if (s[i] && n > 1 && (unsigned char)buf[n - 1] >= 0xc0)
-            n--;
-        if (s[i])
-            buf[n++] = '.', buf[n++] = '.', buf[n++] = '.';
-        buf[n++] = '"';
-        buf[n] = '\0';
-        return buf;
-    }
+    if (cJSON_IsString(item))
+        return quote(item->valuestring, buf, cap);
     return "an unknown value";
 }
 
@@ -125,6 +164,37 @@ static bool utf8_valid(const char *str)
         s += more + 1;
     }
     return true;
+}
+
+/* Refuses a member of obj that is not in fields, or one that appears twice
+ * (cJSON would read the first, most other readers the last). Each member
+ * is compared with the earlier ones only while all are known, so a hostile
+ * object of many members costs at most fields^2 comparisons. */
+static int check_fields(struct reader *rd, const cJSON *obj, const char *prefix,
+                        const char *const *fields)
+{
+    char buf[64], list[160];
+    const cJSON *item;
+    cJSON_ArrayForEach(item, obj)
+    {
+        bool known = false;
+        for (int i = 0; fields[i] && !known; i++)
+            known = strcmp(item->string, fields[i]) == 0;
+        if (!known) {
+            size_t n = 0;
+            list[0] = '\0';
+            for (int i = 0; fields[i]; i++)
+                n += (size_t)snprintf(list + n, sizeof(list) - n, "%s%s", i ? ", " : "", fields[i]);
+            /* the key shown as quote() shows text, without the quotes */
+            const char *key = quote(item->string, buf, 40);
+            return fail(rd, "%s%.*s: unknown field (expected %s)", prefix, (int)strlen(key) - 2,
+                        key + 1, list);
+        }
+        for (const cJSON *before = obj->child; before != item; before = before->next)
+            if (strcmp(before->string, item->string) == 0)
+                return fail(rd, "%s%s: the field appears twice", prefix, item->string);
+    }
+    return 0;
 }
 
 /* Reads obj[key] as an integer in [min, max] into *ret. A missing key is an
@@ -165,23 +235,30 @@ static int get_small_int(struct reader *rd, const cJSON *obj, const char *prefix
 
 enum presence { REQUIRED, NULLABLE, OPTIONAL };
 
-/* Reads obj[key] as a string into a new copy in *ret. NULLABLE: the key must
- * be there but may be null; OPTIONAL: it may be absent or null. */
+/* Reads obj[key] as a string of min_chars..max_chars characters (code
+ * points) into a new copy in *ret. REQUIRED: present and a string;
+ * NULLABLE: present, a string or null; OPTIONAL: absent or a string. */
 static int get_string(struct reader *rd, const cJSON *obj, const char *prefix, const char *key,
-                      enum presence presence, char **ret)
+                      enum presence presence, size_t min_chars, size_t max_chars, char **ret)
 {
     char buf[64];
     const cJSON *item = cJSON_GetObjectItemCaseSensitive(obj, key);
-    const char *what = presence == REQUIRED ? "a string" : "a string or null";
+    const char *what = presence == NULLABLE ? "a string or null" : "a string";
     if (!item && presence != OPTIONAL)
         return fail(rd, "%s%s: missing, expected %s", prefix, key, what);
-    if (!item || (cJSON_IsNull(item) && presence != REQUIRED))
+    if (!item || (cJSON_IsNull(item) && presence == NULLABLE))
         return 0;
     if (!cJSON_IsString(item))
         return fail(rd, "%s%s: expected %s, got %s", prefix, key, what,
                     describe(item, buf, sizeof(buf)));
     if (!utf8_valid(item->valuestring))
         return fail(rd, "%s%s: expected valid UTF-8 text", prefix, key);
+    size_t chars = tx_text_chars(item->valuestring);
+    if (chars < min_chars)
+        return fail(rd, "%s%s: expected a non-empty string", prefix, key);
+    if (chars > max_chars)
+        return fail(rd, "%s%s: expected at most %zu characters, got %zu", prefix, key, max_chars,
+                    chars);
     *ret = tx_strdup(item->valuestring);
     return 0;
 }
@@ -201,11 +278,12 @@ static int get_bool(struct reader *rd, const cJSON *obj, const char *prefix, con
     return 0;
 }
 
-/* obj[key] as an object or array (want is cJSON_Object or cJSON_Array). */
+/* obj[key] as an object or array (want is cJSON_Object or cJSON_Array).
+ * An object's fields are checked against fields. */
 static int get_container(struct reader *rd, const cJSON *obj, const char *prefix, const char *key,
-                         int want, const cJSON **ret)
+                         int want, const char *const *fields, const cJSON **ret)
 {
-    char buf[64];
+    char buf[64], path[32];
     const char *what = want == cJSON_Object ? "an object" : "an array";
     const cJSON *item = cJSON_GetObjectItemCaseSensitive(obj, key);
     if (!item)
@@ -213,26 +291,101 @@ static int get_container(struct reader *rd, const cJSON *obj, const char *prefix
     if (want == cJSON_Object ? !cJSON_IsObject(item) : !cJSON_IsArray(item))
         return fail(rd, "%s%s: expected %s, got %s", prefix, key, what,
                     describe(item, buf, sizeof(buf)));
+    snprintf(path, sizeof(path), "%s%s.", prefix, key);
+    if (fields && check_fields(rd, item, path, fields) < 0)
+        return -EINVAL;
     *ret = item;
     return 0;
 }
 
-/* "D6 E8": two hole names (letter, number 1..99 without a leading zero). */
-static bool link_valid(const char *s)
+static bool digits(const char *s, int n)
 {
-    for (int half = 0; half < 2; half++) {
-        if (*s < 'A' || *s > 'Z')
+    for (int i = 0; i < n; i++)
+        if (s[i] < '0' || s[i] > '9')
             return false;
+    return true;
+}
+
+static int number(const char *s, int n)
+{
+    int v = 0;
+    for (int i = 0; i < n; i++)
+        v = v * 10 + (s[i] - '0');
+    return v;
+}
+
+/* "2026-11-21T21:00:00Z": a real UTC date and time, as the referee writes
+ * it (strftime "%Y-%m-%dT%H:%M:%SZ"; second 60 is a leap second). */
+static bool utc_time_valid(const char *s)
+{
+    static const int days[] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
+    if (strlen(s) != 20 || !digits(s, 4) || s[4] != '-' || !digits(s + 5, 2) || s[7] != '-' ||
+        !digits(s + 8, 2) || s[10] != 'T' || !digits(s + 11, 2) || s[13] != ':' ||
+        !digits(s + 14, 2) || s[16] != ':' || !digits(s + 17, 2) || s[19] != 'Z')
+        return false;
+    int year = number(s, 4), month = number(s + 5, 2), day = number(s + 8, 2);
+    if (month < 1 || month > 12)
+        return false;
+    bool leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0;
+    int month_days = days[month - 1] + (month == 2 && leap);
+    return day >= 1 && day <= month_days && number(s + 11, 2) <= 23 && number(s + 14, 2) <= 59 &&
+           number(s + 17, 2) <= 60;
+}
+
+/* "v1:89baa79292a262c3": a version, then 16 lower-case hex digits; or
+ * "validate", the games of a `twixt-arena validate` battery. */
+static bool run_valid(const char *s)
+{
+    if (strcmp(s, "validate") == 0)
+        return true;
+    if (*s++ != 'v' || *s < '1' || *s > '9')
+        return false;
+    while (*s >= '0' && *s <= '9')
         s++;
-        if (*s < '1' || *s > '9')
-            return false;
-        s++;
-        if (*s >= '0' && *s <= '9')
-            s++;
-        if (half == 0 && *s++ != ' ')
-            return false;
-    }
-    return *s == '\0';
+    if (*s++ != ':')
+        return false;
+    size_t n = strspn(s, "0123456789abcdef");
+    return n == 16 && s[n] == '\0';
+}
+
+static bool sha256_valid(const char *s)
+{
+    return strspn(s, "0123456789abcdef") == 64 && s[64] == '\0';
+}
+
+/* The hole named at *s (a letter and a row number without a leading zero)
+ * when it is on the size x size board and not a corner; *s moves past the
+ * name. Returns false for anything else. */
+static bool parse_hole(const char **s, int size, int *ret_x, int *ret_y)
+{
+    const char *p = *s;
+    if (*p < 'A' || *p > 'Z' || p[1] < '1' || p[1] > '9')
+        return false;
+    int x = *p++ - 'A', y = *p++ - '1';
+    if (*p >= '0' && *p <= '9')
+        y = (y + 1) * 10 + (*p++ - '0') - 1;
+    bool edge_x = x == 0 || x == size - 1, edge_y = y == 0 || y == size - 1;
+    if (x >= size || y >= size || (edge_x && edge_y))
+        return false;
+    *ret_x = x, *ret_y = y;
+    *s = p;
+    return true;
+}
+
+static bool hole_valid(const char *s, int size)
+{
+    int x, y;
+    return parse_hole(&s, size, &x, &y) && *s == '\0';
+}
+
+/* "D6 E8": two holes of the board a knight's move apart. */
+static bool link_valid(const char *s, int size)
+{
+    int x0, y0, x1, y1;
+    if (!parse_hole(&s, size, &x0, &y0) || *s++ != ' ' || !parse_hole(&s, size, &x1, &y1) || *s)
+        return false;
+    int dx = abs(x1 - x0), dy = abs(y1 - y0);
+    return (dx == 1 && dy == 2) || (dx == 2 && dy == 1);
 }
 
 static int read_player(struct reader *rd, const cJSON *obj, int index, struct tx_record_player *p)
@@ -244,15 +397,22 @@ static int read_player(struct reader *rd, const cJSON *obj, int index, struct tx
                     describe(obj, buf, sizeof(buf)));
     int64_t v = 0;
     int r;
-    if ((r = get_string(rd, obj, prefix, "name", REQUIRED, &p->name)) < 0 ||
-        (r = get_string(rd, obj, prefix, "command", REQUIRED, &p->command)) < 0 ||
-        (r = get_string(rd, obj, prefix, "sha256", NULLABLE, &p->sha256)) < 0)
+    if ((r = check_fields(rd, obj, prefix, player_fields)) < 0 ||
+        (r = get_string(rd, obj, prefix, "name", REQUIRED, 1, TX_RECORD_NAME_CHARS, &p->name)) <
+            0 ||
+        (r = get_string(rd, obj, prefix, "command", REQUIRED, 1, SIZE_MAX, &p->command)) < 0 ||
+        (r = get_string(rd, obj, prefix, "sha256", NULLABLE, 0, SIZE_MAX, &p->sha256)) < 0)
         return r;
+    if (p->sha256 && !sha256_valid(p->sha256))
+        return fail(rd, "%ssha256: expected 64 lower-case hex digits or null, got %s", prefix,
+                    quote(p->sha256, buf, sizeof(buf)));
     bool present = false;
-    if ((r = get_int(rd, obj, prefix, "stderr_bytes", 0, JSON_INT_MAX, &v, &present)) < 0)
+    if ((r = get_int(rd, obj, prefix, "stderr_bytes", 0, TX_RECORD_STDERR_BYTES_MAX, &v,
+                     &present)) < 0)
         return r;
     p->stderr_bytes = present ? v : 0;
-    if ((r = get_int(rd, obj, prefix, "extra_lines", 0, INT32_MAX, &v, &present)) < 0)
+    if ((r = get_int(rd, obj, prefix, "extra_lines", 0, TX_RECORD_EXTRA_LINES_MAX, &v, &present)) <
+        0)
         return r;
     p->extra_lines = present ? (int)v : 0;
 
@@ -263,13 +423,18 @@ static int read_player(struct reader *rd, const cJSON *obj, int index, struct tx
         return fail(rd, "%slinks: expected an array, got %s", prefix,
                     describe(links, buf, sizeof(buf)));
     int n = cJSON_GetArraySize(links);
+    if (n > tx_record_links_max(rd->size))
+        return fail(rd, "%slinks: expected at most %d links on a %d x %d board, got %d", prefix,
+                    tx_record_links_max(rd->size), rd->size, rd->size, n);
     p->links = xcalloc((size_t)n, sizeof(*p->links));
     const cJSON *link;
     cJSON_ArrayForEach(link, links)
     {
-        if (!cJSON_IsString(link) || !link_valid(link->valuestring))
-            return fail(rd, "%slinks[%d]: expected two hole names like \"D6 E8\", got %s", prefix,
-                        p->nlinks, describe(link, buf, sizeof(buf)));
+        if (!cJSON_IsString(link) || !link_valid(link->valuestring, rd->size))
+            return fail(rd,
+                        "%slinks[%d]: expected two holes of the %d x %d board a knight's move "
+                        "apart, like \"D6 E8\", got %s",
+                        prefix, p->nlinks, rd->size, rd->size, describe(link, buf, sizeof(buf)));
         /* link_valid bounds the length to 7, so it fits char[8] */
         strcpy(p->links[p->nlinks++], link->valuestring);
     }
@@ -284,14 +449,53 @@ static int read_move(struct reader *rd, const cJSON *obj, int index, struct tx_r
         return fail(rd, "moves[%d]: expected an object, got %s", index,
                     describe(obj, buf, sizeof(buf)));
     int r;
-    if ((r = get_small_int(rd, obj, prefix, "player", 0, 1, &m->player)) < 0 ||
-        (r = get_string(rd, obj, prefix, "move", NULLABLE, &m->move)) < 0 ||
-        (r = get_int(rd, obj, prefix, "us", -1, JSON_INT_MAX, &m->us, NULL)) < 0 ||
-        (r = get_string(rd, obj, prefix, "message", OPTIONAL, &m->message)) < 0 ||
-        (r = get_bool(rd, obj, prefix, "message_cut", &m->message_cut)) < 0 ||
-        (r = get_bool(rd, obj, prefix, "forced", &m->forced)) < 0 ||
-        (r = get_string(rd, obj, prefix, "stderr", OPTIONAL, &m->stderr_text)) < 0)
+    if ((r = check_fields(rd, obj, prefix, move_fields)) < 0 ||
+        (r = get_small_int(rd, obj, prefix, "player", 0, 1, &m->player)) < 0 ||
+        (r = get_string(rd, obj, prefix, "move", NULLABLE, 0, TX_RECORD_MOVE_CHARS, &m->move)) <
+            0 ||
+        (r = get_bool(rd, obj, prefix, "forced", &m->forced)) < 0)
         return r;
+    /* -1 marks a forced move, and only a forced move. */
+    if ((r = get_int(rd, obj, prefix, "us", -1, TX_RECORD_US_MAX, &m->us, NULL)) < 0)
+        return r;
+    if (m->forced && m->us != -1)
+        return fail(rd, "%sus: expected -1 for a forced move, got %" PRId64, prefix, m->us);
+    if (!m->forced && m->us == -1)
+        return fail(
+            rd, "%sus: expected an integer from 0 to %" PRId64 " (-1 is for forced moves), got -1",
+            prefix, TX_RECORD_US_MAX);
+    if ((r = get_string(rd, obj, prefix, "message", OPTIONAL, 1, TX_MESSAGE_CHARS, &m->message)) <
+            0 ||
+        (r = get_bool(rd, obj, prefix, "message_cut", &m->message_cut)) < 0 ||
+        (r = get_string(rd, obj, prefix, "stderr", OPTIONAL, 1, TX_RECORD_STDERR_CHARS,
+                        &m->stderr_text)) < 0)
+        return r;
+    /* A message is cut at TX_MESSAGE_CHARS characters: a cut one has them all. */
+    if (m->message_cut && (!m->message || tx_text_chars(m->message) != TX_MESSAGE_CHARS))
+        return fail(rd, "%smessage_cut: true, but the message is not %d characters long", prefix,
+                    TX_MESSAGE_CHARS);
+    return 0;
+}
+
+/* Every entry was played (a hole of the board, or SWAP; a forced one a
+ * hole) except the last of a game lost on an answer (invalid, timeout,
+ * crash), which may be any token or none. */
+static int check_played(struct reader *rd, const struct tx_record *ret)
+{
+    char buf[64];
+    bool last_answer = ret->result.reason == TX_REASON_INVALID ||
+                       ret->result.reason == TX_REASON_TIMEOUT ||
+                       ret->result.reason == TX_REASON_CRASH;
+    for (int i = 0; i < ret->nmoves; i++) {
+        const struct tx_record_move *m = &ret->moves[i];
+        if (i == ret->nmoves - 1 && last_answer && !m->forced)
+            break;
+        bool swap = m->move && strcmp(m->move, "SWAP") == 0;
+        if (!m->move || !(hole_valid(m->move, ret->size) || (swap && !m->forced)))
+            return fail(rd, "moves[%d].move: expected a hole of the %d x %d board%s, got %s", i,
+                        ret->size, ret->size, m->forced ? " (a forced move)" : " or SWAP",
+                        m->move ? quote(m->move, buf, sizeof(buf)) : "null");
+    }
     return 0;
 }
 
@@ -315,15 +519,14 @@ static int read_pairing(struct reader *rd, const cJSON *root, struct tx_record_p
     int64_t v = 0;
     int r;
     char *seed = NULL;
-    if (!cJSON_IsObject(obj))
-        return fail(rd, "pairing: expected an object, got %s", describe(obj, buf, sizeof(buf)));
-    if ((r = get_string(rd, obj, "pairing.", "key", REQUIRED, &p->key)) < 0)
+    if ((r = get_container(rd, root, "", "pairing", cJSON_Object, pairing_fields, &obj)) < 0 ||
+        (r = get_string(rd, obj, "pairing.", "key", REQUIRED, 0, SIZE_MAX, &p->key)) < 0)
         return r;
     if (strncmp(p->key, "p1:", 3) || !hex_valid(p->key + 3, 16))
         return fail(rd, "pairing.key: expected \"p1:\" and 16 hex digits, got %s",
                     describe(cJSON_GetObjectItemCaseSensitive(obj, "key"), buf, sizeof(buf)));
-    if ((r = get_int(rd, obj, "pairing.", "k", 1, JSON_INT_MAX, &p->k, NULL)) < 0 ||
-        (r = get_container(rd, obj, "pairing.", "bots", cJSON_Array, &bots)) < 0)
+    if ((r = get_int(rd, obj, "pairing.", "k", 1, TX_RECORD_GAME_MAX, &p->k, NULL)) < 0 ||
+        (r = get_container(rd, obj, "pairing.", "bots", cJSON_Array, NULL, &bots)) < 0)
         return r;
     if (cJSON_GetArraySize(bots) != 2)
         return fail(rd, "pairing.bots: expected 2 bots, got %d", cJSON_GetArraySize(bots));
@@ -334,13 +537,16 @@ static int read_pairing(struct reader *rd, const cJSON *root, struct tx_record_p
         if (!cJSON_IsObject(bot))
             return fail(rd, "pairing.bots[%d]: expected an object, got %s", i,
                         describe(bot, buf, sizeof(buf)));
-        if ((r = get_string(rd, bot, prefix, "name", REQUIRED, &p->bots[i].name)) < 0 ||
-            (r = get_string(rd, bot, prefix, "command", REQUIRED, &p->bots[i].command)) < 0 ||
+        if ((r = check_fields(rd, bot, prefix, pairing_bot_fields)) < 0 ||
+            (r = get_string(rd, bot, prefix, "name", REQUIRED, 1, TX_RECORD_NAME_CHARS,
+                            &p->bots[i].name)) < 0 ||
+            (r = get_string(rd, bot, prefix, "command", REQUIRED, 1, SIZE_MAX,
+                            &p->bots[i].command)) < 0 ||
             (r = get_small_int(rd, bot, prefix, "memory_mb", 0, 1 << 20, &p->bots[i].memory_mb)) <
                 0)
             return r;
     }
-    if ((r = get_string(rd, obj, "pairing.", "run_seed", REQUIRED, &seed)) < 0)
+    if ((r = get_string(rd, obj, "pairing.", "run_seed", REQUIRED, 1, 20, &seed)) < 0)
         return r;
     char *end = NULL;
     errno = 0;
@@ -353,7 +559,8 @@ static int read_pairing(struct reader *rd, const cJSON *root, struct tx_record_p
                     "18446744073709551615 in a string, got %s",
                     describe(cJSON_GetObjectItemCaseSensitive(obj, "run_seed"), buf, sizeof(buf)));
     if ((r = get_int(rd, obj, "pairing.", "openings", 0, 64, &v, NULL)) < 0 ||
-        (r = get_string(rd, obj, "pairing.", "openings_file", OPTIONAL, &p->openings_file)) < 0)
+        (r = get_string(rd, obj, "pairing.", "openings_file", OPTIONAL, 0, SIZE_MAX,
+                        &p->openings_file)) < 0)
         return r;
     p->openings = (int)v;
     if (p->openings_file && !hex_valid(p->openings_file, 16))
@@ -367,17 +574,20 @@ static int read_pairing(struct reader *rd, const cJSON *root, struct tx_record_p
  * it on the raw line): here only its shape. */
 static int check_chain(struct reader *rd, const cJSON *root)
 {
-    char buf[64];
-    const cJSON *chain = cJSON_GetObjectItemCaseSensitive(root, "chain");
-    if (!chain)
+    const cJSON *chain = NULL;
+    if (!cJSON_GetObjectItemCaseSensitive(root, "chain"))
         return 0;
-    const cJSON *prev = cJSON_GetObjectItemCaseSensitive(chain, "prev");
-    const cJSON *hash = cJSON_GetObjectItemCaseSensitive(chain, "hash");
-    if (!cJSON_IsObject(chain) || !cJSON_IsString(prev) || !cJSON_IsString(hash) ||
-        !hex_valid(prev->valuestring, 32) || !hex_valid(hash->valuestring, 32))
-        return fail(rd,
-                    "chain: expected {\"prev\": 32 hex digits, \"hash\": 32 hex digits}, got %s",
-                    describe(chain, buf, sizeof(buf)));
+    int r = get_container(rd, root, "", "chain", cJSON_Object, chain_fields, &chain);
+    if (r < 0)
+        return r;
+    const char *const keys[] = {"prev", "hash"};
+    for (int i = 0; i < 2; i++) {
+        char buf[64];
+        const cJSON *item = cJSON_GetObjectItemCaseSensitive(chain, keys[i]);
+        if (!cJSON_IsString(item) || !hex_valid(item->valuestring, 32))
+            return fail(rd, "chain.%s: expected 32 hex digits, got %s", keys[i],
+                        describe(item, buf, sizeof(buf)));
+    }
     return 0;
 }
 
@@ -385,11 +595,11 @@ static int read_result(struct reader *rd, const cJSON *root, struct tx_record *r
 {
     char buf[64];
     const cJSON *result = NULL;
-    int r = get_container(rd, root, "", "result", cJSON_Object, &result);
+    int r = get_container(rd, root, "", "result", cJSON_Object, result_fields, &result);
     if (r < 0)
         return r;
     char *reason = NULL;
-    if ((r = get_string(rd, result, "result.", "reason", REQUIRED, &reason)) < 0)
+    if ((r = get_string(rd, result, "result.", "reason", REQUIRED, 0, SIZE_MAX, &reason)) < 0)
         return r;
     int reason_id = tx_reason_from_name(reason);
     if (reason_id < 0) {
@@ -419,7 +629,8 @@ static int read_result(struct reader *rd, const cJSON *root, struct tx_record *r
             return fail(rd, "result.winner: expected null for reason \"%s\", got %d",
                         tx_reason_name((enum tx_reason)reason_id), ret->result.winner);
     }
-    return get_string(rd, result, "result.", "detail", REQUIRED, &ret->result.detail);
+    return get_string(rd, result, "result.", "detail", REQUIRED, 1, TX_RECORD_DETAIL_CHARS,
+                      &ret->result.detail);
 }
 
 static int read_record(struct reader *rd, const cJSON *root, struct tx_record *ret)
@@ -427,36 +638,51 @@ static int read_record(struct reader *rd, const cJSON *root, struct tx_record *r
     char buf[64];
     int64_t v = 0;
     int r;
-    if ((r = get_string(rd, root, "", "format", REQUIRED, &ret->format)) < 0)
-        return r;
-    if (strcmp(ret->format, TX_RECORD_FORMAT) != 0)
+    /* Another format first: its fields are not ours to judge. */
+    const cJSON *format = cJSON_GetObjectItemCaseSensitive(root, "format");
+    if (cJSON_IsString(format) && strcmp(format->valuestring, TX_RECORD_FORMAT) != 0)
         return fail(rd, "format: expected \"%s\", got %s", TX_RECORD_FORMAT,
-                    describe(cJSON_GetObjectItemCaseSensitive(root, "format"), buf, sizeof(buf)));
-    if ((r = get_int(rd, root, "", "game", 1, JSON_INT_MAX, &ret->game, NULL)) < 0 ||
-        (r = get_int(rd, root, "", "seed", 0, JSON_INT_MAX, &v, NULL)) < 0)
+                    describe(format, buf, sizeof(buf)));
+    if ((r = check_fields(rd, root, "", record_fields)) < 0 ||
+        (r = get_string(rd, root, "", "format", REQUIRED, 0, SIZE_MAX, &ret->format)) < 0)
+        return r;
+    if ((r = get_int(rd, root, "", "game", 1, TX_RECORD_GAME_MAX, &ret->game, NULL)) < 0 ||
+        (r = get_int(rd, root, "", "seed", 0, (int64_t)TX_RECORD_SEED_MAX, &v, NULL)) < 0)
         return r;
     ret->seed = (uint64_t)v;
     if ((r = get_small_int(rd, root, "", "size", TX_SIZE_MIN, TX_SIZE_MAX, &ret->size)) < 0)
         return r;
+    rd->size = ret->size;
 
     const cJSON *limits = NULL;
-    if ((r = get_container(rd, root, "", "limits", cJSON_Object, &limits)) < 0 ||
-        (r = get_small_int(rd, limits, "limits.", "first_turn_ms", 0, INT32_MAX,
+    if ((r = get_container(rd, root, "", "limits", cJSON_Object, limits_fields, &limits)) < 0 ||
+        (r = get_small_int(rd, limits, "limits.", "first_turn_ms", 1, TX_LIMITS_MS_MAX,
                            &ret->limits.first_turn_ms)) < 0 ||
-        (r = get_small_int(rd, limits, "limits.", "turn_ms", 0, INT32_MAX, &ret->limits.turn_ms)) <
-            0 ||
-        (r = get_small_int(rd, limits, "limits.", "margin_ms", 0, INT32_MAX,
+        (r = get_small_int(rd, limits, "limits.", "turn_ms", 1, TX_LIMITS_MS_MAX,
+                           &ret->limits.turn_ms)) < 0 ||
+        (r = get_small_int(rd, limits, "limits.", "margin_ms", 0, TX_LIMITS_MS_MAX,
                            &ret->limits.margin_ms)) < 0 ||
         (r = get_bool(rd, limits, "limits.", "soft", &ret->limits.soft)) < 0)
         return r;
-    if ((r = get_string(rd, root, "", "referee", REQUIRED, &ret->referee)) < 0 ||
-        (r = get_string(rd, root, "", "started", REQUIRED, &ret->started)) < 0 ||
-        (r = get_string(rd, root, "", "run", OPTIONAL, &ret->run)) < 0 ||
-        (r = read_pairing(rd, root, &ret->pairing)) < 0 || (r = check_chain(rd, root)) < 0)
+    if ((r = get_string(rd, root, "", "referee", REQUIRED, 1, TX_RECORD_REFEREE_CHARS,
+                        &ret->referee)) < 0 ||
+        (r = get_string(rd, root, "", "started", REQUIRED, 0, SIZE_MAX, &ret->started)) < 0)
+        return r;
+    if (!utc_time_valid(ret->started))
+        return fail(rd, "started: expected a UTC time like \"2026-11-21T21:00:00Z\", got %s",
+                    quote(ret->started, buf, sizeof(buf)));
+    if ((r = get_string(rd, root, "", "run", OPTIONAL, 0, SIZE_MAX, &ret->run)) < 0)
+        return r;
+    if (ret->run && !run_valid(ret->run))
+        return fail(rd,
+                    "run: expected a run fingerprint like \"v1:89baa79292a262c3\" or "
+                    "\"validate\", got %s",
+                    quote(ret->run, buf, sizeof(buf)));
+    if ((r = read_pairing(rd, root, &ret->pairing)) < 0 || (r = check_chain(rd, root)) < 0)
         return r;
 
     const cJSON *players = NULL;
-    if ((r = get_container(rd, root, "", "players", cJSON_Array, &players)) < 0)
+    if ((r = get_container(rd, root, "", "players", cJSON_Array, NULL, &players)) < 0)
         return r;
     if (cJSON_GetArraySize(players) != 2)
         return fail(rd, "players: expected 2 players, got %d", cJSON_GetArraySize(players));
@@ -465,9 +691,13 @@ static int read_record(struct reader *rd, const cJSON *root, struct tx_record *r
             return r;
 
     const cJSON *moves = NULL;
-    if ((r = get_container(rd, root, "", "moves", cJSON_Array, &moves)) < 0)
+    if ((r = get_container(rd, root, "", "moves", cJSON_Array, NULL, &moves)) < 0)
         return r;
-    ret->moves = xcalloc((size_t)cJSON_GetArraySize(moves), sizeof(*ret->moves));
+    int n = cJSON_GetArraySize(moves);
+    if (n > tx_record_moves_max(ret->size))
+        return fail(rd, "moves: expected at most %d entries on a %d x %d board, got %d",
+                    tx_record_moves_max(ret->size), ret->size, ret->size, n);
+    ret->moves = xcalloc((size_t)n, sizeof(*ret->moves));
     const cJSON *move;
     cJSON_ArrayForEach(move, moves)
     {
@@ -476,13 +706,32 @@ static int read_record(struct reader *rd, const cJSON *root, struct tx_record *r
         if ((r = read_move(rd, move, ret->nmoves - 1, &ret->moves[ret->nmoves - 1])) < 0)
             return r;
     }
-    return read_result(rd, root, ret);
+    if ((r = read_result(rd, root, ret)) < 0)
+        return r;
+    return check_played(rd, ret);
+}
+
+/* The byte offset of a \u0000 escape in text, or -1: cJSON would decode it
+ * into a NUL that ends the C string early, so that the loader and other
+ * readers would see two different strings. Every backslash of valid JSON
+ * starts an escape inside a string, so skipping the escaped character is
+ * enough to tell "\\u0000" (text) from "\u0000". */
+static long nul_escape(const char *text, size_t len)
+{
+    for (size_t i = 0; i + 1 < len; i++) {
+        if (text[i] != '\\')
+            continue;
+        if (text[i + 1] == 'u' && i + 6 <= len && memcmp(text + i + 2, "0000", 4) == 0)
+            return (long)i;
+        i++;
+    }
+    return -1;
 }
 
 int tx_record_from_json(const char *text, size_t len, struct tx_record *ret, char *err,
                         size_t errcap)
 {
-    struct reader rd = {err, errcap};
+    struct reader rd = {err, errcap, TX_SIZE_MIN};
     char buf[64];
     memset(ret, 0, sizeof(*ret));
     ret->result.winner = -1;
@@ -512,6 +761,7 @@ int tx_record_from_json(const char *text, size_t len, struct tx_record *ret, cha
     }
     int r = 0;
     size_t at = (size_t)(end - text);
+    long nul = nul_escape(text, at);
     while (at < len &&
            (text[at] == ' ' || text[at] == '\t' || text[at] == '\r' || text[at] == '\n'))
         at++;
@@ -519,6 +769,8 @@ int tx_record_from_json(const char *text, size_t len, struct tx_record *ret, cha
         r = fail(&rd, "invalid JSON: unexpected text after the record at byte %zu", at + 1);
     else if (!cJSON_IsObject(root))
         r = fail(&rd, "expected a JSON object, got %s", describe(root, buf, sizeof(buf)));
+    else if (nul >= 0)
+        r = fail(&rd, "a string holds \\u0000 (NUL) at byte %ld", nul + 1);
     else
         r = read_record(&rd, root, ret);
     cJSON_Delete(root);

@@ -4,8 +4,10 @@
  * print it unformatted. Integers are written as raw text so that 64-bit
  * values keep every digit (cJSON would print 1e+15). Empty optional fields
  * (message, stderr, message_cut and forced when false, run) are left out to
- * keep lines short. This file also holds the reason names, tx_strdup and
- * tx_record_free; loading a record, with its checks, is in record-load.c.
+ * keep lines short. What the referee measured is clamped to the bounds of
+ * record.h and text is cut at its bound and made valid UTF-8, so that the
+ * loader (record-load.c, with its checks) takes back every record written.
+ * This file also holds the reason names, tx_strdup and tx_record_free.
  */
 #include "record.h"
 
@@ -16,6 +18,8 @@
 #include <string.h>
 
 #include <cjson/cJSON.h>
+
+#include "text.h"
 
 static const char *const reason_names[] = {
     [TX_REASON_CONNECTION] = "connection", [TX_REASON_DRAW] = "draw",
@@ -66,17 +70,35 @@ static bool add_uint(cJSON *obj, const char *key, uint64_t value)
     return cJSON_AddRawToObject(obj, key, buf) != NULL;
 }
 
-static bool add_string(cJSON *obj, const char *key, const char *value)
+static int64_t clamp(int64_t value, int64_t min, int64_t max)
 {
-    /* Required strings are never left out: an absent one is written empty
-     * so that the record still loads. */
-    return cJSON_AddStringToObject(obj, key, value ? value : "") != NULL;
+    return value < min ? min : value > max ? max : value;
 }
 
-static bool add_string_or_null(cJSON *obj, const char *key, const char *value)
+/* value as valid UTF-8 of at most max_chars characters (SIZE_MAX: no
+ * bound); NULL becomes "", so that a required string is never left out. */
+static bool add_text(cJSON *obj, const char *key, const char *value, size_t max_chars)
+{
+    value = value ? value : "";
+    size_t len = strlen(value), cap = len * 3 + 1; /* a bad byte becomes U+FFFD, 3 bytes */
+    char *text = malloc(cap);
+    if (!text)
+        return false;
+    tx_text_sanitize(text, cap, value, len, max_chars);
+    bool ok = cJSON_AddStringToObject(obj, key, text) != NULL;
+    free(text);
+    return ok;
+}
+
+static bool add_string(cJSON *obj, const char *key, const char *value)
+{
+    return add_text(obj, key, value, SIZE_MAX);
+}
+
+static bool add_string_or_null(cJSON *obj, const char *key, const char *value, size_t max_chars)
 {
     if (value)
-        return cJSON_AddStringToObject(obj, key, value) != NULL;
+        return add_text(obj, key, value, max_chars);
     return cJSON_AddNullToObject(obj, key) != NULL;
 }
 
@@ -85,10 +107,11 @@ static bool add_player(cJSON *players, const struct tx_record_player *p)
     cJSON *obj = cJSON_CreateObject();
     if (!obj || !cJSON_AddItemToArray(players, obj))
         return cJSON_Delete(obj), false;
-    if (!add_string(obj, "name", p->name) || !add_string(obj, "command", p->command) ||
-        !add_string_or_null(obj, "sha256", p->sha256) ||
-        !add_int(obj, "stderr_bytes", p->stderr_bytes) ||
-        !add_int(obj, "extra_lines", p->extra_lines))
+    if (!add_text(obj, "name", p->name, TX_RECORD_NAME_CHARS) ||
+        !add_string(obj, "command", p->command) ||
+        !add_string_or_null(obj, "sha256", p->sha256, SIZE_MAX) ||
+        !add_int(obj, "stderr_bytes", clamp(p->stderr_bytes, 0, TX_RECORD_STDERR_BYTES_MAX)) ||
+        !add_int(obj, "extra_lines", clamp(p->extra_lines, 0, TX_RECORD_EXTRA_LINES_MAX)))
         return false;
     cJSON *links = cJSON_AddArrayToObject(obj, "links");
     if (!links)
@@ -106,16 +129,22 @@ static bool add_move(cJSON *moves, const struct tx_record_move *m)
     cJSON *obj = cJSON_CreateObject();
     if (!obj || !cJSON_AddItemToArray(moves, obj))
         return cJSON_Delete(obj), false;
-    if (!add_int(obj, "player", m->player) || !add_string_or_null(obj, "move", m->move) ||
-        !add_int(obj, "us", m->us))
+    /* -1 marks a forced move: the referee's, not timed */
+    int64_t us = m->forced ? -1 : clamp(m->us, 0, TX_RECORD_US_MAX);
+    if (!add_int(obj, "player", m->player) ||
+        !add_string_or_null(obj, "move", m->move, TX_RECORD_MOVE_CHARS) || !add_int(obj, "us", us))
         return false;
-    if (m->message && !add_string(obj, "message", m->message))
+    bool message = m->message && m->message[0];
+    if (message && !add_text(obj, "message", m->message, TX_MESSAGE_CHARS))
         return false;
-    if (m->message_cut && !cJSON_AddTrueToObject(obj, "message_cut"))
+    /* A cut message has all its characters (the loader checks it). */
+    bool cut = m->message_cut && message && tx_text_chars(m->message) >= TX_MESSAGE_CHARS;
+    if (cut && !cJSON_AddTrueToObject(obj, "message_cut"))
         return false;
     if (m->forced && !cJSON_AddTrueToObject(obj, "forced"))
         return false;
-    if (m->stderr_text && m->stderr_text[0] && !add_string(obj, "stderr", m->stderr_text))
+    if (m->stderr_text && m->stderr_text[0] &&
+        !add_text(obj, "stderr", m->stderr_text, TX_RECORD_STDERR_CHARS))
         return false;
     return true;
 }
@@ -159,7 +188,8 @@ static bool build(cJSON *root, const struct tx_record *r)
         !add_int(limits, "margin_ms", r->limits.margin_ms) ||
         !cJSON_AddBoolToObject(limits, "soft", r->limits.soft))
         return false;
-    if (!add_string(root, "referee", r->referee) || !add_string(root, "started", r->started))
+    if (!add_text(root, "referee", r->referee, TX_RECORD_REFEREE_CHARS) ||
+        !add_string(root, "started", r->started))
         return false;
     if (r->run && r->run[0] && !add_string(root, "run", r->run))
         return false;
@@ -186,7 +216,7 @@ static bool build(cJSON *root, const struct tx_record *r)
      * out of the standings rather than inventing a result. */
     const char *reason = tx_reason_name(r->result.reason);
     return ok && add_string(result, "reason", reason ? reason : "interrupted") &&
-           add_string(result, "detail", r->result.detail);
+           add_text(result, "detail", r->result.detail, TX_RECORD_DETAIL_CHARS);
 }
 
 int tx_record_to_json(const struct tx_record *r, char **ret_text)

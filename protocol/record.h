@@ -4,8 +4,10 @@
  * is the full schema. This module converts between struct tx_record and
  * JSON text (one line, no newline) with cJSON; it does no file I/O: the
  * referee writes lines, replay and standings read them. Loading never
- * crashes on bad input: every missing or mistyped field is reported in err
- * with its JSON path ("moves[3].us: expected an integer").
+ * crashes on bad input: every missing, mistyped, unknown or out-of-range
+ * field is reported in err with its JSON path ("moves[3].us: expected an
+ * integer"), so that code using a loaded record may rely on the bounds
+ * below.
  *
  * Every string in a record is valid UTF-8 (bot text is sanitised before it
  * gets here, see text.h). Strings are heap-owned by the record.
@@ -17,7 +19,50 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "answer.h"
+
 #define TX_RECORD_FORMAT "twixt-arena/game/1"
+
+/* Bounds of a record's numbers and strings. The loader refuses anything
+ * outside them, naming the field, and game-record.schema.json states the
+ * same bounds (test-record.c checks that they agree). Numbers are bounded so
+ * that the sums and additions done on them later (standings' time per move,
+ * validate's totals, limit + margin) cannot overflow an int64_t; strings so
+ * that no field is unbounded that the referee bounds when it writes it. The
+ * writer clamps what it measured (us, stderr_bytes, extra_lines) to these
+ * bounds, so a value at the bound means "at least", and cuts strings at
+ * theirs, so the referee never writes a record it would refuse to read.
+ * Limits are 1..TX_LIMITS_MS_MAX ms (margin 0..TX_LIMITS_MS_MAX, bot-limits.h),
+ * sizes TX_SIZE_MIN..TX_SIZE_MAX (geometry.h), messages at most
+ * TX_MESSAGE_CHARS characters (answer.h). */
+#define TX_RECORD_GAME_MAX INT64_C(1000000000) /* game indexes 1.. (TX_OPTIONS_GAMES_MAX) */
+#define TX_RECORD_SEED_MAX                                                                         \
+    ((UINT64_C(1) << 53) - 1) /* exact in a double, as JSON readers hold it */
+/* A turn's microseconds. No allowed turn lasts longer than a limit and a
+ * margin of TX_LIMITS_MS_MAX each plus the soft overrun and the kill grace
+ * (7,200,100 ms); 10^10 us (2 h 46 min) is above that, and a sum of such
+ * values overflows an int64_t only after 9.2 * 10^8 of them: more moves than
+ * 30 GB of records hold. A turn measured longer (the referee stopped with
+ * Ctrl-Z mid-turn) is written as this. */
+#define TX_RECORD_US_MAX INT64_C(10000000000)
+#define TX_RECORD_STDERR_BYTES_MAX INT64_C(1000000000000) /* 1 TB of stderr in a game */
+#define TX_RECORD_EXTRA_LINES_MAX 1000000000              /* extra lines in a game */
+#define TX_RECORD_NAME_CHARS 80     /* a display name: 63 bytes and a "-2" suffix fit */
+#define TX_RECORD_REFEREE_CHARS 64  /* "twixt-arena VERSION" */
+#define TX_RECORD_DETAIL_CHARS 1024 /* result.detail; the referee's are under 256 bytes */
+#define TX_RECORD_MOVE_CHARS (TX_TOKEN_SHOWN + 3) /* a rejected token as answer.c keeps it */
+#define TX_RECORD_STDERR_CHARS 65536 /* a turn's stderr: at most what a bot keeps in a game */
+/* Entries in moves on a size x size board: every hole but the corners, a
+ * swap and one last answer that was not played. */
+static inline int tx_record_moves_max(int size)
+{
+    return size * size - 4 + 2;
+}
+/* A player's links: at most every knight link of the board. */
+static inline int tx_record_links_max(int size)
+{
+    return 4 * (size - 1) * (size - 2);
+}
 
 enum tx_reason {
     TX_REASON_CONNECTION = 0, /* the winner joined its border lines */

@@ -18,6 +18,7 @@
 
 #include "commands.h"
 #include "options.h"
+#include "output.h"
 #include "setup.h"
 #include "runner.h"
 #include "render-text.h"
@@ -386,6 +387,7 @@ int tx_cmd_play(const char *program, int argc, char **argv)
         .match = &run->match,
         .concurrency = concurrency,
         .output = o.output,
+        .skip_invalid = o.skip_invalid,
         .resume_command = run->resume_command,
         .progress = false, /* a line per game says enough */
         .record_cb = on_record,
@@ -394,6 +396,7 @@ int tx_cmd_play(const char *program, int argc, char **argv)
     struct tx_runner_summary summary;
     if (tx_runner_run(&config, &summary, err, sizeof err) < 0) {
         fprintf(stderr, "twixt-arena play: %s\n", err);
+        tx_runner_print_interrupted(&config, &summary);
         goto out;
     }
     if (p->resumed > 0 && !p->resumed_said)
@@ -412,6 +415,9 @@ int tx_cmd_play(const char *program, int argc, char **argv)
     fflush(stdout);
     tx_runner_print_interrupted(&config, &summary);
     status = summary.signal ? 128 + summary.signal : play_status(p);
+    /* Standings or results that never reached stdout are not a success. */
+    if (tx_output_finish(stdout, "standard output", "twixt-arena play") < 0 && !summary.signal)
+        status = TX_EXIT_USAGE;
 out:
     free(p);
     tx_setup_free(run);

@@ -20,7 +20,9 @@
 
 #include "commands.h"
 #include "options.h"
+#include "output.h"
 #include "record.h"
+#include "records.h"
 #include "refeed.h"
 #include "render-html.h"
 #include "render-svg.h"
@@ -49,6 +51,7 @@ struct options {
     enum colour colour;
     const char *output; /* -o OUT, or NULL for stdout */
     const char *bot;    /* --bot PLAYER=COMMAND: re-feed (refeed.h), or NULL */
+    bool skip_invalid;  /* --skip-invalid: lines that are not records are warnings */
     int turn;           /* --turn T: re-feed up to move T, 0 for all */
 };
 
@@ -88,12 +91,13 @@ static int parse_options(const char *program, int argc, char **argv, struct opti
             .output = cli.output,
             .bot = cli.bot,
             .turn = cli.turn,
+            .skip_invalid = cli.skip_invalid,
         };
     tx_options_free(&cli);
     return status;
 }
 
-static bool chosen(const struct options *o, long lineno, const struct tx_record *r)
+static bool chosen(const struct options *o, int64_t lineno, const struct tx_record *r)
 {
     if (o->line >= 0)
         return lineno == o->line;
@@ -108,18 +112,19 @@ static const char *winner_name(const struct tx_record *r)
                                                           : NULL;
 }
 
-static void print_verdict(FILE *out, const struct options *o, long lineno,
-                          const struct tx_record *r, const struct tx_verify_report *rep)
+static void print_verdict(FILE *out, const char *file, int64_t lineno, const struct tx_record *r,
+                          const struct tx_verify_report *rep)
 {
     if (!rep->ok) {
         if (rep->move > 0)
-            fprintf(out, "%s:%ld: game %lld, move %d: %s\n", o->file, lineno, (long long)r->game,
-                    rep->move, rep->what);
+            fprintf(out, "%s:%lld: game %lld, move %d: %s\n", file, (long long)lineno,
+                    (long long)r->game, rep->move, rep->what);
         else
-            fprintf(out, "%s:%ld: game %lld: %s\n", o->file, lineno, (long long)r->game, rep->what);
+            fprintf(out, "%s:%lld: game %lld: %s\n", file, (long long)lineno, (long long)r->game,
+                    rep->what);
         return;
     }
-    fprintf(out, "%s:%ld: game %lld: ok, ", o->file, lineno, (long long)r->game);
+    fprintf(out, "%s:%lld: game %lld: ok, ", file, (long long)lineno, (long long)r->game);
     if (winner_name(r)) {
         tx_render_text_safe(out, winner_name(r), 64);
         fprintf(out, " (player %d) beats ", r->result.winner + 1);
@@ -136,38 +141,6 @@ static void print_verdict(FILE *out, const struct options *o, long lineno,
     fprintf(out, ", %d moves\n", r->nmoves);
 }
 
-/* Loads and verifies one line. Returns 0 with *r loaded and *rep filled,
- * or -EINVAL when the line is not a record (message printed). */
-static int load_line(const struct options *o, long lineno, const char *line, size_t len,
-                     struct tx_verify_geometries *cache, struct tx_record *r,
-                     struct tx_verify_report *rep, const struct tx_geometry **ret_geo, FILE *msg)
-{
-    char err[256];
-    const struct tx_geometry *geo;
-
-    if (tx_record_from_json(line, len, r, err, sizeof err) < 0) {
-        fprintf(msg, "%s:%ld: not a game record: %s\n", o->file, lineno, err);
-        return -EINVAL;
-    }
-    geo = tx_verify_geometry(cache, r->size);
-    if (!geo) {
-        fprintf(msg, "%s:%ld: size: expected %d to %d, got %d\n", o->file, lineno, TX_SIZE_MIN,
-                TX_SIZE_MAX, r->size);
-        return -EINVAL;
-    }
-    tx_verify_record(geo, r, rep);
-    *ret_geo = geo;
-    return 0;
-}
-
-static bool blank(const char *line, size_t len)
-{
-    for (size_t i = 0; i < len; i++)
-        if (line[i] != ' ' && line[i] != '\t' && line[i] != '\r' && line[i] != '\n')
-            return false;
-    return true;
-}
-
 static void render_one(FILE *out, const struct options *o, const struct tx_geometry *geo,
                        const struct tx_record *r)
 {
@@ -177,9 +150,143 @@ static void render_one(FILE *out, const struct options *o, const struct tx_geome
     if (o->format == FORMAT_SVG)
         tx_render_svg(out, geo, r, o->move >= 0 ? o->move : r->nmoves);
     else if (o->move >= 0)
-        tx_render_text_move(out, geo, r, o->move > r->nmoves ? r->nmoves : o->move, colour);
+        tx_render_text_move(out, geo, r, o->move, colour);
     else
         tx_render_text_game(out, geo, r, colour);
+}
+
+/* What one pass over the file found. */
+struct tally {
+    long selected;     /* records chosen (--game, --line or all) */
+    long malformed;    /* chosen lines that are not records */
+    long mismatched;   /* records that do not follow from their moves */
+    long conflicts;    /* records of a game already seen that differ from it */
+    long skipped;      /* lines left out by --skip-invalid */
+    long duplicates;   /* records of a game already seen, the same game */
+    int64_t keep_line; /* the line of the record kept for a render */
+};
+
+/* The loop over the file's records, in constant memory: each is loaded,
+ * verified, reported or rendered, and dropped, except the one kept for a
+ * text or SVG render (*keep). Returns 0, or an exit status to leave with
+ * (a message printed). */
+static int replay_file(const struct options *o, struct tx_records_reader *rd, FILE *out,
+                       const char *out_name, struct tx_verify_geometries *cache,
+                       struct tx_record *keep, const struct tx_geometry **keep_geo, struct tally *t)
+{
+    bool render = o->format != FORMAT_VERIFY || o->bot;
+    FILE *verdicts = render ? stderr : stdout;
+    struct tx_records_seen seen;
+    char why[1024];
+    int status = 0;
+
+    tx_records_seen_init(&seen);
+    while (status == 0) {
+        struct tx_record r;
+        struct tx_verify_report rep;
+        struct tx_records_earlier earlier;
+        const struct tx_geometry *geo;
+        int item = tx_records_next(rd, &r, why, sizeof why);
+
+        if (item == TX_RECORDS_END)
+            break;
+        if (item < 0 || item == TX_RECORDS_NOT_RECORDS) {
+            fprintf(stderr, "twixt-arena replay: %s\n", why);
+            status = TX_EXIT_USAGE;
+            break;
+        }
+        if (o->line >= 0 && rd->line != o->line) {
+            tx_record_free(&r);
+            continue;
+        }
+        if (item == TX_RECORDS_TORN) {
+            fprintf(stderr, "twixt-arena replay: warning: %s; skipped\n", why);
+            continue;
+        }
+        if (item == TX_RECORDS_INVALID) {
+            /* A damaged line fails verification whatever the filter (we
+             * cannot tell whose record it was); a renderer only warns. */
+            if (o->skip_invalid) {
+                fprintf(stderr, "twixt-arena replay: warning: %s; skipped\n", why);
+                t->skipped++;
+            } else {
+                fprintf(render ? stderr : stdout, "%s\n", why);
+                if (!render || o->line >= 0)
+                    t->malformed++;
+            }
+            continue;
+        }
+        if (!chosen(o, rd->line, &r)) {
+            tx_record_free(&r);
+            continue;
+        }
+        geo = tx_verify_geometry(cache, r.size);
+        if (!geo) {
+            fprintf(verdicts, "%s:%lld: size: expected %d to %d, got %d\n", rd->name,
+                    (long long)rd->line, TX_SIZE_MIN, TX_SIZE_MAX, r.size);
+            t->malformed++;
+            tx_record_free(&r);
+            continue;
+        }
+        tx_verify_record(geo, &r, &rep);
+        switch (tx_records_seen_add(&seen, &r, rd->name, rd->line, &earlier)) {
+        case TX_RECORDS_SAME:
+            if (++t->duplicates <= TX_RECORDS_DUPLICATE_WARNINGS)
+                fprintf(stderr,
+                        "twixt-arena replay: warning: %s:%lld: game %lld is recorded again (the "
+                        "same game as %s:%lld)\n",
+                        rd->name, (long long)rd->line, (long long)r.game, earlier.file,
+                        (long long)earlier.line);
+            break;
+        case TX_RECORDS_CONFLICT:
+            /* Two different games under one index: at most one is what the
+             * run played, and standings would not know which to count. */
+            fprintf(verdicts,
+                    "%s:%lld: game %lld: also recorded on %s:%lld, and the two differ in %s\n",
+                    rd->name, (long long)rd->line, (long long)r.game, earlier.file,
+                    (long long)earlier.line, earlier.differs);
+            t->conflicts++;
+            break;
+        case TX_RECORDS_NEW:
+            break;
+        }
+        t->selected++;
+        if (!rep.ok)
+            t->mismatched++;
+        if (!render || !rep.ok)
+            print_verdict(verdicts, rd->name, rd->line, &r, &rep);
+        if (o->format == FORMAT_HTML) {
+            char source[PATH_MAX + 32];
+            snprintf(source, sizeof source, "%s:%lld", rd->name, (long long)rd->line);
+            if (tx_render_html_game(out, geo, &r, &rep, source) < 0)
+                abort(); /* out of memory: as tx_strdup */
+        } else if (render && t->selected == 1) {
+            *keep = r;
+            *keep_geo = geo;
+            t->keep_line = rd->line;
+            continue; /* keep owns the strings now */
+        } else if (render && t->selected == 2) {
+            fprintf(stderr,
+                    "twixt-arena replay: %s has several %s; rendering line %lld (choose one "
+                    "with --game K or --line N)\n",
+                    rd->name, o->game >= 0 ? "records of that game" : "games",
+                    (long long)t->keep_line);
+        }
+        tx_record_free(&r);
+        /* A reader that went away (| head) or a full disk: stop now. */
+        int e = tx_output_check(out);
+        if (e < 0)
+            tx_output_fail(e, out_name, "twixt-arena replay");
+        else if (out != stdout && (e = tx_output_check(stdout)) < 0)
+            tx_output_fail(e, "standard output", "twixt-arena replay");
+        if (e < 0)
+            status = TX_EXIT_USAGE;
+    }
+    if (t->duplicates > TX_RECORDS_DUPLICATE_WARNINGS)
+        fprintf(stderr, "twixt-arena replay: warning: %s: %ld more games recorded again\n",
+                rd->name, t->duplicates - TX_RECORDS_DUPLICATE_WARNINGS);
+    tx_records_seen_free(&seen);
+    return status;
 }
 
 int tx_cmd_replay(const char *program, int argc, char **argv)
@@ -188,104 +295,71 @@ int tx_cmd_replay(const char *program, int argc, char **argv)
     struct tx_verify_geometries cache = {{0}};
     struct tx_record keep = {0};
     const struct tx_geometry *keep_geo = NULL;
-    long keep_line = 0, lineno = 0, selected = 0, malformed = 0, mismatched = 0, failed;
-    char *line = NULL;
-    size_t cap = 0;
-    ssize_t len;
-    FILE *in, *out = stdout;
+    struct tx_records_reader rd;
+    struct tally t = {0};
+    FILE *out = stdout;
+    const char *out_name = "standard output";
+    char err[1024];
     int rc = parse_options(program, argc, argv, &o);
 
     if (rc != TX_OPTIONS_CONTINUE)
         return rc;
-    in = fopen(o.file, "re");
-    if (!in) {
-        fprintf(stderr, "twixt-arena replay: cannot read %s: %s\n", o.file, strerror(errno));
+    if (tx_records_open(&rd, o.file, err, sizeof err) < 0) {
+        fprintf(stderr, "twixt-arena replay: %s\n", err);
         return TX_EXIT_USAGE;
     }
     if (o.output && !(out = fopen(o.output, "we"))) {
         fprintf(stderr, "twixt-arena replay: cannot write %s: %s\n", o.output, strerror(errno));
-        fclose(in);
+        tx_records_close(&rd);
         return TX_EXIT_USAGE;
     }
+    if (o.output)
+        out_name = o.output;
     if (o.format == FORMAT_HTML)
         tx_render_html_begin(out);
-    while ((len = getline(&line, &cap, in)) >= 0) {
-        struct tx_record r = {0};
-        struct tx_verify_report rep;
-        const struct tx_geometry *geo = NULL;
-        bool render = o.format != FORMAT_VERIFY || o.bot;
-
-        lineno++;
-        if (blank(line, (size_t)len) || (o.line >= 0 && lineno != o.line))
-            continue;
-        if (load_line(&o, lineno, line, (size_t)len, &cache, &r, &rep, &geo,
-                      render ? stderr : stdout) < 0) {
-            /* A damaged line fails verification whatever the filter (we
-             * cannot tell whose record it was); a renderer only warns. */
-            if (!render || o.line >= 0)
-                malformed++;
-            tx_record_free(&r);
-            continue;
-        }
-        if (!chosen(&o, lineno, &r)) {
-            tx_record_free(&r);
-            continue;
-        }
-        selected++;
-        if (!rep.ok)
-            mismatched++;
-        if (!render || !rep.ok)
-            print_verdict(render ? stderr : stdout, &o, lineno, &r, &rep);
-        if (o.format == FORMAT_HTML) {
-            char source[PATH_MAX + 32];
-            snprintf(source, sizeof source, "%s:%ld", o.file, lineno);
-            if (tx_render_html_game(out, geo, &r, &rep, source) < 0)
-                abort();
-        } else if (render && selected == 1) {
-            keep = r;
-            keep_geo = geo;
-            keep_line = lineno;
-            continue; /* keep owns the strings now */
-        } else if (render && selected == 2) {
-            fprintf(stderr,
-                    "twixt-arena replay: %s has several %s; rendering line %ld (choose one "
-                    "with --game K or --line N)\n",
-                    o.file, o.game >= 0 ? "records of that game" : "games", keep_line);
-        }
-        tx_record_free(&r);
-    }
-    free(line);
-    fclose(in);
-    if (o.format == FORMAT_HTML)
+    int status = replay_file(&o, &rd, out, out_name, &cache, &keep, &keep_geo, &t);
+    if (status == 0 && o.format == FORMAT_HTML)
         tx_render_html_end(out);
-    if ((o.format == FORMAT_TEXT || o.format == FORMAT_SVG) && keep_geo)
+    if (status == 0 && keep_geo && o.move > keep.nmoves) {
+        fprintf(stderr,
+                "twixt-arena replay: %s:%lld: game %lld has %d move%s: --move takes 0 to %d\n",
+                rd.name, (long long)t.keep_line, (long long)keep.game, keep.nmoves,
+                keep.nmoves == 1 ? "" : "s", keep.nmoves);
+        status = TX_EXIT_USAGE;
+    }
+    if (status == 0 && (o.format == FORMAT_TEXT || o.format == FORMAT_SVG) && keep_geo)
         render_one(out, &o, keep_geo, &keep);
     int refed = TX_EXIT_OK;
-    if (o.bot && keep_geo)
+    if (status == 0 && o.bot && keep_geo)
         refed = tx_refeed_replay(out, keep_geo, &keep, o.bot, o.turn);
     tx_record_free(&keep);
     tx_verify_geometries_free(&cache);
-    if (out != stdout ? fclose(out) != 0 : fflush(out) != 0) {
-        fprintf(stderr, "twixt-arena replay: writing %s: %s\n", o.output ? o.output : "output",
-                strerror(errno));
-        return TX_EXIT_USAGE;
-    }
-    failed = malformed + mismatched;
-    if (selected == 0) {
+    long failed = t.malformed + t.mismatched + t.conflicts;
+    const char *name = rd.name;
+    if (status == 0 && t.selected == 0) {
         if (o.game >= 0)
-            fprintf(stderr, "twixt-arena replay: %s has no record of game %lld\n", o.file, o.game);
+            fprintf(stderr, "twixt-arena replay: %s has no record of game %lld\n", name, o.game);
         else if (o.line >= 0)
-            fprintf(stderr, "twixt-arena replay: %s line %ld is not a game record\n", o.file,
-                    o.line);
-        else if (malformed == 0)
-            fprintf(stderr, "twixt-arena replay: %s has no game records\n", o.file);
-        if (o.format != FORMAT_VERIFY || malformed == 0)
-            return TX_EXIT_USAGE;
+            fprintf(stderr, "twixt-arena replay: %s line %ld is not a game record\n", name, o.line);
+        else if (t.malformed == 0)
+            fprintf(stderr, "twixt-arena replay: %s has no game records\n", name);
+        if (o.format != FORMAT_VERIFY || t.malformed == 0)
+            status = TX_EXIT_USAGE;
     }
-    if (o.bot && selected > 0)
-        return mismatched ? TX_EXIT_FAILED : refed;
-    if (o.format == FORMAT_VERIFY)
-        printf("%s: %ld record%s, %ld ok, %ld failed\n", o.file, selected + malformed,
-               selected + malformed == 1 ? "" : "s", selected - mismatched, failed);
+    if (status == 0 && o.format == FORMAT_VERIFY && !o.bot)
+        printf("%s: %ld record%s, %ld ok, %ld failed%s\n", name, t.selected + t.malformed,
+               t.selected + t.malformed == 1 ? "" : "s", t.selected - t.mismatched, failed,
+               t.skipped ? " (lines left out by --skip-invalid not counted)" : "");
+    /* Every output checked: a render lost to a full disk is not a success. */
+    if (tx_output_finish(out, out_name, "twixt-arena replay") < 0 && !status)
+        status = TX_EXIT_USAGE;
+    if (out != stdout && tx_output_finish(stdout, "standard output", "twixt-arena replay") < 0 &&
+        !status)
+        status = TX_EXIT_USAGE;
+    tx_records_close(&rd);
+    if (status)
+        return status;
+    if (o.bot && t.selected > 0)
+        return t.mismatched ? TX_EXIT_FAILED : refed;
     return failed ? TX_EXIT_FAILED : TX_EXIT_OK;
 }

@@ -1,16 +1,19 @@
-/* cmd-standings.c - `twixt-arena standings FILE... [--json]`.
+/* cmd-standings.c - `twixt-arena standings FILE... [--json] [--skip-invalid]`.
  *
  * Merges the records of every FILE (the shards of a run, several runs, a
  * file still being written) into one table and crosstable. Reading is all
  * in standings-read.c; this file takes the command line (options.h) and
- * maps problems to exit codes: a file that cannot be read or holds a
- * corrupt line is exit 2.
+ * maps problems to exit codes: a file that cannot be read, holds a line
+ * that is not a record (unless --skip-invalid) or no record at all, or
+ * standings that cannot be written, is exit 2.
  */
+#include <inttypes.h>
 #include <limits.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "commands.h"
+#include "output.h"
 #include "standings.h"
 
 const struct tx_options_command tx_cmd_standings_line = {
@@ -23,8 +26,42 @@ const struct tx_options_command tx_cmd_standings_line = {
     .summary = "standings and crosstable from records",
     .about = "Standings and crosstable from game records (JSON Lines, as written by play and\n"
              "tournament -o). Several files are merged (the shards of a run, resumed runs);\n"
-             "\"-\" reads standard input. A game recorded twice counts once.\n",
+             "\"-\" reads standard input. A game recorded twice counts once; two different\n"
+             "records of one game are an error.\n",
 };
+
+/* Reads every FILE into s. Returns 0, or TX_EXIT_USAGE with the message printed. */
+static int read_files(struct tx_standings *s, const struct tx_options *o)
+{
+    int64_t records = 0;
+    for (int i = 0; i < o->noperands; i++) {
+        const char *a = o->operands[i];
+        char err[2048];
+        int64_t in_file;
+        if (tx_standings_read(s, a, o->skip_invalid, stderr, &in_file, err, sizeof(err)) < 0) {
+            fprintf(stderr, "twixt-arena standings: %s\n", err);
+            return TX_EXIT_USAGE;
+        }
+        const char *shown = strcmp(a, "-") ? a : "(stdin)";
+        if (in_file == 0 && o->noperands == 1) {
+            /* "0 bots, 0 games" would pass for a result in a script. */
+            fprintf(stderr, "twixt-arena standings: %s holds no game records\n", shown);
+            return TX_EXIT_USAGE;
+        }
+        if (in_file == 0)
+            fprintf(stderr, "twixt-arena standings: warning: %s holds no game records\n", shown);
+        records += in_file;
+    }
+    if (records == 0) {
+        fprintf(stderr, "twixt-arena standings: none of the files holds a game record\n");
+        return TX_EXIT_USAGE;
+    }
+    if (s->skipped > 0)
+        fprintf(stderr,
+                "twixt-arena standings: warning: %" PRId64 " line%s left out (--skip-invalid)\n",
+                s->skipped, s->skipped == 1 ? "" : "s");
+    return 0;
+}
 
 int tx_cmd_standings(const char *program, int argc, char **argv)
 {
@@ -34,26 +71,19 @@ int tx_cmd_standings(const char *program, int argc, char **argv)
         tx_options_free(&o);
         return status;
     }
-    bool json = o.json;
-
     struct tx_standings s;
     tx_standings_init(&s);
-    for (int i = 0; i < o.noperands; i++) {
-        const char *a = o.operands[i];
-        char err[1024];
-        if (tx_standings_read(&s, a, stderr, err, sizeof(err)) < 0) {
-            fprintf(stderr, "twixt-arena standings: %s\n", err);
-            tx_standings_free(&s);
-            tx_options_free(&o);
-            return TX_EXIT_USAGE;
+    status = read_files(&s, &o);
+    if (status == 0) {
+        int r = o.json ? tx_standings_print_json(&s, stdout) : tx_standings_print(&s, stdout);
+        if (r < 0) {
+            fprintf(stderr, "twixt-arena standings: out of memory\n");
+            status = TX_EXIT_USAGE;
+        } else if (tx_output_finish(stdout, "standard output", "twixt-arena standings") < 0) {
+            status = TX_EXIT_USAGE;
         }
     }
-    tx_options_free(&o);
-    int r = json ? tx_standings_print_json(&s, stdout) : tx_standings_print(&s, stdout);
     tx_standings_free(&s);
-    if (r < 0 || fflush(stdout) != 0) {
-        fprintf(stderr, "twixt-arena standings: cannot write the standings\n");
-        return TX_EXIT_USAGE;
-    }
-    return TX_EXIT_OK;
+    tx_options_free(&o);
+    return status;
 }

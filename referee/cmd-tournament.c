@@ -13,6 +13,7 @@
 
 #include "commands.h"
 #include "options.h"
+#include "output.h"
 #include "setup.h"
 #include "runner.h"
 #include "standings.h"
@@ -70,6 +71,7 @@ int tx_cmd_tournament(const char *program, int argc, char **argv)
         .match = &run->match,
         .concurrency = concurrency,
         .output = o.output,
+        .skip_invalid = o.skip_invalid,
         .resume_command = run->resume_command,
         .progress = true, /* on stderr: a live line on a terminal, else status lines */
         .record_cb = on_record,
@@ -78,6 +80,7 @@ int tx_cmd_tournament(const char *program, int argc, char **argv)
     struct tx_runner_summary summary;
     if (tx_runner_run(&config, &summary, err, sizeof err) < 0) {
         fprintf(stderr, "twixt-arena tournament: %s\n", err);
+        tx_runner_print_interrupted(&config, &summary);
         goto out;
     }
     if (o.json)
@@ -89,6 +92,10 @@ int tx_cmd_tournament(const char *program, int argc, char **argv)
      * signal (130 for Ctrl-C), once the records and the message are out. */
     tx_runner_print_interrupted(&config, &summary);
     status = summary.signal ? 128 + summary.signal : TX_EXIT_OK;
+    /* Standings or results that never reached stdout are not a success. */
+    if (tx_output_finish(stdout, "standard output", "twixt-arena tournament") < 0 &&
+        !summary.signal)
+        status = TX_EXIT_USAGE;
 out:
     tx_standings_free(&standings);
     tx_setup_free(run);

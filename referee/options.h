@@ -123,6 +123,8 @@ struct tx_options {
     /* several */
     const char *output; /* -o FILE (points into argv), NULL if none */
     bool json;          /* --json */
+    bool skip_invalid;  /* --skip-invalid: play/tournament set bad lines of FILE aside into
+                           FILE.rejected on resume; replay/standings report them and go on */
     bool help;          /* --help or -h: print the help, exit 0 */
 
     /* replay */

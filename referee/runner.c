@@ -4,11 +4,19 @@
  * The loop holds at most `concurrency` matches, one per slot. When a match
  * ends, the next game is started from the schedule at once, and the record
  * is turned into one JSON line and appended with a single write() in
- * libuv's thread pool (the loop thread keeps timing the other games' bots):
- * with O_APPEND that is one atomic step for a process being killed, so
- * readers see whole lines or, at worst, one torn last line. Only then is
- * the game counted and shown. The done set from the resumed file is a
- * bitmap of indexes, the only state that grows with the run.
+ * libuv's thread pool (the loop thread keeps timing the other games' bots)
+ * by the records appender (records.h): with O_APPEND that is one atomic
+ * step for a process being killed, so readers see whole lines or, at
+ * worst, one torn last line. Only then is the game counted and shown. The
+ * done set from the resumed file is a bitmap of indexes, the only state
+ * that grows with the run.
+ *
+ * The file is the run's: locked for the whole run, and checked after each
+ * record to still be where the user will look for it. A write error or a
+ * file that was removed, moved or replaced stops the run like Ctrl-C (the
+ * games in flight are recorded as interrupted where the file still takes
+ * them), and the end of the run makes the records reachable again
+ * (tx_records_out_rescue) before saying where they are.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -20,6 +28,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "records.h"
 #include "resume.h"
 #include "runner.h"
 
@@ -48,16 +57,16 @@ struct tx_runner {
     uv_signal_t sigint, sigterm;
     uv_timer_t progress_timer;
     struct slot *slots;
-    int nbusy;        /* matches running */
-    int nsaving;      /* records being written */
-    int fd;           /* output, or -1 */
-    uint8_t *done;    /* bitmap of indexes found done in the file */
-    int64_t done_cap; /* bits in done */
-    int64_t next;     /* next index to consider */
-    int64_t todo;     /* games of the shard not done when the run began */
-    bool stopping;    /* start no new game */
-    bool closed;      /* handles closed */
-    int error;        /* first fatal error, 0 if none */
+    int nbusy;                 /* matches running */
+    int nsaving;               /* records being written */
+    struct tx_records_out out; /* the -o file (out.fd -1 without one) */
+    uint8_t *done;             /* bitmap of indexes found done in the file */
+    int64_t done_cap;          /* bits in done */
+    int64_t next;              /* next index to consider */
+    int64_t todo;              /* games of the shard not done when the run began */
+    bool stopping;             /* start no new game */
+    bool closed;               /* handles closed */
+    int error;                 /* first fatal error, 0 if none */
     char *err;
     size_t errcap;
     struct tally tally[TX_SCHEDULE_BOTS_MAX];
@@ -70,19 +79,44 @@ struct tx_runner {
 void tx_runner_print_interrupted(const struct tx_runner_config *config,
                                  const struct tx_runner_summary *summary)
 {
-    if (!summary->signal)
+    const char *resume = config->resume_command ? config->resume_command : "the same command";
+    long long saved = (long long)(summary->resumed + summary->played);
+    long long left = (long long)summary->remaining;
+
+    if (!summary->signal && !summary->failed)
         return;
     if (!config->output) {
+        if (summary->signal)
+            fprintf(stderr,
+                    "twixt-arena: interrupted by %s; without -o FILE there is nothing to resume\n",
+                    strsignal(summary->signal));
+        return;
+    }
+    if (summary->signal) {
+        fprintf(
+            stderr,
+            "twixt-arena: interrupted by %s; %lld games in %s, %lld to play. Resume with:\n  %s\n",
+            strsignal(summary->signal), saved, config->output, left, resume);
+        return;
+    }
+    if (!summary->where[0]) {
         fprintf(stderr,
-                "twixt-arena: interrupted by %s; without -o FILE there is nothing to resume\n",
-                strsignal(summary->signal));
+                "twixt-arena: stopped: the records of this run could not be kept; running the "
+                "same command again plays its games again:\n  %s\n",
+                resume);
+        return;
+    }
+    if (strcmp(summary->where, config->output)) {
+        fprintf(stderr,
+                "twixt-arena: stopped; %lld games are saved in %s, %lld to play. To resume, put "
+                "that file back as %s, then run:\n  %s\n",
+                saved, summary->where, left, config->output, resume);
         return;
     }
     fprintf(stderr,
-            "twixt-arena: interrupted by %s; %lld games in %s, %lld to play. Resume with:\n  %s\n",
-            strsignal(summary->signal), (long long)(summary->resumed + summary->played),
-            config->output, (long long)summary->remaining,
-            config->resume_command ? config->resume_command : "the same command");
+            "twixt-arena: stopped; %lld games are saved in %s, %lld to play. Once the cause is "
+            "fixed, resume with:\n  %s\n",
+            saved, config->output, left, resume);
 }
 
 int tx_runner_cores(void)
@@ -257,13 +291,16 @@ static void close_handles(struct tx_runner *r)
 }
 
 /* Stops the run for an error of the referee's own (not a bot's): context
- * says what failed, the errno's text is appended. */
+ * says what failed, the errno's text is appended (NULL: r->err already
+ * holds the message). */
 static void fail(struct tx_runner *r, int error, const char *context)
 {
     if (!r->error) {
         r->error = error;
-        snprintf(r->err, r->errcap, "%s: %s", context, uv_strerror(error));
+        if (context)
+            snprintf(r->err, r->errcap, "%s: %s", context, uv_strerror(error));
     }
+    r->summary->failed = true;
     r->stopping = true;
     for (int i = 0; i < r->config->concurrency; i++)
         if (r->slots[i].match)
@@ -319,36 +356,13 @@ static void start_games(struct tx_runner *r)
         close_handles(r);
 }
 
-/* Appends the record as one line with one write(). */
-static int write_record(struct tx_runner *r, const struct tx_record *record)
-{
-    char *json;
-    int rc = tx_record_to_json(record, &json);
-    if (rc < 0)
-        return rc;
-    size_t len = strlen(json);
-    char *line = realloc(json, len + 2);
-    if (!line) {
-        free(json);
-        return -ENOMEM;
-    }
-    line[len] = '\n';
-    line[len + 1] = '\0';
-    ssize_t n;
-    do
-        n = write(r->fd, line, len + 1);
-    while (n < 0 && errno == EINTR);
-    rc = n < 0 ? -errno : (size_t)n < len + 1 ? -ENOSPC : 0;
-    free(line);
-    return rc;
-}
-
 /* A finished game's record on its way to the file. */
 struct saving {
     uv_work_t work; /* first member: the work request is the struct */
     struct tx_runner *runner;
     struct tx_record *record;
     int rc;
+    char err[512];
 };
 
 /* In libuv's thread pool: building a record's JSON and writing it take
@@ -357,7 +371,9 @@ struct saving {
 static void save_work(uv_work_t *work)
 {
     struct saving *sv = (struct saving *)work;
-    sv->rc = sv->runner->fd >= 0 ? write_record(sv->runner, sv->record) : 0;
+    struct tx_runner *r = sv->runner;
+    sv->rc =
+        r->out.fd >= 0 ? tx_records_out_append(&r->out, sv->record, sv->err, sizeof sv->err) : 0;
 }
 
 static void after_save(uv_work_t *work, int status)
@@ -365,23 +381,30 @@ static void after_save(uv_work_t *work, int status)
     struct saving *sv = (struct saving *)work;
     struct tx_runner *r = sv->runner;
     struct tx_record *record = sv->record;
+    /* -ESTALE: written, but the path no longer names the file; the end of
+     * the run makes it reachable again (tx_records_out_rescue). */
+    bool saved = sv->rc == 0 || sv->rc == -ESTALE;
 
     (void)status; /* never cancelled */
     r->nsaving--;
     if (sv->rc < 0) {
-        char what[512];
-        snprintf(what, sizeof what, "cannot write to %s", r->config->output);
-        fail(r, sv->rc, what);
+        if (!r->error)
+            snprintf(r->err, r->errcap, "%s", sv->err);
+        fail(r, sv->rc, NULL);
     }
     free(sv);
-    if (record->result.reason == TX_REASON_INTERRUPTED)
+    if (!saved)
+        r->summary->lost += record->result.reason != TX_REASON_INTERRUPTED;
+    else if (record->result.reason == TX_REASON_INTERRUPTED)
         r->summary->interrupted++;
     else
         r->summary->played++;
-    count_result(r, record);
-    clear_progress(r);
-    if (r->config->record_cb)
-        r->config->record_cb(r, record, false, r->config->data);
+    if (saved) {
+        count_result(r, record);
+        clear_progress(r);
+        if (r->config->record_cb)
+            r->config->record_cb(r, record, false, r->config->data);
+    }
     tx_record_free(record);
     free(record);
     start_games(r);
@@ -451,21 +474,43 @@ static int on_resumed(const struct tx_record *rec, void *data)
 
 static int open_output(struct tx_runner *r)
 {
-    const char *path = r->config->output;
-    r->fd = open(path, O_RDWR | O_APPEND | O_CREAT | O_CLOEXEC, 0644);
-    if (r->fd < 0) {
-        int e = errno;
-        snprintf(r->err, r->errcap, "%s: cannot open: %s", path, strerror(e));
-        return -e;
-    }
+    int rc = tx_records_out_open(&r->out, r->config->output, r->err, r->errcap);
+    if (rc < 0)
+        return rc;
     struct tx_resume resume = {
-        .path = path,
-        .fd = r->fd,
+        .out = &r->out,
         .run = r->run,
         .schedule = r->config->schedule,
         .match = &r->match,
+        .skip_invalid = r->config->skip_invalid,
     };
     return tx_resume_read(&resume, on_resumed, r, r->err, r->errcap);
+}
+
+/* The end of the file: where the records are, and on disk. */
+static int close_output(struct tx_runner *r)
+{
+    struct tx_runner_summary *sum = r->summary;
+    char msg[1024];
+    int rc = r->error;
+
+    if (r->out.fd < 0)
+        return rc;
+    snprintf(sum->where, sizeof sum->where, "%s", r->config->output);
+    if (r->out.gone) {
+        int rescued =
+            tx_records_out_rescue(&r->out, sum->where, sizeof sum->where, msg, sizeof msg);
+        snprintf(r->err, r->errcap, "%s", msg);
+        if (rescued < 0)
+            sum->resumed = sum->played = 0;
+    }
+    int closed = tx_records_out_close(&r->out, msg, sizeof msg);
+    if (closed < 0 && !rc) {
+        snprintf(r->err, r->errcap, "%s", msg);
+        rc = closed;
+        sum->failed = true;
+    }
+    return rc;
 }
 
 int tx_runner_run(const struct tx_runner_config *config, struct tx_runner_summary *summary,
@@ -479,21 +524,27 @@ int tx_runner_run(const struct tx_runner_config *config, struct tx_runner_summar
     r->summary = summary;
     r->err = err;
     r->errcap = errcap;
-    r->fd = -1;
+    r->out.fd = -1;
     r->next = 1;
     r->match = *config->match;
     tx_schedule_fingerprint(config->schedule, config->match, r->run, sizeof r->run);
     r->match.run = r->run;
 
     int rc = 0;
-    if (config->output && (rc = open_output(r)) < 0)
+    if (config->output && (rc = open_output(r)) < 0) {
+        /* nothing played: only the file to close, its message kept */
+        char ignored[256];
+        tx_records_out_close(&r->out, ignored, sizeof ignored);
         goto out;
+    }
     r->todo = tx_schedule_shard_games(config->schedule) - summary->resumed;
 
     r->slots = calloc((size_t)config->concurrency, sizeof *r->slots);
     if (!r->slots || (rc = uv_loop_init(&r->loop)) < 0) {
         rc = r->slots ? rc : -ENOMEM;
         snprintf(err, errcap, "cannot start the event loop: %s", uv_strerror(rc));
+        char ignored[256];
+        tx_records_out_close(&r->out, ignored, sizeof ignored);
         goto out;
     }
     for (int i = 0; i < config->concurrency; i++)
@@ -516,12 +567,9 @@ int tx_runner_run(const struct tx_runner_config *config, struct tx_runner_summar
     uv_run(&r->loop, UV_RUN_DEFAULT);
     clear_progress(r);
     uv_loop_close(&r->loop);
-    rc = r->error;
-
     summary->remaining = r->todo - summary->played;
+    rc = close_output(r);
 out:
-    if (r->fd >= 0)
-        close(r->fd);
     free(r->slots);
     free(r->done);
     free(r);

@@ -3,14 +3,18 @@
  *
  * This is the part of play and tournament that must never lose work: each
  * record is written as one line with one write() on an O_APPEND file the
- * moment its game ends, so a kill -9 loses at most the games in flight and
- * can tear at most the last line. Running the same command on the same
- * file resumes: records already there (any result but interrupted) are not
- * replayed, a torn last line is cut off with a warning, and a file written
- * by a different configuration (another fingerprint in "run") is refused.
+ * moment its game ends (records.h), so a kill -9 loses at most the games
+ * in flight and can tear at most the last line. Running the same command
+ * on the same file resumes (resume.h): records already there (any result
+ * but interrupted) are not replayed, a torn last line is cut off with a
+ * warning, and a file written by a different configuration (another
+ * fingerprint in "run") is refused. The file is locked for the run, so a
+ * second run on it is refused.
  * SIGINT and SIGTERM interrupt the games in flight (recorded as
- * interrupted, not counted); tx_runner_print_interrupted then prints the
- * command that resumes.
+ * interrupted, not counted); so does a write error or the file being
+ * removed, moved or replaced during the run. tx_runner_print_interrupted
+ * then prints how many games are saved, where, and the command that
+ * resumes.
  *
  * Games are started lazily from the schedule, at most `concurrency` at a
  * time, all on one loop and one thread: a verdict depends only on the bots
@@ -45,6 +49,7 @@ struct tx_runner_config {
     const struct tx_match_config *match; /* limits; its run field is replaced by the fingerprint */
     int concurrency;                     /* games at once, >= 1 (tx_runner_cores for a default) */
     const char *output;                  /* JSON Lines file to append to and resume from, or NULL */
+    bool skip_invalid;                   /* resume: set bad lines aside into OUTPUT.rejected */
     const char *resume_command;          /* printed after an interrupt, may be NULL */
     bool progress;                 /* show progress on progress_out: a live line on a terminal,
                                       else a status line every status_interval_ms */
@@ -59,21 +64,30 @@ struct tx_runner_summary {
     int64_t played;      /* games played and recorded by this run (not interrupted) */
     int64_t interrupted; /* games cut short by a signal */
     int64_t remaining;   /* games of the shard still to play */
+    int64_t lost;        /* games that ended but whose record could not be written */
     int signal;          /* SIGINT or SIGTERM when the run was interrupted, else 0 */
     bool stopped;        /* tx_runner_stop was called */
+    bool failed;         /* stopped by an error after it started (a write error, the file
+                            removed or moved, a game that could not start) */
+    char where[4096];    /* where the records are at the end: output, or where they were
+                            moved or saved to after the path stopped naming the file; "" if
+                            they could not be kept */
 };
 
 /* Runs every game of the schedule's shard that the output file does not
  * hold yet. Returns 0 (also after an interrupt: see summary->signal), or a
  * negative errno with a message for the user in err: -EINVAL for a file of
- * another run or with a corrupt line (named FILE:LINE), another code when
- * the file cannot be read or written or a game cannot be started. */
+ * another run or with a corrupt line (named FILE:LINE), -EBUSY for a file
+ * another run holds, another code when the file cannot be read or written
+ * or a game cannot be started. When games were played before the error,
+ * summary->failed is set: print err, then tx_runner_print_interrupted. */
 int tx_runner_run(const struct tx_runner_config *config, struct tx_runner_summary *summary,
                   char *err, size_t errcap);
 
-/* After an interrupted run (summary->signal set), tells the user on stderr
- * how far it got and the command that resumes it; nothing otherwise. Meant
- * as the last thing printed, after the caller's summary. */
+/* After an interrupted run (summary->signal set) or one stopped by an
+ * error (summary->failed), tells the user on stderr how many games are
+ * saved and where, and the command that resumes it; nothing otherwise.
+ * Meant as the last thing printed, after the caller's summary or error. */
 void tx_runner_print_interrupted(const struct tx_runner_config *config,
                                  const struct tx_runner_summary *summary);
 

@@ -1,10 +1,13 @@
 /* standings-read.c - standings from JSON Lines files of game records.
  *
- * Reading files is where the user's mistakes and crashes show up, so each
- * problem names FILE:LINE. A torn last line is what a kill -9 leaves behind
- * and is skipped with a warning; any other bad line means the file is not
- * what we think it is, and reading stops with an error. Each record read is
- * handed to tx_standings_add (standings.c), which does the counting.
+ * Lines are read with the records reader (records.h), so a file means
+ * here what it means to resume and replay: a torn last line is what a
+ * kill -9 leaves behind and is skipped with a warning; any other line that
+ * is not a record, or a second record of a game that differs from the
+ * first, means the file is not what we think it is, and reading stops
+ * with FILE:LINE, unless the user asked to skip such lines. Each record
+ * read is handed to tx_standings_add_at (standings.c), which does the
+ * counting.
  */
 #include "standings.h"
 
@@ -14,77 +17,75 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define DUPLICATE_WARNINGS_MAX 10 /* per file; then one line with the count */
-
-static bool blank(const char *line, size_t len)
+int tx_standings_read(struct tx_standings *s, const char *path, bool skip_invalid, FILE *warn,
+                      int64_t *ret_records, char *err, size_t errcap)
 {
-    for (size_t i = 0; i < len; i++)
-        if (line[i] != ' ' && line[i] != '\t' && line[i] != '\r' && line[i] != '\n')
-            return false;
-    return true;
-}
+    struct tx_records_reader rd;
+    char why[1024];
+    int64_t duplicates = 0, records = 0;
+    int r = tx_records_open(&rd, path, err, errcap);
 
-int tx_standings_read(struct tx_standings *s, const char *path, FILE *warn, char *err,
-                      size_t errcap)
-{
-    bool is_stdin = strcmp(path, "-") == 0;
-    const char *shown = is_stdin ? "(stdin)" : path;
-    FILE *f = is_stdin ? stdin : fopen(path, "rb");
-    if (!f) {
-        int e = errno;
-        snprintf(err, errcap, "%s: %s", shown, strerror(e));
-        return -e;
-    }
-    char *line = NULL, why[512];
-    size_t linecap = 0;
-    int64_t lineno = 0, duplicates = 0;
-    int r = 0;
-    ssize_t n;
-    errno = 0;
-    while ((n = getline(&line, &linecap, f)) >= 0) {
-        lineno++;
-        size_t len = (size_t)n;
-        bool complete = len > 0 && line[len - 1] == '\n';
-        if (len > TX_STANDINGS_LINE_MAX) {
-            snprintf(err, errcap, "%s:%" PRId64 ": line longer than %d bytes: not a game record",
-                     shown, lineno, TX_STANDINGS_LINE_MAX);
-            r = -EINVAL;
+    if (ret_records)
+        *ret_records = 0;
+    if (r < 0)
+        return r;
+    for (;;) {
+        struct tx_record rec;
+        struct tx_records_earlier earlier;
+        int item = tx_records_next(&rd, &rec, why, sizeof why);
+        if (item == TX_RECORDS_END)
+            break;
+        if (item == TX_RECORDS_TORN) {
+            if (warn)
+                fprintf(warn, "warning: %s; skipped\n", why);
+            continue;
+        }
+        if (item == TX_RECORDS_INVALID && skip_invalid) {
+            s->skipped++;
+            if (warn)
+                fprintf(warn, "warning: %s; skipped\n", why);
+            continue;
+        }
+        if (item != TX_RECORDS_RECORD) {
+            snprintf(err, errcap, "%s%s", why,
+                     item == TX_RECORDS_INVALID ? " (--skip-invalid leaves such lines out)" : "");
+            r = item < 0 ? item : -EINVAL;
             break;
         }
-        if (blank(line, len))
-            continue;
-        struct tx_record rec;
-        int rr = tx_record_from_json(line, len, &rec, why, sizeof(why));
-        if (rr < 0) {
-            tx_record_free(&rec);
-            if (!complete) {
-                /* no newline: the last line, cut short by a killed writer */
-                if (warn)
-                    fprintf(warn, "%s:%" PRId64 ": warning: torn last line skipped (%s)\n", shown,
-                            lineno, why);
+        records++;
+        enum tx_standings_added added = tx_standings_add_at(s, &rec, rd.name, rd.line, &earlier);
+        if (added == TX_STANDINGS_DUPLICATE && ++duplicates <= TX_RECORDS_DUPLICATE_WARNINGS &&
+            warn)
+            fprintf(warn,
+                    "warning: %s:%" PRId64 ": game %" PRId64
+                    " of run %s already counted (the same game as %s:%" PRId64 "), skipped\n",
+                    rd.name, rd.line, rec.game, rec.run, earlier.file, earlier.line);
+        if (added == TX_STANDINGS_CONFLICT) {
+            snprintf(why, sizeof why,
+                     "%s:%" PRId64 ": game %" PRId64 " of run %s is also recorded on %s:%" PRId64
+                     ", and the two differ in %s",
+                     rd.name, rd.line, rec.game, rec.run, earlier.file, earlier.line,
+                     earlier.differs);
+            if (!skip_invalid) {
+                snprintf(err, errcap,
+                         "%s (two runs on one file? replay --line N shows each; --skip-invalid "
+                         "counts the first only)",
+                         why);
+                r = -EINVAL;
+                tx_record_free(&rec);
                 break;
             }
-            snprintf(err, errcap, "%s:%" PRId64 ": %s", shown, lineno, why);
-            r = -EINVAL;
-            break;
+            s->skipped++;
+            if (warn)
+                fprintf(warn, "warning: %s; not counted\n", why);
         }
-        if (tx_standings_add(s, &rec) == TX_STANDINGS_DUPLICATE &&
-            ++duplicates <= DUPLICATE_WARNINGS_MAX && warn)
-            fprintf(warn,
-                    "%s:%" PRId64 ": warning: game %" PRId64
-                    " of run %s already counted, skipped\n",
-                    shown, lineno, rec.game, rec.run);
         tx_record_free(&rec);
     }
-    if (r == 0 && ferror(f)) {
-        r = errno ? -errno : -EIO;
-        snprintf(err, errcap, "%s: %s", shown, strerror(-r));
-    }
-    if (warn && duplicates > DUPLICATE_WARNINGS_MAX)
-        fprintf(warn, "%s: warning: %" PRId64 " more duplicate games skipped\n", shown,
-                duplicates - DUPLICATE_WARNINGS_MAX);
-    free(line);
-    if (!is_stdin)
-        fclose(f);
+    if (warn && duplicates > TX_RECORDS_DUPLICATE_WARNINGS)
+        fprintf(warn, "warning: %s: %" PRId64 " more duplicate games skipped\n", rd.name,
+                duplicates - TX_RECORDS_DUPLICATE_WARNINGS);
+    tx_records_close(&rd);
+    if (ret_records)
+        *ret_records = records;
     return r;
 }

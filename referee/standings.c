@@ -38,12 +38,9 @@ void tx_standings_free(struct tx_standings *s)
         return;
     for (int i = 0; i < s->nbots; i++)
         free(s->bots[i].name);
-    for (int i = 0; i < s->nruns; i++)
-        free(s->runs[i]);
     free(s->bots);
     free(s->cells);
-    free(s->runs);
-    free(s->seen);
+    tx_records_seen_free(&s->seen);
     memset(s, 0, sizeof(*s));
 }
 
@@ -84,59 +81,24 @@ const struct tx_standings_cell *tx_standings_cell(const struct tx_standings *s, 
     return cell(s, i, j);
 }
 
-static uint64_t mix(uint64_t x)
-{
-    x ^= x >> 30, x *= UINT64_C(0xbf58476d1ce4e5b9);
-    x ^= x >> 27, x *= UINT64_C(0x94d049bb133111eb);
-    return x ^ (x >> 31);
-}
-
-/* Records the game (run, index) as seen; false when it already was. The set
- * is open addressing over pairs of words: run number + 1 (0 = empty), game. */
-static bool first_sighting(struct tx_standings *s, const char *run, int64_t game)
-{
-    uint64_t id = 0;
-    while ((int)id < s->nruns && strcmp(s->runs[id], run) != 0)
-        id++;
-    if ((int)id == s->nruns) {
-        s->runs = xrealloc(s->runs, (size_t)(s->nruns + 1) * sizeof(*s->runs));
-        s->runs[s->nruns++] = tx_strdup(run);
-    }
-    id++;
-    if (2 * (s->nseen + 1) > s->seen_cap) {
-        size_t cap = s->seen_cap ? 2 * s->seen_cap : 1024;
-        uint64_t *old = s->seen;
-        size_t oldcap = s->seen_cap;
-        s->seen = calloc(2 * cap, sizeof(uint64_t));
-        if (!s->seen)
-            abort();
-        s->seen_cap = cap;
-        s->nseen = 0;
-        for (size_t k = 0; k < oldcap; k++)
-            if (old[2 * k])
-                first_sighting(s, s->runs[old[2 * k] - 1], (int64_t)old[2 * k + 1]);
-        free(old);
-    }
-    size_t k = mix(id * UINT64_C(0x9e3779b97f4a7c15) ^ (uint64_t)game) & (s->seen_cap - 1);
-    for (; s->seen[2 * k]; k = (k + 1) & (s->seen_cap - 1))
-        if (s->seen[2 * k] == id && s->seen[2 * k + 1] == (uint64_t)game)
-            return false;
-    s->seen[2 * k] = id;
-    s->seen[2 * k + 1] = (uint64_t)game;
-    s->nseen++;
-    return true;
-}
-
-enum tx_standings_added tx_standings_add(struct tx_standings *s, const struct tx_record *r)
+enum tx_standings_added tx_standings_add_at(struct tx_standings *s, const struct tx_record *r,
+                                            const char *file, int64_t line,
+                                            struct tx_records_earlier *earlier)
 {
     if (r->result.reason == TX_REASON_INTERRUPTED) {
         s->interrupted++;
         return TX_STANDINGS_INTERRUPTED;
     }
     /* Without a run fingerprint two games cannot be told to be the same. */
-    if (r->run && !first_sighting(s, r->run, r->game)) {
+    switch (tx_records_seen_add(&s->seen, r, file, line, earlier)) {
+    case TX_RECORDS_SAME:
         s->duplicates++;
         return TX_STANDINGS_DUPLICATE;
+    case TX_RECORDS_CONFLICT:
+        s->conflicts++;
+        return TX_STANDINGS_CONFLICT;
+    case TX_RECORDS_NEW:
+        break;
     }
     int id[2] = {tx_standings_bot(s, r->players[0].name), tx_standings_bot(s, r->players[1].name)};
     for (int side = 0; side < 2; side++) {
@@ -178,6 +140,12 @@ enum tx_standings_added tx_standings_add(struct tx_standings *s, const struct tx
     }
     s->counted++;
     return TX_STANDINGS_COUNTED;
+}
+
+enum tx_standings_added tx_standings_add(struct tx_standings *s, const struct tx_record *r)
+{
+    struct tx_records_earlier earlier;
+    return tx_standings_add_at(s, r, "(this run)", 0, &earlier);
 }
 
 double tx_standings_score(const struct tx_standings *s, int i)

@@ -6,7 +6,8 @@
  * their display name (players[i].name), so results merge across files,
  * shards and resumed runs. Interrupted games are not results and are only
  * counted apart; a game of the same run (same "run" fingerprint and game
- * index) seen twice is counted once.
+ * index) seen twice is counted once, and a second record of a game that
+ * differs from the first (records.h, tx_records_seen) is not counted.
  *
  * Ratings are a Bradley-Terry maximum likelihood fit over all games (see
  * stats.h, tx_stats_ratings), anchored at a mean of 0, with 95% intervals.
@@ -19,8 +20,7 @@
 #include <stdio.h>
 
 #include "record.h"
-
-#define TX_STANDINGS_LINE_MAX (64 * 1024 * 1024) /* longest record line read */
+#include "records.h"
 
 struct tx_standings_bot {
     char *name;    /* display name, owned */
@@ -49,12 +49,11 @@ struct tx_standings {
     int64_t counted;     /* games counted */
     int64_t interrupted; /* interrupted games seen (not counted) */
     int64_t duplicates;  /* repeated games skipped */
-    /* private: the (run, game) pairs seen, for duplicates */
+    int64_t conflicts;   /* second records of a game that differ from the first: not counted */
+    int64_t skipped;     /* lines left out by --skip-invalid (tx_standings_read) */
+    /* private */
     int cap;
-    char **runs;
-    int nruns;
-    uint64_t *seen;
-    size_t nseen, seen_cap;
+    struct tx_records_seen seen; /* the (run, game) pairs seen, for duplicates */
 };
 
 /* The crosstable cell of bot i (row) against bot j (column), 0 <= i, j < nbots. */
@@ -63,7 +62,8 @@ const struct tx_standings_cell *tx_standings_cell(const struct tx_standings *s, 
 enum tx_standings_added {
     TX_STANDINGS_COUNTED = 0, /* a result, added */
     TX_STANDINGS_INTERRUPTED, /* not a result, only counted in ->interrupted */
-    TX_STANDINGS_DUPLICATE,   /* the same run's game index again, skipped */
+    TX_STANDINGS_DUPLICATE,   /* the same run's game index again, the same game: skipped */
+    TX_STANDINGS_CONFLICT,    /* the same run's game index again, another game: not counted */
 };
 
 /* A standings with no bots and no games. */
@@ -79,15 +79,25 @@ int tx_standings_bot(struct tx_standings *s, const char *name);
 /* Adds one game. The record is not kept (copy nothing, free it after). */
 enum tx_standings_added tx_standings_add(struct tx_standings *s, const struct tx_record *r);
 
-/* Reads every record of a JSON Lines file (path "-" is stdin). Blank lines
- * are skipped. A last line without its newline that does not parse is a
- * torn write (kill -9): it is skipped with a warning "FILE:LINE: ..." on
- * warn (which may be NULL), and so is each duplicate game. Returns 0, or
- * -EINVAL with "FILE:LINE: what is wrong" in err for a corrupt line
- * elsewhere, or another negative errno with "FILE: reason" when the file
- * cannot be read. */
-int tx_standings_read(struct tx_standings *s, const char *path, FILE *warn, char *err,
-                      size_t errcap);
+/* The same, for a record read at file:line: for a
+ * duplicate or a conflict, *earlier says where the game was first seen. */
+enum tx_standings_added tx_standings_add_at(struct tx_standings *s, const struct tx_record *r,
+                                            const char *file, int64_t line,
+                                            struct tx_records_earlier *earlier);
+
+/* Reads every record of a JSON Lines file (path "-" is stdin) with the
+ * records reader (records.h: blank lines skipped, a torn last line skipped
+ * with a warning). Each duplicate game gets a warning on warn (which may
+ * be NULL). Returns 0, or a negative errno with the message in err: -EINVAL
+ * with "FILE:LINE: ..." for a line that is not a record or a second,
+ * different record of a game, or for a file that is not JSON Lines at all;
+ * another code with "FILE: reason" when the file cannot be read. With
+ * skip_invalid, lines that are not records and conflicting records are
+ * warnings ("...; skipped", counted in s->skipped) instead, and only a
+ * file that is not JSON Lines at all or cannot be read is an error. *ret_records
+ * (may be NULL) receives the number of records the file held. */
+int tx_standings_read(struct tx_standings *s, const char *path, bool skip_invalid, FILE *warn,
+                      int64_t *ret_records, char *err, size_t errcap);
 
 /* Score of bot i as a fraction (wins + draws / 2) / games; 0.5 with no games. */
 double tx_standings_score(const struct tx_standings *s, int i);

@@ -94,7 +94,7 @@ static void read_results(const char *path, struct results *res)
             res->interrupted++;
         } else {
             free(r.started);
-            r.started = NULL;
+            r.started = tx_strdup("2000-01-01T00:00:00Z"); /* the same in both runs */
             for (int m = 0; m < r.nmoves; m++) {
                 r.moves[m].us = 0;
                 free(r.moves[m].message);
@@ -260,7 +260,7 @@ START_TEST(runner_misbehaving_bot_loses_those_games)
     /* The standings count them as bad's losses. */
     struct tx_standings st;
     tx_standings_init(&st);
-    ck_assert_int_eq(tx_standings_read(&st, out, NULL, err, sizeof err), 0);
+    ck_assert_int_eq(tx_standings_read(&st, out, false, NULL, NULL, err, sizeof err), 0);
     int b = tx_standings_bot(&st, "bad");
     ck_assert_int_eq(st.bots[b].crashes, by_reason[TX_REASON_CRASH]);
     ck_assert_int_eq(st.bots[b].timeouts, by_reason[TX_REASON_TIMEOUT]);
@@ -362,9 +362,9 @@ START_TEST(runner_shards_merge_to_the_whole_run)
     struct tx_standings a, b;
     tx_standings_init(&a);
     tx_standings_init(&b);
-    ck_assert_int_eq(tx_standings_read(&a, whole, NULL, err, sizeof err), 0);
-    ck_assert_int_eq(tx_standings_read(&b, s2, NULL, err, sizeof err), 0);
-    ck_assert_int_eq(tx_standings_read(&b, s1, NULL, err, sizeof err), 0);
+    ck_assert_int_eq(tx_standings_read(&a, whole, false, NULL, NULL, err, sizeof err), 0);
+    ck_assert_int_eq(tx_standings_read(&b, s2, false, NULL, NULL, err, sizeof err), 0);
+    ck_assert_int_eq(tx_standings_read(&b, s1, false, NULL, NULL, err, sizeof err), 0);
     ck_assert_int_eq(a.counted, 12);
     ck_assert_int_eq(b.counted, 12);
     for (int i = 0; i < a.nbots; i++) {
@@ -430,12 +430,15 @@ START_TEST(runner_refuses_another_configuration)
     ck_assert_msg(run_in_process(&rs, &sum, err, sizeof err) == 0, "%s", err);
     rs.turn_ms = 1500;
     ck_assert_int_eq(run_in_process(&rs, &sum, err, sizeof err), -EINVAL);
-    ck_assert_msg(strstr(err, "conf.jsonl:1: this file holds games of another run (limits") != NULL,
+    ck_assert_msg(strstr(err, "conf.jsonl:1: this file holds games of another run "
+                              "(--first-turn-ms: 4000 in the file, 3000 in this command)") != NULL,
                   "%s", err);
     rs.turn_ms = 0;
     rs.commands[1] = good_c; /* another bot */
     ck_assert_int_eq(run_in_process(&rs, &sum, err, sizeof err), -EINVAL);
-    ck_assert_msg(strstr(err, "between a and b, not a and c") != NULL, "%s", err);
+    ck_assert_msg(
+        strstr(err, "(the bots of game 1: a and b in the file, a and c in this command)") != NULL,
+        "%s", err);
 
     /* A line in the middle that is not a record. */
     FILE *f = fopen(out, "a");
@@ -575,7 +578,9 @@ START_TEST(runner_executable_refuses_another_seed)
     int status = wait_status(spawn_arena(out, 4, seed2));
     ck_assert(WIFEXITED(status));
     ck_assert_int_eq(WEXITSTATUS(status), 2);
-    ck_assert(log_contains("another --seed"));
+    ck_assert(log_contains("seed.jsonl:1: this file holds games of another run (--seed: game 1 has "
+                           "the seed "));
+    ck_assert(log_contains("with this command's --seed 2)"));
 }
 END_TEST
 

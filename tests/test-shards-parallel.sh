@@ -31,7 +31,7 @@ def load(path):
     # be ranked in either order: compare everything else, sorted by name.
     data = json.load(open(path))
     for bot in data["bots"]:
-        for key in ("avg_ms", "max_ms", "rank"):
+        for key in ("avg_ms", "max_ms", "first_turn_max_ms", "rank"):
             bot.pop(key, None)
     data["bots"].sort(key=lambda bot: bot["name"])
     return json.loads(json.dumps(data, sort_keys=True))

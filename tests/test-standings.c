@@ -34,7 +34,7 @@ static void read_all(struct tx_standings *s, const char *const *names, int n, ch
     tx_standings_init(s);
     for (int i = 0; i < n; i++) {
         char err[1024];
-        int r = tx_standings_read(s, data(names[i]), warn, err, sizeof(err));
+        int r = tx_standings_read(s, data(names[i]), false, warn, NULL, err, sizeof(err));
         ck_assert_msg(r == 0, "%s: %s", names[i], err);
     }
     fclose(warn);
@@ -119,8 +119,12 @@ START_TEST(standings_merge_two_files)
     ck_assert_int_eq(cell(&s, "A", "A")->games, 0);
 
     ck_assert_ptr_nonnull(
-        strstr(warnings, "standings-b.jsonl:1: warning: game 7 of run r1 already counted"));
-    ck_assert_ptr_nonnull(strstr(warnings, "standings-b.jsonl:6: warning: torn last line skipped"));
+        strstr(warnings, "standings-b.jsonl:1: game 7 of run v1:0000000000000001 already counted "
+                         "(the same game as "));
+    ck_assert_ptr_nonnull(strstr(warnings, "standings-a.jsonl:7), skipped"));
+    ck_assert_ptr_nonnull(strstr(
+        warnings, "standings-b.jsonl:6: the last line is a record cut short (its write never "
+                  "finished: the run writing it was killed, or its disk was full); skipped"));
     free(warnings);
     tx_standings_free(&s);
 }
@@ -143,15 +147,20 @@ START_TEST(standings_corrupt_line_names_file_and_line)
     struct tx_standings s;
     char err[1024];
     tx_standings_init(&s);
-    ck_assert_int_eq(tx_standings_read(&s, data("standings-corrupt.jsonl"), NULL, err, sizeof(err)),
-                     -EINVAL);
+    ck_assert_int_eq(
+        tx_standings_read(&s, data("standings-corrupt.jsonl"), false, NULL, NULL, err, sizeof(err)),
+        -EINVAL);
     char want[4200];
-    snprintf(want, sizeof(want), "%s:2: game: expected an integer, got \"2\"",
+    snprintf(want, sizeof(want),
+             "%s:2: not a game record: game: expected an integer, got \"2\" (--skip-invalid leaves "
+             "such lines out)",
              data("standings-corrupt.jsonl"));
     ck_assert_str_eq(err, want);
-    ck_assert_int_eq(tx_standings_read(&s, data("no-such-file.jsonl"), NULL, err, sizeof(err)),
-                     -ENOENT);
-    ck_assert_ptr_nonnull(strstr(err, "no-such-file.jsonl: No such file or directory"));
+    ck_assert_int_eq(
+        tx_standings_read(&s, data("no-such-file.jsonl"), false, NULL, NULL, err, sizeof(err)),
+        -ENOENT);
+    ck_assert_ptr_nonnull(
+        strstr(err, "no-such-file.jsonl: cannot read: No such file or directory"));
     tx_standings_free(&s);
 }
 END_TEST
@@ -276,8 +285,8 @@ START_TEST(standings_reads_referee_records)
 END_TEST
 
 /* A record between two named bots, for synthetic runs. */
-static void add_game(struct tx_standings *s, const char *run, int64_t game, const char *a,
-                     const char *b, int winner)
+static enum tx_standings_added add_game(struct tx_standings *s, const char *run, int64_t game,
+                                        const char *a, const char *b, int winner)
 {
     struct tx_record r;
     memset(&r, 0, sizeof(r));
@@ -287,7 +296,7 @@ static void add_game(struct tx_standings *s, const char *run, int64_t game, cons
     r.players[1].name = (char *)b;
     r.result.winner = winner;
     r.result.reason = winner < 0 ? TX_REASON_DRAW : TX_REASON_CONNECTION;
-    tx_standings_add(s, &r);
+    return tx_standings_add(s, &r);
 }
 
 /* Past the initial capacity the crosstable is re-laid out and the seen
@@ -309,9 +318,18 @@ START_TEST(standings_grow_many_bots_and_games)
     ck_assert_int_eq(cell(&s, "bot00", "bot39")->half_points, 6);
     ck_assert_int_eq(cell(&s, "bot39", "bot00")->games, 3);
     ck_assert_int_eq(bot(&s, "bot00")->wins, 117);
-    for (int64_t g = 1; g <= game; g++)
-        add_game(&s, "big", g, "x", "y", 0);
+    /* The same games again are duplicates; other games under the same
+     * indexes are conflicts: neither is counted, nor adds a bot. */
+    game = 0;
+    for (int round = 0; round < 3; round++)
+        for (int i = 0; i < 40; i++)
+            for (int j = i + 1; j < 40; j++)
+                add_game(&s, "big", ++game, names[i], names[j], 0);
     ck_assert_int_eq(s.duplicates, game);
+    for (int64_t g = 1; g <= game; g++)
+        ck_assert_int_eq(add_game(&s, "big", g, "x", "y", 0), TX_STANDINGS_CONFLICT);
+    ck_assert_int_eq(s.conflicts, game);
+    ck_assert_int_eq(s.counted, 3 * 780);
     ck_assert_int_eq(s.nbots, 40); /* duplicates add no bot */
     add_game(&s, "other", 1, "bot00", "bot01", -1);
     ck_assert_int_eq(bot(&s, "bot00")->draws, 1);
@@ -354,10 +372,10 @@ START_TEST(standings_reads_stdin)
     size_t size = 0;
     FILE *warn = open_memstream(&warnings, &size);
     tx_standings_init(&s);
-    ck_assert_int_eq(tx_standings_read(&s, "-", warn, err, sizeof(err)), 0);
+    ck_assert_int_eq(tx_standings_read(&s, "-", false, warn, NULL, err, sizeof(err)), 0);
     fclose(warn);
     ck_assert_int_eq(s.counted, 4);
-    ck_assert_ptr_nonnull(strstr(warnings, "(stdin):6: warning: torn last line skipped"));
+    ck_assert_ptr_nonnull(strstr(warnings, "(stdin):6: the last line is a record cut short"));
     free(warnings);
     tx_standings_free(&s);
 }

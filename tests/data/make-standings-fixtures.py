@@ -7,12 +7,16 @@ listed here, so change both together.
 """
 import json
 
+# Run fingerprints have the referee's form ("v1:" and 16 hex digits); the
+# games below name them r1 and r2.
+RUNS = {"r1": "v1:0000000000000001", "r2": "v1:0000000000000002"}
+
 def record(run, game, p0, p1, moves, winner, reason, detail="x"):
     r = {"format": "twixt-arena/game/1", "game": game, "seed": 1000 + game, "size": 12,
          "limits": {"first_turn_ms": 1000, "turn_ms": 300, "margin_ms": 0, "soft": False},
          "referee": "twixt-arena 0.1.0", "started": "2026-11-21T21:00:00Z"}
     if run is not None:
-        r["run"] = run
+        r["run"] = RUNS[run]
     r["players"] = [{"name": n, "command": "bots/" + n, "sha256": None, "stderr_bytes": 0,
                      "extra_lines": 0, "links": []} for n in (p0, p1)]
     r["moves"] = []
