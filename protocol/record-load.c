@@ -42,7 +42,7 @@ _Static_assert((2 * (int64_t)TX_LIMITS_MS_MAX + TX_LIMITS_SOFT_OVER_MS + TX_LIMI
  * them. A new field is added here, in its read_* function, in record.c and
  * in game-record.schema.json. */
 static const char *const record_fields[] = {
-    "format", "game",    "seed",  "size",   "limits", "referee", "started",
+    "format", "game",    "seed",    "size",  "limits", "referee", "started",
     "run",    "pairing", "players", "moves", "result", "chain",   NULL,
 };
 static const char *const pairing_fields[] = {

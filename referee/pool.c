@@ -328,7 +328,7 @@ int tx_pool_check_record(const struct tx_pool *p, const struct tx_record *r, cha
                      "'%.300s': give a new version another name (e.g. %s-2), or write to another "
                      "-o FILE",
                      bot->name, bot->command, played, bot->name);
-            return -EINVAL;
+            return -EEXIST;
         }
         int memory = tx_pool_memory(p, bot);
         if (r->pairing.key && r->pairing.bots[side].memory_mb != memory) {
@@ -336,7 +336,7 @@ int tx_pool_check_record(const struct tx_pool *p, const struct tx_record *r, cha
                      "bot '%s': its memory limit is now %d MB, the file's games were played with "
                      "%d MB (0: none)",
                      bot->name, memory, r->pairing.bots[side].memory_mb);
-            return -EINVAL;
+            return -EEXIST;
         }
     }
     return 0;

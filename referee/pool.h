@@ -141,8 +141,9 @@ bool tx_pool_add_record(struct tx_pool *p, const struct tx_record *r);
  * played it with ("bot 'v3': its command is now './v3 --fast', the file's
  * games were played with './v3'"), or other terms (the option and both
  * values: "--turn-ms: 250 in the file, 300 in this command"). Returns 0
- * when none, -EINVAL with why. Games of bots no longer in the pool are
- * fine: they stay in the file. */
+ * when none, -EINVAL with why for other terms, -EEXIST with why for a
+ * changed bot. Games of bots no longer in the pool are fine: they stay in
+ * the file. */
 int tx_pool_check_record(const struct tx_pool *p, const struct tx_record *r, char *why, size_t cap);
 
 /* The next game in order (play, tournament), marked running; false when

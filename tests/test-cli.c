@@ -243,7 +243,7 @@ static const struct {
      CANNOT("standings", "--json: takes no value, got 'yes'")},
     {{"standings", "a.jsonl", "-o", "x"},
      2,
-     CANNOT("standings", "unknown option '-o' (an option of play, tournament, validate, replay)")},
+     CANNOT("standings", "unknown option '-o' (an option of play, tournament, validate, replay, league)")},
     {{"standings", "--json"}, 2, CANNOT("standings", "expected at least 1 FILE argument, got 0")},
     /* the program itself */
     {{"frobnicate"},

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "command.h"
+#include "game.h"
 #include "hole.h"
 #include "pairing.h"
 #include "pool.h"
@@ -118,6 +119,53 @@ START_TEST(pairing_seeds_and_openings)
     lines[1].moves[1] = 31;
     tx_pairing_terms_hash(&t);
     ck_assert_str_ne(first, t.lines_hash);
+}
+END_TEST
+
+START_TEST(pairing_openings_legal_and_varied)
+{
+    /* 200 rounds of 10 forced moves: legal, never a swap, never ending the
+     * game, and varied. */
+    tx_geometry_init(&geo, 12);
+    struct tx_pairing_terms t = base_terms();
+    t.openings = 10;
+    int distinct_first = 0;
+    bool seen[TX_HOLES_MAX] = {false};
+    for (int64_t j = 1; j <= 200; j++) {
+        int16_t opening[TX_PAIRING_OPENING_MAX];
+        ck_assert_int_eq(tx_pairing_opening(&geo, &t, j, opening), 10);
+        struct tx_game g;
+        tx_game_init(&g, &geo);
+        for (int k = 0; k < 10; k++) {
+            ck_assert_int_ne(opening[k], TX_MOVE_SWAP);
+            ck_assert_int_eq(tx_game_play(&g, opening[k]), TX_LEGAL);
+            ck_assert_int_eq(g.status, TX_ONGOING);
+        }
+        distinct_first += !seen[opening[0]];
+        seen[opening[0]] = true;
+    }
+    ck_assert_int_gt(distinct_first, 50); /* 200 openings over ~120 first holes */
+}
+END_TEST
+
+START_TEST(pairing_openings_never_end_a_tiny_game)
+{
+    /* On 5 x 5 a long random opening would often win or draw: it stops short
+     * instead, and what it plays is legal and leaves the game going. */
+    tx_geometry_init(&geo, 5);
+    struct tx_pairing_terms t = base_terms();
+    t.size = 5;
+    t.openings = 40;
+    for (int64_t j = 1; j <= 200; j++) {
+        int16_t opening[TX_PAIRING_OPENING_MAX];
+        int n = tx_pairing_opening(&geo, &t, j, opening);
+        ck_assert_int_le(n, 40);
+        struct tx_game g;
+        tx_game_init(&g, &geo);
+        for (int k = 0; k < n; k++)
+            ck_assert_int_eq(tx_game_play(&g, opening[k]), TX_LEGAL);
+        ck_assert_int_eq(g.status, TX_ONGOING);
+    }
 }
 END_TEST
 
@@ -305,6 +353,8 @@ static Suite *pairing_suite(void)
     TCase *tc = tcase_create("pairing");
     tcase_add_test(tc, pairing_key_tracks_each_input);
     tcase_add_test(tc, pairing_seeds_and_openings);
+    tcase_add_test(tc, pairing_openings_legal_and_varied);
+    tcase_add_test(tc, pairing_openings_never_end_a_tiny_game);
     tcase_add_loop_test(tc, pairing_check_finds_forgeries, 0,
                         (int)(sizeof forgeries / sizeof forgeries[0]));
     tcase_add_test(tc, pairing_check_even_games_and_old_records);

@@ -220,7 +220,7 @@ START_TEST(pool_refuses_changed_commands_and_terms)
         i++;
     tx_record_free(&r);
     fake_record(&p, (struct tx_pool_game){i, 1}, 0, &r);
-    ck_assert_int_eq(tx_pool_check_record(&q, &r, why, sizeof why), -EINVAL);
+    ck_assert_int_eq(tx_pool_check_record(&q, &r, why, sizeof why), -EEXIST);
     ck_assert_msg(strstr(why, "bot 'b': its command is now './b --fast', the file's games were "
                               "played with './b'"),
                   "%s", why);
@@ -236,7 +236,7 @@ START_TEST(pool_refuses_changed_commands_and_terms)
         i++;
     tx_record_free(&r);
     fake_record(&p, (struct tx_pool_game){i, 1}, 0, &r);
-    ck_assert_int_eq(tx_pool_check_record(&q, &r, why, sizeof why), -EINVAL);
+    ck_assert_int_eq(tx_pool_check_record(&q, &r, why, sizeof why), -EEXIST);
     ck_assert_msg(strstr(why, "bot 'c': its memory limit is now 768 MB"), "%s", why);
     tx_pool_free(&q);
 
@@ -289,7 +289,7 @@ START_TEST(pool_counts_older_records)
     r.players[0].command = tx_strdup("./b --old");
     ck_assert(!tx_pool_add_record(&p, &r));
     char why[512];
-    ck_assert_int_eq(tx_pool_check_record(&p, &r, why, sizeof why), -EINVAL);
+    ck_assert_int_eq(tx_pool_check_record(&p, &r, why, sizeof why), -EEXIST);
     ck_assert_msg(strstr(why, "bot 'b': its command is now './b'"), "%s", why);
     tx_record_free(&r);
     tx_pool_free(&p);
