@@ -125,7 +125,7 @@ struct tx_options {
     const char *bots_file; /* --bots FILE: more bots (bots-file.h), after the BOT operands */
     int gauntlet;          /* --gauntlet N: the first N bots play everyone, the others only them */
     int standings_every;   /* league --standings-every N (default 10) */
-    const char *standings_out; /* league --standings-out FILE (default from -o) */
+    const char *standings_out; /* league --standings-out PREFIX (default from -o) */
 
     /* several */
     const char *output; /* -o FILE (points into argv), NULL if none */
