@@ -236,11 +236,12 @@ static int replay_file(const struct options *o, struct tx_records_reader *rd, FI
             tx_record_free(&r);
             continue;
         }
-        tx_verify_record(geo, &r, &rep);
-        /* The rules hold: is it also the game its pairing scheduled, in its
-         * place in the file? */
+        /* Is it the game its pairing scheduled (first: that says the most,
+         * "players swapped?"), do the rules hold, and is it in its place in
+         * the file (proof.h)? */
         char identity[600];
-        if (rep.ok && tx_proof_identity(&proof, &r, identity, sizeof identity) < 0) {
+        tx_verify_record(geo, &r, &rep);
+        if (tx_proof_identity(&proof, &r, identity, sizeof identity) < 0) {
             rep.ok = false;
             rep.move = 0;
             snprintf(rep.what, sizeof rep.what, "%.*s", (int)sizeof rep.what - 1, identity);
