@@ -27,7 +27,7 @@ const struct tx_options_command tx_cmd_tournament_line = {
     .operand = TX_OPERAND_BOT,
     .min_operands = 2,
     .max_operands = TX_SCHEDULE_BOTS_MAX,
-    .summary = "a round robin with standings",
+    .summary = "a round robin (or a gauntlet) with standings",
     .about = "Round robin: every pair of bots plays --games-per-pair games, colours exchanged\n"
              "in consecutive games, in parallel; standings with Elo and 95% intervals at the\n"
              "end. --gauntlet N: the first N bots play every other bot, the others do not\n"
