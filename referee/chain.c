@@ -95,10 +95,13 @@ int tx_chain_walk_next(struct tx_chain_walk *w, const char *line, size_t len, ch
         w->last_chained = false;
         return wrong ? (snprintf(why, cap, "%s", wrong), -EINVAL) : 0;
     }
-    bool start = !strcmp(prev, tx_chain_start);
+    bool start = !strcmp(prev, tx_chain_start), unknown = w->unknown;
+    w->unknown = false;
     if (link == TX_CHAIN_EDITED)
         wrong = "the record was changed after it was written (its chain hash does not match its "
                 "bytes)";
+    else if (unknown)
+        ; /* after a line that is not a record: its link cannot be checked */
     else if (start && w->last_chained)
         wrong = "a new chain starts in the middle of the file: a record was inserted, or files "
                 "were joined (give standings each file instead)";
@@ -110,6 +113,17 @@ int tx_chain_walk_next(struct tx_chain_walk *w, const char *line, size_t len, ch
     memcpy(w->last, hash, TX_CHAIN_HEX);
     w->last_chained = w->chained = true;
     return wrong ? (snprintf(why, cap, "%s", wrong), -EINVAL) : 0;
+}
+
+void tx_chain_walk_other(struct tx_chain_walk *w, const char *line, size_t len)
+{
+    char prev[TX_CHAIN_HEX], hash[TX_CHAIN_HEX], why[256];
+    if (tx_chain_read(line, len, prev, hash) != TX_CHAIN_NONE) {
+        tx_chain_walk_next(w, line, len, why, sizeof why);
+        return;
+    }
+    w->last_chained = false;
+    w->unknown = true;
 }
 
 void tx_chain_continue(const char *line, size_t len, char prev[TX_CHAIN_HEX])

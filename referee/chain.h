@@ -61,6 +61,7 @@ struct tx_chain_walk {
     char last[TX_CHAIN_HEX]; /* hash of the previous line's record, when it had one */
     bool last_chained;       /* the previous record line had a chain */
     bool chained;            /* some earlier line had a chain */
+    bool unknown;            /* the previous line was not a record, and had no chain */
 };
 
 /* Feeds the next line of the file that is not blank (any such line, a
@@ -70,6 +71,12 @@ struct tx_chain_walk {
  * ...). Either way the walk moves on to the line. */
 int tx_chain_walk_next(struct tx_chain_walk *w, const char *line, size_t len, char *why,
                        size_t cap);
+
+/* Feeds a line that is not a record (already reported as such): when it
+ * still carries a chain, the walk follows it; when not, the next record's
+ * link cannot be checked and is taken as it is (the bad line is what the
+ * reader reports). */
+void tx_chain_walk_other(struct tx_chain_walk *w, const char *line, size_t len);
 
 /* The hash a writer continues from after the line (len bytes): the line's
  * hash when it has a chain, tx_chain_start otherwise. */

@@ -201,8 +201,10 @@ static int replay_file(const struct options *o, struct tx_records_reader *rd, FI
         /* Every line is placed in the chain, chosen or not: a record's
          * place is judged against the line before it. */
         char place[600] = "";
-        bool placed = (item != TX_RECORDS_RECORD && item != TX_RECORDS_INVALID) ||
+        bool placed = item != TX_RECORDS_RECORD ||
                       tx_proof_place(&proof, rd->text, rd->len, place, sizeof place) == 0;
+        if (item == TX_RECORDS_INVALID)
+            tx_proof_other(&proof, rd->text, rd->len);
         if (o->line >= 0 && rd->line != o->line) {
             tx_record_free(&r);
             continue;

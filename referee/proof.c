@@ -28,6 +28,11 @@ int tx_proof_place(struct tx_proof *p, const char *line, size_t len, char *why, 
     return tx_chain_walk_next(&p->chain, line, len, why, cap);
 }
 
+void tx_proof_other(struct tx_proof *p, const char *line, size_t len)
+{
+    tx_chain_walk_other(&p->chain, line, len);
+}
+
 int tx_proof_identity(struct tx_proof *p, const struct tx_record *r, char *why, size_t cap)
 {
     const struct tx_geometry *geo = tx_verify_geometry(&p->geos, r->size);

@@ -14,8 +14,8 @@
  *
  * standings counts only records that pass all three; replay reports each
  * failure. One struct tx_proof per file, fed every line that is not blank,
- * in order. Records written before pairings and chains have no identity or
- * place to check: only the rules apply to them. No I/O.
+ * in order (records and lines that are not). Records written before pairings and chains have no
+ * identity or place to check: only the rules apply to them. No I/O.
  */
 #ifndef TX_PROOF_H
 #define TX_PROOF_H
@@ -37,9 +37,14 @@ void tx_proof_init(struct tx_proof *p);
 /* Frees what the checks built. */
 void tx_proof_free(struct tx_proof *p);
 
-/* The place of the next line of the file (len bytes, no newline): every
- * line that is not blank, records or not. Returns 0, or -EINVAL with why. */
+/* The place of the next record line of the file (len bytes, no newline);
+ * lines that are not records go to tx_proof_other, in order, so that each
+ * record is judged against the line before it. Returns 0, or -EINVAL with
+ * why. */
 int tx_proof_place(struct tx_proof *p, const char *line, size_t len, char *why, size_t cap);
+
+/* A line that is not a record: the chain goes through it when it can. */
+void tx_proof_other(struct tx_proof *p, const char *line, size_t len);
 
 /* r's identity (pairing.h). Returns 0 (also for a record without one), or
  * -EINVAL with why. */

@@ -47,8 +47,8 @@ int tx_standings_read(struct tx_standings *s, const char *path, bool skip_invali
             continue;
         }
         char failed[600];
-        if (item == TX_RECORDS_INVALID) /* the chain goes through it all the same */
-            tx_proof_place(&proof, rd.text, rd.len, failed, sizeof failed);
+        if (item == TX_RECORDS_INVALID) /* the chain goes through it when it can */
+            tx_proof_other(&proof, rd.text, rd.len);
         if (item == TX_RECORDS_INVALID && skip_invalid) {
             s->skipped++;
             if (warn)

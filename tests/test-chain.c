@@ -68,8 +68,12 @@ START_TEST(chain_seal_and_read)
 END_TEST
 
 /* A file made of good lines (by index), an edited line (-1: line 1 with a
- * time changed), an unchained record (-2), or a new chain's first
- * record (-3); and the line where the walk must complain (0: nowhere). */
+ * time changed), an unchained record (-2), a new chain's first record
+ * (-3), a line that is not a record (-4: no chain; -5: line 1 edited so
+ * that it no longer loads, its chain intact), fed as the readers feed
+ * such lines (tx_chain_walk_other); and the line where the walk must
+ * complain (0: nowhere). The bad lines themselves are the reader's to
+ * report. */
 static const struct {
     const char *what;
     int lines[LINES + 1];
@@ -88,6 +92,8 @@ static const struct {
     {"a record without a chain at the end", {0, 1, 2, 3, -2}, 5, 5},
     {"a new chain started at the end", {0, 1, 2, 3, -3}, 5, 5},
     {"unchained records, then a chain", {-2, -2, -3}, 3, 0},
+    {"a line that is not a record instead of one", {0, -4, 2, 3}, 4, 0},
+    {"an edited line that no longer loads", {0, -5, 2, 3}, 4, 0},
 };
 
 START_TEST(chain_walk_finds_tampering)
@@ -98,6 +104,8 @@ START_TEST(chain_walk_finds_tampering)
     char *p = strstr(edited, "200");
     p[0] = '1'; /* a faster move */
     const char *unchained = "{\"game\":9,\"us\":1}";
+    char *broken = strdup(good[1]);
+    broken[0] = '['; /* not JSON any more, its chain still at its end */
     char *fresh = tx_chain_seal(unchained, strlen(unchained), tx_chain_start, hash);
 
     struct tx_chain_walk walk;
@@ -109,8 +117,14 @@ START_TEST(chain_walk_finds_tampering)
         const char *line = which >= 0    ? good[which]
                            : which == -1 ? edited
                            : which == -2 ? unchained
-                                         : fresh;
+                           : which == -3 ? fresh
+                           : which == -4 ? "my notes"
+                                         : broken;
         char reason[256];
+        if (which <= -4) {
+            tx_chain_walk_other(&walk, line, strlen(line));
+            continue;
+        }
         if (tx_chain_walk_next(&walk, line, strlen(line), reason, sizeof reason) < 0 &&
             !first_bad) {
             first_bad = i + 1;
@@ -120,6 +134,7 @@ START_TEST(chain_walk_finds_tampering)
     ck_assert_msg(first_bad == files[_i].bad_line, "%s: complained at line %d (%s), expected %d",
                   files[_i].what, first_bad, why, files[_i].bad_line);
     free(edited);
+    free(broken);
     free(fresh);
     free_file();
 }
