@@ -73,6 +73,16 @@ static int read_turn(char *buf, size_t cap, size_t *len, int64_t *start_ns)
     return 1;
 }
 
+/* Which player a bot is, from its first input's first line (RULES.md,
+ * "Forced openings"): FIRST, or SWAP (player 2 swapped our first peg), is
+ * player 1's first input, a hole player 2's, even after a forced opening.
+ * Never from peg counts: CodinGame bots learn their side this way, and the
+ * referee keeps it true for them. */
+static int side_of(const struct tx_input *in)
+{
+    return in->last == TX_INPUT_FIRST || in->last == TX_MOVE_SWAP ? 0 : 1;
+}
+
 /* Any legal move: the safety net when a strategy returned an illegal one. */
 static int first_legal(const struct tx_game *g)
 {
@@ -126,7 +136,7 @@ int tx_botio_run(const struct tx_geometry *geo, const char *prog, tx_botio_think
             break;
         }
         if (me < 0)
-            me = tx_input_first_player(in);
+            me = side_of(in);
         if (tx_game_from_input(g, geo, in, me) < 0) {
             fprintf(stderr, "%s: turn %d: impossible position for player %d\n", prog, turn + 1,
                     me + 1);

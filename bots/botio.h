@@ -2,8 +2,10 @@
  * turn loop, the clock.
  *
  * Each turn the loop reads the full turn input (RULES.md "Input") from
- * stdin, parses it with tx_input_parse, learns on the first turn which
- * player it is and remembers it, rebuilds the position with
+ * stdin, parses it with tx_input_parse, learns from the first line of its
+ * first input which player it is (FIRST or SWAP: player 1, a hole: player
+ * 2, as RULES.md "Forced openings" keeps true) and remembers it, rebuilds
+ * the position with
  * tx_game_from_input (a bot never assumes it saw every move), asks the
  * strategy for a move, and prints exactly one line "MOVE message" (message
  * cut to 20 characters), flushing stdout. Reasoning goes to stderr only.

@@ -3,9 +3,10 @@
  * Paste it into CodinGame unchanged, or build and run it under twixt-arena:
  *     gcc -O2 -o starter bots/starter.c
  *     twixt-arena play ./starter build/bots/twixt-random
- * It reads the whole turn input correctly, works out which player it is, and
- * plays a legal move: a knight step from one of its pegs that makes a link
- * towards its far border when it can, else the free hole nearest the centre.
+ * It reads the whole turn input correctly, learns which player it is from
+ * its first line (FIRST or SWAP: player 1; a hole: player 2; the arena keeps
+ * that true after its forced openings), and plays a legal move: a knight step from one of its pegs
+ * that makes a link towards its far border when it can, else the free hole nearest the centre.
  * Replace choose_move() with your own strategy. Debug output must go to
  * stderr: stdout carries only the move line. It does not use libtwixt.
  */
@@ -61,9 +62,9 @@ static void read_links(void)
             exit(0);
 }
 
-/* Player 0 (got FIRST) owns rows 1 and size and may not play in the first or
- * last column; player 1 owns those columns and may not play in the first or
- * last row. The four corners do not exist. */
+/* Player 1 (me == 0: got FIRST) owns rows 1 and size and may not play in the
+ * first or last column; player 2 (me == 1) owns those columns and may not
+ * play in the first or last row. The four corners do not exist. */
 static int playable(int me, int x, int y)
 {
     if (x < 0 || x >= size || y < 0 || y >= size || board[y * size + x] != 0)
@@ -110,7 +111,7 @@ static int choose_move(int me)
 
 int main(int argc, char **argv)
 {
-    int me = -1; /* 0 if we play first (rows), 1 if second (columns) */
+    int me = -1; /* 0: player 1 (rows), 1: player 2 (columns); from the first input */
     for (int i = 1; i + 1 < argc; i++)
         if (strcmp(argv[i], "--size") == 0)
             size = atoi(argv[i + 1]);
@@ -125,23 +126,16 @@ int main(int argc, char **argv)
         char his_last[8];
         if (scanf("%7s", his_last) != 1)
             return 0; /* no more input: the game is over */
+        if (me < 0)   /* FIRST, or SWAP (our first peg was swapped): we are player 1 */
+            me = strcmp(his_last, "FIRST") == 0 || strcmp(his_last, "SWAP") == 0 ? 0 : 1;
         memset(board, 0, sizeof(board));
-        int mine_before = 0, his = 0;
         read_pegs(1);
         read_links();
         read_pegs(2);
         read_links();
-        for (int h = 0; h < size * size; h++) {
-            mine_before += board[h] == 1;
-            his += board[h] == 2;
-        }
-        if (me < 0) /* the opponent has one more peg only if it moved first */
-            me = strcmp(his_last, "FIRST") == 0 || strcmp(his_last, "SWAP") == 0 ||
-                         his == mine_before
-                     ? 0
-                     : 1;
         int move = choose_move(me);
-        fprintf(stderr, "starter: player %d plays %c%d\n", me, 'A' + move % size, move / size + 1);
+        fprintf(stderr, "starter: player %d plays %c%d\n", me + 1, 'A' + move % size,
+                move / size + 1);
         printf("%c%d starter.c\n", 'A' + move % size, move / size + 1); /* message: <= 20 chars */
         fflush(stdout);
     }

@@ -2,8 +2,9 @@
 #
 # Paste it into CodinGame unchanged, or run it under twixt-arena:
 #     twixt-arena play "python3 bots/starter.py" build/bots/twixt-random
-# It reads the whole turn input correctly, works out which player it is,
-# and plays a legal move: a knight step from one of its pegs that makes a
+# It reads the whole turn input correctly, learns which player it is from
+# its first line (FIRST or SWAP: player 1; a hole: player 2; the arena keeps
+# that true after its forced openings), and plays a legal move: a knight step from one of its pegs that makes a
 # link towards its far border when it can, else the free hole nearest the
 # centre. Replace choose_move() with your own strategy.
 # Debug output must go to stderr: stdout carries only the move line.
@@ -43,9 +44,9 @@ def read_turn():
 
 
 def playable(me, x, y, taken):
-    """Player 0 (got FIRST) owns rows 1 and SIZE and may not play in the first
-    or last column; player 1 owns those columns and may not play in the first
-    or last row. The four corners do not exist."""
+    """Player 1 (me == 0: got FIRST) owns rows 1 and SIZE and may not play in
+    the first or last column; player 2 (me == 1) owns those columns and may
+    not play in the first or last row. The four corners do not exist."""
     if not (0 <= x < SIZE and 0 <= y < SIZE) or (x, y) in taken:
         return False
     if me == 0:
@@ -56,7 +57,7 @@ def playable(me, x, y, taken):
 def choose_move(me, my_pegs, his_pegs):
     taken = set(my_pegs) | set(his_pegs)
     centre = (SIZE - 1) / 2
-    # Player 0 moves along y (rows 1..SIZE), player 1 along x.
+    # Player 1 (me == 0) moves along y (rows 1..SIZE), player 2 along x.
     along = (lambda p: p[1]) if me == 0 else (lambda p: p[0])
     # A knight step from the peg nearest a border towards the other border
     # makes a link (unless an opponent link crosses it; this starter does
@@ -72,14 +73,14 @@ def choose_move(me, my_pegs, his_pegs):
     return name_of(x, y)
 
 
-me = None  # 0 if we play first (rows), 1 if second (columns); known after turn 1
+me = None  # 0: player 1 (rows), 1: player 2 (columns); from the first input
 while True:
     try:
         his_last, my_pegs, my_links, his_pegs, his_links = read_turn()
     except EOFError:
         break
-    if me is None:
-        me = 0 if his_last in ("FIRST", "SWAP") or len(his_pegs) == len(my_pegs) else 1
+    if me is None:  # FIRST, or SWAP (our first peg was swapped): we are player 1
+        me = 0 if his_last in ("FIRST", "SWAP") else 1
     move = choose_move(me, my_pegs, his_pegs)
-    print(f"starter: player {me} plays {move}", file=sys.stderr)
+    print(f"starter: player {me + 1} plays {move}", file=sys.stderr)
     print(move + " starter.py", flush=True)  # the move, then a message of <= 20 chars

@@ -137,7 +137,7 @@ static double bench_turn_us(const struct tx_geometry *geo)
         if (next.status == TX_ONGOING || n == 1)
             *g = next;
     }
-    int len = tx_input_write(g, g->to_move, text, TX_INPUT_MAX);
+    int len = tx_input_write(g, g->to_move, false, text, TX_INPUT_MAX);
     const int rounds = 2000;
     int64_t start = tx_botio_now_ns();
     for (int i = 0; i < rounds; i++) {

@@ -2,18 +2,24 @@
  *
  * It checks that a bot (or the referee) copes with arbitrary legal play.
  * --seed N makes its games reproducible (the referee's {seed} feeds it),
- * --swap-prob P is how often it answers SWAP when allowed.
+ * --swap-prob P is how often it answers SWAP when allowed, --first HOLE
+ * the hole it opens with as player 1 (validate opens the game on the
+ * diagonal and off it this way, as a CodinGame opponent could).
  */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "botio.h"
 #include "geometry.h"
+#include "hole.h"
 #include "rng.h"
 
 struct random_bot {
     struct tx_rng rng;
     double swap_prob;
+    const char *first_name; /* --first HOLE, or NULL */
+    int first;              /* its hole, -1 for none */
 };
 
 static int think(const struct tx_botio_turn *turn, void *data, char *message)
@@ -22,6 +28,12 @@ static int think(const struct tx_botio_turn *turn, void *data, char *message)
     int16_t moves[TX_MOVES_MAX];
     int n = tx_game_legal_moves(turn->game, moves);
     int holes = n, first = 0;
+
+    if (turn->game->nmoves == 0 && bot->first >= 0) {
+        snprintf(message, TX_BOTIO_MESSAGE_MAX, "opening");
+        fprintf(stderr, "random: opening %s\n", bot->first_name);
+        return bot->first;
+    }
 
     if (n > 0 && moves[0] == TX_MOVE_SWAP) {
         if (tx_rng_unit(&bot->rng) < bot->swap_prob) {
@@ -42,11 +54,12 @@ static int think(const struct tx_botio_turn *turn, void *data, char *message)
 
 static void usage(void)
 {
-    printf("usage: twixt-random [--size N] [--seed N] [--swap-prob P]\n"
+    printf("usage: twixt-random [--size N] [--seed N] [--swap-prob P] [--first HOLE]\n"
            "A Twixt-PP bot that plays a uniformly random legal move.\n"
            "  --size N       board size, %d..%d (default %d)\n"
            "  --seed N       random seed (default: from the clock)\n"
            "  --swap-prob P  probability of SWAP when allowed, 0..1 (default 0.5)\n"
+           "  --first HOLE   as player 1, open with HOLE (e.g. F6)\n"
            "  --help         this text\n",
            TX_SIZE_MIN, TX_SIZE_MAX, TX_SIZE_DEFAULT);
 }
@@ -55,7 +68,7 @@ int main(int argc, char **argv)
 {
     const char *prog = "twixt-random";
     struct tx_botio_options opt;
-    struct random_bot bot = {.swap_prob = 0.5};
+    struct random_bot bot = {.swap_prob = 0.5, .first = -1};
 
     tx_botio_options_init(&opt);
     for (int i = 1; i < argc; i++) {
@@ -69,6 +82,15 @@ int main(int argc, char **argv)
                 return 2;
             continue;
         }
+        if (tx_botio_is_option(argv[i], "--first")) {
+            const char *eq = strchr(argv[i], '=');
+            if (!eq && i + 1 == argc) {
+                fprintf(stderr, "%s: --first: expected a hole\n", prog);
+                return 2;
+            }
+            bot.first_name = eq ? eq + 1 : argv[++i];
+            continue;
+        }
         fprintf(stderr, "%s: unknown option \"%s\" (see --help)\n", prog, argv[i]);
         return 2;
     }
@@ -80,6 +102,14 @@ int main(int argc, char **argv)
     struct tx_geometry *geo = malloc(sizeof(*geo));
     if (!geo || tx_geometry_init(geo, opt.size) < 0)
         return 1;
+    if (bot.first_name &&
+        (tx_hole_parse(geo, bot.first_name, strlen(bot.first_name), &bot.first) != TX_HOLE_OK ||
+         !tx_geometry_playable(geo, 0, bot.first))) {
+        fprintf(stderr, "%s: --first: \"%s\" is not a hole player 1 may use on %d x %d\n", prog,
+                bot.first_name, opt.size, opt.size);
+        free(geo);
+        return 2;
+    }
     int r = tx_botio_run(geo, prog, think, &bot);
     free(geo);
     return r < 0 ? 1 : 0;

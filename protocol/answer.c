@@ -18,6 +18,12 @@
 #include "hole.h"
 #include "text.h"
 
+/* The reasons' words, written and read back (tx_answer_error_of) here only. */
+#define TOO_LONG "line longer than %d bytes"
+#define EMPTY "empty line"
+#define OUT_OF_RANGE "out of range "
+#define NOT_A_MOVE "not a move: \""
+
 /* Appends s (len bytes) to dst (which holds a NUL-terminated string, cap
  * bytes in all) as readable text: printable ASCII as is, '"' and '\\'
  * escaped, other ASCII controls and bytes of invalid UTF-8 or C1 controls
@@ -79,15 +85,15 @@ int tx_answer_parse(const struct tx_geometry *geo, const char *line, size_t len,
     out->message_cut = false;
     out->token[0] = '\0';
     out->reason[0] = '\0';
+    out->error = TX_ANSWER_OK;
 
-    if (len > TX_ANSWER_LINE_MAX) {
-        snprintf(out->reason, sizeof(out->reason), "line longer than %d bytes", TX_ANSWER_LINE_MAX);
-        return -EINVAL;
-    }
+    if (len > TX_ANSWER_LINE_MAX)
+        return tx_answer_refuse_too_long(out);
     if (len > 0 && line[len - 1] == '\r')
         len--;
     if (len == 0) {
-        snprintf(out->reason, sizeof(out->reason), "empty line");
+        out->error = TX_ANSWER_EMPTY;
+        snprintf(out->reason, sizeof(out->reason), EMPTY);
         return -EINVAL;
     }
 
@@ -116,14 +122,41 @@ int tx_answer_parse(const struct tx_geometry *geo, const char *line, size_t len,
         out->move = hole;
         return 0;
     case TX_HOLE_OUT_OF_RANGE:
-        strcpy(out->reason, "out of range ");
+        out->error = TX_ANSWER_OUT_OF_RANGE;
+        strcpy(out->reason, OUT_OF_RANGE);
         append_escaped(out->reason, sizeof(out->reason), line, token_end);
         return -EINVAL;
     case TX_HOLE_MALFORMED:
     default:
-        strcpy(out->reason, "not a move: \"");
+        out->error = TX_ANSWER_NOT_A_MOVE;
+        strcpy(out->reason, NOT_A_MOVE);
         append_escaped(out->reason, sizeof(out->reason), line, token_end);
         strcat(out->reason, "\"");
         return -EINVAL;
     }
+}
+
+int tx_answer_refuse_too_long(struct tx_answer *out)
+{
+    out->move = -1;
+    out->error = TX_ANSWER_TOO_LONG;
+    snprintf(out->reason, sizeof(out->reason), TOO_LONG, TX_ANSWER_LINE_MAX);
+    return -EINVAL;
+}
+
+enum tx_answer_error tx_answer_error_of(const char *reason)
+{
+    char too_long[64];
+    snprintf(too_long, sizeof too_long, TOO_LONG, TX_ANSWER_LINE_MAX);
+    if (!strcmp(reason, too_long))
+        return TX_ANSWER_TOO_LONG;
+    if (!strcmp(reason, EMPTY))
+        return TX_ANSWER_EMPTY;
+    if (!strncmp(reason, OUT_OF_RANGE, strlen(OUT_OF_RANGE)))
+        return TX_ANSWER_OUT_OF_RANGE;
+    size_t n = strlen(reason);
+    if (!strncmp(reason, NOT_A_MOVE, strlen(NOT_A_MOVE)) && n > strlen(NOT_A_MOVE) &&
+        reason[n - 1] == '"')
+        return TX_ANSWER_NOT_A_MOVE;
+    return TX_ANSWER_OK;
 }

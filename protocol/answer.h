@@ -21,6 +21,17 @@
 #define TX_MESSAGE_MAX (TX_MESSAGE_CHARS * 4 + 1) /* bytes, NUL included */
 #define TX_TOKEN_SHOWN 32 /* bytes of a rejected token quoted in the reason */
 
+/* Why a line is not a move, as data; tx_answer_parse words each kind in
+ * reason, and tx_answer_error_of reads a reason back (the verifier checks
+ * recorded details with it), so the wording lives in answer.c only. */
+enum tx_answer_error {
+    TX_ANSWER_OK = 0,
+    TX_ANSWER_TOO_LONG,     /* "line longer than 4096 bytes" */
+    TX_ANSWER_EMPTY,        /* "empty line" */
+    TX_ANSWER_OUT_OF_RANGE, /* "out of range M5": a hole name off this board */
+    TX_ANSWER_NOT_A_MOVE,   /* "not a move: \"d6\"" */
+};
+
 struct tx_answer {
     int move;                     /* hole index, or TX_MOVE_SWAP; valid when parse returns 0 */
     char message[TX_MESSAGE_MAX]; /* valid UTF-8 (bad bytes become U+FFFD), "" when none */
@@ -29,11 +40,22 @@ struct tx_answer {
                8];   /* the move token as written, sanitised and bounded, for records */
     char reason[96]; /* when parse fails: "empty line", "not a move: \"d6\"", "out of range M5", ...
                       */
+    enum tx_answer_error error; /* when parse fails: the kind of reason */
 };
 
 /* Parses one line (len bytes, without its "\n"; a trailing "\r" is allowed).
- * Returns 0 with out->move set, or -EINVAL with out->reason set. */
+ * Returns 0 with out->move set, or -EINVAL with out->error and out->reason
+ * set. A len over TX_ANSWER_LINE_MAX is TX_ANSWER_TOO_LONG. */
 int tx_answer_parse(const struct tx_geometry *geo, const char *line, size_t len,
                     struct tx_answer *out);
+
+/* Refuses, as TX_ANSWER_TOO_LONG, an answer parsed from the first
+ * TX_ANSWER_LINE_MAX bytes of a longer line (all the referee keeps): its
+ * token and message stay, for the record. Returns -EINVAL. */
+int tx_answer_refuse_too_long(struct tx_answer *out);
+
+/* The kind of a reason worded by tx_answer_parse, TX_ANSWER_OK for any other
+ * text. */
+enum tx_answer_error tx_answer_error_of(const char *reason);
 
 #endif

@@ -41,12 +41,17 @@ enum tx_lateness tx_limits_judge(const struct tx_limits *l, int limit_ms, int64_
     int64_t allowed = tx_limits_allowed_us(l, limit_ms);
     if (us <= allowed)
         return TX_ON_TIME;
-    if (l->soft && us - allowed <= TX_LIMITS_SOFT_OVER_MS * 1000 &&
-        *soft_used < TX_LIMITS_SOFT_FORGIVEN) {
-        ++*soft_used;
-        return TX_LATE_FORGIVEN;
-    }
-    return TX_LATE;
+    if (!l->soft || us - allowed > TX_LIMITS_SOFT_OVER_MS * 1000)
+        return TX_LATE;
+    if (*soft_used >= TX_LIMITS_SOFT_FORGIVEN)
+        return TX_LATE_SOFT_SPENT;
+    ++*soft_used;
+    return TX_LATE_FORGIVEN;
+}
+
+bool tx_limits_is_timeout(enum tx_lateness lateness)
+{
+    return lateness == TX_LATE || lateness == TX_LATE_SOFT_SPENT;
 }
 
 int tx_limits_cpu_s(const struct tx_limits *l, int turns)

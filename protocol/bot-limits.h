@@ -1,10 +1,14 @@
 /* bot-limits.h - a game's time and resource limits, and the one timing rule.
  *
  * Every part of the arena that decides or checks whether an answer was in
- * time (the referee's turn clock, re-feeding, the record verifier) takes
- * its numbers and its rule from here, so they cannot drift apart. The
- * defaults are CodinGame's (RULES.md "Time"). Pure: no I/O, no clock; the
- * callers measure, this file only judges.
+ * time (the referee's seat, so the match and re-feeding, and the record
+ * verifier) takes its numbers and its rule from here, so they cannot drift
+ * apart; the options, the match config, the record and the run's
+ * fingerprint all hold a struct tx_limits. The defaults are CodinGame's
+ * (RULES.md "Time") and are written nowhere else. Pure: no I/O, no clock;
+ * the callers measure, this file only judges. Every sum is computed in
+ * int64_t: limits read from a hand-edited record may be as large as
+ * INT32_MAX each.
  */
 #ifndef TX_BOT_LIMITS_H
 #define TX_BOT_LIMITS_H
@@ -26,15 +30,16 @@ struct tx_limits {
     int turn_ms;       /* 1..TX_LIMITS_MS_MAX */
     int margin_ms;     /* 0..TX_LIMITS_MS_MAX */
     bool soft;         /* CodinGame soft mode (RULES.md "Time") */
-    int memory_mb;     /* each bot's memory, 0 for no limit */
-    int cpu_s;         /* each bot's CPU seconds for a whole game, 0: derived */
+    int memory_mb;     /* each bot's memory, 0 for no limit (not in records) */
+    int cpu_s;         /* each bot's CPU seconds for a whole game, 0: derived (not in records) */
 };
 
-/* How an answer stands against its turn's limit. */
+/* How an answer stands against its turn's limit, and why. */
 enum tx_lateness {
-    TX_ON_TIME = 0,   /* within limit + margin */
-    TX_LATE_FORGIVEN, /* soft mode: a small overrun, forgiven */
-    TX_LATE,          /* a timeout */
+    TX_ON_TIME = 0,     /* within limit + margin */
+    TX_LATE_FORGIVEN,   /* soft mode: a small overrun, forgiven */
+    TX_LATE_SOFT_SPENT, /* a timeout: a small overrun, but soft mode forgave its share already */
+    TX_LATE,            /* a timeout: over by more than soft mode forgives, or not soft */
 };
 
 /* The defaults above. */
@@ -55,6 +60,9 @@ int64_t tx_limits_kill_after_ms(const struct tx_limits *l, int limit_ms);
  * and is incremented when one more is. */
 enum tx_lateness tx_limits_judge(const struct tx_limits *l, int limit_ms, int64_t us,
                                  int *soft_used);
+
+/* True for the two verdicts of tx_limits_judge that lose the game. */
+bool tx_limits_is_timeout(enum tx_lateness lateness);
 
 /* CPU seconds a bot may use in a game of `turns` turns of its own when
  * cpu_s is 0: every turn's full allowance twice over (two cores), plus

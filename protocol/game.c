@@ -471,12 +471,17 @@ int tx_game_from_input(struct tx_game *g, const struct tx_geometry *geo, const s
     if (put_input_pegs(g, pegs, npegs, swapped) < 0)
         return -EINVAL;
 
-    /* hisLastPeg must be what the writer would have said. */
+    /* hisLastPeg must be what the writer would have said: FIRST on an
+     * empty board, or on player 1's first turn after a forced opening
+     * (RULES.md "Forced openings"), which never comes right after a swap. */
     int opp = 1 - me;
-    if (g->nmoves == 0) {
-        if (in->last != TX_INPUT_FIRST)
+    bool after_swap = g->nmoves > 0 && g->moves[g->nmoves - 1] == TX_MOVE_SWAP;
+    if (in->last == TX_INPUT_FIRST) {
+        if (g->nmoves > 0 && (me != 0 || after_swap))
             return -EINVAL;
-    } else if (g->moves[g->nmoves - 1] == TX_MOVE_SWAP) {
+    } else if (g->nmoves == 0) {
+        return -EINVAL;
+    } else if (after_swap) {
         if (in->last != TX_MOVE_SWAP)
             return -EINVAL;
     } else if (in->last != pegs[opp][npegs[opp] - 1]) {

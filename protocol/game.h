@@ -106,9 +106,10 @@ void tx_illegal_describe(const struct tx_game *g, int move, enum tx_illegal why,
  * listed. Whether move 2 was a swap follows from the peg counts (player 1
  * to move with as many pegs as player 0, or player 0 to move with one fewer).
  * The interleaving of earlier moves is not in the input: moves[] is filled in
- * a plausible order. Returns 0, or -EINVAL when the position is impossible
- * (a link between non-neighbours or across the opponent's, pegs where that
- * player may not play, counts that do not fit `me` being on move). */
+ * a plausible order. hisLastPeg may be FIRST for player 0 with pegs on the
+ * board: its first turn after a forced opening. Returns 0, or -EINVAL when the position is
+ * impossible (a link between non-neighbours or across the opponent's, pegs where that player may
+ * not play, counts that do not fit `me` being on move). */
 struct tx_input;
 int tx_game_from_input(struct tx_game *g, const struct tx_geometry *geo, const struct tx_input *in,
                        int me);

@@ -65,15 +65,17 @@ static void put_player(struct out *o, const struct tx_game *g, int player)
     }
 }
 
-int tx_input_write(const struct tx_game *g, int player, char *buf, size_t cap)
+int tx_input_write(const struct tx_game *g, int player, bool first_turn, char *buf, size_t cap)
 {
     assert(player == g->to_move);
     struct out o = {buf, cap, 0, false};
 
-    if (g->nmoves == 0)
-        put(&o, "FIRST\n", 6);
-    else if (g->moves[g->nmoves - 1] == TX_MOVE_SWAP)
+    /* SWAP first: player 1's first turn may follow player 2's swap of a
+     * forced first peg, and then says SWAP as on CodinGame. */
+    if (g->nmoves > 0 && g->moves[g->nmoves - 1] == TX_MOVE_SWAP)
         put(&o, "SWAP\n", 5);
+    else if (g->nmoves == 0 || (player == 0 && first_turn))
+        put(&o, "FIRST\n", 6);
     else
         put_hole(&o, g->geo, g->moves[g->nmoves - 1], '\n');
     put_player(&o, g, player);
@@ -234,7 +236,5 @@ int tx_input_parse(const struct tx_geometry *geo, const char *text, size_t len, 
 
 int tx_input_first_player(const struct tx_input *in)
 {
-    if (in->last == TX_INPUT_FIRST || in->last == TX_MOVE_SWAP)
-        return 0;
-    return in->npegs[1] > in->npegs[0] ? 1 : 0;
+    return in->last == TX_INPUT_FIRST || in->last == TX_MOVE_SWAP ? 0 : 1;
 }

@@ -4,12 +4,14 @@
  * The format is RULES.md "Input": hisLastPeg (FIRST | SWAP | hole), then the
  * reader's pegs and links, then the opponent's, every list in placement or
  * creation order, each line ending in "\n". The writer is the one place that
- * produces this text, so the referee, the tests and the re-feeding replay
- * agree byte for byte.
+ * produces this text, so the referee, the tests, the verifier and the
+ * re-feeding replay agree byte for byte, first inputs after a forced opening
+ * included.
  */
 #ifndef TX_INPUT_H
 #define TX_INPUT_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -21,9 +23,14 @@
 #define TX_INPUT_MAX (32 + TX_HOLES_MAX * 4 + TX_LINKS_MAX * 8)
 
 /* Writes the input for `player` (who must be the player to move) into buf
- * and NUL-terminates it. Returns the length without the NUL, or -ENOSPC
- * when cap is too small (TX_INPUT_MAX always suffices). */
-int tx_input_write(const struct tx_game *g, int player, char *buf, size_t cap);
+ * and NUL-terminates it. first_turn says that this is the reader's first
+ * input of the game: after a forced opening (RULES.md "Forced openings")
+ * player 1's first input says FIRST (SWAP after player 2's swap) whatever
+ * was played before; player 2's, like every later input, names the
+ * opponent's last move. In a game without forced moves it changes nothing.
+ * Returns the length without the NUL, or -ENOSPC when cap is too small
+ * (TX_INPUT_MAX always suffices). */
+int tx_input_write(const struct tx_game *g, int player, bool first_turn, char *buf, size_t cap);
 
 /* A parsed turn input. Holes are indexes of the geometry it was parsed with. */
 struct tx_input {
@@ -40,9 +47,9 @@ struct tx_input {
 int tx_input_parse(const struct tx_geometry *geo, const char *text, size_t len, struct tx_input *in,
                    char *err, size_t errcap);
 
-/* Which player the reader of its first input is: 0 when it says FIRST or
- * SWAP or both have as many pegs (a forced opening of even length), 1 when
- * the opponent has one more peg. */
+/* Which player the reader of its first input is, as a CodinGame bot tells
+ * it: 0 when the first line says FIRST or SWAP, 1 when it names a hole
+ * (RULES.md "Forced openings": this holds after a forced opening too). */
 int tx_input_first_player(const struct tx_input *in);
 
 #endif

@@ -20,6 +20,7 @@
 #include <stdint.h>
 
 #include "answer.h"
+#include "bot-limits.h"
 
 #define TX_RECORD_FORMAT "twixt-arena/game/1"
 
@@ -111,17 +112,15 @@ struct tx_record_pairing {
 };
 
 struct tx_record {
-    char *format;  /* TX_RECORD_FORMAT */
-    int64_t game;  /* the game's number, unique in its file (1-based) */
-    uint64_t seed; /* the game's seed */
-    int size;      /* board size N */
-    struct {
-        int first_turn_ms, turn_ms, margin_ms;
-        bool soft; /* CodinGame soft timeouts */
-    } limits;
-    char *referee; /* referee version, "twixt-arena 0.1.0" */
-    char *started; /* UTC start time, ISO 8601 "2026-11-21T21:00:00Z" */
-    char *run;     /* fingerprint of the run's configuration (resume), NULL for none */
+    char *format;            /* TX_RECORD_FORMAT */
+    int64_t game;            /* the game's number, unique in its file (1-based) */
+    uint64_t seed;           /* the game's seed */
+    int size;                /* board size N */
+    struct tx_limits limits; /* first_turn_ms, turn_ms, margin_ms, soft; memory_mb and cpu_s
+                                are not recorded (0 when loaded) */
+    char *referee;           /* referee version, "twixt-arena 0.1.0" */
+    char *started;           /* UTC start time, ISO 8601 "2026-11-21T21:00:00Z" */
+    char *run;               /* fingerprint of the run's configuration (resume), NULL for none */
     struct tx_record_pairing pairing;   /* the game's identity; key NULL for none */
     struct tx_record_player players[2]; /* [0] is player 1 (received FIRST) */
     int nmoves;

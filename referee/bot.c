@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "bot.h"
+#include "paths.h"
 #include "proc.h"
 
 /* One buffer for every read of every stream: read callbacks run one at a
@@ -25,7 +26,10 @@ static char read_buffer[65536];
 
 int tx_bot_find_launcher(char *buf, size_t cap)
 {
-    return tx_proc_find_launcher(buf, cap);
+    struct tx_paths p;
+    int r = tx_paths_find(&p);
+    snprintf(buf, cap, "%s", p.launcher);
+    return r;
 }
 
 static void on_close(uv_handle_t *handle)

@@ -41,6 +41,10 @@
 #define TX_BOT_PIPE_GRACE_MS 50  /* after the exit, before pipes still open are closed */
 #define TX_BOT_ERROR_MAX 256     /* bytes of a start error, NUL included */
 
+/* Bots run this much below the referee (the seat starts them so), so that
+ * the referee reads the clock on time when a bot is busy. */
+#define TX_BOT_NICE 5
+
 enum tx_bot_event {
     TX_BOT_LINE,         /* a line (or a too-long line) was queued */
     TX_BOT_WRITTEN,      /* the input given to tx_bot_write is fully written (written_at set) */
@@ -115,9 +119,9 @@ struct tx_bot {
     int schedstat_fd; /* /proc/PID/schedstat once started, -1 when not open */
 };
 
-/* The launcher's path: next to the running program (/proc/self/exe), else the
- * one built with this source tree, else $TX_LAUNCHER. Writes it into buf and
- * returns 0, or -ENOENT with buf naming where it looked. */
+/* The launcher's path (tx_paths_find in paths.h: installed, build tree or
+ * $TX_LAUNCHER). Writes it into buf and returns 0, or -ENOENT with buf
+ * naming where it looked. */
 int tx_bot_find_launcher(char *buf, size_t cap);
 
 /* Spawns the bot. Returns 0 when it runs (even if the exec of the bot itself

@@ -62,12 +62,6 @@ int tx_cmd_league(const char *program, int argc, char **argv)
                                         "resumes from its records");
         goto out;
     }
-    if (o.shards > 1) {
-        status = tx_options_usage_error(&tx_cmd_league_line, program,
-                                        "--shard: a league chooses its games as it goes, so it "
-                                        "cannot be split; run one league per pool");
-        goto out;
-    }
     status = TX_EXIT_USAGE;
     if (tx_setup_new(&o, TX_POOL_ROUND_ROBIN, 0, program, argc, argv, &run, err, sizeof err) < 0) {
         fprintf(stderr, "twixt-arena league: %s\n", err);
@@ -86,7 +80,7 @@ int tx_cmd_league(const char *program, int argc, char **argv)
     tx_league_init(&league);
 
     struct tx_runner_config config = {
-        .source = &league.source,
+        .games = &league.source,
         .match = &run->match,
         .concurrency = tx_runner_concurrency(o.concurrency, "twixt-arena league"),
         .output = o.output,

@@ -139,7 +139,7 @@ static void print_verdict(FILE *out, const char *file, int64_t lineno, const str
         tx_render_text_safe(out, r->result.detail, 120);
         fputc(')', out);
     }
-    fprintf(out, ", %d moves\n", r->nmoves);
+    fprintf(out, ", %d move%s\n", r->nmoves, r->nmoves == 1 ? "" : "s");
 }
 
 static void render_one(FILE *out, const struct options *o, const struct tx_geometry *geo,

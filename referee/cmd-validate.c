@@ -4,7 +4,8 @@
  * Parses the options (options.h's table), finds the bundled opponents next
  * to the program, runs the battery (validate.h) and prints its report
  * (validate-report.h): as text for a person, or with --json as one JSON
- * object for a script. Exit 0 only when nothing was found.
+ * object for a script. Exit 0 when nothing in the battery would lose a
+ * game on CodinGame (warnings allowed), 1 when something would.
  */
 #include <errno.h>
 #include <limits.h>
@@ -16,6 +17,7 @@
 #include "command.h"
 #include "commands.h"
 #include "options.h"
+#include "paths.h"
 #include "record.h"
 #include "validate-report.h"
 
@@ -30,11 +32,13 @@ const struct tx_options_command tx_cmd_validate_line = {
     .min_operands = 1,
     .max_operands = 1,
     .summary = "is this bot legal and fast enough?",
-    .about = "Plays BOT through a battery of games (player 1 and 2 against the random and the\n"
-             "strong bundled bots, an opponent that swaps, a first peg on and off the diagonal,\n"
-             "late positions with few legal holes, opponent links that cross each other), then\n"
-             "re-feeds one game to time its start-up and see whether it exits when its stdin\n"
-             "closes and leaves no process behind. Prints the findings; exit 0 only if none.\n"
+    .about = "Plays BOT through a battery of games CodinGame could give it (player 1 and 2\n"
+             "against the random and the strong bundled bots, an opponent that swaps, a first\n"
+             "peg on and off the diagonal, a blocker that makes games long, opponent links\n"
+             "that cross each other), then re-feeds one game to time its start-up and see\n"
+             "whether it exits when its stdin closes and leaves no process behind. Prints\n"
+             "each problem once, with its count; exit 0 unless one would lose a game on\n"
+             "CodinGame (illegal answer, timeout, crash, extra output lines).\n"
              "\n"
              "BOT is a command line (\"python3 bot.py\"), split as a shell splits words,\n"
              "optionally NAME=COMMAND; {seed} and {size} in it become the game's seed and\n"
@@ -62,18 +66,21 @@ int tx_cmd_validate(const char *self, int argc, char **argv)
     struct tx_options o;
     struct tx_validate_report rep = {0};
     struct tx_geometry *geo = NULL;
-    char err[1024], records[64] = "";
-    char *random = NULL, *strong = NULL;
+    char err[1024];
+    char *random = NULL, *strong = NULL, *blocker = NULL;
     int status = tx_options_cli(&o, &tx_cmd_validate_line, self, argc, argv);
 
     if (status != TX_OPTIONS_CONTINUE)
         goto out;
     status = TX_EXIT_USAGE;
+    struct tx_paths paths;
+    tx_paths_find(&paths); /* for the report: which bundled bots were used */
     random = bundled("twixt-random", "");
     char strong_extra[32];
     int strong_ms = o.limits.turn_ms / 3 < STRONG_MS_MAX ? o.limits.turn_ms / 3 : STRONG_MS_MAX;
     snprintf(strong_extra, sizeof strong_extra, " --ms %d", strong_ms > 1 ? strong_ms : 1);
     strong = bundled("twixt-mcts", strong_extra);
+    blocker = bundled("twixt-blocker", "");
     if (!o.opponents.count && !random && !strong) {
         fprintf(stderr,
                 "twixt-arena validate: no bundled bots next to the program (../bots/twixt-random); "
@@ -85,38 +92,35 @@ int tx_cmd_validate(const char *self, int argc, char **argv)
                 o.size);
         goto out;
     }
-    if (!o.output) {
-        int fd;
-        snprintf(records, sizeof records, "/tmp/twixt-validate-XXXXXX.jsonl");
-        if ((fd = mkstemps(records, 6)) < 0) {
-            fprintf(stderr, "twixt-arena validate: cannot create a records file in /tmp: %s\n",
-                    strerror(errno));
-            goto out;
-        }
-        close(fd);
-    }
     struct tx_validate_config c = {
         .geo = geo,
         .name = o.bots[0].name,
         .command = o.bots[0].command,
-        .first_turn_ms = o.limits.first_turn_ms,
-        .turn_ms = o.limits.turn_ms,
-        .margin_ms = o.limits.margin_ms,
-        .soft_timeouts = o.limits.soft,
-        .bot_memory_mb = o.limits.memory_mb,
+        .limits = o.limits,
         .seed = o.seed,
         .rounds = o.games > 0 ? (int)o.games : 1,
         .concurrency = o.concurrency ? o.concurrency : 1,
         .progress = isatty(STDERR_FILENO),
+        .forced_openings = o.forced_openings,
         .random_command = random,
         .strong_command = strong,
+        .blocker_command = blocker,
+        .bundled_layout = tx_paths_layout_name(paths.layout),
+        .bundled_dir = random || strong || blocker ? paths.bots_dir : NULL,
         .nopponents = o.opponents.count,
-        .records = o.output ? o.output : records,
+        .records = o.output,
     };
     for (int i = 0; i < o.opponents.count; i++)
         c.opponents[i] = o.opponents.values[i];
     if (tx_validate_run(&c, &rep, err, sizeof err) < 0) {
         fprintf(stderr, "twixt-arena validate: %s\n", err);
+        goto out;
+    }
+    if (rep.interrupted) {
+        /* No verdict from part of a battery: exit as shells expect after a signal. */
+        fprintf(stderr, "twixt-arena validate: interrupted by %s%s%s\n", strsignal(rep.interrupted),
+                rep.records[0] ? "; the games played are in " : "", rep.records);
+        status = 128 + rep.interrupted;
         goto out;
     }
     if (o.json)
@@ -130,6 +134,7 @@ out:
     free(geo);
     free(random);
     free(strong);
+    free(blocker);
     tx_options_free(&o);
     return status;
 }

@@ -387,7 +387,7 @@ int tx_league_init(struct tx_league *l)
     tx_standings_init(&l->standings);
     for (int i = 0; i < l->pool->nbots; i++)
         tx_standings_bot(&l->standings, l->pool->bots[i].name);
-    l->source = (struct tx_runner_source){
+    l->source = (struct tx_runner_games){
         .resumed = league_resumed,
         .next = league_next,
         .ended = league_ended,

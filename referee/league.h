@@ -42,10 +42,10 @@ struct tx_league {
     int every;                 /* games between two writes of the standings */
 
     /* Kept by the league. */
-    struct tx_runner_source source; /* give this to the runner */
-    struct tx_standings standings;  /* every game of the league's bots seen so far */
-    int64_t done;                   /* games done: resumed and played */
-    int64_t since_written;          /* games since the standings files were written */
+    struct tx_runner_games source; /* give this to the runner (config.games) */
+    struct tx_standings standings; /* every game of the league's bots seen so far */
+    int64_t done;                  /* games done: resumed and played */
+    int64_t since_written;         /* games since the standings files were written */
     struct tx_league_files *files;
     uv_fs_poll_t watch;
     bool watching, reloading, detached;

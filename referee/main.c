@@ -17,6 +17,15 @@
 #include <sys/syscall.h>
 
 #include "commands.h"
+#include "version.h"
+
+/* `twixt-arena version` and --version: the version, and the git revision
+ * when built from a git checkout (version.h, made at build time). */
+static int print_version(void)
+{
+    puts("twixt-arena " TX_VERSION " (" TX_REVISION ")");
+    return TX_EXIT_OK;
+}
 
 static const struct {
     const struct tx_options_command *line;
@@ -37,6 +46,7 @@ static void usage(FILE *out)
         fprintf(out, "  %-22s  %s\n", left, commands[i].line->summary);
     }
     fprintf(out, "  %-22s  %s\n", "help [COMMAND]", "this help, or a command's options");
+    fprintf(out, "  %-22s  %s\n", "version", "the version and the git revision it was built from");
     fprintf(out, "\nA BOT is a command line (\"python3 bot.py\"), optionally NAME=COMMAND.\n"
                  "twixt-arena COMMAND --help (or twixt-arena help COMMAND) lists its options;\n"
                  "twixt-arena --version prints the version.\n"
@@ -88,10 +98,8 @@ int main(int argc, char **argv)
         return TX_EXIT_USAGE;
     }
     const char *name = argv[1];
-    if (!strcmp(name, "--version")) {
-        puts("twixt-arena " TX_VERSION);
-        return TX_EXIT_OK;
-    }
+    if (!strcmp(name, "--version") || !strcmp(name, "version"))
+        return print_version();
     if (is_help(name) || (!strcmp(name, "help") && (argc == 2 || is_help(argv[2])))) {
         usage(stdout);
         return TX_EXIT_OK;

@@ -18,7 +18,7 @@ static void crash_detail(struct tx_match *m, int p, char *buf, size_t cap)
     if (m->split_error[p][0])
         snprintf(buf, cap, "bad command line: %s", m->split_error[p]);
     else
-        tx_bot_describe_crash(&m->bots[p], buf, cap);
+        tx_seat_describe_crash(&m->seats[p], buf, cap);
 }
 
 static char *dup_or_null(const char *s)
@@ -63,10 +63,7 @@ struct tx_record *tx_match_build_record(struct tx_match *m)
     r->game = m->spec->index;
     r->seed = m->spec->seed;
     r->size = geo->size;
-    r->limits.first_turn_ms = c->first_turn_ms;
-    r->limits.turn_ms = c->turn_ms;
-    r->limits.margin_ms = c->margin_ms;
-    r->limits.soft = c->soft_timeouts;
+    r->limits = c->limits;
     r->referee = tx_strdup(version);
     r->started = tx_strdup(m->started);
     r->run = dup_or_null(c->run);
@@ -83,7 +80,7 @@ struct tx_record *tx_match_build_record(struct tx_match *m)
 
     for (int p = 0; p < 2; p++) {
         struct tx_record_player *pl = &r->players[p];
-        const struct tx_bot *bot = &m->bots[p];
+        const struct tx_bot *bot = &m->seats[p].bot;
         /* Names and commands come from the user, details may quote them
          * (a program's path): bytes that are not UTF-8 are possible. */
         const char *name = m->spec->bots[p]->name ? m->spec->bots[p]->name : "bot";
@@ -91,7 +88,7 @@ struct tx_record *tx_match_build_record(struct tx_match *m)
         pl->command = sanitized(m->commands[p], strlen(m->commands[p]));
         pl->sha256 = m->have_sha256[p] ? tx_strdup(m->sha256[p]) : NULL;
         pl->stderr_bytes = bot->stderr_bytes;
-        pl->extra_lines = m->extra_lines[p];
+        pl->extra_lines = m->seats[p].extra_lines;
         int16_t *links = xcalloc(2 * TX_LINKS_MAX, sizeof *links);
         pl->nlinks = tx_game_links(&m->game, p, links);
         pl->links = xcalloc((size_t)pl->nlinks, sizeof *pl->links);
@@ -101,15 +98,16 @@ struct tx_record *tx_match_build_record(struct tx_match *m)
                      tx_hole_name(geo, links[2 * i + 1], b));
         }
         free(links);
-        /* The last window of each bot runs to the end of the game (what it
-         * wrote while losing, or dying, is there too). */
-        if (m->last_turn[p] >= 0)
-            m->turns[m->last_turn[p]].err_to = (uint32_t)bot->stderr_len;
     }
 
+    /* A turn's stderr runs to the next turn of the same bot; the last one
+     * to the end of the game (what it wrote while losing, or dying, is
+     * there too). So the moves are filled from the last. */
+    uint32_t err_to[2] = {(uint32_t)m->seats[0].bot.stderr_len,
+                          (uint32_t)m->seats[1].bot.stderr_len};
     r->nmoves = m->nturns;
     r->moves = xcalloc((size_t)m->nturns, sizeof *r->moves);
-    for (int i = 0; i < m->nturns; i++) {
+    for (int i = m->nturns - 1; i >= 0; i--) {
         const struct tx_match_turn *t = &m->turns[i];
         struct tx_record_move *mv = &r->moves[i];
         mv->player = t->player;
@@ -118,7 +116,10 @@ struct tx_record *tx_match_build_record(struct tx_match *m)
         mv->forced = t->forced;
         mv->message = dup_or_null(t->message);
         mv->message_cut = t->message_cut;
-        mv->stderr_text = stderr_text(&m->bots[t->player], t->err_from, t->err_to);
+        if (!t->forced) {
+            mv->stderr_text = stderr_text(&m->seats[t->player].bot, t->err_from, err_to[t->player]);
+            err_to[t->player] = t->err_from;
+        }
     }
 
     if (m->crashed >= 0)

@@ -3,16 +3,15 @@
  * A match goes through four phases. HASHING: the bots' executables are
  * hashed on libuv's thread pool (file I/O never runs on the loop, where
  * other games' clocks may be running). PLAYING: both bots are spawned, the
- * forced opening is played, then turns alternate: write the input, start
- * the clock when the write completes, take one line. ENDING: both bots are
- * stopped (bot.c: stdin closed, SIGTERM, SIGKILL, reaped, pipes closed).
- * DONE: when the last handle has closed, the record is built and handed to
- * done_cb, and the match frees itself.
+ * forced opening is played, then the player to move gets its turn from its
+ * seat (seat.h: the input, the clock, the answer and its verdict), and the
+ * seat's verdict either plays the move or ends the game. ENDING: both seats
+ * are stopped (bot.c: stdin closed, SIGTERM, SIGKILL, reaped, pipes
+ * closed). DONE: when the last handle has closed, the record is built
+ * (match-record.c) and handed to done_cb, and the match frees itself.
  *
- * This file is the life of a match; its turns are in turn.c and its
- * record in match-record.c (match-private.h holds what they share). A bot
- * that misbehaves only ever produces a result: nothing fails because of a
- * bot.
+ * A bot that misbehaves only ever produces a result: nothing fails because
+ * of a bot.
  */
 #include <errno.h>
 #include <signal.h>
@@ -32,7 +31,7 @@ static void done(struct tx_match *m)
     m->phase = TX_MATCH_DONE;
     struct tx_record *record = tx_match_build_record(m);
     for (int p = 0; p < 2; p++) {
-        tx_bot_release(&m->bots[p]);
+        tx_seat_release(&m->seats[p]);
         tx_command_free(m->argv[p]);
         free(m->commands[p]);
     }
@@ -46,19 +45,14 @@ static void finished_one(struct tx_match *m)
         done(m);
 }
 
-static void on_timer_closed(uv_handle_t *handle)
+static void on_seat_closed(struct tx_seat *seat)
 {
-    finished_one(handle->data);
+    finished_one(seat->data);
 }
 
-static void on_bot_closed(struct tx_bot *bot)
-{
-    finished_one(bot->data);
-}
-
-/* Ends the game with this result: stops both bots and closes the timer; the
- * record goes out when the last of them has closed. */
-void tx_match_finish(struct tx_match *m, int winner, enum tx_reason reason, const char *detail)
+/* Ends the game with this result (once; later calls do nothing): stops
+ * both seats; the record goes out when the last handle has closed. */
+static void finish(struct tx_match *m, int winner, enum tx_reason reason, const char *detail)
 {
     if (m->phase >= TX_MATCH_ENDING)
         return;
@@ -66,18 +60,74 @@ void tx_match_finish(struct tx_match *m, int winner, enum tx_reason reason, cons
     m->winner = winner;
     m->reason = reason;
     snprintf(m->detail, sizeof m->detail, "%s", detail);
-    m->on_move = -1;
-    tx_match_account_lines(m, 0);
-    tx_match_account_lines(m, 1);
-    uv_timer_stop(&m->timer);
-    uv_close((uv_handle_t *)&m->timer, on_timer_closed);
-    for (int p = 0; p < 2; p++) {
-        struct tx_bot *bot = &m->bots[p];
-        bool has_handles = bot->open_handles > 0;
-        tx_bot_stop(bot);
-        if (!has_handles)
-            finished_one(m); /* never set up: nothing to close */
+    for (int p = 0; p < 2; p++)
+        tx_seat_stop(&m->seats[p]);
+}
+
+/* ---- the turns ---- */
+
+static const char *player_name(int p)
+{
+    return p == 0 ? "player 1" : "player 2";
+}
+
+static bool game_over(struct tx_match *m)
+{
+    const struct tx_geometry *geo = m->config->geo;
+    char detail[64];
+    if (m->game.status == TX_WON) {
+        int16_t chain[TX_HOLES_MAX];
+        int n = tx_game_winning_chain(&m->game, chain);
+        char a[TX_HOLE_NAME_MAX], b[TX_HOLE_NAME_MAX];
+        if (n > 0)
+            snprintf(detail, sizeof detail, "%s-%s", tx_hole_name(geo, chain[0], a),
+                     tx_hole_name(geo, chain[n - 1], b));
+        else
+            snprintf(detail, sizeof detail, "connected");
+        finish(m, m->game.winner, TX_REASON_CONNECTION, detail);
+        return true;
     }
+    if (m->game.status == TX_DRAWN) {
+        snprintf(detail, sizeof detail, "no legal hole for %s", player_name(m->game.to_move));
+        finish(m, -1, TX_REASON_DRAW, detail);
+        return true;
+    }
+    return false;
+}
+
+/* The player to move gets its turn. */
+static void next_turn(struct tx_match *m)
+{
+    if (m->phase != TX_MATCH_PLAYING || game_over(m))
+        return;
+    tx_seat_play(&m->seats[m->game.to_move], &m->game);
+}
+
+/* A seat's turn is over: the entry of record.moves, then the move is
+ * played or the game ends. */
+static void on_turn(struct tx_seat *seat, const struct tx_seat_turn *turn)
+{
+    struct tx_match *m = seat->data;
+    int p = (int)(seat - m->seats);
+    struct tx_match_turn *t = &m->turns[m->nturns++];
+    memset(t, 0, sizeof *t);
+    t->player = (int8_t)p;
+    t->us = turn->us;
+    t->err_from = turn->err_from;
+    if (turn->answered) {
+        t->has_token = true;
+        snprintf(t->token, sizeof t->token, "%s", turn->answer.token);
+        snprintf(t->message, sizeof t->message, "%s", turn->answer.message);
+        t->message_cut = turn->answer.message_cut;
+    }
+    if (turn->verdict == TX_VERDICT_MOVE) {
+        tx_game_play(&m->game, turn->answer.move);
+        next_turn(m);
+        return;
+    }
+    if (turn->verdict == TX_VERDICT_CRASH)
+        m->crashed = p; /* the detail is known only once the bot is reaped */
+    finish(m, 1 - p, (enum tx_reason)tx_verdict_reason(turn->verdict), turn->detail);
 }
 
 /* ---- the start ---- */
@@ -98,54 +148,22 @@ static void hash_programs(uv_work_t *work)
     }
 }
 
-static int derived_cpu_s(const struct tx_match_config *c)
-{
-    /* The most a bot may think in one game, twice over (two cores), and
-     * room for a slow start (a JVM, an interpreter loading its modules). */
-    int64_t turns = c->geo->holes / 2 + 2;
-    int64_t ms = c->first_turn_ms + turns * (c->turn_ms + c->margin_ms + TX_MATCH_SOFT_OVER_MS +
-                                             TX_MATCH_KILL_GRACE_MS);
-    int64_t s = 2 * ms / 1000 + 10;
-    return s > INT_MAX ? INT_MAX : (int)s;
-}
-
 static void spawn_bots(struct tx_match *m)
 {
-    for (int p = 0; p < 2; p++) {
-        if (!m->argv[p])
-            continue;
-        const struct tx_bot_spec *spec = m->spec->bots[p];
-        int memory = spec->memory_mb == 0                    ? m->config->bot_memory_mb
-                     : spec->memory_mb == TX_BOT_MEMORY_NONE ? 0
-                                                             : spec->memory_mb;
-        struct tx_bot_options o = {
-            .argv = m->argv[p],
-            .launcher = m->launcher,
-            .memory_mb = memory,
-            .dir = spec->dir,
-            .env = spec->env,
-            .cpu_s = m->config->bot_cpu_s > 0 ? m->config->bot_cpu_s : derived_cpu_s(m->config),
-            .nice = TX_MATCH_NICE,
-        };
-        tx_bot_start(&m->bots[p], m->loop, &o); /* a failure is the bot's crash, at its turn */
-    }
+    for (int p = 0; p < 2; p++)
+        if (m->argv[p]) /* a failure is the bot's crash, at its turn */
+            tx_seat_start(&m->seats[p], m->argv[p], m->launcher, m->config->geo);
 }
 
 /* A forced opening move: the referee's, so no time and no stderr. */
-static struct tx_match_turn *add_forced_turn(struct tx_match *m, int p)
-{
-    struct tx_match_turn *t = &m->turns[m->nturns++];
-    memset(t, 0, sizeof *t);
-    t->player = (int8_t)p;
-    t->us = -1;
-    t->forced = true;
-    return t;
-}
-
 static void play_opening(struct tx_match *m)
 {
     for (int i = 0; i < m->spec->nopening && m->game.status == TX_ONGOING; i++) {
-        struct tx_match_turn *t = add_forced_turn(m, m->game.to_move);
+        struct tx_match_turn *t = &m->turns[m->nturns++];
+        memset(t, 0, sizeof *t);
+        t->player = (int8_t)m->game.to_move;
+        t->us = -1;
+        t->forced = true;
         t->has_token = true;
         tx_hole_name(m->config->geo, m->spec->opening[i], t->token);
         tx_game_play(&m->game, m->spec->opening[i]);
@@ -158,11 +176,11 @@ static void after_hash(uv_work_t *work, int status)
     (void)status; /* UV_ECANCELED when interrupted early: the flag says it */
     m->phase = TX_MATCH_PLAYING;
     if (m->interrupted) {
-        tx_match_finish(m, -1, TX_REASON_INTERRUPTED, "the referee was stopped");
+        finish(m, -1, TX_REASON_INTERRUPTED, "the referee was stopped");
     } else {
         spawn_bots(m);
         play_opening(m);
-        tx_match_next_turn(m);
+        next_turn(m);
     }
     finished_one(m);
 }
@@ -171,12 +189,7 @@ void tx_match_config_init(struct tx_match_config *config, const struct tx_geomet
 {
     memset(config, 0, sizeof *config);
     config->geo = geo;
-    config->first_turn_ms = 1000;
-    config->turn_ms = 300;
-    config->margin_ms = 0;
-    config->soft_timeouts = false;
-    config->bot_memory_mb = 768;
-    config->bot_cpu_s = 0;
+    tx_limits_default(&config->limits);
     config->run = NULL;
 }
 
@@ -226,10 +239,8 @@ int tx_match_start(uv_loop_t *loop, const struct tx_match_config *config,
     m->done_cb = done_cb;
     m->data = data;
     m->phase = TX_MATCH_HASHING;
-    m->on_move = -1;
     m->winner = -1;
     m->crashed = -1;
-    m->last_turn[0] = m->last_turn[1] = -1;
     tx_game_init(&m->game, config->geo);
 
     time_t now = time(NULL);
@@ -243,9 +254,6 @@ int tx_match_start(uv_loop_t *loop, const struct tx_match_config *config,
         if (tx_command_split(m->commands[p], &m->argv[p], &argc, m->split_error[p],
                              sizeof m->split_error[p]) < 0)
             m->argv[p] = NULL;
-        m->bots[p].data = m;
-        m->bots[p].event_cb = tx_match_on_bot_event;
-        m->bots[p].closed_cb = on_bot_closed;
     }
 
     m->work.data = m;
@@ -258,9 +266,23 @@ int tx_match_start(uv_loop_t *loop, const struct tx_match_config *config,
         free(m);
         return r;
     }
-    uv_timer_init(loop, &m->timer); /* cannot fail on Unix */
-    m->timer.data = m;
-    m->open = 4; /* the hash work, the timer, two bots */
+    for (int p = 0; p < 2; p++) {
+        struct tx_seat *seat = &m->seats[p];
+        seat->data = m;
+        seat->turn_cb = on_turn;
+        seat->closed_cb = on_seat_closed;
+        /* A bot of a bots file may have its own memory limit (pool.h). */
+        const struct tx_bot_spec *bot = spec->bots[p];
+        m->limits[p] = config->limits;
+        if (bot->memory_mb)
+            m->limits[p].memory_mb = bot->memory_mb == TX_BOT_MEMORY_NONE ? 0 : bot->memory_mb;
+        seat->limits = &m->limits[p];
+        seat->dir = bot->dir;
+        seat->env = bot->env;
+        seat->forced = spec->nopening;
+        tx_seat_init(seat, loop);
+    }
+    m->open = 3; /* the hash work, two seats */
     if (ret_match)
         *ret_match = m;
     return 0;
@@ -276,5 +298,5 @@ void tx_match_interrupt(struct tx_match *m)
         return;
     }
     /* The turn in progress (if any) gets no entry: nobody lost it. */
-    tx_match_finish(m, -1, TX_REASON_INTERRUPTED, "the referee was stopped");
+    finish(m, -1, TX_REASON_INTERRUPTED, "the referee was stopped");
 }

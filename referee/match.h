@@ -1,9 +1,9 @@
 /* match.h - one game between two bot processes, driven on a libuv loop.
  *
- * A match starts both bots, feeds each its turn input (tx_input_write),
- * times and parses the answers, applies them to a tx_game, and when the game
- * ends (or is interrupted) kills both process groups, reaps them, closes
- * every handle and hands the finished record to done_cb. Many matches can run
+ * A match starts both bots, each in a seat (seat.h) that feeds it its turn
+ * inputs, times and judges its answers; it applies the moves to a tx_game,
+ * and when the game ends (or is interrupted) kills both process groups,
+ * reaps them, closes every handle and hands the finished record to done_cb. Many matches can run
  * on one loop at once: that is how the tournament plays games in parallel.
  *
  * Ownership: the caller owns config and spec and keeps them alive until
@@ -20,18 +20,14 @@
 #include <stdint.h>
 #include <uv.h>
 
+#include "bot-limits.h"
 #include "geometry.h"
 #include "record.h"
 
 /* Limits and resources for every game of a run. */
 struct tx_match_config {
     const struct tx_geometry *geo; /* board */
-    int first_turn_ms;             /* each bot's first answered turn, default 1000 */
-    int turn_ms;                   /* every later turn, default 300 */
-    int margin_ms;                 /* lateness forgiven before a timeout, default 0 */
-    bool soft_timeouts;            /* CodinGame mode: up to 50 ms over forgiven twice */
-    int bot_memory_mb;             /* RLIMIT_DATA for each bot, default 768, 0 = none */
-    int bot_cpu_s;                 /* RLIMIT_CPU for each bot for the whole game, 0 = derived */
+    struct tx_limits limits;       /* time, soft mode, memory, CPU (bot-limits.h) */
     const char *run;               /* fingerprint copied into records (resume), may be NULL */
 };
 
@@ -74,7 +70,7 @@ int tx_match_start(uv_loop_t *loop, const struct tx_match_config *config,
  * done_cb runs once they are reaped. Safe to call more than once. */
 void tx_match_interrupt(struct tx_match *match);
 
-/* Defaults for a config (the CodinGame limits). */
+/* Defaults for a config: the CodinGame limits (tx_limits_default). */
 void tx_match_config_init(struct tx_match_config *config, const struct tx_geometry *geo);
 
 #endif

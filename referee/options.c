@@ -116,7 +116,8 @@ static const struct option {
      .field = FIELD(output),
      .value = "FILE",
      .what = "a file name",
-     .help = "write the battery's records to FILE (default: a new file under /tmp)"},
+     .help = "write the battery's records to FILE, new or empty (default: a temporary file, "
+             "kept when a finding points into it)"},
     {.name = "--concurrency",
      .commands = RUNS,
      .kind = INT,
@@ -152,12 +153,12 @@ static const struct option {
      .what = "a file name",
      .help = "forced openings, one per line (\"F6 G8 D5\")"},
     {.name = "--shard",
-     .commands = RUNS,
+     .commands = TX_CMD_PLAY | TX_CMD_TOURNAMENT, /* a league chooses as it goes */
      .kind = CUSTOM,
      .parse = parse_shard,
      .value = "K/M",
      .what = "K/M with 1 <= K <= M, e.g. 1/4",
-     .help = "play only the games whose index is K modulo M (1 <= K <= M)"},
+     .help = "play only shard K of M: each pairing deals its games in turn"},
     {.name = "--sprt",
      .commands = TX_CMD_PLAY,
      .kind = CUSTOM,
@@ -346,6 +347,11 @@ static const struct option {
      .kind = FLAG,
      .field = FIELD(merge_builds),
      .help = "count one name as one bot even when its records show different sha256"},
+    {.name = "--forced-openings",
+     .commands = TX_CMD_VALIDATE,
+     .kind = FLAG,
+     .field = FIELD(forced_openings),
+     .help = "also the arena-only games: forced pegs of your colour"},
     {.name = "--json",
      .commands =
          TX_CMD_PLAY | TX_CMD_TOURNAMENT | TX_CMD_LEAGUE | TX_CMD_VALIDATE | TX_CMD_STANDINGS,
@@ -935,11 +941,7 @@ void tx_options_help(FILE *out, const struct tx_options_command *cmd)
 
 void tx_options_apply(const struct tx_options *o, struct tx_match_config *config)
 {
-    config->first_turn_ms = o->limits.first_turn_ms;
-    config->turn_ms = o->limits.turn_ms;
-    config->margin_ms = o->limits.margin_ms;
-    config->soft_timeouts = o->limits.soft;
-    config->bot_memory_mb = o->limits.memory_mb;
+    config->limits = o->limits;
 }
 
 void tx_options_free(struct tx_options *o)

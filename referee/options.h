@@ -120,6 +120,7 @@ struct tx_options {
     int shard, shards;                /* --shard K/M, 1/1 when not given */
     struct tx_sprt_options sprt;      /* --sprt */
     struct tx_options_list opponents; /* validate --opponent CMD */
+    bool forced_openings;             /* validate --forced-openings: the arena-only games too */
 
     /* tournament, league (pools.h) */
     const char *bots_file; /* --bots FILE: more bots (bots-file.h), after the BOT operands */

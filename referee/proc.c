@@ -1,5 +1,5 @@
-/* proc.c - /proc lookups for bot.c: the launcher, escaped descendants,
- * scheduling statistics.
+/* proc.c - /proc lookups for bot.c: escaped descendants, scheduling
+ * statistics.
  *
  * All of this is Linux-specific on purpose: the referee runs bots on Linux
  * (prctl, RLIMIT_DATA, socketpairs), and /proc is the only place that says
@@ -16,52 +16,6 @@
 #include <unistd.h>
 
 #include "proc.h"
-
-#ifndef TX_LAUNCHER_BUILD_PATH
-#define TX_LAUNCHER_BUILD_PATH ""
-#endif
-#define LAUNCHER_NAME "twixt-launch"
-
-static bool executable(const char *path)
-{
-    return path[0] && access(path, X_OK) == 0;
-}
-
-int tx_proc_self_dir(char *buf, size_t cap)
-{
-    char self[PATH_MAX];
-    ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
-    if (n <= 0)
-        return -ENOENT;
-    self[n] = '\0';
-    char *slash = strrchr(self, '/');
-    if (!slash)
-        return -ENOENT;
-    *slash = '\0';
-    return (size_t)snprintf(buf, cap, "%s", self) < cap ? 0 : -ENOENT;
-}
-
-int tx_proc_find_launcher(char *buf, size_t cap)
-{
-    char self[PATH_MAX];
-    if (tx_proc_self_dir(self, sizeof self) == 0) {
-        snprintf(buf, cap, "%s/" LAUNCHER_NAME, self);
-        if (executable(buf))
-            return 0;
-    }
-    snprintf(buf, cap, "%s", TX_LAUNCHER_BUILD_PATH);
-    if (executable(buf))
-        return 0;
-    const char *env = getenv("TX_LAUNCHER");
-    if (env) {
-        snprintf(buf, cap, "%s", env);
-        if (executable(buf))
-            return 0;
-    }
-    snprintf(buf, cap, "no " LAUNCHER_NAME " next to the program, at '%s' or in $TX_LAUNCHER",
-             TX_LAUNCHER_BUILD_PATH);
-    return -ENOENT;
-}
 
 /* Appends the children of every thread of pid (/proc/PID/task/TID/children)
  * to pids, up to max. */

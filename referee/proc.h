@@ -1,9 +1,9 @@
 /* proc.h - a bot's process seen from outside libuv: through /proc.
  *
  * libuv knows a child by its pid and its exit status. What the referee also
- * needs is Linux's view of it: where the launcher program is, the bot's
- * family tree (to find descendants that left its process group), and its
- * scheduling statistics (to tell a slow bot from a busy machine). Small
+ * needs is Linux's view of it: the bot's family tree (to find descendants
+ * that left its process group), and its scheduling statistics (to tell a
+ * slow bot from a busy machine). Small
  * synchronous reads of /proc, no libuv; used by bot.c and refeed.c.
  */
 #ifndef TX_PROC_H
@@ -14,15 +14,6 @@
 #include <stdint.h>
 
 #define TX_PROC_DESCENDANTS_MAX 256 /* processes of one bot looked at when stopping it */
-
-/* The directory of the running program (/proc/self/exe without its name),
- * into buf. Returns 0, or -ENOENT when it cannot be read or does not fit. */
-int tx_proc_self_dir(char *buf, size_t cap);
-
-/* The launcher's path: next to the running program (/proc/self/exe), else
- * the one built with this source tree, else $TX_LAUNCHER. Writes it into
- * buf and returns 0, or -ENOENT with buf naming where it looked. */
-int tx_proc_find_launcher(char *buf, size_t cap);
 
 /* The family of leader: leader itself in pids[0], then every descendant
  * found by walking /proc/PID/task/TID/children, parents before children, up

@@ -59,7 +59,7 @@ void tx_refeed_print(FILE *out, const struct tx_refeed_config *c,
         fputs(tx_refeed_verdict_name(t->verdict), out);
         if (t->detail[0]) {
             fputs(": ", out);
-            tx_render_text_safe(out, t->detail, 160);
+            tx_render_text_safe(out, t->detail, sizeof t->detail);
         }
         if (t->message[0]) {
             fputs("  \"", out);
@@ -79,7 +79,8 @@ void tx_refeed_print(FILE *out, const struct tx_refeed_config *c,
         fputc('\n', out);
     }
     if (res->extra_lines > 0)
-        fprintf(out, "extra lines: %" PRId64 " printed beyond one per turn\n", res->extra_lines);
+        fprintf(out, "extra lines: %" PRId64 " printed beyond one between two inputs\n",
+                res->extra_lines);
     if (res->stderr_bytes > 0)
         fprintf(out, "stderr: %" PRId64 " bytes%s\n", res->stderr_bytes,
                 res->stderr_tail ? ", ending with:" : "");
@@ -120,12 +121,14 @@ int tx_refeed_replay(FILE *out, const struct tx_geometry *geo, const struct tx_r
         .player = player,
         .command = eq + 1,
         .upto = turn,
-        .first_turn_ms = r->limits.first_turn_ms,
-        .turn_ms = r->limits.turn_ms,
-        .margin_ms = r->limits.margin_ms,
-        .soft_timeouts = r->limits.soft,
-        .bot_memory_mb = TX_REFEED_MEMORY_MB,
+        .limits = r->limits,
     };
+    /* A record holds the time limits, not the memory and CPU ones: the
+     * referee's defaults (the CPU seconds derived from the time limits). */
+    struct tx_limits defaults;
+    tx_limits_default(&defaults);
+    c.limits.memory_mb = defaults.memory_mb;
+    c.limits.cpu_s = defaults.cpu_s;
     struct tx_refeed_result res;
     char err[512];
     if (tx_refeed_run(&c, &res, err, sizeof err) < 0) {
@@ -141,7 +144,8 @@ int tx_refeed_replay(FILE *out, const struct tx_geometry *geo, const struct tx_r
             turn > 0 && turn < r->nmoves ? turn : r->nmoves);
     tx_render_text_safe(out, c.command, 400);
     fprintf(out, "\nlimits: first turn %d ms, later turns %d ms, margin %d ms%s\n\n",
-            c.first_turn_ms, c.turn_ms, c.margin_ms, c.soft_timeouts ? ", soft timeouts" : "");
+            c.limits.first_turn_ms, c.limits.turn_ms, c.limits.margin_ms,
+            c.limits.soft ? ", soft timeouts" : "");
     tx_refeed_print(out, &c, &res);
     bool all_same = res.nturns > 0;
     for (int k = 0; k < res.nturns; k++)

@@ -10,8 +10,13 @@
  *
  * The inputs are the recorded game's whatever the bot answers now: a
  * different answer is shown and feeding goes on; a crash or a timeout ends
- * the run, as it ended the game. Lines printed beyond one per turn stay
- * queued and are read as the next answers, as in the referee.
+ * the run, as it ended the game. The bot plays in a seat (seat.h), as in a
+ * match: the same clock and CPU and memory limits, the same verdicts in the
+ * same words, the same extra-line rule; lines printed beyond one per turn
+ * stay queued and are read as the next answers. What re-feeding cannot
+ * reproduce is the opponent's thinking time: the next input follows an
+ * answer at once, so a line that a bot printed while its opponent thought
+ * may fall into another turn's window here.
  *
  * `validate` also uses a re-feed as its probe: with probe_exit set, after
  * the last answer the bot's stdin is closed and the run watches whether the
@@ -29,18 +34,15 @@
 #include <stdio.h>
 
 #include "answer.h"
+#include "bot-limits.h"
 #include "geometry.h"
 #include "record.h"
+#include "verdict.h"
 
-#define TX_REFEED_KILL_GRACE_MS                                                                    \
-    50 /* a silent bot is killed this long after its limit, as in a match */
-#define TX_REFEED_SOFT_OVER_MS 50 /* soft mode: lateness forgiven... */
-#define TX_REFEED_SOFT_FORGIVEN 2 /* ...this many times, as in a match */
 #define TX_REFEED_EXIT_WAIT_MS                                                                     \
     500 /* probe: time to exit after stdin closes (an interpreter's shutdown, a busy machine) */
 #define TX_REFEED_LEFT_MAX 16       /* processes left behind that are named in the result */
 #define TX_REFEED_STDERR_SHOWN 4096 /* bytes of the bot's stderr kept in the result */
-#define TX_REFEED_MEMORY_MB 768     /* replay --bot's memory limit, the referee's default */
 
 struct tx_refeed_config {
     const struct tx_geometry *geo;  /* geo->size == record->size */
@@ -48,10 +50,8 @@ struct tx_refeed_config {
     int player;                     /* 0 (player 1) or 1 (player 2) */
     const char *command;            /* the bot's command line; {seed} and {size} from the record */
     int upto;                       /* feed the player's entries among moves 1..upto; 0: all */
-    int first_turn_ms, turn_ms, margin_ms; /* limits (normally the record's) */
-    bool soft_timeouts; /* CodinGame mode: up to 50 ms over forgiven twice (match.h) */
-    int bot_memory_mb;  /* RLIMIT_DATA, 0 for none */
-    bool probe_exit;    /* then close stdin and watch the exit (see the top) */
+    struct tx_limits limits;        /* normally the record's (which holds no memory_mb, cpu_s) */
+    bool probe_exit;                /* then close stdin and watch the exit (see the top) */
 };
 
 enum tx_refeed_verdict {
@@ -71,7 +71,8 @@ struct tx_refeed_turn {
     char message[TX_MESSAGE_MAX];      /* the new answer's message */
     int64_t us;                        /* time of the new answer, -1 when none */
     enum tx_refeed_verdict verdict;
-    char detail[160]; /* why illegal, how late, how it crashed; "" otherwise */
+    char detail[TX_VERDICT_DETAIL_MAX]; /* why illegal, how late, how it crashed, a forgiven
+                                           overrun (verdict.h); "" otherwise */
 };
 
 struct tx_refeed_result {
@@ -82,7 +83,7 @@ struct tx_refeed_result {
     int64_t stderr_bytes;         /* everything it wrote to stderr */
     char *stderr_tail;   /* the end of what it wrote (at most TX_REFEED_STDERR_SHOWN bytes of the
                             first TX_BOT_STDERR_KEPT), valid UTF-8, malloc'ed; NULL if none */
-    int64_t extra_lines; /* lines beyond one per fed turn */
+    int64_t extra_lines; /* lines beyond the first between two inputs (RULES.md "Extra lines") */
     /* The probe (probe_exit), when the bot was still running after its last answer. */
     bool probed;
     bool exited;           /* it exited by itself within TX_REFEED_EXIT_WAIT_MS */

@@ -50,9 +50,10 @@ struct tally {
 
 struct tx_runner {
     const struct tx_runner_config *config;
-    const struct tx_runner_source *source; /* config->source, or pool_source */
-    struct tx_runner_source pool_source;   /* a pool's games in order */
-    struct tx_match_config match;          /* config->match with run set */
+    const struct tx_runner_games *source; /* config->games, or own_games */
+    struct tx_runner_games own_games;     /* around config->pool or config->source */
+    int64_t listed;                       /* config->source: games handed out */
+    struct tx_match_config match;         /* config->match with run set */
     uv_loop_t loop;
     uv_signal_t sigint, sigterm;
     uv_timer_t progress_timer;
@@ -99,8 +100,8 @@ void tx_runner_print_interrupted(const struct tx_runner_config *config,
     if (summary->signal) {
         fprintf(
             stderr,
-            "twixt-arena: interrupted by %s; %lld games in %s, %lld to play. Resume with:\n  %s\n",
-            strsignal(summary->signal), saved, config->output, left, resume);
+            "twixt-arena: interrupted by %s; %lld game%s in %s, %lld to play. Resume with:\n  %s\n",
+            strsignal(summary->signal), saved, saved == 1 ? "" : "s", config->output, left, resume);
         return;
     }
     if (!summary->where[0]) {
@@ -112,15 +113,16 @@ void tx_runner_print_interrupted(const struct tx_runner_config *config,
     }
     if (strcmp(summary->where, config->output)) {
         fprintf(stderr,
-                "twixt-arena: stopped; %lld games are saved in %s, %lld to play. To resume, put "
+                "twixt-arena: stopped; %lld %s saved in %s, %lld to play. To resume, put "
                 "that file back as %s, then run:\n  %s\n",
-                saved, summary->where, left, config->output, resume);
+                saved, saved == 1 ? "game is" : "games are", summary->where, left, config->output,
+                resume);
         return;
     }
     fprintf(stderr,
-            "twixt-arena: stopped; %lld games are saved in %s, %lld to play. Once the cause is "
+            "twixt-arena: stopped; %lld %s saved in %s, %lld to play. Once the cause is "
             "fixed, resume with:\n  %s\n",
-            saved, config->output, left, resume);
+            saved, saved == 1 ? "game is" : "games are", config->output, left, resume);
 }
 
 int tx_runner_cores(void)
@@ -170,6 +172,38 @@ static void count_result(struct tx_runner *r, const struct tx_record *rec)
         t->games++;
         t->half_points += rec->result.winner == p ? 2 : rec->result.winner < 0 ? 1 : 0;
     }
+}
+
+/* ---- a list of games (validate) ---- */
+
+static int list_resumed(void *data, const struct tx_record *r, char *why, size_t cap)
+{
+    (void)data, (void)r, (void)why, (void)cap;
+    return 0; /* its file is new: nothing to count */
+}
+
+static int list_next(void *data, int64_t index, struct tx_pool_slot *slot)
+{
+    struct tx_runner *r = data;
+    const struct tx_runner_source *list = r->config->source;
+    if (r->listed == list->games)
+        return 0;
+    memset(slot, 0, sizeof *slot);
+    int rc = list->game(list->data, ++r->listed, &slot->spec, slot->opening);
+    slot->spec.index = index;
+    return rc < 0 ? rc : 1;
+}
+
+static void list_ended(void *data, const struct tx_pool_slot *slot, const struct tx_record *r)
+{
+    (void)data, (void)slot, (void)r;
+}
+
+static void list_progress(void *data, int64_t *done, int64_t *total)
+{
+    struct tx_runner *r = data;
+    *done = r->summary->played;
+    *total = r->config->source->games;
 }
 
 /* ---- a pool's games in order (play, tournament) ---- */
@@ -552,16 +586,26 @@ int tx_runner_run(const struct tx_runner_config *config, struct tx_runner_summar
     r->errcap = errcap;
     r->out.fd = -1;
     r->match = *config->match;
-    r->source = config->source;
+    r->source = config->games;
     if (config->pool) {
-        r->pool_source = (struct tx_runner_source){
+        r->own_games = (struct tx_runner_games){
             .resumed = pool_resumed,
             .next = pool_next,
             .ended = pool_ended,
             .progress = pool_progress,
             .data = config->pool,
         };
-        r->source = &r->pool_source;
+        r->source = &r->own_games;
+    } else if (config->source) {
+        r->own_games = (struct tx_runner_games){
+            .resumed = list_resumed,
+            .next = list_next,
+            .ended = list_ended,
+            .progress = list_progress,
+            .data = r,
+            .run = config->source->run,
+        };
+        r->source = &r->own_games;
     }
     r->match.run = r->source->run;
 

@@ -47,9 +47,26 @@ struct tx_runner;
 typedef void (*tx_runner_record_cb)(struct tx_runner *runner, const struct tx_record *record,
                                     bool resumed, void *data);
 
-/* Where a run's games come from when they are not a pool's in order: the
- * league (matchmaking, bots joining and leaving), validate's battery. */
+/* Games that are not a pool's (validate's battery): indexes 1..games,
+ * each one described on demand, as the runner starts it. There are no
+ * shards, and its output file must hold no other run's records: validate
+ * gives a new or empty file, so the games' numbers in the file are their
+ * indexes. */
 struct tx_runner_source {
+    int64_t games;
+    /* Writes game `index` into spec. Its opening may point into opening_buf
+     * (room for TX_SCHEDULE_OPENING_MAX moves) or into memory the source
+     * keeps until the run ends; so may its bots. Returns 0 or a negative
+     * errno (the run then stops with that error). */
+    int (*game)(void *data, int64_t index, struct tx_game_spec *spec, int16_t *opening_buf);
+    void *data;
+    const char *run; /* the records' "run" field: what the games are (resume, standings) */
+};
+
+/* Where a run's games come from, in general: the league's (matchmaking,
+ * bots joining and leaving). A pool in order and a tx_runner_source are
+ * turned into one of these by the runner. */
+struct tx_runner_games {
     /* A record of the output file, before the first game. Returns 1 when it
      * is a game of this run (done), 0 when not, or -EINVAL with why in why
      * when the file cannot be resumed by this run (the runner adds
@@ -74,9 +91,10 @@ struct tx_runner_source {
 };
 
 struct tx_runner_config {
-    struct tx_pool
-        *pool; /* play, tournament: the pool's games in order (shard included), or NULL: */
-    const struct tx_runner_source *source; /* where the games come from */
+    /* What to play: one of the three. */
+    struct tx_pool *pool;                  /* play, tournament: a pool's games in order (shard) */
+    const struct tx_runner_source *source; /* validate: a list of games */
+    const struct tx_runner_games *games;   /* league: games as the caller chooses them */
     const struct tx_match_config *match;   /* limits (its run field is the source's) */
     int concurrency;                       /* games at once, >= 1 (tx_runner_cores for a default) */
     const char *output;            /* JSON Lines file to append to and resume from, or NULL */

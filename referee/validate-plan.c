@@ -1,16 +1,22 @@
-/* validate-plan.c - the battery's games: scenarios and their openings.
+/* validate-plan.c - the battery's games: scenarios, opponents, openings.
  *
- * Openings are the forced moves of the scenarios, made with libtwixt from a
- * seeded generator so that a seed always gives the same battery and no
- * opening ends the game. The plan lays out every game of every round as a
- * slot: the tx_game_spec the match plays and everything it points to.
+ * Every scenario of the default battery is a situation CodinGame produces:
+ * its opponent plays it (twixt-random opens where told or swaps,
+ * twixt-blocker makes the game long or its links cross). Only the
+ * arena-only scenarios (forced_openings) force moves, made with libtwixt
+ * from a seeded generator so that a seed always gives the same battery and
+ * no opening ends the game. The plan lays out every game of every round as
+ * a slot, the tx_game_spec the match plays and everything it points to,
+ * and hands them to the runner as its source of games.
  */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "command.h"
 #include "game.h"
+#include "hole.h"
 #include "schedule.h"
 #include "validate-private.h"
 
@@ -29,7 +35,7 @@ static int random_below(uint64_t *state, int n)
     return (int)(next_random(state) % (uint64_t)n);
 }
 
-/* Player 1's first peg, on the diagonal (x == y) or off it. */
+/* A first peg for player 1, on the diagonal (x == y) or off it. */
 static int first_peg(const struct tx_geometry *geo, uint64_t *rng, bool diagonal, int16_t *out)
 {
     int16_t holes[TX_HOLES_MAX];
@@ -44,8 +50,9 @@ static int first_peg(const struct tx_geometry *geo, uint64_t *rng, bool diagonal
     return 1;
 }
 
-/* Random legal moves (never a swap, never one that ends the game) until the
- * bot is on move with at most TX_VALIDATE_LATE_HOLES legal holes. */
+/* forced-late: random legal moves (never a swap, never one that ends the
+ * game) until the bot is on move with at most TX_VALIDATE_LATE_HOLES legal
+ * holes. */
 static int late_opening(const struct tx_geometry *geo, uint64_t *rng, int player, int16_t *out)
 {
     struct tx_game g, next;
@@ -70,7 +77,7 @@ static int late_opening(const struct tx_geometry *geo, uint64_t *rng, int player
     }
 }
 
-/* The opponent's pegs in a bow tie (x0,y0) (x0+1,y0+2) (x0+1,y0) (x0,y0+2):
+/* forced-crossing: the opponent's pegs in a bow tie (x0,y0) (x0+1,y0+2) (x0+1,y0) (x0,y0+2):
  * its 2nd and 4th pegs make two links that cross each other. The bot's
  * forced pegs go at random, at least 3 holes away from the bow tie. */
 static int crossing_opening(const struct tx_geometry *geo, uint64_t *rng, int player, int16_t *out)
@@ -117,40 +124,63 @@ static int crossing_opening(const struct tx_geometry *geo, uint64_t *rng, int pl
 
 /* ---- the plan ---- */
 
+/* "COMMAND EXTRA" (malloc'ed). */
+static char *with_options(const char *command, const char *extra)
+{
+    size_t len = strlen(command) + strlen(extra) + 2;
+    char *s = malloc(len);
+    if (!s)
+        abort();
+    snprintf(s, len, "%s %s", command, extra);
+    return s;
+}
+
+/* Adds the game of scenario for the bot as player against opponent (NULL:
+ * the scenario cannot be played, for the reason `missing`). */
 static void plan(struct tx_validate_battery *v, enum tx_validate_scenario scenario, int player,
-                 const char *opponent)
+                 const char *opponent, const char *missing)
 {
     const struct tx_validate_config *c = v->c;
     struct tx_validate_slot *s = &v->slots[v->nslots];
     int64_t index = v->nslots + 1;
     uint64_t seed = tx_schedule_mix(c->seed * 1000003u + (uint64_t)index) & TX_SCHEDULE_SEED_MASK;
+    int16_t first[1];
+    char extra[64] = "", name[TX_HOLE_NAME_MAX];
     int n = 0;
+
+    if (!opponent) {
+        v->rep->skipped[scenario] = missing;
+        return;
+    }
     for (int t = 0; t < SCENARIO_TRIES; t++) {
         uint64_t rng = seed + (uint64_t)t;
         if (scenario == TX_SCENARIO_DIAGONAL || scenario == TX_SCENARIO_OFF_DIAGONAL)
-            n = first_peg(c->geo, &rng, scenario == TX_SCENARIO_DIAGONAL, s->opening);
-        else if (scenario == TX_SCENARIO_LATE)
+            n = first_peg(c->geo, &rng, scenario == TX_SCENARIO_DIAGONAL, first);
+        else if (scenario == TX_SCENARIO_FORCED_LATE)
             n = late_opening(c->geo, &rng, player, s->opening);
-        else if (scenario == TX_SCENARIO_CROSSING)
+        else if (scenario == TX_SCENARIO_FORCED_CROSSING)
             n = crossing_opening(c->geo, &rng, player, s->opening);
         if (n >= 0)
             break;
     }
     if (n < 0) {
-        v->rep->skipped |= 1u << scenario; /* this board has no such opening */
+        v->rep->skipped[scenario] = "no such opening on this board";
         return;
+    }
+    /* The opponent plays the scenario: it opens where told, swaps, or
+     * makes its links cross. */
+    if (scenario == TX_SCENARIO_DIAGONAL || scenario == TX_SCENARIO_OFF_DIAGONAL) {
+        snprintf(extra, sizeof extra, "--first %s", tx_hole_name(c->geo, first[0], name));
+        n = 0;
+    } else if (scenario == TX_SCENARIO_SWAP) {
+        snprintf(extra, sizeof extra, "--swap-prob 1");
+    } else if (scenario == TX_SCENARIO_CROSSING) {
+        snprintf(extra, sizeof extra, "--cross");
     }
     s->scenario = scenario;
     s->player = player;
     s->nforced = n;
-    s->opponent_command = scenario == TX_SCENARIO_SWAP ? NULL : tx_strdup(opponent);
-    if (scenario == TX_SCENARIO_SWAP) {
-        size_t len = strlen(opponent) + 32;
-        s->opponent_command = malloc(len);
-        if (!s->opponent_command)
-            abort();
-        snprintf(s->opponent_command, len, "%s --swap-prob 1", opponent);
-    }
+    s->opponent_command = extra[0] ? with_options(opponent, extra) : tx_strdup(opponent);
     tx_command_derive_name(opponent, s->opponent_name);
     s->bots[player] = (struct tx_bot_spec){.name = c->name, .command = c->command};
     s->bots[1 - player] =
@@ -164,6 +194,7 @@ static void plan(struct tx_validate_battery *v, enum tx_validate_scenario scenar
     };
     v->nslots++;
 }
+
 void tx_validate_plan_battery(struct tx_validate_battery *v)
 {
     const struct tx_validate_config *c = v->c;
@@ -178,25 +209,50 @@ void tx_validate_plan_battery(struct tx_validate_battery *v)
         if (c->strong_command)
             plain[nplain++] = c->strong_command;
     }
-    const char *sparring = c->random_command ? c->random_command : nplain ? plain[0] : NULL;
-    int per_round = 2 * nplain + 7;
+    const char *random = c->random_command, *blocker = c->blocker_command;
+    const char *sparring = random ? random : nplain ? plain[0] : NULL;
+    static const char no_random[] = "needs the bundled twixt-random (not found)";
+    static const char no_blocker[] = "needs the bundled twixt-blocker (not found)";
+    int per_round = 2 * nplain + 11;
     v->slots = calloc((size_t)per_round * (size_t)c->rounds, sizeof *v->slots);
     if (!v->slots)
         abort();
     for (int round = 0; round < c->rounds; round++) {
         for (int i = 0; i < nplain; i++)
             for (int p = 0; p < 2; p++)
-                plan(v, TX_SCENARIO_OPPONENT, p, plain[i]);
-        if (!sparring)
+                plan(v, TX_SCENARIO_OPPONENT, p, plain[i], NULL);
+        plan(v, TX_SCENARIO_SWAP, 0, random, no_random);
+        plan(v, TX_SCENARIO_DIAGONAL, 1, random, no_random);
+        plan(v, TX_SCENARIO_OFF_DIAGONAL, 1, random, no_random);
+        for (int p = 0; p < 2; p++)
+            plan(v, TX_SCENARIO_BLOCKED, p, blocker, no_blocker);
+        for (int p = 0; p < 2; p++)
+            plan(v, TX_SCENARIO_CROSSING, p, blocker, no_blocker);
+        if (!c->forced_openings)
             continue;
-        if (c->random_command)
-            plan(v, TX_SCENARIO_SWAP, 0, c->random_command);
-        plan(v, TX_SCENARIO_DIAGONAL, 1, sparring);
-        plan(v, TX_SCENARIO_OFF_DIAGONAL, 1, sparring);
         for (int p = 0; p < 2; p++)
-            plan(v, TX_SCENARIO_LATE, p, sparring);
+            plan(v, TX_SCENARIO_FORCED_LATE, p, sparring, "needs an opponent");
         for (int p = 0; p < 2; p++)
-            plan(v, TX_SCENARIO_CROSSING, p, sparring);
+            plan(v, TX_SCENARIO_FORCED_CROSSING, p, sparring, "needs an opponent");
     }
-    v->rep->swap_skipped = !c->random_command;
+}
+
+static int slot_game(void *data, int64_t index, struct tx_game_spec *spec, int16_t *opening_buf)
+{
+    struct tx_validate_battery *v = data;
+    (void)opening_buf; /* the openings live in the slots for the whole run */
+    if (index < 1 || index > v->nslots)
+        return -EINVAL;
+    *spec = v->slots[index - 1].spec;
+    return 0;
+}
+
+void tx_validate_plan_source(struct tx_validate_battery *v, struct tx_runner_source *source)
+{
+    *source = (struct tx_runner_source){
+        .games = v->nslots,
+        .game = slot_game,
+        .data = v,
+        .run = "validate", /* the schema's name for a validate battery's games */
+    };
 }

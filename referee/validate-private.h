@@ -1,23 +1,22 @@
 /* validate-private.h - the inside of the validate battery, shared by its three files.
  *
- * validate-plan.c lays out the battery (its scenarios and their forced
- * openings), validate.c plays its games and the re-feed probe,
- * validate-findings.c reads the findings and answer times off each record
- * and the probe. Nothing outside these three includes this header: the
- * contract for everyone else is validate.h.
+ * validate-plan.c lays out the battery (its scenarios, their opponents and
+ * forced openings) and is the runner's game source, validate.c runs it
+ * through the runner and the re-feed probe, validate-findings.c reads the
+ * findings and answer times off each record and the probe. Nothing outside
+ * these three includes this header: the contract for everyone else is
+ * validate.h.
  */
 #ifndef TX_VALIDATE_PRIVATE_H
 #define TX_VALIDATE_PRIVATE_H
 
 #include <stdint.h>
-#include <stdio.h>
-#include <uv.h>
 
-#include "bot.h"
 #include "command.h"
 #include "game.h"
 #include "match.h"
 #include "record.h"
+#include "runner.h"
 #include "validate.h"
 
 /* One planned game and everything its spec points to. */
@@ -41,31 +40,29 @@ struct tx_validate_samples {
 struct tx_validate_battery {
     const struct tx_validate_config *c;
     struct tx_validate_report *rep;
-    struct tx_match_config match;
-    uv_loop_t loop;
-    FILE *records;
     struct tx_validate_slot *slots;
-    int nslots, started, running, finished;
+    int nslots, finished;
     struct tx_validate_samples first, later;
-    int write_errno;
-    int start_error; /* tx_match_start's error, 0 if none */
+    int64_t probe_game;     /* the game the probe re-feeds, 0 for none */
+    struct tx_record probe; /* its first moves, copied as it ended */
 };
 
-/* validate-plan.c: every game of config->rounds rounds into v->slots (and
- * the skipped scenarios into the report). */
+/* validate-plan.c: every game of config->rounds rounds into v->slots (the
+ * skipped scenarios into the report). */
 void tx_validate_plan_battery(struct tx_validate_battery *v);
+/* The runner's source of games: v's slots. */
+void tx_validate_plan_source(struct tx_validate_battery *v, struct tx_runner_source *source);
 
 /* validate-findings.c */
 /* Everything record r of slot s says about the bot: findings, answer times,
  * stderr and the game's line in the report. */
 void tx_validate_analyse(struct tx_validate_battery *v, const struct tx_validate_slot *s,
                          const struct tx_record *r);
-/* The percentiles of t (sorted in place) against limit_ms. */
-void tx_validate_summarise(struct tx_validate_samples *t, int limit_ms,
-                           struct tx_validate_times *out);
-/* The findings in game order (games end in any order when several run at once). */
-void tx_validate_sort_findings(struct tx_validate_report *rep);
 /* The findings of the re-feed probe, once it has run. */
 void tx_validate_probe_findings(struct tx_validate_battery *v);
+/* Once every game is in: the answer times summarised, the findings in
+ * order (failures first, then by first game) with their games sorted, the
+ * counts and the verdict. */
+void tx_validate_conclude(struct tx_validate_battery *v);
 
 #endif

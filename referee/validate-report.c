@@ -2,10 +2,11 @@
  * contract of validate-report.h.
  *
  * The text report is for a person: a line per game, the answer times, the
- * probe, then the findings, the first of each kind in full with the input
- * and stderr that go with it and the commands that replay it and re-feed
- * the bot. The JSON report carries the same, complete, for a script. Bot
- * text is printed with control characters replaced (tx_render_text_safe).
+ * probe, the verdict, then each finding (failures first): what happened,
+ * in how many games, its first occurrence in full with the input and
+ * stderr that go with it and the commands that replay it and re-feed the
+ * bot. The JSON report carries the same, complete, for a script. Bot text
+ * is printed with control characters replaced (tx_render_text_safe).
  */
 #include <cjson/cJSON.h>
 #include <inttypes.h>
@@ -22,6 +23,7 @@
 
 #define INPUT_LINES_SHOWN 40  /* of an input that provoked an illegal answer, in the text report */
 #define STDERR_LINES_SHOWN 10 /* of the stderr of a failing turn */
+#define GAMES_SHOWN 20        /* games of a finding named after its first, in the text report */
 
 /* ---- the text report ---- */
 
@@ -96,13 +98,28 @@ static void print_times(FILE *out, const char *kind, const struct tx_validate_ti
 static void print_game(FILE *out, const struct tx_validate_game *g)
 {
     char what[96];
-    if (g->scenario == TX_SCENARIO_OPPONENT || g->scenario == TX_SCENARIO_SWAP)
-        snprintf(what, sizeof what, "%s %s",
-                 g->scenario == TX_SCENARIO_SWAP ? "swapped by" : "against", g->opponent);
-    else
-        snprintf(what, sizeof what, "%s, %d forced", tx_validate_scenario_name(g->scenario),
-                 g->nforced);
-    fprintf(out, "  %5" PRId64 "  %-30s  %d  ", g->index, what, g->player + 1);
+    const char *scenario = tx_validate_scenario_name(g->scenario);
+    switch (g->scenario) {
+    case TX_SCENARIO_OPPONENT:
+        snprintf(what, sizeof what, "against %s", g->opponent);
+        break;
+    case TX_SCENARIO_SWAP:
+        snprintf(what, sizeof what, "swapped by %s", g->opponent);
+        break;
+    case TX_SCENARIO_DIAGONAL:
+    case TX_SCENARIO_OFF_DIAGONAL:
+        snprintf(what, sizeof what, "%s first peg", scenario);
+        break;
+    case TX_SCENARIO_BLOCKED:
+        snprintf(what, sizeof what, "blocked by %s", g->opponent);
+        break;
+    case TX_SCENARIO_CROSSING:
+        snprintf(what, sizeof what, "crossing links of %s", g->opponent);
+        break;
+    default:
+        snprintf(what, sizeof what, "%s, %d forced", scenario, g->nforced);
+    }
+    fprintf(out, "  %5" PRId64 "  %-32s  %d  ", g->index, what, g->player + 1);
     const char *reason = tx_reason_name((enum tx_reason)g->reason);
     if (g->reason == TX_REASON_INTERRUPTED) {
         fputs("not played\n", out);
@@ -117,7 +134,12 @@ static void print_game(FILE *out, const struct tx_validate_game *g)
         tx_render_text_safe(out, g->detail, 80);
         fputc(')', out);
     }
-    fprintf(out, ", %d moves", g->nmoves);
+    fprintf(out, ", %d move%s", g->nmoves, g->nmoves == 1 ? "" : "s");
+    if ((g->scenario == TX_SCENARIO_BLOCKED || g->scenario == TX_SCENARIO_FORCED_LATE) &&
+        g->fewest_holes >= 0)
+        fprintf(out, ", fewest legal holes %d", g->fewest_holes);
+    if (!g->codingame)
+        fputs(" [arena only]", out);
     /* The bot's own failures are findings; the opponent's only make the game shorter. */
     if (g->winner == g->player && g->reason != TX_REASON_CONNECTION)
         fputs(" [the opponent failed: a loaded machine?]", out);
@@ -146,6 +168,43 @@ static void print_lines(FILE *out, const char *text, int max, const char *what)
                 what);
 }
 
+static const char *severity(enum tx_validate_check check)
+{
+    return tx_validate_check_fails(check) ? "failure" : "warning";
+}
+
+static void print_finding(FILE *out, const char *program, const struct tx_validate_config *c,
+                          const struct tx_validate_report *rep, int i)
+{
+    const struct tx_validate_finding *f = &rep->findings[i];
+    fprintf(out, "%3d. %s (%s%s), ", i + 1, tx_validate_check_name(f->check), severity(f->check),
+            f->arena_only ? ", arena only" : "");
+    if (f->count == 1)
+        fprintf(out, "game %" PRId64, f->game);
+    else
+        fprintf(out, "%d games", f->count);
+    fputs(": ", out);
+    tx_render_text_safe(out, f->what, sizeof f->what);
+    fprintf(out, "\n     %s game %" PRId64, f->count > 1 ? "first in" : "in", f->game);
+    if (f->move > 0)
+        fprintf(out, ", move %d", f->move);
+    fprintf(out, ", as player %d", f->player + 1);
+    for (int k = 1; k < f->count && k <= GAMES_SHOWN; k++)
+        fprintf(out, "%s%" PRId64, k == 1 ? "; also in games " : ", ", f->games[k]);
+    if (f->count > GAMES_SHOWN + 1)
+        fprintf(out, " and %d more", f->count - GAMES_SHOWN - 1);
+    fputc('\n', out);
+    if (f->input) {
+        fputs("     the input that provoked it:\n", out);
+        print_lines(out, f->input, INPUT_LINES_SHOWN, "input");
+    }
+    if (f->stderr_text) {
+        fputs("     its stderr in that turn (end):\n", out);
+        print_lines(out, f->stderr_text, STDERR_LINES_SHOWN, "stderr of the turn");
+    }
+    print_commands(out, program, rep->records, c->command, f, "     ");
+}
+
 void tx_validate_report_print(FILE *out, const char *program, const struct tx_validate_config *c,
                               const struct tx_validate_report *rep)
 {
@@ -154,24 +213,30 @@ void tx_validate_report_print(FILE *out, const char *program, const struct tx_va
     tx_render_text_safe(out, c->name, 64);
     fputs(": ", out);
     tx_render_text_safe(out, c->command, 400);
-    fprintf(out, "\nlimits: first turn %d ms, later turns %d ms, margin %d ms; board %d x %d\n",
-            c->first_turn_ms, c->turn_ms, c->margin_ms, c->geo->size, c->geo->size);
-    fprintf(out, "records: %s (%d games)\n\n", c->records, rep->ngames);
-    fprintf(out, "  %5s  %-30s  %s  %s\n", "game", "scenario", "P", "result for the bot");
+    fprintf(out, "\nlimits: first turn %d ms, later turns %d ms, margin %d ms; board %d x %d%s\n",
+            c->limits.first_turn_ms, c->limits.turn_ms, c->limits.margin_ms, c->geo->size,
+            c->geo->size,
+            c->geo->size != TX_SIZE_DEFAULT ? " (CodinGame plays 12 x 12 only: every game is "
+                                              "arena only)"
+                                            : "");
+    if (c->bundled_dir)
+        fprintf(out, "bundled opponents: %s, %s\n", c->bundled_layout, c->bundled_dir);
+    if (rep->records[0])
+        fprintf(out, "records: %s (%d games%s)\n\n", rep->records, rep->ngames,
+                rep->records_temporary ? "; kept for the findings below" : "");
+    else
+        fprintf(out, "records: none kept (%d games; nothing to replay)\n\n", rep->ngames);
+    fprintf(out, "  %5s  %-32s  %s  %s\n", "game", "scenario", "P", "result for the bot");
     for (int i = 0; i < rep->ngames; i++)
         print_game(out, &rep->games[i]);
-    if (rep->swap_skipped)
-        fputs("  (no SWAP game: the bundled twixt-random, which swaps on request, was not found)\n",
-              out);
-    for (int s = 0; s <= TX_SCENARIO_CROSSING; s++)
-        if (rep->skipped & (1u << s))
-            fprintf(out, "  (no %s game: no such opening on a %d x %d board)\n",
-                    tx_validate_scenario_name((enum tx_validate_scenario)s), c->geo->size,
-                    c->geo->size);
+    for (int s = 0; s < TX_SCENARIOS; s++)
+        if (rep->skipped[s])
+            fprintf(out, "  (no %s game: %s)\n",
+                    tx_validate_scenario_name((enum tx_validate_scenario)s), rep->skipped[s]);
 
     fprintf(out, "\nanswer times (ms)   count     p50     p95     p99     max   limit   margin\n");
-    print_times(out, "first turn", &rep->first, c->margin_ms);
-    print_times(out, "later turns", &rep->later, c->margin_ms);
+    print_times(out, "first turn", &rep->first, c->limits.margin_ms);
+    print_times(out, "later turns", &rep->later, c->limits.margin_ms);
     if (p->startup_us >= 0)
         fprintf(out, "start-up: %.1f ms from spawn to the first answer (game %" PRId64 " re-fed)\n",
                 (double)p->startup_us / 1000.0, rep->probe_game);
@@ -199,40 +264,17 @@ void tx_validate_report_print(FILE *out, const char *program, const struct tx_va
             "processes left behind: unknown (it did not exit; %d other process%s in its session)\n",
             p->nleft, p->nleft == 1 ? "" : "es");
 
-    if (rep->nfindings == 0) {
-        fputs("\nno findings: PASSED\n", out);
-        return;
-    }
-    fprintf(out, "\n%d finding%s: FAILED\n", rep->nfindings, rep->nfindings == 1 ? "" : "s");
-    bool shown[TX_CHECK_CHILDREN + 1] = {false};
-    for (int i = 0; i < rep->nfindings; i++) {
-        const struct tx_validate_finding *f = &rep->findings[i];
-        /* The first finding of each kind in full; the others in a line each. */
-        bool full = !shown[f->check];
-        shown[f->check] = true;
-        fprintf(out, "%3d. %s in game %" PRId64, i + 1, tx_validate_check_name(f->check), f->game);
-        if (f->move > 0)
-            fprintf(out, ", move %d", f->move);
-        fprintf(out, " (as player %d): ", f->player + 1);
-        tx_render_text_safe(out, f->what, sizeof f->what);
-        fputc('\n', out);
-        if (!full) {
-            fprintf(out, "     (commands as above with --game %" PRId64, f->game);
-            if (f->move > 0)
-                fprintf(out, ", --move / --turn %d", f->move);
-            fprintf(out, ", --bot %d=...)\n", f->player + 1);
-            continue;
-        }
-        if (f->input) {
-            fputs("     the input that provoked it:\n", out);
-            print_lines(out, f->input, INPUT_LINES_SHOWN, "input");
-        }
-        if (f->stderr_text) {
-            fputs("     its stderr in that turn (end):\n", out);
-            print_lines(out, f->stderr_text, STDERR_LINES_SHOWN, "stderr of the turn");
-        }
-        print_commands(out, program, c->records, c->command, f, "     ");
-    }
+    fputc('\n', out);
+    if (!rep->passed)
+        fprintf(out, "FAILED: %d failure%s (a loss on CodinGame), %d warning%s\n", rep->nfailures,
+                rep->nfailures == 1 ? "" : "s", rep->nwarnings, rep->nwarnings == 1 ? "" : "s");
+    else if (rep->nwarnings)
+        fprintf(out, "PASSED with %d warning%s (not a loss on CodinGame)\n", rep->nwarnings,
+                rep->nwarnings == 1 ? "" : "s");
+    else
+        fputs("PASSED: no failure, no warning\n", out);
+    for (int i = 0; i < rep->nfindings; i++)
+        print_finding(out, program, c, rep, i);
 }
 
 /* ---- the JSON report ---- */
@@ -286,12 +328,25 @@ void tx_validate_report_print_json(FILE *out, const char *program,
     cJSON_AddStringToObject(bot, "name", c->name);
     cJSON_AddStringToObject(bot, "command", c->command);
     cJSON_AddBoolToObject(root, "passed", rep->passed);
-    cJSON_AddStringToObject(root, "records", c->records);
+    cJSON_AddNumberToObject(root, "failures", rep->nfailures);
+    cJSON_AddNumberToObject(root, "warnings", rep->nwarnings);
+    if (rep->records[0])
+        cJSON_AddStringToObject(root, "records", rep->records);
+    else
+        cJSON_AddNullToObject(root, "records");
+    if (c->bundled_dir) {
+        cJSON *bundled = cJSON_AddObjectToObject(root, "bundled");
+        cJSON_AddStringToObject(bundled, "layout", c->bundled_layout);
+        cJSON_AddStringToObject(bundled, "dir", c->bundled_dir);
+    } else {
+        cJSON_AddNullToObject(root, "bundled");
+    }
     cJSON *limits = cJSON_AddObjectToObject(root, "limits");
-    cJSON_AddNumberToObject(limits, "first_turn_ms", c->first_turn_ms);
-    cJSON_AddNumberToObject(limits, "turn_ms", c->turn_ms);
-    cJSON_AddNumberToObject(limits, "margin_ms", c->margin_ms);
+    cJSON_AddNumberToObject(limits, "first_turn_ms", c->limits.first_turn_ms);
+    cJSON_AddNumberToObject(limits, "turn_ms", c->limits.turn_ms);
+    cJSON_AddNumberToObject(limits, "margin_ms", c->limits.margin_ms);
     cJSON_AddNumberToObject(root, "size", c->geo->size);
+    cJSON_AddBoolToObject(root, "forced_openings", c->forced_openings);
     cJSON *games = cJSON_AddArrayToObject(root, "games");
     for (int i = 0; i < rep->ngames; i++) {
         const struct tx_validate_game *g = &rep->games[i];
@@ -301,6 +356,7 @@ void tx_validate_report_print_json(FILE *out, const char *program,
         cJSON_AddNumberToObject(o, "player", g->player + 1);
         cJSON_AddStringToObject(o, "opponent", g->opponent);
         cJSON_AddNumberToObject(o, "forced", g->nforced);
+        cJSON_AddBoolToObject(o, "codingame", g->codingame);
         cJSON_AddStringToObject(o, "result",
                                 g->reason == TX_REASON_INTERRUPTED ? "not played"
                                 : g->winner < 0                    ? "draw"
@@ -310,18 +366,32 @@ void tx_validate_report_print_json(FILE *out, const char *program,
         cJSON_AddStringToObject(o, "reason", reason ? reason : "?");
         cJSON_AddStringToObject(o, "detail", g->detail);
         cJSON_AddNumberToObject(o, "moves", g->nmoves);
+        if (g->fewest_holes >= 0)
+            cJSON_AddNumberToObject(o, "fewest_holes", g->fewest_holes);
+        else
+            cJSON_AddNullToObject(o, "fewest_holes");
         cJSON_AddItemToArray(games, o);
     }
     cJSON *skipped = cJSON_AddArrayToObject(root, "skipped");
-    for (int s = 0; s <= TX_SCENARIO_CROSSING; s++)
-        if ((rep->skipped & (1u << s)) || (s == TX_SCENARIO_SWAP && rep->swap_skipped))
-            cJSON_AddItemToArray(skipped, cJSON_CreateString(tx_validate_scenario_name(
-                                              (enum tx_validate_scenario)s)));
+    for (int s = 0; s < TX_SCENARIOS; s++)
+        if (rep->skipped[s]) {
+            cJSON *o = cJSON_CreateObject();
+            cJSON_AddStringToObject(o, "scenario",
+                                    tx_validate_scenario_name((enum tx_validate_scenario)s));
+            cJSON_AddStringToObject(o, "why", rep->skipped[s]);
+            cJSON_AddItemToArray(skipped, o);
+        }
     cJSON *findings = cJSON_AddArrayToObject(root, "findings");
     for (int i = 0; i < rep->nfindings; i++) {
         const struct tx_validate_finding *f = &rep->findings[i];
         cJSON *o = cJSON_CreateObject();
         cJSON_AddStringToObject(o, "check", tx_validate_check_name(f->check));
+        cJSON_AddStringToObject(o, "severity", severity(f->check));
+        cJSON_AddBoolToObject(o, "arena_only", f->arena_only);
+        cJSON_AddNumberToObject(o, "count", f->count);
+        cJSON *in_games = cJSON_AddArrayToObject(o, "games");
+        for (int k = 0; k < f->count; k++)
+            cJSON_AddItemToArray(in_games, cJSON_CreateNumber((double)f->games[k]));
         cJSON_AddNumberToObject(o, "game", (double)f->game);
         cJSON_AddNumberToObject(o, "move", f->move);
         cJSON_AddNumberToObject(o, "player", f->player + 1);
@@ -330,8 +400,8 @@ void tx_validate_report_print_json(FILE *out, const char *program,
             cJSON_AddStringToObject(o, "input", f->input);
         if (f->stderr_text)
             cJSON_AddStringToObject(o, "stderr", f->stderr_text);
-        char *replay = command_text(program, c->records, c->command, f, false);
-        char *refeed = command_text(program, c->records, c->command, f, true);
+        char *replay = command_text(program, rep->records, c->command, f, false);
+        char *refeed = command_text(program, rep->records, c->command, f, true);
         cJSON_AddStringToObject(o, "replay", replay);
         cJSON_AddStringToObject(o, "refeed", refeed);
         free(replay);
@@ -339,8 +409,8 @@ void tx_validate_report_print_json(FILE *out, const char *program,
         cJSON_AddItemToArray(findings, o);
     }
     cJSON *times = cJSON_AddObjectToObject(root, "times");
-    cJSON_AddItemToObject(times, "first_turn", times_json(&rep->first, c->margin_ms));
-    cJSON_AddItemToObject(times, "later_turns", times_json(&rep->later, c->margin_ms));
+    cJSON_AddItemToObject(times, "first_turn", times_json(&rep->first, c->limits.margin_ms));
+    cJSON_AddItemToObject(times, "later_turns", times_json(&rep->later, c->limits.margin_ms));
     if (p->startup_us >= 0)
         cJSON_AddNumberToObject(root, "startup_ms", (double)p->startup_us / 1000.0);
     else

@@ -1,145 +1,189 @@
 /* validate.c - the battery of `twixt-arena validate`: the contract of validate.h.
  *
- * Games: every game of the battery (planned by validate-plan.c) is a
- * tx_match on one loop, at most config->concurrency at once; each record is
- * written to the records file and read for findings (validate-findings.c)
- * the moment it ends, then dropped (a battery of any length runs in
- * constant memory, answer times aside). Probe: one game is re-fed
- * (refeed.h) to time the start-up and watch what the bot does when its
- * stdin closes.
+ * Games: the battery planned by validate-plan.c is the game source of the
+ * tournament runner (runner.h), which plays its games on one loop, at most
+ * config->concurrency at once, and builds and appends each record off the
+ * loop thread like any tournament's. Its record callback reads the record
+ * for findings (validate-findings.c) and keeps the first moves of the game
+ * the probe needs, so nothing is read back from the file. Probe: that game
+ * is re-fed (refeed.h) to time the start-up and watch what the bot does
+ * when its stdin closes.
+ *
+ * The records file is the user's -o FILE, which must be new or empty (an
+ * old run's games would be mixed with this one's, and a finding's "replay
+ * --game K" would be ambiguous), or a temporary file that is removed at the
+ * end unless a finding points into it.
  */
 #include <errno.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
-#include "proc.h"
+#include "paths.h"
 #include "validate-private.h"
 
 const char *tx_validate_check_name(enum tx_validate_check check)
 {
-    static const char *const names[] = {"illegal",      "timeout", "crash",   "extra-lines",
-                                        "long-message", "stderr",  "no-exit", "children"};
-    return (unsigned)check < sizeof names / sizeof names[0] ? names[check] : "?";
+    static const char *const names[] = {"illegal",      "timeout",     "crash",   "extra-lines",
+                                        "long-message", "stderr",      "no-exit", "children",
+                                        "slow-start",   "slow-answers"};
+    _Static_assert(sizeof names / sizeof names[0] == TX_CHECKS, "a name for every check");
+    return (unsigned)check < TX_CHECKS ? names[check] : "?";
 }
 
 const char *tx_validate_scenario_name(enum tx_validate_scenario scenario)
 {
-    static const char *const names[] = {"against",      "swap", "diagonal",
-                                        "off-diagonal", "late", "crossing"};
-    return (unsigned)scenario < sizeof names / sizeof names[0] ? names[scenario] : "?";
+    static const char *const names[] = {"against", "swap",     "diagonal",    "off-diagonal",
+                                        "blocked", "crossing", "forced-late", "forced-crossing"};
+    _Static_assert(sizeof names / sizeof names[0] == TX_SCENARIOS, "a name for every scenario");
+    return (unsigned)scenario < TX_SCENARIOS ? names[scenario] : "?";
+}
+
+bool tx_validate_check_fails(enum tx_validate_check check)
+{
+    return check <= TX_CHECK_EXTRA_LINES;
+}
+
+bool tx_validate_scenario_codingame(enum tx_validate_scenario scenario)
+{
+    return scenario < TX_SCENARIO_FORCED_LATE;
 }
 
 int tx_validate_find_bundled(const char *name, char *buf, size_t cap)
 {
-    char self[PATH_MAX];
-    if (tx_proc_self_dir(self, sizeof self) < 0)
-        return -ENOENT;
-    if ((size_t)snprintf(buf, cap, "%s/../bots/%s", self, name) >= cap || access(buf, X_OK) < 0)
-        return -ENOENT;
+    return tx_paths_bundled_bot(name, buf, cap, NULL);
+}
+
+/* ---- the records file ---- */
+
+/* config->records if it is new or empty, else a new temporary file. */
+static int open_records(struct tx_validate_battery *v, char *err, size_t errcap)
+{
+    struct tx_validate_report *rep = v->rep;
+    const char *path = v->c->records;
+    struct stat st;
+    if (path) {
+        if (stat(path, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0) {
+            snprintf(err, errcap,
+                     "%s: the file is not empty; validate writes its games to a new or empty "
+                     "file (remove it, or name another -o FILE)",
+                     path);
+            return -EEXIST;
+        }
+        snprintf(rep->records, sizeof rep->records, "%s", path);
+        return 0;
+    }
+    const char *dir = getenv("TMPDIR");
+    if (!dir || !*dir)
+        dir = "/tmp";
+    snprintf(rep->records, sizeof rep->records, "%s/twixt-validate-XXXXXX.jsonl", dir);
+    int fd = mkstemps(rep->records, 6);
+    if (fd < 0) {
+        int e = errno;
+        snprintf(err, errcap, "cannot create a records file in %s: %s", dir, strerror(e));
+        rep->records[0] = '\0';
+        return -e;
+    }
+    close(fd);
+    rep->records_temporary = true;
     return 0;
 }
 
-/* ---- running the games ---- */
+/* ---- the games, through the runner ---- */
 
-static void start_next(struct tx_validate_battery *v);
-
-/* What game_done needs: the battery and the game's slot. */
-struct done_ctx {
-    struct tx_validate_battery *v;
-    struct tx_validate_slot *s;
-};
-
-static void game_done(struct tx_match *match, struct tx_record *record, void *data)
+/* Keeps the probe game's first TX_VALIDATE_PROBE_TURNS turns of player 1
+ * (the bot) that were played: the moves up to the last of them, as a
+ * record of a game still running. */
+static void keep_probe(struct tx_validate_battery *v, const struct tx_record *r)
 {
-    struct done_ctx *d = data;
-    struct tx_validate_battery *v = d->v;
-    char *json = NULL;
-    (void)match;
-    if (tx_record_to_json(record, &json) == 0) {
-        if (fputs(json, v->records) == EOF || fputc('\n', v->records) == EOF ||
-            fflush(v->records) != 0)
-            v->write_errno = errno ? errno : EIO;
-        free(json);
-    }
-    tx_validate_analyse(v, d->s, record);
-    if (v->c->progress)
-        fprintf(stderr, "\rvalidate: %d of %d games played", ++v->finished, v->nslots);
-    tx_record_free(record);
-    free(record);
-    free(d);
-    v->running--;
-    start_next(v);
-}
-
-static void start_next(struct tx_validate_battery *v)
-{
-    while (v->running < v->c->concurrency && v->started < v->nslots) {
-        struct tx_validate_slot *s = &v->slots[v->started++];
-        struct done_ctx *d = malloc(sizeof *d);
-        if (!d)
-            abort();
-        *d = (struct done_ctx){v, s};
-        int r = tx_match_start(&v->loop, &v->match, &s->spec, game_done, d, NULL);
-        if (r < 0) {
-            /* No launcher (openings are legal by construction): nothing can be validated. */
-            free(d);
-            v->start_error = r;
-            v->started = v->nslots;
-            break;
-        }
-        v->running++;
-    }
-}
-/* Re-feeds the bot its first TX_VALIDATE_PROBE_TURNS turns of the first game
- * it played as player 1 (read back from the records file), then closes its
- * stdin: start-up time, exit, processes left. */
-static void probe(struct tx_validate_battery *v, char *err, size_t errcap)
-{
-    const struct tx_validate_config *c = v->c;
-    int64_t game = 0;
-    for (int i = 0; i < v->nslots && !game; i++)
-        if (v->slots[i].player == 0 && v->slots[i].nforced == 0)
-            game = v->slots[i].spec.index;
-    FILE *in = game ? fopen(c->records, "re") : NULL;
-    if (!in)
-        return;
-    char *line = NULL;
-    size_t cap = 0;
-    struct tx_record r = {0};
-    bool found = false;
-    while (!found && getline(&line, &cap, in) > 0) {
-        tx_record_free(&r);
-        found = tx_record_from_json(line, strlen(line), &r, err, errcap) == 0 && r.game == game;
-    }
-    fclose(in);
-    free(line);
-    int upto = 0, turns = 0;
-    for (int i = 0; found && i < r.nmoves && turns < TX_VALIDATE_PROBE_TURNS; i++)
-        if (r.moves[i].player == 0 && !r.moves[i].forced && r.moves[i].move) {
+    struct tx_record *k = &v->probe;
+    bool bot_lost = r->result.winner == 1 && r->result.reason != TX_REASON_CONNECTION;
+    int played = r->nmoves - (bot_lost ? 1 : 0), upto = 0, turns = 0;
+    for (int i = 0; i < played && turns < TX_VALIDATE_PROBE_TURNS; i++)
+        if (r->moves[i].player == 0 && !r->moves[i].forced && r->moves[i].move) {
             turns++;
             upto = i + 1;
         }
-    if (upto > 0) {
-        struct tx_refeed_config rc = {
-            .geo = c->geo,
-            .record = &r,
-            .player = 0,
-            .command = c->command,
-            .upto = upto,
-            .first_turn_ms = c->first_turn_ms,
-            .turn_ms = c->turn_ms,
-            .margin_ms = c->margin_ms,
-            .soft_timeouts = c->soft_timeouts,
-            .bot_memory_mb = c->bot_memory_mb,
-            .probe_exit = true,
-        };
-        if (tx_refeed_run(&rc, &v->rep->probe, err, errcap) == 0)
-            v->rep->probe_game = game;
+    if (upto == 0)
+        return;
+    *k = (struct tx_record){.game = r->game, .seed = r->seed, .size = r->size, .limits = r->limits};
+    k->moves = calloc((size_t)upto, sizeof *k->moves);
+    if (!k->moves)
+        abort();
+    for (int i = 0; i < upto; i++)
+        k->moves[i] = (struct tx_record_move){.player = r->moves[i].player,
+                                              .move = tx_strdup(r->moves[i].move),
+                                              .us = r->moves[i].us,
+                                              .forced = r->moves[i].forced};
+    k->nmoves = upto;
+    k->result.winner = -1;
+    k->result.reason = TX_REASON_INTERRUPTED;
+}
+
+/* The runner's record callback, on the loop thread once the record is in
+ * the file: reading a record is microseconds, no file I/O. */
+static void on_record(struct tx_runner *runner, const struct tx_record *record, bool resumed,
+                      void *data)
+{
+    struct tx_validate_battery *v = data;
+    (void)runner;
+    (void)resumed; /* never: the file was empty */
+    if (record->game < 1 || record->game > v->nslots ||
+        record->result.reason == TX_REASON_INTERRUPTED)
+        return; /* a game cut short by Ctrl-C says nothing about the bot */
+    tx_validate_analyse(v, &v->slots[record->game - 1], record);
+    if (record->game == v->probe_game)
+        keep_probe(v, record);
+    if (v->c->progress)
+        fprintf(stderr, "\rvalidate: %d of %d games played", ++v->finished, v->nslots);
+}
+
+/* Re-feeds the bot its kept turns of the probe game, then closes its stdin:
+ * start-up time, exit, processes left. */
+static void probe(struct tx_validate_battery *v, char *err, size_t errcap)
+{
+    const struct tx_validate_config *c = v->c;
+    if (v->probe.nmoves == 0)
+        return;
+    struct tx_refeed_config rc = {
+        .geo = c->geo,
+        .record = &v->probe,
+        .player = 0,
+        .command = c->command,
+        .limits = c->limits,
+        .probe_exit = true,
+    };
+    if (tx_refeed_run(&rc, &v->rep->probe, err, errcap) == 0)
+        v->rep->probe_game = v->probe_game;
+}
+
+static void init_games(struct tx_validate_battery *v)
+{
+    struct tx_validate_report *rep = v->rep;
+    rep->ngames = v->nslots;
+    rep->games = calloc((size_t)v->nslots + 1, sizeof *rep->games);
+    if (!rep->games)
+        abort();
+    for (int i = 0; i < v->nslots; i++) {
+        const struct tx_validate_slot *s = &v->slots[i];
+        struct tx_validate_game *g = &rep->games[i];
+        g->index = s->spec.index;
+        g->scenario = s->scenario;
+        g->player = s->player;
+        g->nforced = s->nforced;
+        g->codingame =
+            tx_validate_scenario_codingame(s->scenario) && v->c->geo->size == TX_SIZE_DEFAULT;
+        g->winner = -1;
+        g->reason = TX_REASON_INTERRUPTED;
+        g->fewest_holes = -1;
+        snprintf(g->opponent, sizeof g->opponent, "%s", s->opponent_name);
+        /* The probe: the first game the bot opens as player 1. */
+        if (!v->probe_game && s->player == 0 && s->nforced == 0)
+            v->probe_game = s->spec.index;
     }
-    tx_record_free(&r);
 }
 
 int tx_validate_run(const struct tx_validate_config *c, struct tx_validate_report *ret, char *err,
@@ -152,71 +196,48 @@ int tx_validate_run(const struct tx_validate_config *c, struct tx_validate_repor
         abort();
     v->c = c;
     v->rep = ret;
-    int rc = 0;
-    v->records = fopen(c->records, "we");
-    if (!v->records) {
-        rc = -errno;
-        snprintf(err, errcap, "cannot write the records file %s: %s", c->records, strerror(errno));
+    int rc = open_records(v, err, errcap);
+    if (rc < 0)
         goto out;
-    }
-    tx_match_config_init(&v->match, c->geo);
-    v->match.first_turn_ms = c->first_turn_ms;
-    v->match.turn_ms = c->turn_ms;
-    v->match.margin_ms = c->margin_ms;
-    v->match.soft_timeouts = c->soft_timeouts;
-    v->match.bot_memory_mb = c->bot_memory_mb;
-    v->match.run = "validate";
     tx_validate_plan_battery(v);
-    ret->ngames = v->nslots;
-    ret->games = calloc((size_t)v->nslots + 1, sizeof *ret->games);
-    if (!ret->games || uv_loop_init(&v->loop) < 0)
-        abort();
-    for (int i = 0; i < v->nslots; i++) {
-        const struct tx_validate_slot *s = &v->slots[i];
-        struct tx_validate_game *g = &ret->games[i];
-        g->index = s->spec.index;
-        g->scenario = s->scenario;
-        g->player = s->player;
-        g->nforced = s->nforced;
-        g->winner = -1;
-        g->reason = TX_REASON_INTERRUPTED;
-        snprintf(g->opponent, sizeof g->opponent, "%s", s->opponent_name);
-    }
-    start_next(v);
-    uv_run(&v->loop, UV_RUN_DEFAULT);
-    uv_loop_close(&v->loop);
-    if (c->progress)
+    init_games(v);
+
+    struct tx_match_config match;
+    tx_match_config_init(&match, c->geo);
+    match.limits = c->limits;
+    struct tx_runner_source source;
+    tx_validate_plan_source(v, &source);
+    struct tx_runner_config runner = {
+        .source = &source,
+        .match = &match,
+        .concurrency = c->concurrency,
+        .output = ret->records,
+        .record_cb = on_record,
+        .data = v,
+    };
+    struct tx_runner_summary summary;
+    rc = tx_runner_run(&runner, &summary, err, errcap);
+    if (c->progress && v->finished)
         fputs("\r\033[K", stderr);
-    if (fclose(v->records) != 0 && !v->write_errno)
-        v->write_errno = errno;
-    v->records = NULL;
-    if (v->start_error) {
-        rc = v->start_error;
-        snprintf(err, errcap, "cannot start a game: %s%s", strerror(-rc),
-                 rc == -ENOENT ? " (twixt-launch not found next to the program)" : "");
+    if (rc < 0)
         goto out;
-    }
-    if (v->write_errno) {
-        rc = -v->write_errno;
-        snprintf(err, errcap, "writing the records file %s: %s", c->records,
-                 strerror(v->write_errno));
-        goto out;
-    }
-    tx_validate_summarise(&v->first, c->first_turn_ms, &ret->first);
-    tx_validate_summarise(&v->later, c->turn_ms, &ret->later);
-    /* Games end in any order when several run at once: report in game order. */
-    tx_validate_sort_findings(ret);
-    probe(v, err, errcap);
+    ret->interrupted = summary.signal;
+    if (!summary.signal)
+        probe(v, err, errcap);
     tx_validate_probe_findings(v);
-    ret->passed = ret->nfindings == 0;
+    tx_validate_conclude(v);
 out:
-    if (v->records)
-        fclose(v->records);
+    /* A temporary file is worth keeping only for a finding to replay. */
+    if (ret->records_temporary && (rc < 0 || ret->interrupted || ret->nfindings == 0)) {
+        unlink(ret->records);
+        ret->records[0] = '\0';
+    }
     for (int i = 0; i < v->nslots; i++)
         free(v->slots[i].opponent_command);
     free(v->slots);
     free(v->first.us);
     free(v->later.us);
+    tx_record_free(&v->probe);
     free(v);
     return rc;
 }
@@ -224,6 +245,7 @@ out:
 void tx_validate_report_free(struct tx_validate_report *rep)
 {
     for (int i = 0; i < rep->nfindings; i++) {
+        free(rep->findings[i].games);
         free(rep->findings[i].input);
         free(rep->findings[i].stderr_text);
     }

@@ -14,14 +14,12 @@
 #include <string.h>
 
 #include "answer.h"
+#include "bot-limits.h"
 #include "hole.h"
 #include "input.h"
 #include "text.h"
+#include "verdict.h"
 #include "verify.h"
-
-/* Soft mode forgives this much lateness twice per bot (RULES.md "Time"). */
-#define SOFT_OVERRUN_MS 50
-#define SOFT_OVERRUNS_FORGIVEN 2
 
 const struct tx_geometry *tx_verify_geometry(struct tx_verify_geometries *cache, int size)
 {
@@ -121,7 +119,8 @@ int tx_verify_turn_input(const struct tx_geometry *geo, const struct tx_record *
     if (rc >= 0 && (g->status != TX_ONGOING || g->to_move != r->moves[i].player))
         rc = -EINVAL;
     if (rc >= 0)
-        rc = tx_input_write(g, r->moves[i].player, buf, cap);
+        rc = tx_input_write(g, r->moves[i].player,
+                            tx_verify_first_turn(r, r->moves[i].player) == i + 1, buf, cap);
     free(g);
     return rc;
 }
@@ -169,16 +168,15 @@ static int check_header(const struct tx_geometry *geo, const struct tx_record *r
     return 0;
 }
 
-/* Time limit of entry i (0-based) in microseconds, margin included. */
-static int64_t limit_us(const struct tx_record *r, int i)
+/* The turn limit of entry i (0-based): first_turn_ms on its player's first turn. */
+static int limit_ms(const struct tx_record *r, int i)
 {
-    int ms = tx_verify_first_turn(r, r->moves[i].player) == i + 1 ? r->limits.first_turn_ms
-                                                                  : r->limits.turn_ms;
-    return (int64_t)(ms + r->limits.margin_ms) * 1000;
+    return tx_limits_turn_ms(&r->limits, tx_verify_first_turn(r, r->moves[i].player) == i + 1);
 }
 
-/* Checks what a played or answered entry says about itself: message, time. */
-static int check_entry(const struct tx_record *r, int i, int overruns[2],
+/* Checks what a played or answered entry says about itself: message, time.
+ * soft_used counts each player's overruns forgiven so far (tx_limits_judge). */
+static int check_entry(const struct tx_record *r, int i, int soft_used[2],
                        struct tx_verify_report *rep)
 {
     const struct tx_record_move *m = &r->moves[i];
@@ -198,32 +196,44 @@ static int check_entry(const struct tx_record *r, int i, int overruns[2],
                     (long long)m->us);
     if (i == r->nmoves - 1 && r->result.reason == TX_REASON_TIMEOUT)
         return 0; /* the late one: checked with the result */
-    if (m->us > limit_us(r, i)) {
-        /* Soft mode forgives two small overruns; otherwise this was a timeout. */
-        if (!r->limits.soft || m->us > limit_us(r, i) + SOFT_OVERRUN_MS * 1000 ||
-            ++overruns[m->player] > SOFT_OVERRUNS_FORGIVEN)
-            return fail(rep, i + 1,
-                        "answered in %.1f ms, over the %lld ms limit, but the game went on",
-                        m->us / 1000.0, (long long)(limit_us(r, i) / 1000));
-    }
+    int ms = limit_ms(r, i);
+    if (tx_limits_is_timeout(tx_limits_judge(&r->limits, ms, m->us, &soft_used[m->player])))
+        return fail(rep, i + 1, "answered in %.1f ms, over the %lld ms limit, but the game went on",
+                    m->us / 1000.0, (long long)(tx_limits_allowed_us(&r->limits, ms) / 1000));
     return 0;
+}
+
+/* The result's detail without the hint the referee adds when a bot loses
+ * at its first turn after a forced opening (RULES.md "Forced openings",
+ * tx_verdict_add_first_turn); a record from before the hint has none, and
+ * is accepted as it is. */
+static void detail_without_hint(const struct tx_record *r, char *buf, size_t cap)
+{
+    int forced = 0;
+    while (forced < r->nmoves && r->moves[forced].forced)
+        forced++;
+    snprintf(buf, cap, "%s", r->result.detail);
+    if (forced == 0 || r->nmoves == 0 ||
+        tx_verify_first_turn(r, r->moves[r->nmoves - 1].player) != r->nmoves)
+        return;
+    char hint[TX_VERDICT_DETAIL_MAX] = "";
+    tx_verdict_add_first_turn(hint, sizeof hint, forced);
+    size_t len = strlen(buf), hlen = strlen(hint);
+    if (len >= hlen && !strcmp(buf + len - hlen, hint))
+        buf[len - hlen] = '\0';
 }
 
 /* Whether detail is how tx_answer_parse refuses the recorded token. The
  * record keeps the token sanitised (invalid bytes as U+FFFD) and cut at
  * TX_TOKEN_SHOWN bytes, while the referee worded the reason from the raw
  * line, so only a plain token must give the very same words; otherwise the
- * kind of refusal must match. A line over TX_ANSWER_LINE_MAX bytes leaves
- * no token to check. */
+ * kind of refusal must match (tx_answer_error_of). */
 static bool same_parse_failure(const struct tx_geometry *geo, const char *token, const char *detail,
                                char *describe, size_t cap)
 {
-    static const char *const kinds[] = {"not a move", "out of range", "empty line"};
     struct tx_answer a;
     bool plain = true;
 
-    if (strstr(detail, "longer than"))
-        return true;
     if (!token || tx_answer_parse(geo, token, strlen(token), &a) == 0) {
         snprintf(describe, cap, "%s", token ? "a move" : "no answer");
         return false;
@@ -236,48 +246,55 @@ static bool same_parse_failure(const struct tx_geometry *geo, const char *token,
             plain = false;
     if (plain && strlen(token) <= TX_TOKEN_SHOWN)
         return false;
-    for (size_t k = 0; k < sizeof kinds / sizeof kinds[0]; k++)
-        if (!strncmp(a.reason, kinds[k], strlen(kinds[k])) &&
-            !strncmp(detail, kinds[k], strlen(kinds[k])))
-            return true;
-    return false;
+    return tx_answer_error_of(detail) == a.error;
 }
 
 /* The last entry was not played: it must be what the result says. */
 static int check_unplayed_last(const struct tx_game *g, const struct tx_record *r, int move,
-                               enum tx_illegal why, struct tx_verify_report *rep)
+                               enum tx_illegal why, int soft_used[2], struct tx_verify_report *rep)
 {
     int n = r->nmoves;
     const struct tx_record_move *m = &r->moves[n - 1];
     const char *reason = tx_reason_name(r->result.reason);
-    char describe[128];
+    char describe[128], detail[TX_VERDICT_DETAIL_MAX];
 
     switch (r->result.reason) {
     case TX_REASON_INVALID:
-        if (!m->move && !strstr(r->result.detail, "longer than"))
+        detail_without_hint(r, detail, sizeof detail);
+        if (tx_answer_error_of(detail) == TX_ANSWER_TOO_LONG)
+            break; /* only the line's first bytes were read: its token may be anything */
+        if (!m->move)
             return fail(rep, n, "the result is invalid, but this entry has no answer (move null)");
         if (move != -1 && why == TX_LEGAL)
             return fail(rep, n, "%s is a legal move here, but the result says invalid", m->move);
         if (move != -1)
             tx_illegal_describe(g, move, why, describe, sizeof describe);
-        else if (!same_parse_failure(g->geo, m->move, r->result.detail, describe, sizeof describe))
+        else if (!same_parse_failure(g->geo, m->move, detail, describe, sizeof describe))
             return fail(rep, n,
                         "result.detail is \"%s\", but the answer \"%s\" is refused as \"%s\"",
                         r->result.detail, m->move ? m->move : "", describe);
         else
             break;
-        if (strcmp(describe, r->result.detail))
+        if (strcmp(describe, detail))
             return fail(rep, n, "result.detail is \"%s\", the replay says \"%s\"", r->result.detail,
                         describe);
         break;
-    case TX_REASON_TIMEOUT:
-        /* Late means over limit + margin, in whole microseconds as the
-         * referee decides; a bot that never answered was killed later still. */
-        if (m->us <= limit_us(r, n - 1))
+    case TX_REASON_TIMEOUT: {
+        /* The one rule the referee judged with; a bot that never answered
+         * was killed later still. */
+        int ms = limit_ms(r, n - 1);
+        enum tx_lateness lateness = tx_limits_judge(&r->limits, ms, m->us, &soft_used[m->player]);
+        if (lateness == TX_ON_TIME)
             return fail(rep, n, "timeout, but %s %.1f ms, within the %lld ms limit",
                         m->move ? "the answer came in" : "the turn ended after", m->us / 1000.0,
-                        (long long)(limit_us(r, n - 1) / 1000));
+                        (long long)(tx_limits_allowed_us(&r->limits, ms) / 1000));
+        if (lateness == TX_LATE_FORGIVEN)
+            return fail(rep, n,
+                        "timeout, but %s %.1f ms, an overrun that soft mode forgives (%d of %d)",
+                        m->move ? "the answer came in" : "the turn ended after", m->us / 1000.0,
+                        soft_used[m->player], TX_LIMITS_SOFT_FORGIVEN);
         break;
+    }
     case TX_REASON_CRASH:
         if (m->move)
             return fail(rep, n, "crash, but this entry has an answer (\"%s\"); expected move null",
@@ -387,7 +404,7 @@ int tx_verify_record(const struct tx_geometry *geo, const struct tx_record *r,
                      struct tx_verify_report *rep)
 {
     struct tx_game *g = malloc(sizeof *g);
-    int overruns[2] = {0, 0};
+    int soft_used[2] = {0, 0};
     int rc;
 
     if (!g)
@@ -412,7 +429,7 @@ int tx_verify_record(const struct tx_geometry *geo, const struct tx_record *r,
                       player_name(g->to_move));
             break;
         }
-        if ((rc = check_entry(r, i, overruns, rep)) < 0)
+        if ((rc = check_entry(r, i, soft_used, rep)) < 0)
             break;
         why = move == -1 ? TX_ILLEGAL_OUT_OF_RANGE : tx_game_check(g, move);
         if (m->forced && (why != TX_LEGAL || move == TX_MOVE_SWAP)) {
@@ -434,7 +451,7 @@ int tx_verify_record(const struct tx_geometry *geo, const struct tx_record *r,
             break;
         }
         /* The game ended on this unplayed entry: no end check but the links. */
-        if ((rc = check_unplayed_last(g, r, move, why, rep)) == 0)
+        if ((rc = check_unplayed_last(g, r, move, why, soft_used, rep)) == 0)
             rc = check_links(g, r, rep);
         free(g);
         return rc;

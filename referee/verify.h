@@ -5,8 +5,10 @@
  * that everything the record states follows from them: whose turn each move
  * was, forced opening moves, the swap, that only the last entry may be an
  * illegal or missing answer, the result and its detail (the winning chain's
- * ends, the exact tx_answer_parse / tx_illegal_describe wording), the links
- * of each player at the end, message lengths and the time limits.
+ * ends, the exact tx_answer_parse / tx_illegal_describe wording, with or
+ * without the first-turn hint of verdict.h after a forced opening), the
+ * links of each player at the end, message lengths and the time limits
+ * (tx_limits_judge of bot-limits.h: the rule the referee decided with).
  *
  * The same replay gives the position after any move (tx_verify_position),
  * which the renderers draw and which `validate` and re-feeding a bot use to
@@ -61,8 +63,9 @@ int tx_verify_position(const struct tx_geometry *geo, const struct tx_record *r,
 int tx_verify_step(const struct tx_record *r, int i, struct tx_game *g);
 
 /* The turn input (RULES.md "Input", tx_input_write) that the player of
- * entry i (0-based) received before answering it: what re-feeding a bot
- * sends. Returns its length, or -EINVAL when entry i is forced or the
+ * entry i (0-based) received before answering it, its first turn after a
+ * forced opening included (RULES.md "Forced openings"): what re-feeding a
+ * bot sends. Returns its length, or -EINVAL when entry i is forced or the
  * record cannot be replayed up to it, or -ENOSPC (cap >= TX_INPUT_MAX
  * always suffices). */
 int tx_verify_turn_input(const struct tx_geometry *geo, const struct tx_record *r, int i, char *buf,

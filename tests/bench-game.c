@@ -122,7 +122,7 @@ static void measure_input(const struct tx_geometry *geo, double seconds)
             int len = 0;
             double t0 = now_seconds();
             for (int i = 0; i < REPEAT; i++)
-                len = tx_input_write(&g, g.to_move, text, sizeof(text));
+                len = tx_input_write(&g, g.to_move, false, text, sizeof(text));
             double t1 = now_seconds();
             for (int i = 0; i < REPEAT; i++) {
                 if (len < 0 || tx_input_parse(geo, text, (size_t)len, &in, NULL, 0) < 0 ||

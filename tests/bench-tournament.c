@@ -90,8 +90,8 @@ static double run(const char *bot, const char *bot_options, int64_t games, int c
         fprintf(stderr, "bench-tournament: %s\n", err);
         exit(2);
     }
-    setup->match.turn_ms = turn_ms;
-    setup->match.first_turn_ms = turn_ms > 1000 ? turn_ms : 1000;
+    setup->match.limits.turn_ms = turn_ms;
+    setup->match.limits.first_turn_ms = turn_ms > 1000 ? turn_ms : 1000;
     struct tx_runner_config config = {
         .pool = &setup->pool,
         .match = &setup->match,

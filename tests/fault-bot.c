@@ -1,7 +1,7 @@
 /* fault-bot.c - a Twixt-PP bot that misbehaves on purpose, for the fault
  * matrix of the referee's match (tests/test-match.c).
  *
- *   fault-bot MODE [K [N]] [--pid-file=PATH] [--size=S] [--seed=X]
+ *   fault-bot MODE [K [N]] [--pid-file=PATH] [--size=S] [--seed=X] [--echo]
  *
  * K is the bot's own turn (1-based) at which the fault happens (default 1),
  * N a parameter of the mode (milliseconds, bytes). On every other turn the
@@ -14,8 +14,10 @@
  *
  * With --pid-file the bot appends "bot PID" at start-up (and "child PID" for
  * a child it forks, "escaped PID" or "daemon PID" when it hides), so the
- * test can check that no process of the game survives it. The bot exits 0
- * when its stdin ends (the game is over).
+ * test can check that no process of the game survives it. With --echo it
+ * copies every input it reads to stderr, byte for byte, before it answers
+ * (the tests compare what the referee sent with what the verifier
+ * rebuilds). The bot exits 0 when its stdin ends (the game is over).
  */
 #include <dirent.h>
 #include <errno.h>
@@ -134,6 +136,7 @@ struct bot {
     int k;                /* the faulty turn */
     long n;               /* the mode's parameter */
     const char *pid_file; /* NULL: do not write pids */
+    bool echo;            /* --echo: copy each input to stderr */
     int turn;             /* own turns read so far */
     int me;               /* 0 or 1, known from the first input */
     bool skip_next;       /* the answer to this turn was already printed */
@@ -238,6 +241,8 @@ static bool read_turn(void)
     for (int i = 0; i < 4; i++)
         if (!read_list())
             die("input ended in the middle of a turn");
+    if (bot.echo)
+        write_all(STDERR_FILENO, bot.text, bot.len);
     char err[128];
     if (tx_input_parse(&bot.geo, bot.text, bot.len, &bot.in, err, sizeof err) < 0)
         die(err);
@@ -613,6 +618,8 @@ static void parse_args(int argc, char **argv)
             size = atoi(argv[i] + 7);
         else if (strncmp(argv[i], "--seed=", 7) == 0)
             continue; /* accepted like a real bot's, not needed */
+        else if (strcmp(argv[i], "--echo") == 0)
+            bot.echo = true;
         else if (npos < 3)
             pos[npos++] = argv[i];
         else

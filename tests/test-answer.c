@@ -128,6 +128,45 @@ START_TEST(parse_line_length_limit)
 }
 END_TEST
 
+/* Every refusal is a kind as well as words, and the words read back to the
+ * kind (the verifier checks recorded details with tx_answer_error_of). */
+START_TEST(parse_error_kinds_read_back)
+{
+    static struct tx_geometry geo;
+    static const struct {
+        const char *line;
+        enum tx_answer_error error;
+    } kinds[] = {
+        {"", TX_ANSWER_EMPTY},          {"\r", TX_ANSWER_EMPTY},
+        {"M5", TX_ANSWER_OUT_OF_RANGE}, {"d6", TX_ANSWER_NOT_A_MOVE},
+        {" D6", TX_ANSWER_NOT_A_MOVE},  {"\"quoted\"", TX_ANSWER_NOT_A_MOVE},
+        {"D6 fine", TX_ANSWER_OK},
+    };
+    struct tx_answer a;
+    ck_assert_int_eq(tx_geometry_init(&geo, 12), 0);
+    for (size_t i = 0; i < sizeof(kinds) / sizeof(kinds[0]); i++) {
+        int r = tx_answer_parse(&geo, kinds[i].line, strlen(kinds[i].line), &a);
+        ck_assert_int_eq(r, kinds[i].error == TX_ANSWER_OK ? 0 : -EINVAL);
+        ck_assert_int_eq(a.error, kinds[i].error);
+        if (r < 0)
+            ck_assert_int_eq(tx_answer_error_of(a.reason), kinds[i].error);
+    }
+    /* The first 4096 bytes of a longer line: its token and message stay. */
+    ck_assert_int_eq(tx_answer_parse(&geo, "B1 mmm", 6, &a), 0);
+    ck_assert_int_eq(tx_answer_refuse_too_long(&a), -EINVAL);
+    ck_assert_int_eq(a.error, TX_ANSWER_TOO_LONG);
+    ck_assert_str_eq(a.reason, "line longer than 4096 bytes");
+    ck_assert_str_eq(a.token, "B1");
+    ck_assert_str_eq(a.message, "mmm");
+    ck_assert_int_eq(tx_answer_error_of(a.reason), TX_ANSWER_TOO_LONG);
+    /* Other details are no refusal of the parser. */
+    ck_assert_int_eq(tx_answer_error_of("occupied hole D6"), TX_ANSWER_OK);
+    ck_assert_int_eq(tx_answer_error_of("line longer than 4096 bytes; its first turn"),
+                     TX_ANSWER_OK);
+    ck_assert_int_eq(tx_answer_error_of("not a move: \"d6"), TX_ANSWER_OK);
+}
+END_TEST
+
 START_TEST(parse_depends_on_board_size)
 {
     static struct tx_geometry geo;
@@ -147,6 +186,7 @@ static Suite *answer_suite(void)
     TCase *tc = tcase_create("answer");
     tcase_add_loop_test(tc, parse_table, 0, (int)(sizeof(rows) / sizeof(rows[0])));
     tcase_add_test(tc, parse_line_length_limit);
+    tcase_add_test(tc, parse_error_kinds_read_back);
     tcase_add_test(tc, parse_depends_on_board_size);
     suite_add_tcase(s, tc);
     return s;

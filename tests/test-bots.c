@@ -5,10 +5,14 @@
  * turn inputs written by libtwixt (tx_input_write) for scripted positions:
  * the first turn as player 1 and as player 2, after a SWAP, a nearly full
  * board, a board where exactly one legal hole remains, and the same on other
- * board sizes. Its one answer line is parsed (tx_answer_parse) and must be a
- * legal move in that position (tx_game_check) with a message of at most 20
+ * board sizes. A position the bot did not see being played is its first
+ * turn after a forced opening, so its first line is what RULES.md "Forced
+ * openings" says: FIRST for player 1, the opponent's last hole for player 2;
+ * a bot must learn its side from that line alone. Its one answer line is parsed (tx_answer_parse)
+ * and must be a legal move in that position (tx_game_check) with a message of at most 20
  * characters; on end of input the bot must exit with status 0. Whole games
- * against a random opponent played by the test check every turn, and
+ * against a random opponent played by the test check every turn (and that
+ * twixt-blocker's games are long, and that --cross crosses its links), and
  * twixt-mcts --ms 50 must answer every turn of such a game well within its
  * budget (asserted generously for a loaded machine).
  *
@@ -147,9 +151,10 @@ static void bot_finish(struct bot *b)
 
 /* ---- the bots under test ---- */
 
-enum which { RANDOM, GREEDY, MCTS, STARTER_PY, STARTER_C, NBOTS };
-static const char *const bot_names[NBOTS] = {"twixt-random", "twixt-greedy", "twixt-mcts",
-                                             "starter.py", "starter.c"};
+enum which { RANDOM, GREEDY, MCTS, BLOCKER, CROSSER, STARTER_PY, STARTER_C, NBOTS };
+static const char *const bot_names[NBOTS] = {"twixt-random",  "twixt-greedy",  "twixt-mcts",
+                                             "twixt-blocker", "twixt-blocker", "starter.py",
+                                             "starter.c"}; /* CROSSER: twixt-blocker --cross */
 
 /* argv for bot w on a size x size board; storage in `store`. */
 static void bot_argv(enum which w, int size, int mcts_ms, char store[8][256], char *argv[9])
@@ -161,6 +166,8 @@ static void bot_argv(enum which w, int size, int mcts_ms, char store[8][256], ch
     case RANDOM:
     case GREEDY:
     case MCTS:
+    case BLOCKER:
+    case CROSSER:
         snprintf(store[n++], 256, "%s/bots/%s", build, bot_names[w]);
         snprintf(store[n++], 256, "--seed");
         snprintf(store[n++], 256, "7");
@@ -168,6 +175,8 @@ static void bot_argv(enum which w, int size, int mcts_ms, char store[8][256], ch
             snprintf(store[n++], 256, "--ms");
             snprintf(store[n++], 256, "%d", mcts_ms);
         }
+        if (w == CROSSER)
+            snprintf(store[n++], 256, "--cross");
         break;
     case STARTER_PY:
         snprintf(store[n++], 256, "python3");
@@ -186,14 +195,16 @@ static void bot_argv(enum which w, int size, int mcts_ms, char store[8][256], ch
     argv[n] = NULL;
 }
 
-/* Asks a fresh bot w for its move in g and checks it is legal. */
+/* Asks a fresh bot w for its move in g and checks it is legal. It is the
+ * bot's first input, as after a forced opening (RULES.md "Forced
+ * openings": player 1's says FIRST). */
 static void check_one_answer(enum which w, const struct tx_game *g, const char *what)
 {
     char store[8][256], *argv[9], text[TX_INPUT_MAX], line[TX_ANSWER_LINE_MAX + 1];
     struct tx_answer ans;
     struct bot b;
 
-    ck_assert_int_gt(tx_input_write(g, g->to_move, text, sizeof(text)), 0);
+    ck_assert_int_gt(tx_input_write(g, g->to_move, true, text, sizeof(text)), 0);
     bot_argv(w, g->geo->size, MCTS_MS, store, argv);
     bot_start(&b, argv);
     bot_ask(&b, text, line, sizeof(line));
@@ -298,10 +309,29 @@ static void check_positions(enum which w, int size)
     free(geo);
 }
 
+/* True when two links of player's cross each other (the PP rule). */
+static bool own_links_cross(const struct tx_game *g, int player)
+{
+    const struct tx_geometry *geo = g->geo;
+    for (int l = 0; l < geo->holes * 4; l++) {
+        if (!tx_game_has_link(g, l) || g->cell[geo->link_end[l][0]] != (player ? TX_PEG1 : TX_PEG0))
+            continue;
+        for (int i = 0; i < TX_CROSSINGS; i++) {
+            int c = geo->crossing[l][i];
+            if (c >= 0 && tx_game_has_link(g, c) &&
+                g->cell[geo->link_end[c][0]] == g->cell[geo->link_end[l][0]])
+                return true;
+        }
+    }
+    return false;
+}
+
 /* A whole game of bot w against random moves made by the test; bot_first
  * says who starts. Every answer must be legal. Returns the slowest answer
- * in microseconds. */
-static int64_t play_game(enum which w, int size, int mcts_ms, bool bot_first, uint64_t seed)
+ * in microseconds; *crossed (when not NULL) says whether two of the bot's
+ * own links crossed at the end, *moves how long the game was. */
+static int64_t play_game(enum which w, int size, int mcts_ms, bool bot_first, uint64_t seed,
+                         bool *crossed, int *nmoves)
 {
     char store[8][256], *argv[9], text[TX_INPUT_MAX], line[TX_ANSWER_LINE_MAX + 1];
     struct tx_geometry *geo = malloc(sizeof(*geo));
@@ -324,7 +354,8 @@ static int64_t play_game(enum which w, int size, int mcts_ms, bool bot_first, ui
             ck_assert_int_eq(tx_game_play(&g, moves[rng_next(&s) % (uint64_t)n]), TX_LEGAL);
             continue;
         }
-        ck_assert_int_gt(tx_input_write(&g, g.to_move, text, sizeof(text)), 0);
+        bool first = g.nmoves <= 1; /* the bot's first turn: move 1 or 2 */
+        ck_assert_int_gt(tx_input_write(&g, g.to_move, first, text, sizeof(text)), 0);
         int64_t us = bot_ask(&b, text, line, sizeof(line));
         if (us > slowest)
             slowest = us;
@@ -339,6 +370,10 @@ static int64_t play_game(enum which w, int size, int mcts_ms, bool bot_first, ui
         ck_assert_msg(why == TX_LEGAL, "%s at move %d: %s", bot_names[w], g.nmoves + 1, reason);
     }
     bot_finish(&b);
+    if (crossed)
+        *crossed = own_links_cross(&g, bot_player);
+    if (nmoves)
+        *nmoves = g.nmoves;
     free(geo);
     return slowest;
 }
@@ -542,8 +577,8 @@ START_TEST(game_every_turn_legal)
     if (w == STARTER_C)
         ck_assert_msg(starter_c_exe[0], "cc could not compile bots/starter.c");
     for (int k = 0; k < 2; k++)
-        play_game(w, TX_SIZE_DEFAULT, 20, k == 0, 11 + (uint64_t)k);
-    play_game(w, 9, 20, true, 5);
+        play_game(w, TX_SIZE_DEFAULT, 20, k == 0, 11 + (uint64_t)k, NULL, NULL);
+    play_game(w, 9, 20, true, 5, NULL, NULL);
 }
 END_TEST
 
@@ -551,7 +586,8 @@ START_TEST(mcts_respects_budget)
 {
     signal(SIGPIPE, SIG_IGN);
     for (int k = 0; k < 2; k++) {
-        int64_t slowest = play_game(MCTS, TX_SIZE_DEFAULT, MCTS_MS, k == 0, 3 + (uint64_t)k);
+        int64_t slowest =
+            play_game(MCTS, TX_SIZE_DEFAULT, MCTS_MS, k == 0, 3 + (uint64_t)k, NULL, NULL);
         fprintf(stderr, "twixt-mcts --ms %d: slowest answer %.1f ms\n", MCTS_MS,
                 (double)slowest / 1000);
         ck_assert_msg(slowest <= (MCTS_MS + MCTS_SLACK_MS) * 1000,
@@ -581,7 +617,7 @@ static int run_status(enum which w, const char *a, const char *b)
 
 START_TEST(options_help_and_errors)
 {
-    for (enum which w = RANDOM; w <= MCTS; w++) {
+    for (enum which w = RANDOM; w <= BLOCKER; w++) {
         ck_assert_int_eq(run_status(w, "--help", NULL), 0);
         ck_assert_int_eq(run_status(w, "--size", "4"), 2);
         ck_assert_int_eq(run_status(w, "--size", "27"), 2);
@@ -590,6 +626,42 @@ START_TEST(options_help_and_errors)
     }
     ck_assert_int_eq(run_status(MCTS, "--ms", "0"), 2);
     ck_assert_int_eq(run_status(RANDOM, "--swap-prob", "2"), 2);
+    ck_assert_int_eq(run_status(RANDOM, "--first", "A1"), 2); /* a corner */
+    ck_assert_int_eq(run_status(RANDOM, "--first", "A5"), 2); /* player 2's border */
+    ck_assert_int_eq(run_status(RANDOM, "--first", "F6"), 0); /* then end of input */
+}
+END_TEST
+
+/* twixt-random --first HOLE opens there (validate's diagonal games). */
+START_TEST(random_opens_where_told)
+{
+    char path[512], line[TX_ANSWER_LINE_MAX + 1];
+    snprintf(path, sizeof(path), "%s/bots/twixt-random", getenv("TX_BUILD_DIR"));
+    char *argv[] = {path, (char *)"--first", (char *)"C5", NULL};
+    struct bot b;
+    bot_start(&b, argv);
+    bot_ask(&b, "FIRST\n0\n0\n0\n0\n", line, sizeof(line));
+    ck_assert_str_eq(strtok(line, " "), "C5");
+    bot_finish(&b);
+}
+END_TEST
+
+/* twixt-blocker makes games long (validate's blocked games), and with
+ * --cross two of its own links cross each other (the crossing games). */
+START_TEST(blocker_games_are_long_and_cross)
+{
+    signal(SIGPIPE, SIG_IGN);
+    int total = 0, moves;
+    bool crossed;
+    for (int k = 0; k < 2; k++) {
+        play_game(BLOCKER, TX_SIZE_DEFAULT, 0, k == 0, 21 + (uint64_t)k, NULL, &moves);
+        total += moves;
+        play_game(CROSSER, TX_SIZE_DEFAULT, 0, k == 0, 31 + (uint64_t)k, &crossed, NULL);
+        ck_assert_msg(crossed, "twixt-blocker --cross as player %d: no links of its own cross",
+                      k + 1);
+    }
+    /* A random opponent on 140 holes: the blocker's games last. */
+    ck_assert_msg(total >= 2 * 70, "blocked games of %d moves on average", total / 2);
 }
 END_TEST
 
@@ -603,6 +675,8 @@ static Suite *bots_suite(void)
     tcase_add_loop_test(tc, game_every_turn_legal, RANDOM, NBOTS);
     tcase_add_test(tc, mcts_respects_budget);
     tcase_add_test(tc, options_help_and_errors);
+    tcase_add_test(tc, random_opens_where_told);
+    tcase_add_test(tc, blocker_games_are_long_and_cross);
     suite_add_tcase(s, tc);
     TCase *units = tcase_create("modules");
     tcase_set_timeout(units, 120);

@@ -238,8 +238,7 @@ static const struct {
                       "records")},
     {{"league", "true", "true", "-o", "l.jsonl", "--shard", "1/2"},
      2,
-     CANNOT("league", "--shard: a league chooses its games as it goes, so it cannot be split; "
-                      "run one league per pool")},
+     CANNOT("league", "unknown option '--shard' (an option of play, tournament)")},
     {{"league", "true", "-o", "l.jsonl"},
      2,
      CANNOT("league", "expected 2 to 64 BOT arguments, got 1")},

@@ -7,7 +7,10 @@
  * the input of the player to move is compared byte for byte with text
  * written out by hand from RULES.md; then it is parsed back, rebuilt with
  * tx_game_from_input, and must give the same position and the same text.
- * Malformed texts and impossible positions are refused with the line named.
+ * Each seat's first input after forced openings of 0 to 3 moves, with and
+ * without a swap, is compared with RULES.md "Forced openings" byte for
+ * byte. Malformed texts and impossible positions are refused with the line
+ * named.
  */
 #include <check.h>
 #include <errno.h>
@@ -73,7 +76,7 @@ START_TEST(write_scripted_game_byte_for_byte)
     static struct tx_game g;
     play_to(&g, _i);
     ck_assert_int_eq(g.to_move, _i % 2);
-    int len = tx_input_write(&g, g.to_move, text, sizeof(text));
+    int len = tx_input_write(&g, g.to_move, false, text, sizeof(text));
     ck_assert_int_eq(len, (int)strlen(expect[_i]));
     ck_assert_str_eq(text, expect[_i]);
 }
@@ -85,7 +88,7 @@ START_TEST(parse_write_round_trip)
     char err[128];
     play_to(&g, _i);
     int me = g.to_move;
-    int len = tx_input_write(&g, me, text, sizeof(text));
+    int len = tx_input_write(&g, me, false, text, sizeof(text));
     ck_assert_int_eq(tx_input_parse(&geo, text, (size_t)len, &in, err, sizeof(err)), 0);
 
     /* What the parser read is the game's own lists. */
@@ -110,7 +113,7 @@ START_TEST(parse_write_round_trip)
     ck_assert(memcmp(rebuilt.cell, g.cell, (size_t)geo.holes) == 0);
     for (int link = 0; link < geo.holes * 4; link++)
         ck_assert_int_eq(tx_game_has_link(&rebuilt, link), tx_game_has_link(&g, link));
-    ck_assert_int_eq(tx_input_write(&rebuilt, me, again, sizeof(again)), len);
+    ck_assert_int_eq(tx_input_write(&rebuilt, me, false, again, sizeof(again)), len);
     ck_assert_str_eq(again, text);
 
     /* The rebuilt game plays on like the original. */
@@ -135,8 +138,8 @@ START_TEST(first_player_of_first_inputs)
         {"FIRST\n0\n0\n0\n0\n", 0},
         {"C5\n0\n0\n1\nC5\n0\n", 1},
         {"SWAP\n0\n0\n1\nE3\n0\n", 0},
-        {"D5\n1\nE3\n0\n1\nD5\n0\n", 0}, /* forced opening of even length */
-        {"F5\n1\nD5\n0\n2\nE3\nF5\n1\nE3 F5\n", 1},
+        {"FIRST\n1\nC5\n0\n1\nD5\n0\n", 0},         /* after a forced opening of even length */
+        {"F5\n1\nD5\n0\n2\nE3\nF5\n1\nE3 F5\n", 1}, /* ... of odd length */
     };
     for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
         ck_assert_int_eq(tx_input_parse(&geo, cases[i].text, strlen(cases[i].text), &in, NULL, 0),
@@ -146,14 +149,84 @@ START_TEST(first_player_of_first_inputs)
 }
 END_TEST
 
+/* RULES.md "Forced openings": each seat's first input after a forced
+ * opening of 0 to 3 moves, with and without player 2's swap (a swap is
+ * move 2, so only after 0 or 1 forced moves). moves[] is the whole game so
+ * far, the forced moves first; each player's first turn comes at the first
+ * move after them that is its own. */
+static const struct {
+    const char *name;
+    int nforced;
+    const char *moves[6];
+    const char *first[2]; /* the exact first input of player 1, of player 2 */
+} forced_cases[] = {
+    {"no opening", 0, {"C5", "D5", NULL}, {"FIRST\n0\n0\n0\n0\n", "C5\n0\n0\n1\nC5\n0\n"}},
+    {"no opening, then a swap",
+     0,
+     {"C5", "SWAP", NULL},
+     {"FIRST\n0\n0\n0\n0\n", "C5\n0\n0\n1\nC5\n0\n"}},
+    {"one forced move",
+     1,
+     {"C5", "D5", "F6", NULL},
+     {"FIRST\n1\nC5\n0\n1\nD5\n0\n", "C5\n0\n0\n1\nC5\n0\n"}},
+    {"one forced move, then a swap",
+     1,
+     {"C5", "SWAP", "F6", NULL},
+     {"SWAP\n0\n0\n1\nE3\n0\n", "C5\n0\n0\n1\nC5\n0\n"}},
+    {"two forced moves",
+     2,
+     {"C5", "D5", "F6", "G8", NULL},
+     {"FIRST\n1\nC5\n0\n1\nD5\n0\n", "F6\n1\nD5\n0\n2\nC5\nF6\n0\n"}},
+    {"three forced moves",
+     3,
+     {"C5", "D5", "F6", "G8", "H10", NULL},
+     {"FIRST\n2\nC5\nF6\n0\n2\nD5\nG8\n0\n", "F6\n1\nD5\n0\n2\nC5\nF6\n0\n"}},
+};
+
+START_TEST(write_first_inputs_after_forced_openings)
+{
+    static struct tx_game g, rebuilt;
+    char err[128];
+    bool seen[2] = {false, false};
+    ck_assert_int_eq(tx_geometry_init(&geo, 12), 0);
+    tx_game_init(&g, &geo);
+    for (int i = 0; forced_cases[_i].moves[i]; i++) {
+        int me = g.to_move;
+        if (i >= forced_cases[_i].nforced && !seen[me]) {
+            seen[me] = true;
+            const char *want = forced_cases[_i].first[me];
+            int len = tx_input_write(&g, me, true, text, sizeof(text));
+            ck_assert_msg(len == (int)strlen(want) && !strcmp(text, want),
+                          "%s: player %d's first input is\n%s\nexpected\n%s", forced_cases[_i].name,
+                          me + 1, text, want);
+            /* A bot tells its side from that first line, and rebuilds the
+             * position from the rest. */
+            ck_assert_msg(tx_input_parse(&geo, text, (size_t)len, &in, err, sizeof(err)) == 0, "%s",
+                          err);
+            ck_assert_int_eq(tx_input_first_player(&in), me);
+            ck_assert_int_eq(tx_game_from_input(&rebuilt, &geo, &in, me), 0);
+            ck_assert(memcmp(rebuilt.cell, g.cell, (size_t)geo.holes) == 0);
+            ck_assert_int_eq(rebuilt.swapped, g.swapped);
+        }
+        ck_assert_int_eq(tx_game_play(&g, move_of(forced_cases[_i].moves[i])), TX_LEGAL);
+    }
+    ck_assert(seen[0] && seen[1]);
+    /* The flag only ever changes player 1's first line: later inputs, and
+     * player 2's, name the opponent's last move. */
+    int me = g.to_move, len = tx_input_write(&g, me, false, text, sizeof(text));
+    ck_assert_int_eq(tx_input_write(&g, me, me == 1, again, sizeof(again)), len);
+    ck_assert_str_eq(again, text);
+}
+END_TEST
+
 START_TEST(write_reports_small_buffer)
 {
     static struct tx_game g;
     play_to(&g, TURNS - 1);
     size_t need = strlen(expect[TURNS - 1]);
-    ck_assert_int_eq(tx_input_write(&g, g.to_move, text, need), -ENOSPC);
-    ck_assert_int_eq(tx_input_write(&g, g.to_move, text, need + 1), (int)need);
-    ck_assert_int_eq(tx_input_write(&g, g.to_move, text, 0), -ENOSPC);
+    ck_assert_int_eq(tx_input_write(&g, g.to_move, false, text, need), -ENOSPC);
+    ck_assert_int_eq(tx_input_write(&g, g.to_move, false, text, need + 1), (int)need);
+    ck_assert_int_eq(tx_input_write(&g, g.to_move, false, text, 0), -ENOSPC);
 }
 END_TEST
 
@@ -211,7 +284,8 @@ static const struct {
     int me;
 } impossible[] = {
     {"FIRST\n0\n0\n0\n0\n", 1},      /* player 2 never moves first */
-    {"FIRST\n0\n0\n1\nC5\n0\n", 1},  /* FIRST with a peg on the board */
+    {"FIRST\n0\n0\n1\nC5\n0\n", 1},  /* FIRST for player 2, with a peg on the board */
+    {"FIRST\n0\n0\n1\nE3\n0\n", 0},  /* FIRST right after a swap: SWAP expected */
     {"C5\n0\n0\n1\nC5\n0\n", 0},     /* counts say player 2 is on move */
     {"D5\n0\n0\n1\nC5\n0\n", 1},     /* last move is not his last peg */
     {"C5\n0\n0\n1\nA5\n0\n", 1},     /* player 1 in column A */
@@ -263,6 +337,8 @@ static Suite *input_suite(void)
     tcase_add_loop_test(tc, write_scripted_game_byte_for_byte, 0, TURNS);
     tcase_add_loop_test(tc, parse_write_round_trip, 0, TURNS);
     tcase_add_test(tc, first_player_of_first_inputs);
+    tcase_add_loop_test(tc, write_first_inputs_after_forced_openings, 0,
+                        (int)(sizeof(forced_cases) / sizeof(forced_cases[0])));
     tcase_add_test(tc, write_reports_small_buffer);
     tcase_add_loop_test(tc, parse_rejects_malformed, 0,
                         (int)(sizeof(malformed) / sizeof(malformed[0])));

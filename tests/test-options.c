@@ -458,11 +458,11 @@ START_TEST(apply_copies_the_limits)
     char err[256];
     ck_assert_int_eq(parse(&o, PLAY, args, err, sizeof err), 0);
     tx_options_apply(&o, &config);
-    ck_assert_int_eq(config.first_turn_ms, 900);
-    ck_assert_int_eq(config.turn_ms, 90);
-    ck_assert_int_eq(config.margin_ms, 9);
-    ck_assert(config.soft_timeouts);
-    ck_assert_int_eq(config.bot_memory_mb, 99);
+    ck_assert_int_eq(config.limits.first_turn_ms, 900);
+    ck_assert_int_eq(config.limits.turn_ms, 90);
+    ck_assert_int_eq(config.limits.margin_ms, 9);
+    ck_assert(config.limits.soft);
+    ck_assert_int_eq(config.limits.memory_mb, 99);
     tx_options_free(&o);
 }
 END_TEST

@@ -436,7 +436,7 @@ static void compare_input_round_trip(const struct where *w, const struct tx_game
     static struct tx_input in;
     static struct tx_game rebuilt;
     char err[128] = "";
-    int len = tx_input_write(g, g->to_move, text, sizeof text);
+    int len = tx_input_write(g, g->to_move, false, text, sizeof text);
 
     if (len < 0)
         failure(w, "tx_input_write returned %d", len);
@@ -724,7 +724,7 @@ START_TEST(damaged_inputs_are_refused_or_stable)
         play_out(&w, &game, &reference, &rng, random_below(&rng, size * size / 2));
         if (reference.status != TX_ONGOING)
             continue;
-        len = tx_input_write(&game, game.to_move, text, sizeof text);
+        len = tx_input_write(&game, game.to_move, false, text, sizeof text);
         ck_assert_int_ge(len, 0);
         n = (size_t)len;
         for (int k = 1 + random_below(&rng, 3); k > 0; k--)
@@ -735,7 +735,7 @@ START_TEST(damaged_inputs_are_refused_or_stable)
             if (tx_game_from_input(&rebuilt, &geo_storage, &in, me) != 0)
                 continue;
             accepted++;
-            len = tx_input_write(&rebuilt, rebuilt.to_move, again, sizeof again);
+            len = tx_input_write(&rebuilt, rebuilt.to_move, false, again, sizeof again);
             if (len < 0 || tx_input_parse(&geo_storage, again, (size_t)len, &in2, NULL, 0) != 0 ||
                 tx_game_from_input(&rebuilt2, &geo_storage, &in2, rebuilt.to_move) != 0)
                 failure(&w,

@@ -767,14 +767,14 @@ static int wait_exit(pid_t pid)
     return WEXITSTATUS(status);
 }
 
-/* "N games are saved in FILE": N, and FILE into where. */
+/* "N games are saved in FILE" (or "1 game is"): N, and FILE into where. */
 static int saved_games(const char *err, char *where, size_t cap)
 {
     const char *at = strstr(err, "; ");
     int n = -1;
     char file[512] = "";
     for (at = err; (at = strstr(at, "stopped; ")); at++)
-        if (sscanf(at, "stopped; %d games are saved in %511[^,],", &n, file) == 2)
+        if (sscanf(at, "stopped; %d %*s %*s saved in %511[^,],", &n, file) == 2)
             break;
     snprintf(where, cap, "%s", file);
     return n;

@@ -69,8 +69,8 @@ static void play(struct game *g, const char *args1, const char *args2)
     snprintf(commands[1], sizeof commands[1], "%s %s", TX_FAULT_BOT, args2);
     ck_assert_int_eq(uv_loop_init(&g->loop), 0);
     tx_match_config_init(&g->config, &geo);
-    g->config.first_turn_ms = 1000;
-    g->config.turn_ms = 150;
+    g->config.limits.first_turn_ms = 1000;
+    g->config.limits.turn_ms = 150;
     g->bots[0] = (struct tx_bot_spec){.name = "one", .command = commands[0]};
     g->bots[1] = (struct tx_bot_spec){.name = "two", .command = commands[1]};
     g->spec = (struct tx_game_spec){.index = 1, .seed = 7, .bots = {&g->bots[0], &g->bots[1]}};
@@ -93,10 +93,7 @@ static void refeed(const struct game *g, int player, const char *args, int upto,
         .player = player,
         .command = command,
         .upto = upto,
-        .first_turn_ms = g->record.limits.first_turn_ms,
-        .turn_ms = g->record.limits.turn_ms,
-        .margin_ms = g->record.limits.margin_ms,
-        .bot_memory_mb = 0,
+        .limits = g->record.limits, /* memory_mb 0: not recorded, no limit */
         .probe_exit = probe,
     };
     int rc = tx_refeed_run(&c, res, err, sizeof err);
@@ -266,8 +263,7 @@ START_TEST(refeed_probe_sees_an_escaped_child_and_kills_it)
                    "while [ \"$(cut -d\" \" -f6 /proc/$!/stat)\" != $! ]; do sleep 0.01; done; "
                    "exec " TX_FAULT_BOT " play'",
         .upto = 3,
-        .first_turn_ms = 1000,
-        .turn_ms = 150,
+        .limits = {.first_turn_ms = 1000, .turn_ms = 150},
         .probe_exit = true,
     };
     ck_assert_int_eq(tx_refeed_run(&c, &res, err, sizeof err), 0);
@@ -314,8 +310,7 @@ START_TEST(refeed_probe_sees_a_bot_that_does_not_exit)
         .player = 0,
         .command = "sh -c '" TX_FAULT_BOT " play; sleep 30'",
         .upto = 3,
-        .first_turn_ms = 1000,
-        .turn_ms = 150,
+        .limits = {.first_turn_ms = 1000, .turn_ms = 150},
         .probe_exit = true,
     };
     ck_assert_int_eq(tx_refeed_run(&c, &res, err, sizeof err), 0);
@@ -339,8 +334,7 @@ START_TEST(refeed_refuses_a_player_without_turns)
         .player = 1,
         .command = "true",
         .upto = 1,
-        .first_turn_ms = 1000,
-        .turn_ms = 150,
+        .limits = {.first_turn_ms = 1000, .turn_ms = 150},
     };
     ck_assert_int_eq(tx_refeed_run(&c, &res, err, sizeof err), -EINVAL);
     ck_assert_msg(strstr(err, "no turn"), "err: %s", err);

@@ -557,6 +557,119 @@ START_TEST(verify_turn_input_after_swap)
 }
 END_TEST
 
+/* RULES.md "Forced openings": after forced moves, player 1's first input
+ * says FIRST, and the verifier rebuilds what the referee sent. */
+START_TEST(verify_turn_input_after_forced_opening)
+{
+    static const char *const moves[] = {"C5", "D5", "F6", "G8", "H10"};
+    const struct tx_geometry *geo = tx_verify_geometry(&cache, 12);
+    struct tx_record r = {0};
+    char buf[TX_INPUT_MAX];
+
+    r.size = 12;
+    r.moves = calloc(5, sizeof *r.moves);
+    for (int i = 0; i < 5; i++)
+        add_entry(&r, i % 2, moves[i], 1000, i < 3);
+    r.result.reason = TX_REASON_INTERRUPTED;
+    ck_assert_int_gt(tx_verify_turn_input(geo, &r, 3, buf, sizeof buf), 0);
+    ck_assert_str_eq(buf, "F6\n1\nD5\n0\n2\nC5\nF6\n0\n"); /* player 2: the last hole */
+    ck_assert_int_gt(tx_verify_turn_input(geo, &r, 4, buf, sizeof buf), 0);
+    ck_assert_str_eq(buf, "FIRST\n2\nC5\nF6\n0\n2\nD5\nG8\n0\n"); /* player 1: FIRST */
+    tx_record_free(&r);
+}
+END_TEST
+
+/* A hand-edited record's limits may be as large as INT32_MAX: the sum with
+ * the margin overflowed an int, and a 5 ms answer was "over the
+ * -2147483648 ms limit". */
+START_TEST(verify_huge_limits_do_not_overflow)
+{
+    struct tx_record r;
+    struct tx_verify_report rep;
+
+    make_record(&(struct plan){.size = 12, .seed = 7}, &r);
+    r.limits.first_turn_ms = INT32_MAX;
+    r.limits.margin_ms = 1;
+    ck_assert_msg(verify(&r, &rep) == 0, "%s", rep.what);
+    r.limits.turn_ms = INT32_MAX;
+    r.limits.margin_ms = INT32_MAX;
+    r.limits.soft = true;
+    ck_assert_msg(verify(&r, &rep) == 0, "%s", rep.what);
+    tx_record_free(&r);
+
+    make_record(&(struct plan){.size = 12, .seed = 7, .ending = END_TIMEOUT, .stop_at = 6}, &r);
+    r.limits.turn_ms = INT32_MAX;
+    r.limits.margin_ms = 1;
+    ck_assert_int_eq(verify(&r, &rep), -EINVAL);
+    ck_assert_str_eq(rep.what, "timeout, but the turn ended after 350.0 ms, within the "
+                               "2147483648 ms limit");
+    tx_record_free(&r);
+}
+END_TEST
+
+/* The referee tells a bot that loses at its first turn after a forced
+ * opening so (verdict.h); the verifier accepts the detail with that hint,
+ * and without it (records from before the hint), and nothing else. */
+START_TEST(verify_first_turn_hint_after_forced_opening)
+{
+    struct tx_record r;
+    struct tx_verify_report rep;
+    char detail[256];
+
+    make_record(
+        &(struct plan){.size = 12, .seed = 3, .nforced = 3, .ending = END_OCCUPIED, .stop_at = 4},
+        &r);
+    ck_assert_msg(verify(&r, &rep) == 0, "%s", rep.what); /* player 1's first turn, no hint */
+    snprintf(detail, sizeof detail, "%s; its first turn, after a forced opening of 3 moves",
+             r.result.detail);
+    free(r.result.detail);
+    r.result.detail = tx_strdup(detail);
+    ck_assert_msg(verify(&r, &rep) == 0, "%s", rep.what);
+    detail[strlen(detail) - 7] = '2'; /* "of 2 moves" */
+    free(r.result.detail);
+    r.result.detail = tx_strdup(detail);
+    ck_assert_int_eq(verify(&r, &rep), -EINVAL);
+    tx_record_free(&r);
+
+    /* Not a first turn: no hint. */
+    make_record(
+        &(struct plan){.size = 12, .seed = 3, .nforced = 3, .ending = END_OCCUPIED, .stop_at = 6},
+        &r);
+    snprintf(detail, sizeof detail, "%s; its first turn, after a forced opening of 3 moves",
+             r.result.detail);
+    free(r.result.detail);
+    r.result.detail = tx_strdup(detail);
+    ck_assert_int_eq(verify(&r, &rep), -EINVAL);
+    tx_record_free(&r);
+}
+END_TEST
+
+/* A line over 4096 bytes is refused whatever its first bytes are: the
+ * recorded token of "B1 mmm..." is a legal move, and the record verifies. */
+START_TEST(verify_line_too_long_with_a_legal_token)
+{
+    struct tx_record r;
+    struct tx_verify_report rep;
+    const struct tx_geometry *geo = tx_verify_geometry(&cache, 12);
+    struct tx_game g;
+
+    make_record(&(struct plan){.size = 12, .seed = 5, .ending = END_NOT_A_MOVE, .stop_at = 4}, &r);
+    ck_assert_int_eq(tx_verify_position(geo, &r, r.nmoves, &g), 4);
+    int16_t legal[TX_MOVES_MAX];
+    ck_assert_int_gt(tx_game_legal_moves(&g, legal), 0);
+    char name[TX_HOLE_NAME_MAX];
+    free(r.moves[r.nmoves - 1].move);
+    r.moves[r.nmoves - 1].move = tx_strdup(tx_hole_name(geo, legal[0], name));
+    free(r.result.detail);
+    r.result.detail = tx_strdup("line longer than 4096 bytes");
+    ck_assert_msg(verify(&r, &rep) == 0, "%s", rep.what);
+    free(r.result.detail);
+    r.result.detail = tx_strdup("a line longer than 4096 bytes"); /* not the referee's words */
+    ck_assert_int_eq(verify(&r, &rep), -EINVAL);
+    tx_record_free(&r);
+}
+END_TEST
+
 /* ---- the command ---- */
 
 static char tmpdir[64];
@@ -878,6 +991,10 @@ static Suite *replay_suite(void)
     tcase_add_test(tc, verify_soft_timeouts);
     tcase_add_test(tc, verify_position_steps);
     tcase_add_test(tc, verify_turn_input_after_swap);
+    tcase_add_test(tc, verify_turn_input_after_forced_opening);
+    tcase_add_test(tc, verify_huge_limits_do_not_overflow);
+    tcase_add_test(tc, verify_first_turn_hint_after_forced_opening);
+    tcase_add_test(tc, verify_line_too_long_with_a_legal_token);
     suite_add_tcase(s, tc);
 
     tc = tcase_create("command");

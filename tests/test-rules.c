@@ -476,7 +476,7 @@ static int do_input(struct runner *r, int at)
         len += (size_t)snprintf(want + len, sizeof want - len, "%s\n", r->c->lines[i]);
     if (i >= r->c->nlines)
         case_fail(r, "data: input without a line \"end\"");
-    n = tx_input_write(&r->game, r->game.to_move, got, sizeof got);
+    n = tx_input_write(&r->game, r->game.to_move, false, got, sizeof got);
     if (n < 0)
         case_fail(r, "input: tx_input_write returned %d", n);
     if ((size_t)n != strlen(got) || strcmp(want, got) != 0)
@@ -631,7 +631,7 @@ static void check_input_round_trip(struct runner *r)
 
     if (g->status != TX_ONGOING)
         return;
-    len = tx_input_write(g, me, text, sizeof text);
+    len = tx_input_write(g, me, false, text, sizeof text);
     if (len < 0)
         case_fail(r, "round trip: tx_input_write returned %d", len);
     rc = tx_input_parse(g->geo, text, (size_t)len, &in, err, sizeof err);
@@ -660,7 +660,7 @@ static void check_input_round_trip(struct runner *r)
             case_fail(r, "round trip: legal moves differ (%d vs %d)", na, nb);
     }
     check_links_agree(r, &copy, "round trip");
-    len = tx_input_write(&copy, me, text2, sizeof text2);
+    len = tx_input_write(&copy, me, false, text2, sizeof text2);
     if (len < 0 || strcmp(text, text2) != 0)
         case_fail(r, "round trip: rebuilt game writes another input:\n%s\nversus\n%s", text, text2);
 }

@@ -124,8 +124,11 @@ static void read_results(const char *path, struct results *res)
             free(res->texts[r.game]);
             res->texts[r.game] = text;
             res->counts[r.game]++;
-            ck_assert_ptr_nonnull(r.pairing.key);
             char id[64];
+            if (!r.pairing.key) { /* a list of games (validate's): no pairing */
+                tx_record_free(&r);
+                continue;
+            }
             snprintf(id, sizeof id, "%s %lld", r.pairing.key, (long long)r.pairing.k);
             int i = find_id(res, id);
             if (i < 0) {
@@ -917,6 +920,91 @@ START_TEST(runner_missing_bot_is_a_usage_error)
 }
 END_TEST
 
+/* ---- a source of games other than a schedule (validate's battery) ---- */
+
+struct source_games {
+    struct tx_bot_spec bots[2];
+    int16_t opening[2]; /* game 2's, kept by the source for the whole run */
+    const char *output;
+    int seen; /* records handed to the callback */
+};
+
+static int source_game(void *data, int64_t index, struct tx_game_spec *spec, int16_t *buf)
+{
+    struct source_games *sg = data;
+    (void)buf;
+    *spec = (struct tx_game_spec){.index = index,
+                                  .seed = (uint64_t)index,
+                                  .bots = {&sg->bots[index % 2], &sg->bots[1 - index % 2]},
+                                  .nopening = index == 2 ? 2 : 0,
+                                  .opening = sg->opening};
+    return 0;
+}
+
+/* Each record reaches the callback once it is in the file. */
+static void source_record(struct tx_runner *runner, const struct tx_record *rec, bool resumed,
+                          void *data)
+{
+    struct source_games *sg = data;
+    (void)runner;
+    ck_assert(!resumed);
+    struct results res;
+    read_results(sg->output, &res);
+    ck_assert_int_eq(res.counts[rec->game], 1);
+    results_free(&res);
+    sg->seen++;
+}
+
+START_TEST(runner_plays_a_source_of_games)
+{
+    char out[512], err[512], bot[1200];
+    snprintf(out, sizeof out, "%s/source.jsonl", tmpdir);
+    snprintf(bot, sizeof bot, "%s --seed {seed}", tiny_bot);
+    struct source_games sg = {
+        .bots = {{.name = "a", .command = bot}, {.name = "b", .command = bot}},
+        .opening = {5 * 12 + 5, 3 * 12 + 6}, /* F6 G4 */
+        .output = out,
+    };
+    struct tx_geometry *geo = malloc(sizeof *geo);
+    ck_assert_int_eq(tx_geometry_init(geo, 12), 0);
+    struct tx_match_config match;
+    tx_match_config_init(&match, geo);
+    match.limits.first_turn_ms = 4000;
+    match.limits.turn_ms = 2000;
+    struct tx_runner_source source = {
+        .games = 3, .game = source_game, .data = &sg, .run = "validate"};
+    struct tx_runner_config config = {.source = &source,
+                                      .match = &match,
+                                      .concurrency = 2,
+                                      .output = out,
+                                      .record_cb = source_record,
+                                      .data = &sg};
+    struct tx_runner_summary sum;
+    ck_assert_msg(tx_runner_run(&config, &sum, err, sizeof err) == 0, "%s", err);
+    ck_assert_int_eq(sum.played, 3);
+    ck_assert_int_eq(sg.seen, 3);
+
+    struct results res;
+    read_results(out, &res);
+    ck_assert_int_eq(res.lines, 3);
+    for (int g = 1; g <= 3; g++) {
+        struct tx_record r;
+        char why[256];
+        ck_assert_int_eq(res.counts[g], 1);
+        ck_assert_int_eq(
+            tx_record_from_json(res.texts[g], strlen(res.texts[g]), &r, why, sizeof why), 0);
+        ck_assert_str_eq(r.run, "validate");
+        ck_assert_str_eq(r.players[0].name, g % 2 ? "b" : "a");
+        ck_assert_int_eq(r.moves[0].forced, g == 2);
+        if (g == 2)
+            ck_assert_str_eq(r.moves[1].move, "G4");
+        tx_record_free(&r);
+    }
+    results_free(&res);
+    free(geo);
+}
+END_TEST
+
 static Suite *runner_suite(void)
 {
     Suite *s = suite_create("runner");
@@ -928,6 +1016,7 @@ static Suite *runner_suite(void)
     tcase_add_test(tc, runner_shards_merge_to_the_whole_run);
     tcase_add_test(tc, runner_torn_last_line_is_cut_and_replayed);
     tcase_add_test(tc, runner_refuses_another_configuration);
+    tcase_add_test(tc, runner_plays_a_source_of_games);
     suite_add_tcase(s, tc);
 
     tc = tcase_create("executable");
