@@ -1,4 +1,4 @@
-#!/ usr / bin / env python3
+#!/usr/bin/env python3
 """test-schema.py - protocol/game-record.schema.json with a real validator.
 
     test-schema.py TWIXT_ARENA FAULT_BOT TINY_BOT
@@ -68,7 +68,8 @@ def check_records(path, lines):
             fail("%s:%d: the schema refuses a record the referee wrote: %s"
                  % (path, number, "; ".join(errors[:3])))
 
-#-- -- 2. records the referee wrote -- --
+
+# ---- 2. records the referee wrote ----
 
 for name in sorted(os.listdir(source("tests", "golden"))):
     if name.endswith(".json"):
@@ -88,35 +89,36 @@ def fault(name, *args):
 def tiny(name, *args):
     return "%s=%s --seed {seed} --size {size} %s" % (name, TINY, " ".join(args))
 
-#Each run : its arguments, and the exit statuses it may end with(1 : a
-#finished match that a bot lost is not an error; see README).
+
+# Each run: its arguments, and the exit statuses it may end with (1: a
+# finished match that a bot lost is not an error; see README).
 runs = [
-#a forced opening, then player 2 swaps it; the other game the reverse
+    # a forced opening, then player 2 swaps it; the other game the reverse
     ["play", fault("good", "good"), fault("swapper", "swapper"), "--games", "2",
      "--openings", "1"],
-#invalid answers : a token that is not a move, invalid UTF - 8, an empty
-#line, a line over 4096 bytes; an occupied hole
+    # invalid answers: a token that is not a move, invalid UTF-8, an empty
+    # line, a line over 4096 bytes; an occupied hole
     ["play", fault("garbage", "garbage", "2"), fault("play", "play"), "--games", "2"],
     ["play", fault("binary", "binary", "1"), fault("play", "play"), "--games", "2"],
     ["play", fault("empty", "empty", "1"), fault("long", "long-line", "2", "5000"),
      "--games", "2"],
     ["play", fault("occupied", "occupied", "2"), fault("play", "play"), "--games", "2"],
-#timeouts, silent and (when the machine keeps time to 25 ms) late, with
-#soft limits and a margin
+    # timeouts, silent and (when the machine keeps time to 25 ms) late, with
+    # soft limits and a margin
     ["play", fault("hang", "hang", "2"), fault("late", "sleep", "2", "290"), "--games", "2",
      "--turn-ms", "200", "--time-margin-ms", "5", "--soft-timeouts"],
-#crashes
+    # crashes
     ["play", fault("exit", "crash-exit", "2"), fault("segv", "crash-signal", "1"),
      "--games", "2"],
-#a cut message, stderr kept and flooded, extra lines
+    # a cut message, stderr kept and flooded, extra lines
     ["play", fault("message", "message", "1"), fault("stderr", "stderr-turns", "1"),
      "--games", "2"],
     ["play", fault("flood", "flood-stderr", "1", "100000"), fault("lines", "lines", "2", "3"),
      "--games", "2"],
-#the smallest board(draws happen there) and the largest
+    # the smallest board (draws happen there) and the largest
     ["play", tiny("a"), tiny("b"), "--size", "5", "--games", "20"],
     ["play", tiny("a"), tiny("b"), "--size", "26", "--games", "2"],
-#a round robin with openings and bots that crash, hang or babble
+    # a round robin with openings and bots that crash, hang or babble
     ["tournament", tiny("t1", "--crash", "0.3"), tiny("t2", "--hang", "0.2"),
      tiny("t3", "--garbage", "0.3"), "--games-per-pair", "4", "--openings", "2",
      "--concurrency", "2", "--turn-ms", "100"],
@@ -132,7 +134,7 @@ for i, args in enumerate(runs):
         continue
     written.append(out)
 
-#Interrupted games : two bots that think 300 ms a turn, stopped by SIGINT.
+# Interrupted games: two bots that think 300 ms a turn, stopped by SIGINT.
 out = os.path.join(tmp, "interrupted.jsonl")
 proc = subprocess.Popen([ARENA, "play", fault("slow1", "slow", "1", "300"),
                          fault("slow2", "slow", "1", "300"), "--games", "2", "--concurrency", "2",
@@ -183,15 +185,14 @@ for path in written:
     v = subprocess.run([ARENA, "replay", path], capture_output=True, text=True, timeout=120)
     if v.returncode != 0:
         fail("replay %s: exit status %d: %s" % (path, v.returncode, v.stdout[-800:]))
-wanted = {
-    "reason connection", "reason draw", "reason invalid", "reason timeout", "reason crash",
-        "reason interrupted", "size 5", "size 12", "size 26", "soft limits with a margin",
-        "pairing", "chain", "sha256", "extra lines", "stderr over what is kept", "forced", "swap",
-        "cut message", "stderr", "empty token"}
+wanted = {"reason connection", "reason draw", "reason invalid", "reason timeout", "reason crash",
+          "reason interrupted", "size 5", "size 12", "size 26", "soft limits with a margin", "pairing", "chain",
+          "sha256", "extra lines", "stderr over what is kept", "forced", "swap", "cut message",
+          "stderr", "empty token"}
 if wanted - seen:
     fail("the runs no longer write records with: %s" % ", ".join(sorted(wanted - seen)))
 
-#-- -- 3. tampered records -- --
+# ---- 3. tampered records ----
 
 with open(source("tests", "data", "tampered-records.json"), encoding="utf-8") as f:
     tampered = json.load(f)
