@@ -42,9 +42,14 @@ _Static_assert((2 * (int64_t)TX_LIMITS_MS_MAX + TX_LIMITS_SOFT_OVER_MS + TX_LIMI
  * them. A new field is added here, in its read_* function, in record.c and
  * in game-record.schema.json. */
 static const char *const record_fields[] = {
-    "format",  "game", "seed",    "size",  "limits", "referee",
-    "started", "run",  "players", "moves", "result", NULL,
+    "format", "game",    "seed",    "size",  "limits", "referee", "started",
+    "run",    "pairing", "players", "moves", "result", "chain",   NULL,
 };
+static const char *const pairing_fields[] = {
+    "key", "k", "bots", "run_seed", "openings", "openings_file", NULL,
+};
+static const char *const pairing_bot_fields[] = {"name", "command", "memory_mb", NULL};
+static const char *const chain_fields[] = {"prev", "hash", NULL};
 static const char *const limits_fields[] = {"first_turn_ms", "turn_ms", "margin_ms", "soft", NULL};
 static const char *const player_fields[] = {
     "name", "command", "sha256", "stderr_bytes", "extra_lines", "links", NULL,
@@ -494,6 +499,98 @@ static int check_played(struct reader *rd, const struct tx_record *ret)
     return 0;
 }
 
+/* "p1:" and 16 lower-case hex digits, or just the digits (hex_only). */
+static bool hex_valid(const char *s, size_t digits)
+{
+    size_t n = 0;
+    for (; s[n]; n++)
+        if (!((s[n] >= '0' && s[n] <= '9') || (s[n] >= 'a' && s[n] <= 'f')))
+            return false;
+    return n == digits;
+}
+
+/* The game's identity in its pool (referee/pairing.h), when present. */
+static int read_pairing(struct reader *rd, const cJSON *root, struct tx_record_pairing *p)
+{
+    char buf[64];
+    const cJSON *obj = cJSON_GetObjectItemCaseSensitive(root, "pairing"), *bots = NULL;
+    if (!obj)
+        return 0;
+    int64_t v = 0;
+    int r;
+    char *seed = NULL;
+    if ((r = get_container(rd, root, "", "pairing", cJSON_Object, pairing_fields, &obj)) < 0 ||
+        (r = get_string(rd, obj, "pairing.", "key", REQUIRED, 0, SIZE_MAX, &p->key)) < 0)
+        return r;
+    if (strncmp(p->key, "p1:", 3) || !hex_valid(p->key + 3, 16))
+        return fail(rd, "pairing.key: expected \"p1:\" and 16 hex digits, got %s",
+                    describe(cJSON_GetObjectItemCaseSensitive(obj, "key"), buf, sizeof(buf)));
+    if ((r = get_int(rd, obj, "pairing.", "k", 1, TX_RECORD_GAME_MAX, &p->k, NULL)) < 0 ||
+        (r = get_container(rd, obj, "pairing.", "bots", cJSON_Array, NULL, &bots)) < 0)
+        return r;
+    if (cJSON_GetArraySize(bots) != 2)
+        return fail(rd, "pairing.bots: expected 2 bots, got %d", cJSON_GetArraySize(bots));
+    for (int i = 0; i < 2; i++) {
+        char prefix[32];
+        const cJSON *bot = cJSON_GetArrayItem(bots, i);
+        snprintf(prefix, sizeof prefix, "pairing.bots[%d].", i);
+        if (!cJSON_IsObject(bot))
+            return fail(rd, "pairing.bots[%d]: expected an object, got %s", i,
+                        describe(bot, buf, sizeof(buf)));
+        if ((r = check_fields(rd, bot, prefix, pairing_bot_fields)) < 0 ||
+            (r = get_string(rd, bot, prefix, "name", REQUIRED, 1, TX_RECORD_NAME_CHARS,
+                            &p->bots[i].name)) < 0 ||
+            (r = get_string(rd, bot, prefix, "command", REQUIRED, 1, SIZE_MAX,
+                            &p->bots[i].command)) < 0 ||
+            (r = get_small_int(rd, bot, prefix, "memory_mb", 0, 1 << 20, &p->bots[i].memory_mb)) <
+                0)
+            return r;
+    }
+    if ((r = get_string(rd, obj, "pairing.", "run_seed", REQUIRED, 1, 20, &seed)) < 0)
+        return r;
+    char *end = NULL;
+    errno = 0;
+    p->run_seed = strtoull(seed, &end, 10);
+    bool seed_ok = seed[0] >= '0' && seed[0] <= '9' && !*end && errno == 0;
+    free(seed);
+    if (!seed_ok)
+        return fail(rd,
+                    "pairing.run_seed: expected a whole number from 0 to "
+                    "18446744073709551615 in a string, got %s",
+                    describe(cJSON_GetObjectItemCaseSensitive(obj, "run_seed"), buf, sizeof(buf)));
+    if ((r = get_int(rd, obj, "pairing.", "openings", 0, 64, &v, NULL)) < 0 ||
+        (r = get_string(rd, obj, "pairing.", "openings_file", OPTIONAL, 0, SIZE_MAX,
+                        &p->openings_file)) < 0)
+        return r;
+    p->openings = (int)v;
+    if (p->openings_file && !hex_valid(p->openings_file, 16))
+        return fail(
+            rd, "pairing.openings_file: expected 16 hex digits, got %s",
+            describe(cJSON_GetObjectItemCaseSensitive(obj, "openings_file"), buf, sizeof(buf)));
+    return 0;
+}
+
+/* The chain that ends a record's line in a file (referee/chain.h checks
+ * it on the raw line): here only its shape. */
+static int check_chain(struct reader *rd, const cJSON *root)
+{
+    const cJSON *chain = NULL;
+    if (!cJSON_GetObjectItemCaseSensitive(root, "chain"))
+        return 0;
+    int r = get_container(rd, root, "", "chain", cJSON_Object, chain_fields, &chain);
+    if (r < 0)
+        return r;
+    const char *const keys[] = {"prev", "hash"};
+    for (int i = 0; i < 2; i++) {
+        char buf[64];
+        const cJSON *item = cJSON_GetObjectItemCaseSensitive(chain, keys[i]);
+        if (!cJSON_IsString(item) || !hex_valid(item->valuestring, 32))
+            return fail(rd, "chain.%s: expected 32 hex digits, got %s", keys[i],
+                        describe(item, buf, sizeof(buf)));
+    }
+    return 0;
+}
+
 static int read_result(struct reader *rd, const cJSON *root, struct tx_record *ret)
 {
     char buf[64];
@@ -581,6 +678,8 @@ static int read_record(struct reader *rd, const cJSON *root, struct tx_record *r
                     "run: expected a run fingerprint like \"v1:89baa79292a262c3\" or "
                     "\"validate\", got %s",
                     quote(ret->run, buf, sizeof(buf)));
+    if ((r = read_pairing(rd, root, &ret->pairing)) < 0 || (r = check_chain(rd, root)) < 0)
+        return r;
 
     const cJSON *players = NULL;
     if ((r = get_container(rd, root, "", "players", cJSON_Array, NULL, &players)) < 0)

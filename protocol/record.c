@@ -149,6 +149,32 @@ static bool add_move(cJSON *moves, const struct tx_record_move *m)
     return true;
 }
 
+static bool add_pairing(cJSON *root, const struct tx_record_pairing *p)
+{
+    char seed[32];
+    cJSON *obj = cJSON_AddObjectToObject(root, "pairing");
+    cJSON *bots = obj ? (add_string(obj, "key", p->key) && add_int(obj, "k", p->k)
+                             ? cJSON_AddArrayToObject(obj, "bots")
+                             : NULL)
+                      : NULL;
+    if (!bots)
+        return false;
+    for (int i = 0; i < 2; i++) {
+        cJSON *bot = cJSON_CreateObject();
+        if (!bot || !cJSON_AddItemToArray(bots, bot))
+            return cJSON_Delete(bot), false;
+        if (!add_string(bot, "name", p->bots[i].name) ||
+            !add_string(bot, "command", p->bots[i].command) ||
+            !add_int(bot, "memory_mb", p->bots[i].memory_mb))
+            return false;
+    }
+    /* A string: --seed takes any 64-bit value, and JSON readers hold
+     * numbers as doubles, exact only below 2^53. */
+    snprintf(seed, sizeof seed, "%" PRIu64, p->run_seed);
+    return add_string(obj, "run_seed", seed) && add_int(obj, "openings", p->openings) &&
+           (!p->openings_file || add_string(obj, "openings_file", p->openings_file));
+}
+
 static bool build(cJSON *root, const struct tx_record *r)
 {
     if (!add_string(root, "format", r->format ? r->format : TX_RECORD_FORMAT) ||
@@ -166,6 +192,8 @@ static bool build(cJSON *root, const struct tx_record *r)
         !add_string(root, "started", r->started))
         return false;
     if (r->run && r->run[0] && !add_string(root, "run", r->run))
+        return false;
+    if (r->pairing.key && !add_pairing(root, &r->pairing))
         return false;
 
     cJSON *players = cJSON_AddArrayToObject(root, "players");
@@ -214,7 +242,11 @@ void tx_record_free(struct tx_record *r)
     free(r->referee);
     free(r->started);
     free(r->run);
+    free(r->pairing.key);
+    free(r->pairing.openings_file);
     for (int i = 0; i < 2; i++) {
+        free(r->pairing.bots[i].name);
+        free(r->pairing.bots[i].command);
         free(r->players[i].name);
         free(r->players[i].command);
         free(r->players[i].sha256);

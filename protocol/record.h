@@ -94,9 +94,26 @@ struct tx_record_player {
     char (*links)[8];     /* each "D6 E8": older peg, newer peg, in creation order */
 };
 
+/* What identifies the game in its pool (referee/pairing.h): its pairing
+ * and its number k in it, with the inputs of the pairing's key so that the
+ * record can be checked on its own. key is NULL in records written before
+ * pairings (they identify their game by run and game instead). */
+struct tx_record_pairing {
+    char *key; /* "p1:" and 16 hex digits */
+    int64_t k; /* the game's number in its pairing, from 1 */
+    struct {
+        char *name;
+        char *command;   /* as given: {seed} and {size} not replaced */
+        int memory_mb;   /* its memory limit, 0 for none */
+    } bots[2];           /* the pairing's order: bots[0] is player 1 when k is odd */
+    uint64_t run_seed;   /* the run's --seed (a string in JSON: it may pass 2^53) */
+    int openings;        /* --openings K, 0 for none */
+    char *openings_file; /* hash of --openings-file's lines (16 hex digits), NULL for none */
+};
+
 struct tx_record {
     char *format;            /* TX_RECORD_FORMAT */
-    int64_t game;            /* 1-based index in its run */
+    int64_t game;            /* the game's number, unique in its file (1-based) */
     uint64_t seed;           /* the game's seed */
     int size;                /* board size N */
     struct tx_limits limits; /* first_turn_ms, turn_ms, margin_ms, soft; memory_mb and cpu_s
@@ -104,6 +121,7 @@ struct tx_record {
     char *referee;           /* referee version, "twixt-arena 0.1.0" */
     char *started;           /* UTC start time, ISO 8601 "2026-11-21T21:00:00Z" */
     char *run;               /* fingerprint of the run's configuration (resume), NULL for none */
+    struct tx_record_pairing pairing;   /* the game's identity; key NULL for none */
     struct tx_record_player players[2]; /* [0] is player 1 (received FIRST) */
     int nmoves;
     struct tx_record_move *moves;
@@ -120,7 +138,9 @@ const char *tx_reason_name(enum tx_reason reason);
 int tx_reason_from_name(const char *name);
 
 /* Serialises r as one line of JSON (no newline) into a malloc'ed string in
- * *ret_text. Returns 0 or -ENOMEM. */
+ * *ret_text. Returns 0 or -ENOMEM. The "chain" field that ends a line in a
+ * file (referee/chain.h) is not part of the record: the file's writer adds
+ * it, and the loader only checks its shape. */
 int tx_record_to_json(const struct tx_record *r, char **ret_text);
 
 /* Parses one JSON text into *ret (which it initialises; free it with

@@ -9,6 +9,7 @@
  * constants of bot.h, whatever the bot writes.
  */
 #include <errno.h>
+#include <stdbool.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -265,6 +266,35 @@ static int init_pipe(struct tx_bot *bot, uv_pipe_t *pipe, bool *open)
     return 0;
 }
 
+/* The referee's environment with extra's variables added or replacing
+ * theirs (a bots file's "env"): a malloc'ed array of pointers into both. */
+static char **merged_environment(char *const *extra)
+{
+    extern char **environ;
+    size_t n = 0, k = 0;
+    while (environ[n])
+        n++;
+    for (char *const *e = extra; *e; e++)
+        k++;
+    char **env = malloc((n + k + 1) * sizeof *env);
+    if (!env)
+        abort();
+    size_t m = 0;
+    for (size_t i = 0; i < n; i++) {
+        bool replaced = false;
+        for (char *const *e = extra; *e && !replaced; e++) {
+            size_t len = strcspn(*e, "=");
+            replaced = !strncmp(environ[i], *e, len) && environ[i][len] == '=';
+        }
+        if (!replaced)
+            env[m++] = environ[i];
+    }
+    for (char *const *e = extra; *e; e++)
+        env[m++] = *e;
+    env[m] = NULL;
+    return env;
+}
+
 int tx_bot_start(struct tx_bot *bot, uv_loop_t *loop, const struct tx_bot_options *options)
 {
     int r;
@@ -321,16 +351,24 @@ int tx_bot_start(struct tx_bot *bot, uv_loop_t *loop, const struct tx_bot_option
     po.flags = UV_PROCESS_DETACHED; /* own session and process group: killable as a whole */
     po.stdio_count = 4;
     po.stdio = stdio;
+    po.cwd = options->dir;
+    char **env = options->env ? merged_environment(options->env) : NULL;
+    po.env = env;
 
     bot->process.data = bot;
     r = uv_spawn(loop, &bot->process, &po);
     free(args);
+    free(env);
     /* uv_spawn initialises the handle even when it fails: it must be closed. */
     bot->process_open = true;
     bot->open_handles++;
     if (r < 0) {
-        snprintf(bot->start_error, sizeof bot->start_error, "cannot start the launcher '%s': %s",
-                 options->launcher, uv_strerror(r));
+        if (options->dir && r == UV_ENOENT)
+            snprintf(bot->start_error, sizeof bot->start_error,
+                     "cannot start in the directory '%s': %s", options->dir, uv_strerror(r));
+        else
+            snprintf(bot->start_error, sizeof bot->start_error,
+                     "cannot start the launcher '%s': %s", options->launcher, uv_strerror(r));
         bot->status_eof = bot->out_eof = bot->err_eof = true;
         return r;
     }

@@ -64,6 +64,8 @@ struct tx_bot_options {
     int memory_mb;        /* RLIMIT_DATA, 0 for none */
     int cpu_s;            /* RLIMIT_CPU for the whole game, 0 for none */
     int nice;             /* priority below the referee, 0..19 */
+    const char *dir;      /* working directory, NULL for the referee's */
+    char *const *env;     /* "NAME=VALUE" added to (or replacing in) its environment, or NULL */
 };
 
 struct tx_bot_line {

@@ -1,7 +1,7 @@
 /* cmd-play.c - `twixt-arena play BOT1 BOT2 [options]`: one match.
  *
- * BOT1 is player 1 in odd games, player 2 in even ones (the schedule's
- * order for two bots). After each game one line says who won and why; at
+ * BOT1 is player 1 in odd games, player 2 in even ones (the pool's one
+ * pairing keeps BOT1 first: pool.h). After each game one line says who won and why; at
  * the end a summary from BOT1's side with its Elo difference. With --sprt
  * the match is a sequential test: games come in colour-exchanged pairs,
  * each finished pair adds to the pentanomial counts (fastchess's model,
@@ -127,29 +127,11 @@ static void print_game(FILE *out, const struct tx_record *r)
         print_crash_stderr(out, r);
 }
 
-/* "Elo +12.3 +- 20.1" with the given decimals, without a "-0". When the
- * 95% interval is open on one side (a lopsided result: the normal interval
- * reaches a score of 1; or a clean sweep, which has no finite estimate at
- * all), the finite end is given as a one-sided bound instead of dropping
- * the error bar: "Elo +585, at least +312 (95%)". */
+/* "Elo +12.3 +- 20.1", or a one-sided bound (stats.h). */
 static void format_elo(const char *label, const struct tx_stats_elo *elo, int decimals, char *buf,
                        size_t cap)
 {
-    double shown = fabs(elo->elo) < 0.5 * pow(10, -decimals) ? 0.0 : elo->elo;
-    char value[64];
-    if (isfinite(elo->elo))
-        snprintf(value, sizeof value, "%s %+.*f", label, decimals, shown);
-    else
-        snprintf(value, sizeof value, "%s %s (every %s %s)", label, elo->elo > 0 ? "+inf" : "-inf",
-                 decimals ? "pair" : "game", elo->elo > 0 ? "won" : "lost");
-    if (isfinite(elo->margin))
-        snprintf(buf, cap, "%s +- %.*f", value, decimals, elo->margin);
-    else if (isfinite(elo->lo))
-        snprintf(buf, cap, "%s, at least %+.*f (95%%)", value, decimals, elo->lo);
-    else if (isfinite(elo->hi))
-        snprintf(buf, cap, "%s, at most %+.*f (95%%)", value, decimals, elo->hi);
-    else
-        snprintf(buf, cap, "%s", value);
+    tx_stats_elo_format(elo, label, decimals, decimals ? "pair" : "game", buf, cap);
 }
 
 /* BOT1's half points in a counted game (2 win, 1 draw, 0 loss). */
@@ -180,7 +162,9 @@ static void print_sprt(const struct play *p, FILE *out)
             (long long)p->penta[4]);
 }
 
-/* Pairs up game 2k-1 with game 2k; a complete pair updates the SPRT. Once
+/* Pairs up games 2j-1 and 2j of the pairing (k in the record: pairing.h;
+ * the index in a record written before pairings); a complete pair updates
+ * the SPRT. Once
  * the test has decided, the runner starts no new game; games already in
  * flight are still recorded and counted in the match, but the decision
  * stands on the pairs that made it. */
@@ -189,7 +173,7 @@ static void add_to_pair(struct tx_runner *runner, struct play *p, const struct t
 {
     if (p->decided)
         return;
-    int64_t pair = (r->game - 1) / 2;
+    int64_t pair = ((r->pairing.key ? r->pairing.k : r->game) - 1) / 2;
     int half = bot1_half_points(p, r);
     for (int i = 0; i < p->npending; i++) {
         if (p->pending[i].pair != pair)
@@ -370,7 +354,7 @@ int tx_cmd_play(const char *program, int argc, char **argv)
         goto out;
     status = TX_EXIT_USAGE;
     int64_t games = o.games ? o.games : o.sprt.enabled ? SPRT_MAX_GAMES : 2;
-    if (tx_setup_new(&o, games, program, argc, argv, &run, err, sizeof err) < 0) {
+    if (tx_setup_new(&o, TX_POOL_PLAY, games, program, argc, argv, &run, err, sizeof err) < 0) {
         fprintf(stderr, "twixt-arena play: %s\n", err);
         goto out;
     }
@@ -383,7 +367,7 @@ int tx_cmd_play(const char *program, int argc, char **argv)
     p->o = &o;
     p->out = o.json ? stderr : stdout; /* with --json, stdout holds only the JSON */
     struct tx_runner_config config = {
-        .schedule = &run->schedule,
+        .pool = &run->pool,
         .match = &run->match,
         .concurrency = concurrency,
         .output = o.output,

@@ -21,6 +21,7 @@
 #include "commands.h"
 #include "options.h"
 #include "output.h"
+#include "proof.h"
 #include "record.h"
 #include "records.h"
 #include "refeed.h"
@@ -177,10 +178,12 @@ static int replay_file(const struct options *o, struct tx_records_reader *rd, FI
     bool render = o->format != FORMAT_VERIFY || o->bot;
     FILE *verdicts = render ? stderr : stdout;
     struct tx_records_seen seen;
+    struct tx_proof proof; /* identity and place in the file's chain (proof.h) */
     char why[1024];
     int status = 0;
 
     tx_records_seen_init(&seen);
+    tx_proof_init(&proof);
     while (status == 0) {
         struct tx_record r;
         struct tx_verify_report rep;
@@ -195,6 +198,13 @@ static int replay_file(const struct options *o, struct tx_records_reader *rd, FI
             status = TX_EXIT_USAGE;
             break;
         }
+        /* Every line is placed in the chain, chosen or not: a record's
+         * place is judged against the line before it. */
+        char place[600] = "";
+        bool placed = item != TX_RECORDS_RECORD ||
+                      tx_proof_place(&proof, rd->text, rd->len, place, sizeof place) == 0;
+        if (item == TX_RECORDS_INVALID)
+            tx_proof_other(&proof, rd->text, rd->len);
         if (o->line >= 0 && rd->line != o->line) {
             tx_record_free(&r);
             continue;
@@ -228,7 +238,20 @@ static int replay_file(const struct options *o, struct tx_records_reader *rd, FI
             tx_record_free(&r);
             continue;
         }
+        /* Is it the game its pairing scheduled (first: that says the most,
+         * "players swapped?"), do the rules hold, and is it in its place in
+         * the file (proof.h)? */
+        char identity[600];
         tx_verify_record(geo, &r, &rep);
+        if (tx_proof_identity(&proof, &r, identity, sizeof identity) < 0) {
+            rep.ok = false;
+            rep.move = 0;
+            snprintf(rep.what, sizeof rep.what, "%.*s", (int)sizeof rep.what - 1, identity);
+        } else if (rep.ok && !placed) {
+            rep.ok = false;
+            rep.move = 0;
+            snprintf(rep.what, sizeof rep.what, "%.*s", (int)sizeof rep.what - 1, place);
+        }
         switch (tx_records_seen_add(&seen, &r, rd->name, rd->line, &earlier)) {
         case TX_RECORDS_SAME:
             if (++t->duplicates <= TX_RECORDS_DUPLICATE_WARNINGS)
@@ -286,6 +309,7 @@ static int replay_file(const struct options *o, struct tx_records_reader *rd, FI
         fprintf(stderr, "twixt-arena replay: warning: %s: %ld more games recorded again\n",
                 rd->name, t->duplicates - TX_RECORDS_DUPLICATE_WARNINGS);
     tx_records_seen_free(&seen);
+    tx_proof_free(&proof);
     return status;
 }
 

@@ -1,15 +1,19 @@
-/* cmd-standings.c - `twixt-arena standings FILE... [--json] [--skip-invalid]`.
+/* cmd-standings.c - `twixt-arena standings FILE... [--json] [--skip-invalid]
+ * [--since DATE] [--bots A,B] [--bot NAME] [--merge-builds]`.
  *
  * Merges the records of every FILE (the shards of a run, several runs, a
- * file still being written) into one table and crosstable. Reading is all
- * in standings-read.c; this file takes the command line (options.h) and
- * maps problems to exit codes: a file that cannot be read, holds a line
- * that is not a record (unless --skip-invalid) or no record at all, or
- * standings that cannot be written, is exit 2.
+ * file still being written) into one table and crosstable, then shows the
+ * newest bot (or --bot NAME) against each opponent. Reading and checking
+ * is all in standings-read.c; this file takes the command line (options.h)
+ * and maps problems to exit codes: a file that cannot be read, holds a
+ * line that is not a record (unless --skip-invalid) or no record at all, or
+ * standings that cannot be written, is exit 2; a record that failed its
+ * checks (not counted) is exit 1, after the standings of the others.
  */
 #include <inttypes.h>
 #include <limits.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "commands.h"
@@ -27,7 +31,9 @@ const struct tx_options_command tx_cmd_standings_line = {
     .about = "Standings and crosstable from game records (JSON Lines, as written by play and\n"
              "tournament -o). Several files are merged (the shards of a run, resumed runs);\n"
              "\"-\" reads standard input. A game recorded twice counts once; two different\n"
-             "records of one game are an error.\n",
+             "records of one game are an error. Each record is checked (the rules, the\n"
+             "game its pairing scheduled, its place in the file's hash chain); one that\n"
+             "fails is reported with FILE:LINE, not counted, and the exit status is 1.\n",
 };
 
 /* Reads every FILE into s. Returns 0, or TX_EXIT_USAGE with the message printed. */
@@ -63,6 +69,23 @@ static int read_files(struct tx_standings *s, const struct tx_options *o)
     return 0;
 }
 
+/* "a,b,c" into names (pointing into copy, which the caller frees). */
+static int split_names(const char *list, char **copy, const char ***names)
+{
+    int n = 1;
+    for (const char *p = list; *p; p++)
+        n += *p == ',';
+    *copy = tx_strdup(list);
+    *names = calloc((size_t)n, sizeof **names);
+    if (!*names)
+        abort();
+    n = 0;
+    for (char *save = NULL, *name = strtok_r(*copy, ",", &save); name;
+         name = strtok_r(NULL, ",", &save))
+        (*names)[n++] = name;
+    return n;
+}
+
 int tx_cmd_standings(const char *program, int argc, char **argv)
 {
     struct tx_options o;
@@ -72,10 +95,27 @@ int tx_cmd_standings(const char *program, int argc, char **argv)
         return status;
     }
     struct tx_standings s;
+    char *only_copy = NULL;
     tx_standings_init(&s);
+    s.since = o.since;
+    s.merge_builds = o.merge_builds;
+    if (o.only_bots)
+        s.nonly = split_names(o.only_bots, &only_copy, &s.only);
     status = read_files(&s, &o);
+    int focus = -1;
+    if (status == 0 && o.focus && (focus = tx_standings_find(&s, o.focus)) < 0) {
+        status = tx_options_usage_error(&tx_cmd_standings_line, program,
+                                        "--bot: no bot named '%s' in the games counted", o.focus);
+    } else if (status == 0 && !o.focus) {
+        focus = tx_standings_newest(&s);
+    }
     if (status == 0) {
-        int r = o.json ? tx_standings_print_json(&s, stdout) : tx_standings_print(&s, stdout);
+        tx_standings_warn_builds(&s, stderr);
+        const char *label = focus >= 0 ? s.bots[focus].label : NULL;
+        int r = o.json ? tx_standings_print_json(&s, &label, label ? 1 : 0, stdout)
+                       : tx_standings_print(&s, stdout);
+        if (r == 0 && !o.json && focus >= 0 && s.nbots > 2)
+            r = tx_standings_print_versus(&s, focus, stdout);
         if (r < 0) {
             fprintf(stderr, "twixt-arena standings: out of memory\n");
             status = TX_EXIT_USAGE;
@@ -83,7 +123,17 @@ int tx_cmd_standings(const char *program, int argc, char **argv)
             status = TX_EXIT_USAGE;
         }
     }
+    if (status == 0 && s.rejected > 0) {
+        fprintf(stderr,
+                "twixt-arena standings: %" PRId64 " record%s failed a check and %s not counted "
+                "(see above)\n",
+                s.rejected, s.rejected == 1 ? "" : "s", s.rejected == 1 ? "was" : "were");
+        status = TX_EXIT_FAILED;
+    }
+    const char **only = s.only;
     tx_standings_free(&s);
+    free(only);
+    free(only_copy);
     tx_options_free(&o);
     return status;
 }

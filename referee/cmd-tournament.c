@@ -1,10 +1,12 @@
-/* cmd-tournament.c - `twixt-arena tournament BOT... [options]`: a round
- * robin, both colours, standings at the end.
+/* cmd-tournament.c - `twixt-arena tournament BOT... [--bots FILE]
+ * [--gauntlet N] [options]`: a round robin (or a gauntlet), both colours,
+ * standings at the end.
  *
- * The work is done by the schedule (which game is at which index) and the
+ * The work is done by the pool (which games the run owes: pool.h) and the
  * runner (games in parallel, records, resume, Ctrl-C); this file wires
- * them to the options and feeds every record, resumed or new, to the
- * standings so that the table printed at the end is the whole run's.
+ * them to the options and feeds every game of the run, resumed or new, to
+ * the standings so that the table printed at the end is the whole run's.
+ * A gauntlet's bots are then each shown against the pool.
  */
 #include <signal.h>
 #include <stdio.h>
@@ -25,11 +27,14 @@ const struct tx_options_command tx_cmd_tournament_line = {
     .operand = TX_OPERAND_BOT,
     .min_operands = 2,
     .max_operands = TX_SCHEDULE_BOTS_MAX,
-    .summary = "a round robin with standings",
+    .summary = "a round robin (or a gauntlet) with standings",
     .about = "Round robin: every pair of bots plays --games-per-pair games, colours exchanged\n"
              "in consecutive games, in parallel; standings with Elo and 95% intervals at the\n"
-             "end. With -o FILE, the same command again resumes the run; --shard K/M splits\n"
-             "it between machines (standings merges the files).\n"
+             "end. --gauntlet N: the first N bots play every other bot, the others do not\n"
+             "play each other. --bots FILE adds the bots of a JSON file after the BOTs.\n"
+             "With -o FILE, the same command again resumes the run, and a command with more\n"
+             "bots or more games per pair plays only the games the file lacks; --shard K/M\n"
+             "splits it between machines (standings merges the files).\n"
              "\n"
              "A BOT is a command line (\"python3 bot.py\"), split as a shell splits words,\n"
              "optionally NAME=COMMAND; {seed} and {size} in it become the game's seed and\n"
@@ -57,17 +62,17 @@ int tx_cmd_tournament(const char *program, int argc, char **argv)
         goto out;
     status = TX_EXIT_USAGE;
     int64_t per_pair = o.games ? o.games : 2;
-    int64_t pairs = (int64_t)o.nbots * (o.nbots - 1) / 2;
-    if (tx_setup_new(&o, per_pair * pairs, program, argc, argv, &run, err, sizeof err) < 0) {
+    if (tx_setup_new(&o, TX_POOL_ROUND_ROBIN, per_pair, program, argc, argv, &run, err,
+                     sizeof err) < 0) {
         fprintf(stderr, "twixt-arena tournament: %s\n", err);
         goto out;
     }
     int concurrency = tx_runner_concurrency(o.concurrency, "twixt-arena tournament");
-    for (int i = 0; i < o.nbots; i++)
-        tx_standings_bot(&standings, o.bots[i].name);
+    for (int i = 0; i < run->nbots; i++)
+        tx_standings_bot(&standings, run->bots[i].name);
 
     struct tx_runner_config config = {
-        .schedule = &run->schedule,
+        .pool = &run->pool,
         .match = &run->match,
         .concurrency = concurrency,
         .output = o.output,
@@ -83,10 +88,18 @@ int tx_cmd_tournament(const char *program, int argc, char **argv)
         tx_runner_print_interrupted(&config, &summary);
         goto out;
     }
-    if (o.json)
-        tx_standings_print_json(&standings, stdout);
-    else
+    /* A gauntlet's bots, each against the pool. */
+    const char *focus[TX_POOL_BOTS_MAX];
+    for (int i = 0; i < o.gauntlet; i++)
+        focus[i] = standings.bots[tx_standings_find(&standings, run->bots[i].name)].label;
+    tx_standings_warn_builds(&standings, stderr);
+    if (o.json) {
+        tx_standings_print_json(&standings, focus, o.gauntlet, stdout);
+    } else {
         tx_standings_print(&standings, stdout);
+        for (int i = 0; i < o.gauntlet; i++)
+            tx_standings_print_versus(&standings, tx_standings_find(&standings, focus[i]), stdout);
+    }
     fflush(stdout);
     /* An interrupted run is not a success: exit as shells expect after a
      * signal (130 for Ctrl-C), once the records and the message are out. */

@@ -31,9 +31,9 @@ static const struct {
     const struct tx_options_command *line;
     int (*run)(const char *program, int argc, char **argv);
 } commands[] = {
-    {&tx_cmd_play_line, tx_cmd_play},           {&tx_cmd_tournament_line, tx_cmd_tournament},
-    {&tx_cmd_validate_line, tx_cmd_validate},   {&tx_cmd_replay_line, tx_cmd_replay},
-    {&tx_cmd_standings_line, tx_cmd_standings},
+    {&tx_cmd_play_line, tx_cmd_play},     {&tx_cmd_tournament_line, tx_cmd_tournament},
+    {&tx_cmd_league_line, tx_cmd_league}, {&tx_cmd_validate_line, tx_cmd_validate},
+    {&tx_cmd_replay_line, tx_cmd_replay}, {&tx_cmd_standings_line, tx_cmd_standings},
 };
 #define NCOMMANDS (sizeof commands / sizeof commands[0])
 

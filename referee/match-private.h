@@ -43,9 +43,10 @@ struct tx_match {
     bool interrupted;
     int open; /* things still to finish before DONE: hash work, two seats */
     struct tx_game game;
-    struct tx_seat seats[2]; /* seats[p] plays as player p */
-    char *commands[2];       /* placeholders expanded */
-    char **argv[2];          /* NULL when the command line does not split */
+    struct tx_seat seats[2];    /* seats[p] plays as player p */
+    struct tx_limits limits[2]; /* each seat's: the config's, with its bot's memory limit */
+    char *commands[2];          /* placeholders expanded */
+    char **argv[2];             /* NULL when the command line does not split */
     char split_error[2][96];
     char sha256[2][TX_SHA256_HEX];
     bool have_sha256[2];

@@ -67,6 +67,16 @@ struct tx_record *tx_match_build_record(struct tx_match *m)
     r->referee = tx_strdup(version);
     r->started = tx_strdup(m->started);
     r->run = dup_or_null(c->run);
+    const struct tx_record_pairing *id = m->spec->identity;
+    if (id) {
+        r->pairing = *id;
+        r->pairing.key = tx_strdup(id->key);
+        r->pairing.openings_file = tx_strdup(id->openings_file);
+        for (int i = 0; i < 2; i++) {
+            r->pairing.bots[i].name = tx_strdup(id->bots[i].name);
+            r->pairing.bots[i].command = tx_strdup(id->bots[i].command);
+        }
+    }
 
     for (int p = 0; p < 2; p++) {
         struct tx_record_player *pl = &r->players[p];

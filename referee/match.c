@@ -135,9 +135,17 @@ static void on_turn(struct tx_seat *seat, const struct tx_seat_turn *turn)
 static void hash_programs(uv_work_t *work)
 {
     struct tx_match *m = work->data;
-    for (int p = 0; p < 2; p++)
-        if (m->argv[p])
-            m->have_sha256[p] = tx_sha256_program(m->argv[p][0], m->sha256[p]) == 0;
+    for (int p = 0; p < 2; p++) {
+        if (!m->argv[p])
+            continue;
+        /* A relative path in a bot's own directory is found from there. */
+        const char *program = m->argv[p][0], *dir = m->spec->bots[p]->dir;
+        char path[PATH_MAX];
+        if (dir && program[0] != '/' && strchr(program, '/') &&
+            (size_t)snprintf(path, sizeof path, "%s/%s", dir, program) < sizeof path)
+            program = path;
+        m->have_sha256[p] = tx_sha256_program(program, m->sha256[p]) == 0;
+    }
 }
 
 static void spawn_bots(struct tx_match *m)
@@ -263,7 +271,14 @@ int tx_match_start(uv_loop_t *loop, const struct tx_match_config *config,
         seat->data = m;
         seat->turn_cb = on_turn;
         seat->closed_cb = on_seat_closed;
-        seat->limits = &config->limits;
+        /* A bot of a bots file may have its own memory limit (pool.h). */
+        const struct tx_bot_spec *bot = spec->bots[p];
+        m->limits[p] = config->limits;
+        if (bot->memory_mb)
+            m->limits[p].memory_mb = bot->memory_mb == TX_BOT_MEMORY_NONE ? 0 : bot->memory_mb;
+        seat->limits = &m->limits[p];
+        seat->dir = bot->dir;
+        seat->env = bot->env;
         seat->forced = spec->nopening;
         tx_seat_init(seat, loop);
     }

@@ -31,19 +31,26 @@ struct tx_match_config {
     const char *run;               /* fingerprint copied into records (resume), may be NULL */
 };
 
-/* A bot as the user named it: NAME=COMMAND, or COMMAND (name derived). */
+/* A bot as the user named it: NAME=COMMAND, or COMMAND (name derived), or
+ * an entry of a bots file (bots-file.h), which may add the rest. */
 struct tx_bot_spec {
     const char *name;    /* display name */
     const char *command; /* command line; {seed} and {size} are replaced per game */
+    const char *dir;     /* working directory, NULL for the referee's */
+    char *const *env;    /* "NAME=VALUE" added to its environment, NULL-terminated, or NULL */
+    int memory_mb;       /* its memory limit: 0 the run's, TX_BOT_MEMORY_NONE none, else MB */
 };
+#define TX_BOT_MEMORY_NONE (-1)
 
 /* What one game is: the pure output of a schedule. */
 struct tx_game_spec {
-    int64_t index;                     /* 1-based game index in the run */
-    uint64_t seed;                     /* per-game seed ({seed} in commands) */
-    const struct tx_bot_spec *bots[2]; /* [0] plays first (player 1 in RULES.md) */
-    int nopening;                      /* forced opening moves played by the referee */
-    const int16_t *opening;            /* their holes (never a swap) */
+    int64_t index;                            /* the game's number in its file ("game"), from 1 */
+    uint64_t seed;                            /* per-game seed ({seed} in commands) */
+    const struct tx_bot_spec *bots[2];        /* [0] plays first (player 1 in RULES.md) */
+    int nopening;                             /* forced opening moves played by the referee */
+    const int16_t *opening;                   /* their holes (never a swap) */
+    const struct tx_record_pairing *identity; /* its pairing and k (pool.h), copied into the
+                                                 record; NULL for none */
 };
 
 struct tx_match;

@@ -35,8 +35,8 @@ enum kind {
 };
 
 #define FIELD(f) offsetof(struct tx_options, f)
-#define RUNS (TX_CMD_PLAY | TX_CMD_TOURNAMENT)
-#define GAMES (TX_CMD_PLAY | TX_CMD_TOURNAMENT | TX_CMD_VALIDATE)
+#define RUNS (TX_CMD_PLAY | TX_CMD_TOURNAMENT | TX_CMD_LEAGUE)
+#define GAMES (TX_CMD_PLAY | TX_CMD_TOURNAMENT | TX_CMD_LEAGUE | TX_CMD_VALIDATE)
 #define NO_MAX INT64_MAX /* INT64 and INT rows: no upper bound ("1 or more") */
 
 static bool parse_pairs(struct tx_options *o, const char *v, char *why, size_t cap);
@@ -44,6 +44,7 @@ static bool parse_shard(struct tx_options *o, const char *v, char *why, size_t c
 static bool parse_sprt(struct tx_options *o, const char *v, char *why, size_t cap);
 static bool parse_memory(struct tx_options *o, const char *v, char *why, size_t cap);
 static bool parse_refeed_bot(struct tx_options *o, const char *v, char *why, size_t cap);
+static bool parse_since(struct tx_options *o, const char *v, char *why, size_t cap);
 
 /* One option of one or more subcommands. */
 static const struct option {
@@ -152,12 +153,12 @@ static const struct option {
      .what = "a file name",
      .help = "forced openings, one per line (\"F6 G8 D5\")"},
     {.name = "--shard",
-     .commands = RUNS,
+     .commands = TX_CMD_PLAY | TX_CMD_TOURNAMENT, /* a league chooses as it goes */
      .kind = CUSTOM,
      .parse = parse_shard,
      .value = "K/M",
      .what = "K/M with 1 <= K <= M, e.g. 1/4",
-     .help = "play only the games whose index is K modulo M (1 <= K <= M)"},
+     .help = "play only shard K of M: each pairing deals its games in turn"},
     {.name = "--sprt",
      .commands = TX_CMD_PLAY,
      .kind = CUSTOM,
@@ -288,13 +289,72 @@ static const struct option {
      .kind = FLAG,
      .field = FIELD(skip_invalid),
      .help = "report lines that are not records and go on (not failures)"},
+    {.name = "--bots",
+     .commands = TX_CMD_TOURNAMENT | TX_CMD_LEAGUE,
+     .kind = TEXT,
+     .field = FIELD(bots_file),
+     .value = "FILE",
+     .what = "a file name",
+     .help = "more bots from a JSON file (name, command, dir, env, memory_mb)"},
+    {.name = "--gauntlet",
+     .commands = TX_CMD_TOURNAMENT | TX_CMD_LEAGUE,
+     .kind = INT,
+     .field = FIELD(gauntlet),
+     .min = 1,
+     .max = TX_SCHEDULE_BOTS_MAX - 1,
+     .value = "N",
+     .what = "a number of bots",
+     .help = "the first N bots play every other bot; the others do not play each other"},
+    {.name = "--standings-every",
+     .commands = TX_CMD_LEAGUE,
+     .kind = INT,
+     .field = FIELD(standings_every),
+     .min = 1,
+     .max = NO_MAX,
+     .value = "N",
+     .what = "a number of games",
+     .help = "write the standings files every N games (default 10)"},
+    {.name = "--standings-out",
+     .commands = TX_CMD_LEAGUE,
+     .kind = TEXT,
+     .field = FIELD(standings_out),
+     .value = "PREFIX",
+     .what = "a file name without its extension",
+     .help = "standings in PREFIX.txt and PREFIX.json (default: -o FILE's name .standings)"},
+    {.name = "--since",
+     .commands = TX_CMD_STANDINGS,
+     .kind = CUSTOM,
+     .parse = parse_since,
+     .value = "DATE",
+     .what = "a UTC date, 2026-11-21 or 2026-11-21T21:00:00Z",
+     .help = "only games started at DATE or later (UTC)"},
+    {.name = "--bots",
+     .commands = TX_CMD_STANDINGS,
+     .kind = TEXT,
+     .field = FIELD(only_bots),
+     .value = "A,B,...",
+     .what = "bot names separated by commas",
+     .help = "only games between these bots"},
+    {.name = "--bot",
+     .commands = TX_CMD_STANDINGS,
+     .kind = TEXT,
+     .field = FIELD(focus),
+     .value = "NAME",
+     .what = "a bot's name",
+     .help = "show NAME against each opponent (default: the bot seen last)"},
+    {.name = "--merge-builds",
+     .commands = TX_CMD_STANDINGS,
+     .kind = FLAG,
+     .field = FIELD(merge_builds),
+     .help = "count one name as one bot even when its records show different sha256"},
     {.name = "--forced-openings",
      .commands = TX_CMD_VALIDATE,
      .kind = FLAG,
      .field = FIELD(forced_openings),
      .help = "also the arena-only games: forced pegs of your colour"},
     {.name = "--json",
-     .commands = TX_CMD_PLAY | TX_CMD_TOURNAMENT | TX_CMD_VALIDATE | TX_CMD_STANDINGS,
+     .commands =
+         TX_CMD_PLAY | TX_CMD_TOURNAMENT | TX_CMD_LEAGUE | TX_CMD_VALIDATE | TX_CMD_STANDINGS,
      .kind = FLAG,
      .field = FIELD(json),
      .help = "print the result as one JSON object"},
@@ -312,6 +372,7 @@ static void set_defaults(struct tx_options *o)
     o->shard = o->shards = 1;
     o->sprt = (struct tx_sprt_options){.elo0 = 0, .elo1 = 10, .alpha = 0.05, .beta = 0.05};
     o->move = -1;
+    o->standings_every = 10;
 }
 
 /* ---- values ---- */
@@ -395,6 +456,22 @@ static bool parse_memory(struct tx_options *o, const char *v, char *why, size_t 
         return true;
     }
     return parse_int(v, 16, 1 << 20, &o->limits.memory_mb);
+}
+
+/* "2026-11-21" or "2026-11-21T21:00:00Z": compared with records' started
+ * times as text, so the date alone means from its midnight. */
+static bool parse_since(struct tx_options *o, const char *v, char *why, size_t cap)
+{
+    (void)why, (void)cap;
+    const char *shape = "0000-00-00T00:00:00Z";
+    size_t n = strlen(v);
+    if (n != 10 && n != 20)
+        return false;
+    for (size_t i = 0; i < n; i++)
+        if (shape[i] == '0' ? v[i] < '0' || v[i] > '9' : v[i] != shape[i])
+            return false;
+    o->since = v;
+    return true;
 }
 
 /* "PLAYER=COMMAND"; which players exist is the record's business. */
@@ -600,6 +677,8 @@ static int check_operand_count(const struct tx_options *o, const struct tx_optio
                                char *err, size_t errcap)
 {
     int n = o->noperands, min = cmd->min_operands, max = cmd->max_operands;
+    if (o->bots_file && cmd->operand == TX_OPERAND_BOT)
+        min = 0; /* the bots file may hold them all: setup counts the whole pool */
     const char *what = cmd->operand == TX_OPERAND_BOT ? "BOT" : "FILE";
     if (n >= min && n <= max)
         return 0;
@@ -679,7 +758,8 @@ static const struct option *find_option(const char *name, size_t len, unsigned c
 /* "unknown option '--games'", and who has it when another subcommand does. */
 static void unknown_option(const char *name, size_t len, char *err, size_t errcap)
 {
-    static const char *const names[] = {"play", "tournament", "validate", "replay", "standings"};
+    static const char *const names[] = {"play",   "tournament", "validate",
+                                        "replay", "standings",  "league"};
     unsigned others = 0;
     for (size_t i = 0; i < NOPTIONS; i++)
         if ((strlen(options[i].name) == len && !strncmp(name, options[i].name, len)) ||
@@ -687,7 +767,7 @@ static void unknown_option(const char *name, size_t len, char *err, size_t errca
              !strncmp(name, options[i].alias, len)))
             others |= options[i].commands;
     int n = snprintf(err, errcap, "unknown option '%.*s'", (int)len, name);
-    for (int i = 0, k = 0; others && i < 5 && n > 0 && (size_t)n < errcap; i++)
+    for (int i = 0, k = 0; others && i < 6 && n > 0 && (size_t)n < errcap; i++)
         if (others & 1u << i)
             n += snprintf(err + n, errcap - (size_t)n, "%s%s", k++ ? ", " : " (an option of ",
                           names[i]);

@@ -61,6 +61,7 @@ enum tx_options_cmd {
     TX_CMD_VALIDATE = 1 << 2,
     TX_CMD_REPLAY = 1 << 3,
     TX_CMD_STANDINGS = 1 << 4,
+    TX_CMD_LEAGUE = 1 << 5,
 };
 
 /* What a subcommand's operands are. */
@@ -121,6 +122,12 @@ struct tx_options {
     struct tx_options_list opponents; /* validate --opponent CMD */
     bool forced_openings;             /* validate --forced-openings: the arena-only games too */
 
+    /* tournament, league (pools.h) */
+    const char *bots_file; /* --bots FILE: more bots (bots-file.h), after the BOT operands */
+    int gauntlet;          /* --gauntlet N: the first N bots play everyone, the others only them */
+    int standings_every;   /* league --standings-every N (default 10) */
+    const char *standings_out; /* league --standings-out PREFIX (default from -o) */
+
     /* several */
     const char *output; /* -o FILE (points into argv), NULL if none */
     bool json;          /* --json */
@@ -136,6 +143,12 @@ struct tx_options {
     int format;      /* --format: enum tx_options_format */
     int color;       /* --color: enum tx_options_color */
     const char *bot; /* --bot PLAYER=COMMAND (points into argv), NULL if none */
+
+    /* standings */
+    const char *since;     /* --since DATE: games started then or later */
+    const char *only_bots; /* --bots a,b,c: games between these bots only */
+    const char *focus;     /* --bot NAME: its results against each opponent */
+    bool merge_builds;     /* --merge-builds: one name, one bot, whatever its sha256 */
 };
 
 /* What tx_options_cli returns when the command should go on. */

@@ -455,12 +455,15 @@ enum tx_records_sighting tx_records_seen_add(struct tx_records_seen *s, const st
                                              const char *file, int64_t line,
                                              struct tx_records_earlier *earlier)
 {
-    if (!r->run || r->result.reason == TX_REASON_INTERRUPTED)
+    /* A game is its pairing and k (pool.h); in older records, its run and
+     * index. The two kinds of keys ("p1:...", "v1:...") never meet. */
+    const char *id = r->pairing.key ? r->pairing.key : r->run;
+    if (!id || r->result.reason == TX_REASON_INTERRUPTED)
         return TX_RECORDS_NEW;
     if (2 * (s->n + 1) > s->cap)
         grow(s);
-    struct tx_records_seen_entry now = {.run = intern(&s->runs, &s->nruns, r->run) + 1,
-                                        .game = r->game};
+    struct tx_records_seen_entry now = {.run = intern(&s->runs, &s->nruns, id) + 1,
+                                        .game = r->pairing.key ? r->pairing.k : r->game};
     digest(r, &now);
     now.file = intern(&s->files, &s->nfiles, file ? file : "");
     now.line = line;
@@ -584,6 +587,43 @@ static int lock(const char *path, int fd, const struct stat *st, char *err, size
     return -e;
 }
 
+/* o->chain from the file's last line (chain.h): the hash a new record
+ * chains from. The last line is found by reading back from the end, at
+ * most TX_RECORDS_LINE_MAX bytes. */
+static void chain_from_end(struct tx_records_out *o)
+{
+    struct stat st;
+    memcpy(o->chain, tx_chain_start, sizeof o->chain);
+    if (fstat(o->fd, &st) < 0 || st.st_size == 0)
+        return;
+    int64_t end = st.st_size, start = end;
+    char last;
+    if (pread(o->fd, &last, 1, end - 1) == 1 && last == '\n')
+        end--; /* the last line's own newline */
+    start = end;
+    char buf[CHUNK];
+    bool found = false;
+    while (!found && start > 0) {
+        if (end - start >= TX_RECORDS_LINE_MAX)
+            return; /* not a record line */
+        int64_t from = start - (int64_t)sizeof buf > 0 ? start - (int64_t)sizeof buf : 0;
+        ssize_t n = pread(o->fd, buf, (size_t)(start - from), from);
+        if (n != start - from)
+            return;
+        int64_t i = n;
+        while (i > 0 && buf[i - 1] != '\n')
+            i--;
+        found = i > 0;
+        start = from + i;
+    }
+    if (end <= start)
+        return;
+    char *line = malloc((size_t)(end - start));
+    if (line && pread(o->fd, line, (size_t)(end - start), start) == end - start)
+        tx_chain_continue(line, (size_t)(end - start), o->chain);
+    free(line);
+}
+
 int tx_records_out_open(struct tx_records_out *o, const char *path, char *err, size_t errcap)
 {
     struct stat st, again;
@@ -636,6 +676,7 @@ int tx_records_out_open(struct tx_records_out *o, const char *path, char *err, s
     o->fd = fd;
     o->dev = st.st_dev;
     o->ino = st.st_ino;
+    chain_from_end(o);
     return 0;
 }
 
@@ -678,7 +719,7 @@ int tx_records_out_append(struct tx_records_out *o, const struct tx_record *r, c
         return rc;
     }
     size_t len = strlen(json);
-    if (len + 1 > TX_RECORDS_LINE_MAX) {
+    if (len + 1 + 128 > TX_RECORDS_LINE_MAX) { /* 128: the chain field */
         snprintf(err, errcap,
                  "cannot write game %lld's record to %s: it takes %zu bytes, more than the %d MiB "
                  "a records line may hold",
@@ -695,6 +736,17 @@ int tx_records_out_append(struct tx_records_out *o, const struct tx_record *r, c
     }
 
     uv_mutex_lock(&o->mutex);
+    /* The chain is sealed here, under the lock, in the order lines reach
+     * the file: games end in any order and are saved from several threads. */
+    char hash[TX_CHAIN_HEX];
+    char *sealed = tx_chain_seal(json, len, o->chain, hash);
+    free(json);
+    json = sealed;
+    len = strlen(json);
+    char *grown = realloc(line, len + 3);
+    if (!grown)
+        abort(); /* out of memory, as tx_strdup */
+    line = grown;
     size_t total = 0;
     if (o->newline_first)
         line[total++] = '\n';
@@ -730,6 +782,7 @@ int tx_records_out_append(struct tx_records_out *o, const struct tx_record *r, c
         return -e;
     }
     o->newline_first = false;
+    memcpy(o->chain, hash, sizeof o->chain);
     o->written++;
     if (!o->gone)
         o->gone = check_path(o);
@@ -744,7 +797,10 @@ int tx_records_out_append(struct tx_records_out *o, const struct tx_record *r, c
 
 int tx_records_out_cut(struct tx_records_out *o, int64_t offset)
 {
-    return ftruncate(o->fd, offset) < 0 ? -errno : 0;
+    if (ftruncate(o->fd, offset) < 0)
+        return -errno;
+    chain_from_end(o);
+    return 0;
 }
 
 /* fsync of the directory holding path, so that a rename or a new file is
@@ -796,6 +852,7 @@ int tx_records_out_replace(struct tx_records_out *o, const char *tmp_path, char 
     o->fd = fd;
     o->dev = st.st_dev;
     o->ino = st.st_ino;
+    chain_from_end(o);
     return 0;
 }
 

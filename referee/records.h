@@ -25,7 +25,8 @@
  * line stops resume and standings unless --skip-invalid, and fails replay.
  *
  * Writing goes through one appender: -o is a regular file (or a new one),
- * locked for the run (flock), each record one write() of one whole line, a
+ * locked for the run (flock), each record one write() of one whole line
+ * sealed into the file's hash chain (chain.h: what it proves), a
  * failed write undone (no torn line left behind on a full disk), and after
  * each record a check that the path still names the file being written.
  *
@@ -42,6 +43,7 @@
 #include <sys/types.h>
 #include <uv.h>
 
+#include "chain.h"
 #include "record.h"
 
 /* The longest line read or written: 4 MiB. The largest record the referee
@@ -164,7 +166,9 @@ struct tx_records_out {
     bool newline_first;        /* the file does not end with a newline: start with one */
     enum tx_records_gone gone; /* what happened to the path, once noticed */
     int64_t written;           /* records this process wrote */
-    uv_mutex_t mutex;          /* one record at a time: write, undo, check */
+    char chain[TX_CHAIN_HEX];  /* the hash the next record chains from (chain.h): the last
+                                  line's, read at open, after a cut and a replace */
+    uv_mutex_t mutex;          /* one record at a time: seal, write, undo, check */
 };
 
 /* Opens path for appending records: a regular file, created (0644) when

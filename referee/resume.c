@@ -3,9 +3,10 @@
  * The file was written one whole line per write(), and a failed write is
  * undone (records.c), so the only damage a run itself can leave is a last
  * line cut short by a kill: that line is cut off with a warning. Any other
- * line that is not a record of this very run is an error with its
- * FILE:LINE, because guessing would mix two runs' games in one result; the
- * user may ask for bad lines to be set aside instead (--skip-invalid).
+ * line that is not a record, or a record the run refuses (other terms, a
+ * bot whose command changed), is an error with its FILE:LINE, because
+ * guessing would mix games played under different terms in one result;
+ * the user may ask for bad lines to be set aside instead (--skip-invalid).
  *
  * Setting aside is done in the same pass: at the first bad line a new file
  * is started next to FILE with everything before it, every later good line
@@ -23,117 +24,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "command.h"
-#include "hole.h"
 #include "resume.h"
-
-#define QUOTED_MAX 60 /* bytes of a command quoted in a difference */
-
-/* Appends the forced opening moves of the record, or of the spec, as text. */
-static void opening_text(const struct tx_geometry *geo, const struct tx_record *rec,
-                         const struct tx_game_spec *spec, char *buf, size_t cap)
-{
-    size_t n = 0;
-    buf[0] = '\0';
-    int count = 0;
-    if (rec)
-        while (count < rec->nmoves && rec->moves[count].forced)
-            count++;
-    else
-        count = spec->nopening;
-    for (int i = 0; i < count && n + 8 < cap; i++) {
-        char name[TX_HOLE_NAME_MAX];
-        const char *hole = rec ? rec->moves[i].move : tx_hole_name(geo, spec->opening[i], name);
-        n += (size_t)snprintf(buf + n, cap - n, "%s%s", i ? " " : "", hole ? hole : "?");
-    }
-    if (count == 0)
-        snprintf(buf, cap, "none");
-}
-
-/* Says which option differs between the record and this command, with
- * both values, as far as the record shows it. */
-static void describe_difference(const struct tx_resume *c, const struct tx_record *rec, char *buf,
-                                size_t cap)
-{
-    const struct tx_match_config *m = c->match;
-    struct tx_schedule s = *c->schedule;
-    struct tx_game_spec spec;
-    int16_t opening[TX_SCHEDULE_OPENING_MAX];
-
-    if (rec->size != s.geo->size) {
-        snprintf(buf, cap, "--size: %d in the file, %d in this command", rec->size, s.geo->size);
-        return;
-    }
-    if (rec->limits.first_turn_ms != m->limits.first_turn_ms) {
-        snprintf(buf, cap, "--first-turn-ms: %d in the file, %d in this command",
-                 rec->limits.first_turn_ms, m->limits.first_turn_ms);
-        return;
-    }
-    if (rec->limits.turn_ms != m->limits.turn_ms) {
-        snprintf(buf, cap, "--turn-ms: %d in the file, %d in this command", rec->limits.turn_ms,
-                 m->limits.turn_ms);
-        return;
-    }
-    if (rec->limits.margin_ms != m->limits.margin_ms) {
-        snprintf(buf, cap, "--time-margin-ms: %d in the file, %d in this command",
-                 rec->limits.margin_ms, m->limits.margin_ms);
-        return;
-    }
-    if (rec->limits.soft != m->limits.soft) {
-        snprintf(buf, cap, "--soft-timeouts: %s in the file, %s in this command",
-                 rec->limits.soft ? "on" : "off", m->limits.soft ? "on" : "off");
-        return;
-    }
-    /* The record's game as this command schedules it (a file may hold
-     * games beyond this command's --games). */
-    if (rec->game > s.games)
-        s.games = rec->game;
-    if (tx_schedule_game(&s, rec->game, &spec, opening) < 0) {
-        snprintf(buf, cap, "game %lld does not exist in this command", (long long)rec->game);
-        return;
-    }
-    if (strcmp(rec->players[0].name, spec.bots[0]->name) ||
-        strcmp(rec->players[1].name, spec.bots[1]->name)) {
-        snprintf(buf, cap,
-                 "the bots of game %lld: %s and %s in the file, %s and %s in this command",
-                 (long long)rec->game, rec->players[0].name, rec->players[1].name,
-                 spec.bots[0]->name, spec.bots[1]->name);
-        return;
-    }
-    if (spec.seed != rec->seed) {
-        snprintf(buf, cap,
-                 "--seed: game %lld has the seed %llu in the file, %llu with this command's "
-                 "--seed %llu",
-                 (long long)rec->game, (unsigned long long)rec->seed, (unsigned long long)spec.seed,
-                 (unsigned long long)s.seed);
-        return;
-    }
-    for (int p = 0; p < 2; p++) {
-        char *expanded = tx_command_expand(spec.bots[p]->command, spec.seed, s.geo->size);
-        bool same = !strcmp(expanded, rec->players[p].command ? rec->players[p].command : "");
-        if (!same)
-            snprintf(buf, cap, "the command of %s: \"%.*s\" in the file, \"%.*s\" in this command",
-                     spec.bots[p]->name, QUOTED_MAX,
-                     rec->players[p].command ? rec->players[p].command : "", QUOTED_MAX, expanded);
-        free(expanded);
-        if (!same)
-            return;
-    }
-    char file_opening[256], our_opening[256];
-    opening_text(s.geo, rec, NULL, file_opening, sizeof file_opening);
-    opening_text(s.geo, NULL, &spec, our_opening, sizeof our_opening);
-    if (strcmp(file_opening, our_opening)) {
-        snprintf(buf, cap,
-                 "--openings or --openings-file: game %lld opens with %.100s in the file, %.100s "
-                 "with this command",
-                 (long long)rec->game, file_opening, our_opening);
-        return;
-    }
-    snprintf(buf, cap,
-             "--bot-memory-mb or --openings-file, which records do not show: this command has "
-             "--bot-memory-mb %d%s",
-             m->limits.memory_mb, s.nlines ? " and an openings file" : " and no openings file");
-}
 
 /* Lines set aside (skip_invalid): the new file and FILE.rejected, both
  * started at the first bad line. */
@@ -286,18 +177,7 @@ static int read_items(const struct tx_resume *c, struct tx_records_reader *rd, s
         }
         struct tx_records_earlier earlier;
         enum tx_records_sighting sighting;
-        if (!rec.run || strcmp(rec.run, c->run)) {
-            char diff[400];
-            if (rec.run)
-                describe_difference(c, &rec, diff, sizeof diff);
-            snprintf(
-                err, errcap,
-                "%s:%lld: this file holds games of another run (%s); resume with the same bots and "
-                "options, or write to another -o FILE",
-                rd->name, (long long)rd->line,
-                rec.run ? diff : "a record without a run fingerprint");
-            rc = -EINVAL;
-        } else if (rec.game < 1) {
+        if (rec.game < 1) {
             snprintf(err, errcap, "%s:%lld: game index %lld out of range", rd->name,
                      (long long)rd->line, (long long)rec.game);
             rc = -EINVAL;
@@ -317,9 +197,11 @@ static int read_items(const struct tx_resume *c, struct tx_records_reader *rd, s
                 rc = -EINVAL;
             }
         } else {
+            char reason[600] = "";
             if ((rc = keep_until(c, a, rd->end, err, errcap)) == 0 && sighting == TX_RECORDS_NEW &&
-                (rc = record_cb(&rec, data)) < 0)
-                snprintf(err, errcap, "%s:%lld: %s", rd->name, (long long)rd->line, strerror(-rc));
+                (rc = record_cb(&rec, data, reason, sizeof reason)) < 0)
+                snprintf(err, errcap, "%s:%lld: %s", rd->name, (long long)rd->line,
+                         reason[0] ? reason : strerror(-rc));
         }
         tx_record_free(&rec);
     }

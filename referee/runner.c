@@ -2,15 +2,13 @@
  * resume, interrupts and the progress line (see runner.h).
  *
  * The loop holds at most `concurrency` matches, one per slot. When a match
- * ends, the next game is started from the source (the schedule, or the
- * caller's tx_runner_source) at once, and the record
+ * ends, the next game is started from the source at once, and the record
  * is turned into one JSON line and appended with a single write() in
  * libuv's thread pool (the loop thread keeps timing the other games' bots)
  * by the records appender (records.h): with O_APPEND that is one atomic
  * step for a process being killed, so readers see whole lines or, at
- * worst, one torn last line. Only then is the game counted and shown. The
- * done set from the resumed file is a bitmap of indexes, the only state
- * that grows with the run.
+ * worst, one torn last line. Only then is the game counted and shown. What
+ * is done is the source's to know (pool.h: bitmaps of k per pairing).
  *
  * The file is the run's: locked for the whole run, and checked after each
  * record to still be where the user will look for it. A write error or a
@@ -35,25 +33,27 @@
 
 #define PROGRESS_INTERVAL_MS 500 /* the live line's redraw */
 #define STATUS_INTERVAL_MS 60000 /* a status line when progress is not on a terminal */
-#define RUN_FIELD_MAX 32
+#define TALLY_MAX 64             /* bots followed for the progress line's leader */
 
 struct slot {
     struct tx_runner *runner;
     struct tx_match *match; /* NULL when the slot is free */
-    struct tx_game_spec spec;
-    int16_t opening[TX_SCHEDULE_OPENING_MAX];
+    struct tx_pool_slot game;
 };
 
 /* Points of each bot, for the leader shown in the progress line. */
 struct tally {
+    char *name;
     int64_t games;
     int64_t half_points; /* 2 per win, 1 per draw */
 };
 
 struct tx_runner {
     const struct tx_runner_config *config;
-    struct tx_match_config match; /* config->match with run set */
-    char run[RUN_FIELD_MAX];
+    const struct tx_runner_games *source; /* config->games, or own_games */
+    struct tx_runner_games own_games;     /* around config->pool or config->source */
+    int64_t listed;                       /* config->source: games handed out */
+    struct tx_match_config match;         /* config->match with run set */
     uv_loop_t loop;
     uv_signal_t sigint, sigterm;
     uv_timer_t progress_timer;
@@ -61,16 +61,15 @@ struct tx_runner {
     int nbusy;                 /* matches running */
     int nsaving;               /* records being written */
     struct tx_records_out out; /* the -o file (out.fd -1 without one) */
-    uint8_t *done;             /* bitmap of indexes found done in the file */
-    int64_t done_cap;          /* bits in done */
-    int64_t next;              /* next index to consider */
-    int64_t todo;              /* games of the shard not done when the run began */
+    int64_t last_game;         /* the largest game number in the file, or given */
     bool stopping;             /* start no new game */
+    bool attached;             /* source->attach ran: detach when stopping */
     bool closed;               /* handles closed */
     int error;                 /* first fatal error, 0 if none */
     char *err;
     size_t errcap;
-    struct tally tally[TX_SCHEDULE_BOTS_MAX];
+    struct tally tally[TALLY_MAX];
+    int ntally;
     uint64_t start_ns;
     bool live;           /* progress as a live line (a terminal), else status lines */
     bool progress_shown; /* the live line is on screen */
@@ -91,6 +90,11 @@ void tx_runner_print_interrupted(const struct tx_runner_config *config,
             fprintf(stderr,
                     "twixt-arena: interrupted by %s; without -o FILE there is nothing to resume\n",
                     strsignal(summary->signal));
+        return;
+    }
+    if (summary->signal && left < 0) { /* a league: no end */
+        fprintf(stderr, "twixt-arena: interrupted by %s; %lld games in %s. Resume with:\n  %s\n",
+                strsignal(summary->signal), saved, config->output, resume);
         return;
     }
     if (summary->signal) {
@@ -144,62 +148,17 @@ void tx_runner_stop(struct tx_runner *runner)
     runner->summary->stopped = true;
 }
 
-static bool is_done(const struct tx_runner *r, int64_t index)
+/* The tally of the bot named name, or NULL when TALLY_MAX bots are
+ * followed already. */
+static struct tally *tally_of(struct tx_runner *r, const char *name)
 {
-    return index < r->done_cap && (r->done[index / 8] >> (index % 8) & 1);
-}
-
-static int mark_done(struct tx_runner *r, int64_t index)
-{
-    if (index >= r->done_cap) {
-        int64_t cap = r->done_cap ? r->done_cap : 1024;
-        while (cap <= index)
-            cap *= 2;
-        uint8_t *grown = realloc(r->done, (size_t)(cap / 8));
-        if (!grown)
-            return -ENOMEM;
-        memset(grown + r->done_cap / 8, 0, (size_t)((cap - r->done_cap) / 8));
-        r->done = grown;
-        r->done_cap = cap;
-    }
-    r->done[index / 8] |= (uint8_t)(1 << (index % 8));
-    return 0;
-}
-
-static int bot_index(const struct tx_runner *r, const char *name)
-{
-    const struct tx_schedule *s = r->config->schedule;
-    for (int i = 0; s && i < s->nbots; i++)
-        if (name && !strcmp(s->bots[i].name, name))
-            return i;
-    return -1;
-}
-
-/* ---- the source of games: a schedule or the caller's list ---- */
-
-/* How many games this process plays (the schedule's shard, or all). */
-static int64_t source_games(const struct tx_runner *r)
-{
-    const struct tx_runner_config *c = r->config;
-    return c->schedule ? tx_schedule_shard_games(c->schedule) : c->source->games;
-}
-
-/* True when game index is one of this process's. */
-static bool source_plays(const struct tx_runner *r, int64_t index)
-{
-    const struct tx_runner_config *c = r->config;
-    if (c->schedule)
-        return index <= c->schedule->games && tx_schedule_in_shard(c->schedule, index);
-    return index >= 1 && index <= c->source->games;
-}
-
-static int source_game(const struct tx_runner *r, int64_t index, struct tx_game_spec *spec,
-                       int16_t *opening_buf)
-{
-    const struct tx_runner_config *c = r->config;
-    if (c->schedule)
-        return tx_schedule_game(c->schedule, index, spec, opening_buf);
-    return c->source->game(c->source->data, index, spec, opening_buf);
+    for (int i = 0; i < r->ntally; i++)
+        if (!strcmp(r->tally[i].name, name))
+            return &r->tally[i];
+    if (r->ntally == TALLY_MAX)
+        return NULL;
+    r->tally[r->ntally].name = tx_strdup(name);
+    return &r->tally[r->ntally++];
 }
 
 static void count_result(struct tx_runner *r, const struct tx_record *rec)
@@ -207,12 +166,88 @@ static void count_result(struct tx_runner *r, const struct tx_record *rec)
     if (rec->result.reason == TX_REASON_INTERRUPTED)
         return;
     for (int p = 0; p < 2; p++) {
-        int b = bot_index(r, rec->players[p].name);
-        if (b < 0)
+        struct tally *t = tally_of(r, rec->players[p].name ? rec->players[p].name : "");
+        if (!t)
             continue;
-        r->tally[b].games++;
-        r->tally[b].half_points += rec->result.winner == p ? 2 : rec->result.winner < 0 ? 1 : 0;
+        t->games++;
+        t->half_points += rec->result.winner == p ? 2 : rec->result.winner < 0 ? 1 : 0;
     }
+}
+
+/* ---- a list of games (validate) ---- */
+
+static int list_resumed(void *data, const struct tx_record *r, char *why, size_t cap)
+{
+    (void)data, (void)r, (void)why, (void)cap;
+    return 0; /* its file is new: nothing to count */
+}
+
+static int list_next(void *data, int64_t index, struct tx_pool_slot *slot)
+{
+    struct tx_runner *r = data;
+    const struct tx_runner_source *list = r->config->source;
+    if (r->listed == list->games)
+        return 0;
+    memset(slot, 0, sizeof *slot);
+    int rc = list->game(list->data, ++r->listed, &slot->spec, slot->opening);
+    slot->spec.index = index;
+    return rc < 0 ? rc : 1;
+}
+
+static void list_ended(void *data, const struct tx_pool_slot *slot, const struct tx_record *r)
+{
+    (void)data, (void)slot, (void)r;
+}
+
+static void list_progress(void *data, int64_t *done, int64_t *total)
+{
+    struct tx_runner *r = data;
+    *done = r->summary->played;
+    *total = r->config->source->games;
+}
+
+/* ---- a pool's games in order (play, tournament) ---- */
+
+int tx_runner_pool_resumed(struct tx_pool *pool, const struct tx_record *r, char *why, size_t cap)
+{
+    char reason[512];
+    int rc = tx_pool_check_record(pool, r, reason, sizeof reason);
+    if (rc == -EINVAL)
+        snprintf(why, cap,
+                 "this file holds games played under other terms (%s); resume with the same "
+                 "options, or write to another -o FILE",
+                 reason);
+    else if (rc < 0)
+        snprintf(why, cap, "%s", reason);
+    if (rc < 0)
+        return -EINVAL;
+    return tx_pool_add_record(pool, r) ? 1 : 0;
+}
+
+static int pool_resumed(void *data, const struct tx_record *r, char *why, size_t cap)
+{
+    return tx_runner_pool_resumed(data, r, why, cap);
+}
+
+static int pool_next(void *data, int64_t index, struct tx_pool_slot *slot)
+{
+    struct tx_pool *pool = data;
+    struct tx_pool_game g;
+    if (!tx_pool_next(pool, &g))
+        return 0;
+    tx_pool_spec(pool, g, index, slot);
+    return 1;
+}
+
+static void pool_ended(void *data, const struct tx_pool_slot *slot, const struct tx_record *r)
+{
+    tx_pool_ended(data, slot->key, slot->identity.k, r);
+}
+
+static void pool_progress(void *data, int64_t *done, int64_t *total)
+{
+    *done = tx_pool_done(data);
+    *total = tx_pool_total(data);
 }
 
 /* ---- progress ---- */
@@ -247,27 +282,28 @@ static void clear_progress(struct tx_runner *r)
 /* "12/90 games, 1.23 games/s, 0:01:03 left, leader mcts 75.0%" */
 static void format_progress(struct tx_runner *r, char *buf, size_t cap)
 {
-    const struct tx_schedule *s = r->config->schedule;
     const struct tx_runner_summary *sum = r->summary;
-    int64_t total = source_games(r);
-    int64_t done = sum->resumed + sum->played;
+    int64_t done = 0, total = -1;
+    r->source->progress(r->source->data, &done, &total);
     double elapsed = (double)(uv_hrtime() - r->start_ns) / 1e9;
     double rate = elapsed > 0 ? (double)sum->played / elapsed : 0;
     char left[32] = "?";
-    if (rate > 0) {
-        long secs = (long)((double)(r->todo - sum->played) / rate);
+    if (rate > 0 && total >= 0) {
+        long secs = (long)((double)(total - done) / rate);
         snprintf(left, sizeof left, "%ld:%02ld:%02ld", secs / 3600, secs / 60 % 60, secs % 60);
     }
     int leader = -1;
-    for (int i = 0; s && i < s->nbots; i++)
+    for (int i = 0; i < r->ntally; i++)
         if (r->tally[i].games > 0 &&
             (leader < 0 || r->tally[i].half_points * r->tally[leader].games >
                                r->tally[leader].half_points * r->tally[i].games))
             leader = i;
-    int n = snprintf(buf, cap, "%lld/%lld games, %.2f games/s, %s left", (long long)done,
-                     (long long)total, rate, left);
+    /* A league has no end: games played, and the rate. */
+    int n = total < 0 ? snprintf(buf, cap, "%lld games, %.2f games/s", (long long)done, rate)
+                      : snprintf(buf, cap, "%lld/%lld games, %.2f games/s, %s left",
+                                 (long long)done, (long long)total, rate, left);
     if (leader >= 0 && n >= 0 && (size_t)n < cap)
-        snprintf(buf + n, cap - (size_t)n, ", leader %s %.1f%%", s->bots[leader].name,
+        snprintf(buf + n, cap - (size_t)n, ", leader %s %.1f%%", r->tally[leader].name,
                  50.0 * (double)r->tally[leader].half_points / (double)r->tally[leader].games);
 }
 
@@ -314,6 +350,8 @@ static void close_handles(struct tx_runner *r)
     if (r->closed)
         return;
     r->closed = true;
+    if (r->attached && r->source->detach)
+        r->source->detach(r->source->data);
     uv_close((uv_handle_t *)&r->sigint, NULL);
     uv_close((uv_handle_t *)&r->sigterm, NULL);
     uv_close((uv_handle_t *)&r->progress_timer, NULL);
@@ -338,39 +376,25 @@ static void fail(struct tx_runner *r, int error, const char *context)
 
 static void on_game_done(struct tx_match *match, struct tx_record *record, void *data);
 
-/* The next index of this shard not yet done, or 0 when there is none. */
-static int64_t next_index(struct tx_runner *r)
-{
-    const struct tx_schedule *s = r->config->schedule;
-    int64_t last = s ? s->games : r->config->source->games;
-    while (r->next <= last) {
-        int64_t i = r->next++;
-        if (source_plays(r, i) && !is_done(r, i))
-            return i;
-        if (s && s->shards > 1 && !tx_schedule_in_shard(s, i)) {
-            /* jump to the shard's next index instead of walking there */
-            int64_t rem = (int64_t)(s->shard % s->shards);
-            int64_t k = r->next + ((rem - r->next % s->shards) % s->shards + s->shards) % s->shards;
-            r->next = k;
-        }
-    }
-    return 0;
-}
-
 static void start_games(struct tx_runner *r)
 {
     for (int i = 0; i < r->config->concurrency && !r->stopping; i++) {
         struct slot *slot = &r->slots[i];
         if (slot->match)
             continue;
-        int64_t index = next_index(r);
-        if (index == 0) {
+        int64_t index = r->last_game + 1;
+        int rc = r->source->next(r->source->data, index, &slot->game);
+        if (rc == 0) {
             r->stopping = true;
             break;
         }
-        int rc = source_game(r, index, &slot->spec, slot->opening);
-        if (rc == 0)
-            rc = tx_match_start(&r->loop, &r->match, &slot->spec, on_game_done, slot, &slot->match);
+        if (rc > 0) {
+            r->last_game = index;
+            rc = tx_match_start(&r->loop, &r->match, &slot->game.spec, on_game_done, slot,
+                                &slot->match);
+            if (rc < 0)
+                r->source->ended(r->source->data, &slot->game, NULL);
+        }
         if (rc < 0) {
             slot->match = NULL;
             char what[128];
@@ -387,10 +411,17 @@ static void start_games(struct tx_runner *r)
         close_handles(r);
 }
 
+void tx_runner_wake(struct tx_runner *runner)
+{
+    if (!runner->closed && !runner->stopping)
+        start_games(runner);
+}
+
 /* A finished game's record on its way to the file. */
 struct saving {
     uv_work_t work; /* first member: the work request is the struct */
     struct tx_runner *runner;
+    struct tx_pool_slot game; /* what the game was, for source->ended */
     struct tx_record *record;
     int rc;
     char err[512];
@@ -423,6 +454,8 @@ static void after_save(uv_work_t *work, int status)
             snprintf(r->err, r->errcap, "%s", sv->err);
         fail(r, sv->rc, NULL);
     }
+    /* A game whose record is lost was not played, as far as the file says. */
+    r->source->ended(r->source->data, &sv->game, saved ? record : NULL);
     free(sv);
     if (!saved)
         r->summary->lost += record->result.reason != TX_REASON_INTERRUPTED;
@@ -456,6 +489,7 @@ static void on_game_done(struct tx_match *match, struct tx_record *record, void 
         abort(); /* out of memory: as tx_strdup, the one way it is handled */
     sv->runner = r;
     sv->record = record;
+    sv->game = slot->game; /* the slot may start another game before this one is saved */
     r->nsaving++;
     /* The next game starts in after_save, once record_cb has seen this one:
      * a caller that decides to stop on this record (an SPRT) must not find
@@ -482,20 +516,19 @@ static void on_signal(uv_signal_t *handle, int signum)
 
 /* ---- resume: what the file already holds ---- */
 
-/* One record of this run found in the file (see resume.h). */
-static int on_resumed(const struct tx_record *rec, void *data)
+/* One record of the file (see resume.h): the source says whether it is a
+ * game of this run, or why the file cannot be resumed by it. */
+static int on_resumed(const struct tx_record *rec, void *data, char *why, size_t cap)
 {
     struct tx_runner *r = data;
-    /* A game recorded twice (two processes on one file) counts once. */
-    if (rec->result.reason != TX_REASON_INTERRUPTED && is_done(r, rec->game))
-        return 0;
-    if (rec->result.reason != TX_REASON_INTERRUPTED) {
-        int rc = mark_done(r, rec->game);
-        if (rc < 0)
-            return rc;
-        if (source_plays(r, rec->game))
-            r->summary->resumed++;
-    }
+    int counted = r->source->resumed(r->source->data, rec, why, cap);
+    if (counted < 0)
+        return counted;
+    if (rec->game > r->last_game)
+        r->last_game = rec->game;
+    if (!counted)
+        return 0; /* a game of another pairing (a bot that left), or interrupted */
+    r->summary->resumed++;
     count_result(r, rec);
     if (r->config->record_cb)
         r->config->record_cb(r, rec, true, r->config->data);
@@ -509,9 +542,6 @@ static int open_output(struct tx_runner *r)
         return rc;
     struct tx_resume resume = {
         .out = &r->out,
-        .run = r->run,
-        .schedule = r->config->schedule,
-        .match = &r->match,
         .skip_invalid = r->config->skip_invalid,
     };
     return tx_resume_read(&resume, on_resumed, r, r->err, r->errcap);
@@ -555,13 +585,29 @@ int tx_runner_run(const struct tx_runner_config *config, struct tx_runner_summar
     r->err = err;
     r->errcap = errcap;
     r->out.fd = -1;
-    r->next = 1;
     r->match = *config->match;
-    if (config->schedule)
-        tx_schedule_fingerprint(config->schedule, config->match, r->run, sizeof r->run);
-    else
-        snprintf(r->run, sizeof r->run, "%s", config->source->run);
-    r->match.run = r->run;
+    r->source = config->games;
+    if (config->pool) {
+        r->own_games = (struct tx_runner_games){
+            .resumed = pool_resumed,
+            .next = pool_next,
+            .ended = pool_ended,
+            .progress = pool_progress,
+            .data = config->pool,
+        };
+        r->source = &r->own_games;
+    } else if (config->source) {
+        r->own_games = (struct tx_runner_games){
+            .resumed = list_resumed,
+            .next = list_next,
+            .ended = list_ended,
+            .progress = list_progress,
+            .data = r,
+            .run = config->source->run,
+        };
+        r->source = &r->own_games;
+    }
+    r->match.run = r->source->run;
 
     int rc = 0;
     if (config->output && (rc = open_output(r)) < 0) {
@@ -570,7 +616,7 @@ int tx_runner_run(const struct tx_runner_config *config, struct tx_runner_summar
         tx_records_out_close(&r->out, ignored, sizeof ignored);
         goto out;
     }
-    r->todo = source_games(r) - summary->resumed;
+    int64_t done = 0, total = -1;
 
     r->slots = calloc((size_t)config->concurrency, sizeof *r->slots);
     if (!r->slots || (rc = uv_loop_init(&r->loop)) < 0) {
@@ -596,15 +642,21 @@ int tx_runner_run(const struct tx_runner_config *config, struct tx_runner_summar
         uv_timer_start(&r->progress_timer, on_progress_timer, every, every);
 
     r->start_ns = uv_hrtime();
+    if (r->source->attach) {
+        r->source->attach(r->source->data, r, &r->loop);
+        r->attached = true;
+    }
     start_games(r);
     uv_run(&r->loop, UV_RUN_DEFAULT);
     clear_progress(r);
     uv_loop_close(&r->loop);
-    summary->remaining = r->todo - summary->played;
+    r->source->progress(r->source->data, &done, &total);
+    summary->remaining = total < 0 ? -1 : total - done;
     rc = close_output(r);
 out:
+    for (int i = 0; i < r->ntally; i++)
+        free(r->tally[i].name);
     free(r->slots);
-    free(r->done);
     free(r);
     return rc;
 }

@@ -1,15 +1,16 @@
-/* runner.h - plays the games of a schedule in parallel on one libuv loop
- * and writes their records as they end.
+/* runner.h - plays the games of a pool (or another source of games) in
+ * parallel on one libuv loop and writes their records as they end.
  *
- * This is the part of play and tournament that must never lose work: each
- * record is written as one line with one write() on an O_APPEND file the
- * moment its game ends (records.h), so a kill -9 loses at most the games
- * in flight and can tear at most the last line. Running the same command
- * on the same file resumes (resume.h): records already there (any result
- * but interrupted) are not replayed, a torn last line is cut off with a
- * warning, and a file written by a different configuration (another
- * fingerprint in "run") is refused. The file is locked for the run, so a
- * second run on it is refused.
+ * This is the part of play, tournament and league that must never lose
+ * work: each record is written as one line with one write() on an
+ * O_APPEND file the moment its game ends (records.h), so a kill -9 loses
+ * at most the games in flight and can tear at most the last line. Running
+ * the same command on the same file resumes (resume.h): every record
+ * already there is shown to the source of games, which counts the games it
+ * owes as done (pool.h: a game is its pairing and k, so a run that grew a
+ * bot or more games per pair plays only what is missing) and refuses a
+ * file of other terms or a bot whose command changed. The file is locked
+ * for the run, so a second run on it is refused.
  * SIGINT and SIGTERM interrupt the games in flight (recorded as
  * interrupted, not counted); so does a write error or the file being
  * removed, moved or replaced during the run. tx_runner_print_interrupted
@@ -19,9 +20,8 @@
  * Games are started lazily from their source, at most `concurrency` at a
  * time, all on one loop and one thread: a verdict depends only on the bots
  * (match.h charges each turn to the bot), never on the order games end in.
- * The source is a schedule (play, tournament: the games of a round robin,
- * sharded) or any other list of games (struct tx_runner_source: validate's
- * battery), so every game of the program is played and recorded the same way.
+ * Each game gets the next free number of the file ("game" in its record):
+ * a fresh run numbers its games in the order it starts them.
  */
 #ifndef TX_RUNNER_H
 #define TX_RUNNER_H
@@ -32,13 +32,13 @@
 
 #include "match.h"
 #include "record.h"
-#include "schedule.h"
+#include "pool.h"
 
 struct tx_runner;
 
-/* Called once for each record already in the file (resumed = true, in file
- * order, interrupted ones included, a game index recorded twice only the
- * first time) and then for each game as it ends
+/* Called once for each game of this run already in the file (resumed =
+ * true, in file order: the games its source counts as done, a game
+ * recorded twice only the first time) and then for each game as it ends
  * (after its line is written). The callback may print (the progress line
  * is cleared first) and may call tx_runner_stop: no game starts between
  * a game's end and its record_cb, so a stop decided on a record starts
@@ -47,11 +47,11 @@ struct tx_runner;
 typedef void (*tx_runner_record_cb)(struct tx_runner *runner, const struct tx_record *record,
                                     bool resumed, void *data);
 
-/* Games that are not a schedule's (validate's battery): indexes 1..games,
+/* Games that are not a pool's (validate's battery): indexes 1..games,
  * each one described on demand, as the runner starts it. There are no
- * shards, and its output file must hold no other run's records (resume
- * explains a difference in a schedule's terms): validate gives a new or
- * empty file. */
+ * shards, and its output file must hold no other run's records: validate
+ * gives a new or empty file, so the games' numbers in the file are their
+ * indexes. */
 struct tx_runner_source {
     int64_t games;
     /* Writes game `index` into spec. Its opening may point into opening_buf
@@ -63,14 +63,43 @@ struct tx_runner_source {
     const char *run; /* the records' "run" field: what the games are (resume, standings) */
 };
 
+/* Where a run's games come from, in general: the league's (matchmaking,
+ * bots joining and leaving). A pool in order and a tx_runner_source are
+ * turned into one of these by the runner. */
+struct tx_runner_games {
+    /* A record of the output file, before the first game. Returns 1 when it
+     * is a game of this run (done), 0 when not, or -EINVAL with why in why
+     * when the file cannot be resumed by this run (the runner adds
+     * FILE:LINE). */
+    int (*resumed)(void *data, const struct tx_record *r, char *why, size_t cap);
+    /* The next game to start, written into slot, whose spec gets index as
+     * the game's number in the file. Returns 1, 0 when there is no game
+     * left (the run ends once the games running end), or a negative errno
+     * (the run stops). */
+    int (*next)(void *data, int64_t index, struct tx_pool_slot *slot);
+    /* A game handed out by next ended (r NULL: it could not start). */
+    void (*ended)(void *data, const struct tx_pool_slot *slot, const struct tx_record *r);
+    /* Games done and games owed in all (-1: no end), for the progress line. */
+    void (*progress)(void *data, int64_t *done, int64_t *total);
+    /* Optional: with the loop before the first game (a source may watch
+     * something there: the league, its bots file), and when the run stops
+     * (it must close what it opened on the loop then). */
+    void (*attach)(void *data, struct tx_runner *runner, uv_loop_t *loop);
+    void (*detach)(void *data);
+    void *data;
+    const char *run; /* the records' "run" field, or NULL (pools: records carry their pairing) */
+};
+
 struct tx_runner_config {
-    const struct tx_schedule *schedule;    /* what to play (bots, games, shard), or NULL: */
-    const struct tx_runner_source *source; /* the games when there is no schedule */
-    const struct tx_match_config *match; /* limits; its run field is replaced by the fingerprint */
-    int concurrency;                     /* games at once, >= 1 (tx_runner_cores for a default) */
-    const char *output;                  /* JSON Lines file to append to and resume from, or NULL */
-    bool skip_invalid;                   /* resume: set bad lines aside into OUTPUT.rejected */
-    const char *resume_command;          /* printed after an interrupt, may be NULL */
+    /* What to play: one of the three. */
+    struct tx_pool *pool;                  /* play, tournament: a pool's games in order (shard) */
+    const struct tx_runner_source *source; /* validate: a list of games */
+    const struct tx_runner_games *games;   /* league: games as the caller chooses them */
+    const struct tx_match_config *match;   /* limits (its run field is the source's) */
+    int concurrency;                       /* games at once, >= 1 (tx_runner_cores for a default) */
+    const char *output;            /* JSON Lines file to append to and resume from, or NULL */
+    bool skip_invalid;             /* resume: set bad lines aside into OUTPUT.rejected */
+    const char *resume_command;    /* printed after an interrupt, may be NULL */
     bool progress;                 /* show progress on progress_out: a live line on a terminal,
                                       else a status line every status_interval_ms */
     FILE *progress_out;            /* NULL: stderr */
@@ -83,7 +112,7 @@ struct tx_runner_summary {
     int64_t resumed;     /* games found done in the file */
     int64_t played;      /* games played and recorded by this run (not interrupted) */
     int64_t interrupted; /* games cut short by a signal */
-    int64_t remaining;   /* games of the shard still to play */
+    int64_t remaining;   /* games of the shard still to play, -1 for no end (a league) */
     int64_t lost;        /* games that ended but whose record could not be written */
     int signal;          /* SIGINT or SIGTERM when the run was interrupted, else 0 */
     bool stopped;        /* tx_runner_stop was called */
@@ -94,8 +123,8 @@ struct tx_runner_summary {
                             they could not be kept */
 };
 
-/* Runs every game of the schedule's shard that the output file does not
- * hold yet. Returns 0 (also after an interrupt: see summary->signal), or a
+/* Runs every game of the pool's shard (or of the source) that the output
+ * file does not hold yet. Returns 0 (also after an interrupt: see summary->signal), or a
  * negative errno with a message for the user in err: -EINVAL for a file of
  * another run or with a corrupt line (named FILE:LINE), -EBUSY for a file
  * another run holds, another code when the file cannot be read or written
@@ -113,6 +142,14 @@ void tx_runner_print_interrupted(const struct tx_runner_config *config,
 
 /* Starts no new game; the games in flight finish normally. */
 void tx_runner_stop(struct tx_runner *runner);
+
+/* What a pool's run does with a record of its file (also the league's):
+ * refuses other terms or a changed bot (-EINVAL, with the sentence in why),
+ * else returns 1 when the record is a game the pool owes, now done. */
+int tx_runner_pool_resumed(struct tx_pool *pool, const struct tx_record *r, char *why, size_t cap);
+
+/* Asks the source for games again (after it changed: the league's bots). */
+void tx_runner_wake(struct tx_runner *runner);
 
 /* The number of cores this process may use (the default concurrency). */
 int tx_runner_cores(void);

@@ -291,6 +291,8 @@ int tx_seat_start(struct tx_seat *s, char *const *argv, const char *launcher,
         .memory_mb = s->limits->memory_mb,
         .cpu_s = tx_limits_cpu_s(s->limits, geo->holes / 2 + 2),
         .nice = TX_BOT_NICE,
+        .dir = s->dir,
+        .env = s->env,
     };
     return tx_bot_start(&s->bot, s->loop, &o);
 }

@@ -75,6 +75,8 @@ struct tx_seat {
     tx_seat_closed_cb closed_cb;    /* the timer and the bot are closed */
     const struct tx_limits *limits; /* outlives the seat */
     int forced;                     /* moves of the game's forced opening (the first-turn hint) */
+    const char *dir;                /* the bot's working directory, or NULL (bots-file.h) */
+    char *const *env;               /* "NAME=VALUE" added to its environment, or NULL */
 
     /* Read by the owner. */
     struct tx_bot bot;

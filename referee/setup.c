@@ -1,16 +1,18 @@
-/* setup.c - from parsed options to what a run needs: the board, the
- * schedule, the limits, the command that resumes it.
+/* setup.c - from parsed options to what a run needs: the board, the pool
+ * of bots, the openings, the limits, the command that resumes it.
  *
- * The openings file is read and checked here, before any game, so that a
- * bad line is one clear message (FILE:LINE) with exit status 2 instead of
- * a surprise mid-run. (The bots' programs were looked up by the option
- * parsing already: tx_options_cli.)
+ * The openings file and the bots file are read and checked here, before
+ * any game, so that a bad line is one clear message (FILE:LINE) with exit
+ * status 2 instead of a surprise mid-run. (The command line's bots were
+ * looked up by the option parsing already: tx_options_cli.)
  */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
+#include "command.h"
 #include "setup.h"
 
 /* Reads a whole file of at most 64 MiB into a malloc'ed buffer. */
@@ -63,8 +65,77 @@ static void resume_command(const char *program, int argc, char **argv, char *buf
     free(words);
 }
 
-int tx_setup_new(const struct tx_options *o, int64_t games, const char *program, int argc,
-                 char **argv, struct tx_setup **ret, char *err, size_t errcap)
+/* A bot of the file can start: its directory exists, and its program is
+ * found (from that directory when it is a relative path). */
+static int check_file_bot(const char *path, const struct tx_bots_file_bot *b, int size, char *err,
+                          size_t errcap)
+{
+    char why[512];
+    struct stat st;
+    if (tx_command_check_placeholders(b->command, why, sizeof why) < 0) {
+        snprintf(err, errcap, "%s:%d: bot '%s': command: %s", path, b->line, b->name, why);
+        return -EINVAL;
+    }
+    if (b->dir && (stat(b->dir, &st) < 0 || !S_ISDIR(st.st_mode))) {
+        snprintf(err, errcap, "%s:%d: bot '%s': dir: no such directory '%s'", path, b->line,
+                 b->name, b->dir);
+        return -EINVAL;
+    }
+    char *line = tx_command_expand(b->command, 1, size), **words;
+    int nwords, rc = tx_command_split(line, &words, &nwords, why, sizeof why);
+    free(line);
+    if (rc < 0) {
+        snprintf(err, errcap, "%s:%d: bot '%s': command: %s", path, b->line, b->name, why);
+        return -EINVAL;
+    }
+    if (b->dir && words[0][0] != '/' && strchr(words[0], '/')) {
+        char program[4096], found[4096];
+        snprintf(program, sizeof program, "%s/%s", b->dir, words[0]);
+        rc = tx_command_find_program(program, found, sizeof found, why, sizeof why);
+        if (rc < 0)
+            snprintf(err, errcap, "%s:%d: bot '%s': cannot run '%s' in %s: %s", path, b->line,
+                     b->name, words[0], b->dir, why);
+    } else if ((rc = tx_command_check(b->command, size, why, sizeof why)) < 0) {
+        snprintf(err, errcap, "%s:%d: bot '%s': %s", path, b->line, b->name, why);
+    }
+    tx_command_free(words);
+    return rc < 0 ? -EINVAL : 0;
+}
+
+int tx_setup_add_file_bots(const char *path, const struct tx_bots_file *file, int size,
+                           struct tx_bot_spec *bots, int *n, char *err, size_t errcap)
+{
+    for (int i = 0; i < file->nbots; i++) {
+        const struct tx_bots_file_bot *b = &file->bots[i];
+        for (int j = 0; j < *n; j++)
+            if (!strcmp(bots[j].name, b->name)) {
+                snprintf(err, errcap,
+                         "%s:%d: bot '%s': name: already used by BOT '%s' on the command line",
+                         path, b->line, b->name, bots[j].name);
+                return -EINVAL;
+            }
+        if (*n == TX_POOL_BOTS_MAX) {
+            snprintf(err, errcap, "%s:%d: more than %d bots in all", path, b->line,
+                     TX_POOL_BOTS_MAX);
+            return -EINVAL;
+        }
+        int rc = check_file_bot(path, b, size, err, errcap);
+        if (rc < 0)
+            return rc;
+        bots[(*n)++] = (struct tx_bot_spec){
+            .name = b->name,
+            .command = b->command,
+            .dir = b->dir,
+            .env = b->env,
+            .memory_mb = b->memory_mb,
+        };
+    }
+    return 0;
+}
+
+int tx_setup_new(const struct tx_options *o, enum tx_pool_kind kind, int64_t games_per_pair,
+                 const char *program, int argc, char **argv, struct tx_setup **ret, char *err,
+                 size_t errcap)
 {
     struct tx_setup *run = calloc(1, sizeof *run);
     if (!run)
@@ -74,15 +145,47 @@ int tx_setup_new(const struct tx_options *o, int64_t games, const char *program,
         snprintf(err, errcap, "--size: cannot build a %d x %d board", o->size, o->size);
         goto error;
     }
-    struct tx_schedule *s = &run->schedule;
-    s->geo = &run->geo;
-    s->bots = o->bots;
-    s->nbots = o->nbots;
-    s->seed = o->seed;
-    s->games = games;
-    s->openings = o->openings;
-    s->shard = o->shard;
-    s->shards = o->shards;
+    for (int i = 0; i < o->nbots; i++)
+        run->bots[run->nbots++] = o->bots[i];
+    if (o->bots_file) {
+        if ((rc = tx_bots_file_load(o->bots_file, &run->file, err, errcap)) < 0 ||
+            (rc = tx_setup_add_file_bots(o->bots_file, &run->file, o->size, run->bots, &run->nbots,
+                                         err, errcap)) < 0)
+            goto error;
+    }
+    if (run->nbots < 2) {
+        snprintf(err, errcap, "%d bot%s in all%s: a run needs at least 2", run->nbots,
+                 run->nbots == 1 ? "" : "s", o->bots_file ? " (command line and bots file)" : "");
+        rc = -EINVAL;
+        goto error;
+    }
+    if (o->gauntlet && o->gauntlet >= run->nbots) {
+        snprintf(err, errcap,
+                 "--gauntlet %d: the gauntlet needs bots to play against (%d bots in all)",
+                 o->gauntlet, run->nbots);
+        rc = -EINVAL;
+        goto error;
+    }
+
+    struct tx_pool *p = &run->pool;
+    p->geo = &run->geo;
+    p->bots = run->bots;
+    p->nbots = run->nbots;
+    p->kind = kind == TX_POOL_ROUND_ROBIN && o->gauntlet ? TX_POOL_GAUNTLET : kind;
+    p->gauntlet = o->gauntlet;
+    p->games_per_pair = games_per_pair;
+    p->shard = o->shard;
+    p->shards = o->shards;
+    p->memory_mb = o->limits.memory_mb;
+    p->terms = (struct tx_pairing_terms){
+        .size = o->size,
+        .first_turn_ms = o->limits.first_turn_ms,
+        .turn_ms = o->limits.turn_ms,
+        .margin_ms = o->limits.margin_ms,
+        .soft = o->limits.soft,
+        .seed = o->seed,
+        .openings = o->openings,
+    };
     if (o->openings_file) {
         char *text = NULL;
         size_t len = 0;
@@ -93,11 +196,16 @@ int tx_setup_new(const struct tx_options *o, int64_t games, const char *program,
             goto error;
         }
         rc = tx_schedule_parse_openings(&run->geo, o->openings_file, text, len, &run->lines,
-                                        &s->nlines, err, errcap);
+                                        &p->terms.nlines, err, errcap);
         free(text);
         if (rc < 0)
             goto error;
-        s->lines = run->lines;
+        p->terms.lines = run->lines;
+    }
+    tx_pairing_terms_hash(&p->terms);
+    if ((rc = tx_pool_init(p)) < 0) {
+        snprintf(err, errcap, "cannot build the pairings of %d bots", run->nbots);
+        goto error;
     }
     tx_match_config_init(&run->match, &run->geo);
     tx_options_apply(o, &run->match);
@@ -106,13 +214,15 @@ int tx_setup_new(const struct tx_options *o, int64_t games, const char *program,
     return 0;
 
 error:
-    free(run);
+    tx_setup_free(run);
     return rc;
 }
 
 void tx_setup_free(struct tx_setup *run)
 {
     if (run) {
+        tx_pool_free(&run->pool);
+        tx_bots_file_free(&run->file);
         free(run->lines);
         free(run);
     }

@@ -1,33 +1,54 @@
-/* setup.h - what play and tournament build from their options before
- * running a schedule: the board, the schedule (with the openings file read
- * and checked), the match limits and the command that resumes the run.
+/* setup.h - what play, tournament and league build from their options
+ * before any game: the board, the pool of bots (the command line's, then
+ * the bots file's) with its pairings, the openings, the match limits and
+ * the command that resumes the run.
+ *
+ * This is where the bots file is read and every bot of it checked (its
+ * directory exists, its program can run there), so that a mistake is one
+ * message with FILE:LINE and exit status 2, not a run of crashes. (The
+ * command line's bots were looked up by the option parsing already:
+ * tx_options_cli.)
  */
 #ifndef TX_SETUP_H
 #define TX_SETUP_H
 
 #include <stdint.h>
 
+#include "bots-file.h"
 #include "geometry.h"
 #include "match.h"
 #include "options.h"
+#include "pool.h"
 #include "schedule.h"
 
 /* Heap-allocated: the geometry is big. */
 struct tx_setup {
     struct tx_geometry geo;
-    struct tx_schedule schedule;  /* points to the options' bots: keep them alive */
+    struct tx_bot_spec bots[TX_POOL_BOTS_MAX]; /* the command line's, then the file's */
+    int nbots;
+    struct tx_bots_file file;     /* --bots: owns the strings of its bots */
+    struct tx_pool pool;          /* points to bots */
     struct tx_opening *lines;     /* from --openings-file, or NULL */
     struct tx_match_config match; /* limits from the options */
     char resume_command[8192];    /* argv as a shell command, to print after an interrupt */
 };
 
-/* Builds *ret from parsed options; games is the number of games of the
- * whole run. program (as typed) and the subcommand's argv (argv[0] its
- * name) make the resume command. Returns 0, or -EINVAL/-errno with a
- * message in err (a missing or bad openings file, named FILE:LINE). Free
- * with tx_setup_free. */
-int tx_setup_new(const struct tx_options *o, int64_t games, const char *program, int argc,
-                 char **argv, struct tx_setup **ret, char *err, size_t errcap);
+/* Builds *ret from parsed options: a pool of kind (TX_POOL_ROUND_ROBIN
+ * becomes a gauntlet with --gauntlet) with games_per_pair games a pairing
+ * (0: no end, a league). program (as typed) and the subcommand's argv
+ * (argv[0] its name) make the resume command. Returns 0, or -EINVAL/-errno
+ * with a message in err (a bad openings or bots file, named FILE:LINE; a
+ * bot whose program cannot run; too few bots). Free with tx_setup_free. */
+int tx_setup_new(const struct tx_options *o, enum tx_pool_kind kind, int64_t games_per_pair,
+                 const char *program, int argc, char **argv, struct tx_setup **ret, char *err,
+                 size_t errcap);
+
+/* Adds the bots of a bots file to bots (n of them, at most TX_POOL_BOTS_MAX
+ * in all), each one checked: a name not used yet, a directory that exists,
+ * a program that can run. The specs point into file, which must outlive
+ * them. Returns 0, or -EINVAL with "PATH:LINE: bot 'NAME': ..." in err. */
+int tx_setup_add_file_bots(const char *path, const struct tx_bots_file *file, int size,
+                           struct tx_bot_spec *bots, int *n, char *err, size_t errcap);
 
 /* Frees what tx_setup_new built; accepts NULL. */
 void tx_setup_free(struct tx_setup *setup);

@@ -4,7 +4,8 @@
  * as cheap to feed a million records as a dozen and the tournament can keep
  * one up to date as games end. Ratings are not stored: they are fitted from
  * the crosstable when printed (stats.h), which takes milliseconds. Reading
- * JSON Lines files into a standings is in standings-read.c.
+ * JSON Lines files into a standings, with the checks of every record, is
+ * in standings-read.c.
  */
 #include "standings.h"
 
@@ -36,20 +37,20 @@ void tx_standings_free(struct tx_standings *s)
 {
     if (!s)
         return;
-    for (int i = 0; i < s->nbots; i++)
+    for (int i = 0; i < s->nbots; i++) {
         free(s->bots[i].name);
+        free(s->bots[i].sha256);
+        free(s->bots[i].label);
+    }
     free(s->bots);
     free(s->cells);
     tx_records_seen_free(&s->seen);
     memset(s, 0, sizeof(*s));
 }
 
-int tx_standings_bot(struct tx_standings *s, const char *name)
+/* A new bot (name, sha256), with no games. */
+static int new_bot(struct tx_standings *s, const char *name, const char *sha256)
 {
-    name = name ? name : "";
-    for (int i = 0; i < s->nbots; i++)
-        if (strcmp(s->bots[i].name, name) == 0)
-            return i;
     if (s->nbots == s->cap) {
         /* the crosstable is re-laid out for the new width */
         int cap = s->cap ? 2 * s->cap : 8;
@@ -67,7 +68,69 @@ int tx_standings_bot(struct tx_standings *s, const char *name)
     struct tx_standings_bot *b = &s->bots[s->nbots];
     memset(b, 0, sizeof(*b));
     b->name = tx_strdup(name);
+    b->sha256 = tx_strdup(sha256);
+    b->label = tx_strdup(name);
     return s->nbots++;
+}
+
+/* The labels of the bots named name: the name alone, or name@ and the
+ * first 8 digits of its sha256 ("?" when unknown) when several programs
+ * share it. */
+static void relabel(struct tx_standings *s, const char *name)
+{
+    int shared = 0;
+    for (int i = 0; i < s->nbots; i++)
+        shared += !strcmp(s->bots[i].name, name);
+    for (int i = 0; i < s->nbots; i++) {
+        struct tx_standings_bot *b = &s->bots[i];
+        if (strcmp(b->name, name))
+            continue;
+        char label[160];
+        if (shared > 1)
+            snprintf(label, sizeof label, "%s@%.8s", name, b->sha256 ? b->sha256 : "?");
+        else
+            snprintf(label, sizeof label, "%s", name);
+        free(b->label);
+        b->label = tx_strdup(label);
+    }
+}
+
+int tx_standings_bot(struct tx_standings *s, const char *name)
+{
+    name = name ? name : "";
+    for (int i = 0; i < s->nbots; i++)
+        if (strcmp(s->bots[i].name, name) == 0)
+            return i;
+    return new_bot(s, name, NULL);
+}
+
+/* The bot a record's player is: its name and, unless merge_builds, its
+ * program's sha256. A sha256 the record does not know goes with the first
+ * bot of that name; a bot listed before its first game (a tournament's)
+ * takes the sha256 of its first record. */
+static int player_bot(struct tx_standings *s, const char *name, const char *sha256)
+{
+    int unknown = -1, first = -1;
+    name = name ? name : "";
+    for (int i = 0; i < s->nbots; i++) {
+        struct tx_standings_bot *b = &s->bots[i];
+        if (strcmp(b->name, name))
+            continue;
+        if (first < 0)
+            first = i;
+        if (s->merge_builds || !sha256 || (b->sha256 && !strcmp(b->sha256, sha256)))
+            return i;
+        if (!b->sha256 && unknown < 0)
+            unknown = i;
+    }
+    if (unknown >= 0) {
+        s->bots[unknown].sha256 = tx_strdup(sha256);
+        return unknown;
+    }
+    int i = new_bot(s, name, sha256);
+    if (first >= 0)
+        relabel(s, name);
+    return i;
 }
 
 /* cells is laid out with the capacity as its width (see tx_standings_bot). */
@@ -81,6 +144,23 @@ const struct tx_standings_cell *tx_standings_cell(const struct tx_standings *s, 
     return cell(s, i, j);
 }
 
+static bool named(const struct tx_standings *s, const char *name)
+{
+    for (int i = 0; i < s->nonly; i++)
+        if (name && !strcmp(s->only[i], name))
+            return true;
+    return false;
+}
+
+/* The game is in the subset looked at (since, only). A UTC time compares
+ * as text: "2026-11-21T..." sorts after "2026-11-21". */
+static bool wanted(const struct tx_standings *s, const struct tx_record *r)
+{
+    if (s->since && (!r->started || strcmp(r->started, s->since) < 0))
+        return false;
+    return !s->only || (named(s, r->players[0].name) && named(s, r->players[1].name));
+}
+
 enum tx_standings_added tx_standings_add_at(struct tx_standings *s, const struct tx_record *r,
                                             const char *file, int64_t line,
                                             struct tx_records_earlier *earlier)
@@ -88,6 +168,10 @@ enum tx_standings_added tx_standings_add_at(struct tx_standings *s, const struct
     if (r->result.reason == TX_REASON_INTERRUPTED) {
         s->interrupted++;
         return TX_STANDINGS_INTERRUPTED;
+    }
+    if (!wanted(s, r)) {
+        s->filtered++;
+        return TX_STANDINGS_FILTERED;
     }
     /* Without a run fingerprint two games cannot be told to be the same. */
     switch (tx_records_seen_add(&s->seen, r, file, line, earlier)) {
@@ -100,7 +184,8 @@ enum tx_standings_added tx_standings_add_at(struct tx_standings *s, const struct
     case TX_RECORDS_NEW:
         break;
     }
-    int id[2] = {tx_standings_bot(s, r->players[0].name), tx_standings_bot(s, r->players[1].name)};
+    int id[2] = {player_bot(s, r->players[0].name, r->players[0].sha256),
+                 player_bot(s, r->players[1].name, r->players[1].sha256)};
     for (int side = 0; side < 2; side++) {
         struct tx_standings_bot *b = &s->bots[id[side]];
         struct tx_standings_cell *c = cell(s, id[side], id[1 - side]);
@@ -108,9 +193,11 @@ enum tx_standings_added tx_standings_add_at(struct tx_standings *s, const struct
         c->games++;
         if (r->result.winner < 0) {
             b->draws++;
+            c->draws++;
             c->half_points += 1;
         } else if (r->result.winner == side) {
             b->wins++;
+            c->wins++;
             c->half_points += 2;
         } else {
             b->losses++;
@@ -218,7 +305,7 @@ static int rank(const struct tx_standings *s, struct ranking *k)
             bool before = de > 1e-9 ||
                           (fabs(de) <= 1e-9 &&
                            (ds > 1e-12 ||
-                            (fabs(ds) <= 1e-12 && strcmp(s->bots[i].name, s->bots[o].name) < 0)));
+                            (fabs(ds) <= 1e-12 && strcmp(s->bots[i].label, s->bots[o].label) < 0)));
             if (!before)
                 break;
             k->order[j] = o;
@@ -268,6 +355,11 @@ int tx_standings_print(const struct tx_standings *s, FILE *out)
     if (s->duplicates)
         fprintf(out, ", %" PRId64 " duplicate%s skipped", s->duplicates,
                 s->duplicates > 1 ? "s" : "");
+    if (s->rejected)
+        fprintf(out, ", %" PRId64 " record%s failed a check (not counted)", s->rejected,
+                s->rejected > 1 ? "s" : "");
+    if (s->filtered)
+        fprintf(out, ", %" PRId64 " outside --since/--bots", s->filtered);
     fputs("\n", out);
     if (s->nbots == 0) {
         ranking_free(&k);
@@ -276,8 +368,8 @@ int tx_standings_print(const struct tx_standings *s, FILE *out)
 
     int width = 3;
     for (int i = 0; i < s->nbots; i++)
-        if ((int)tx_text_chars(s->bots[i].name) > width)
-            width = (int)tx_text_chars(s->bots[i].name);
+        if ((int)tx_text_chars(s->bots[i].label) > width)
+            width = (int)tx_text_chars(s->bots[i].label);
     fputs("\nrank  ", out);
     print_padded(out, "bot", width);
     fputs("  games   score   wins  draws losses     elo    ±95%  timeout invalid  crash  1st max  "
@@ -287,7 +379,7 @@ int tx_standings_print(const struct tx_standings *s, FILE *out)
         int i = k.order[pos];
         const struct tx_standings_bot *b = &s->bots[i];
         fprintf(out, "%4d  ", pos + 1);
-        print_padded(out, b->name, width);
+        print_padded(out, b->label, width);
         fprintf(out,
                 " %6" PRId64 "  %5.1f%% %6" PRId64 " %6" PRId64 " %6" PRId64
                 "  %+6.1f  %6.1f  %7" PRId64 " %7" PRId64 " %6" PRId64 "  %7.1f  %6.1f  %6.1f\n",
@@ -318,7 +410,7 @@ int tx_standings_print(const struct tx_standings *s, FILE *out)
     for (int pos = 0; pos < s->nbots; pos++) {
         int i = k.order[pos];
         fprintf(out, "%4d  ", pos + 1);
-        print_padded(out, s->bots[i].name, width);
+        print_padded(out, s->bots[i].label, width);
         for (int q = 0; q < s->nbots; q++) {
             const struct tx_standings_cell *c = cell(s, i, k.order[q]);
             char text[96];
@@ -339,7 +431,8 @@ int tx_standings_print(const struct tx_standings *s, FILE *out)
 /* Rounded for people (two decimals), still a JSON number. */
 static double round2(double x)
 {
-    return round(x * 100.0) / 100.0;
+    x = round(x * 100.0) / 100.0;
+    return x == 0 ? 0 : x; /* no "-0": the same standings read in another order print the same */
 }
 
 static bool add_bot_json(cJSON *bots, const struct tx_standings *s, const struct ranking *k,
@@ -351,7 +444,9 @@ static bool add_bot_json(cJSON *bots, const struct tx_standings *s, const struct
     if (!o || !cJSON_AddItemToArray(bots, o))
         return cJSON_Delete(o), false;
     return cJSON_AddNumberToObject(o, "rank", pos + 1) &&
-           cJSON_AddStringToObject(o, "name", b->name) &&
+           cJSON_AddStringToObject(o, "name", b->label) &&
+           (b->sha256 ? cJSON_AddStringToObject(o, "sha256", b->sha256)
+                      : cJSON_AddNullToObject(o, "sha256")) &&
            cJSON_AddNumberToObject(o, "games", (double)b->games) &&
            cJSON_AddNumberToObject(o, "wins", (double)b->wins) &&
            cJSON_AddNumberToObject(o, "draws", (double)b->draws) &&
@@ -377,14 +472,14 @@ static bool add_crosstable_json(cJSON *root, const struct tx_standings *s, const
         return false;
     for (int pos = 0; pos < s->nbots; pos++) {
         int i = k->order[pos];
-        cJSON *row = cJSON_AddObjectToObject(cross, s->bots[i].name);
+        cJSON *row = cJSON_AddObjectToObject(cross, s->bots[i].label);
         if (!row)
             return false;
         for (int q = 0; q < s->nbots; q++) {
             const struct tx_standings_cell *c = cell(s, i, k->order[q]);
             if (c->games == 0)
                 continue;
-            cJSON *o = cJSON_AddObjectToObject(row, s->bots[k->order[q]].name);
+            cJSON *o = cJSON_AddObjectToObject(row, s->bots[k->order[q]].label);
             if (!o || !cJSON_AddNumberToObject(o, "games", (double)c->games) ||
                 !cJSON_AddNumberToObject(o, "points", (double)c->half_points / 2.0))
                 return false;
@@ -393,21 +488,172 @@ static bool add_crosstable_json(cJSON *root, const struct tx_standings *s, const
     return true;
 }
 
-int tx_standings_print_json(const struct tx_standings *s, FILE *out)
+/* What bot i scored against bot j (j < 0: against every other bot). */
+static void versus_counts(const struct tx_standings *s, int i, int j, int64_t *games, int64_t *wins,
+                          int64_t *draws)
+{
+    *games = *wins = *draws = 0;
+    for (int o = 0; o < s->nbots; o++) {
+        if (o == i || (j >= 0 && o != j))
+            continue;
+        const struct tx_standings_cell *c = cell(s, i, o);
+        *games += c->games;
+        *wins += c->wins;
+        *draws += c->draws;
+    }
+}
+
+static bool add_result_json(cJSON *o, int64_t games, int64_t wins, int64_t draws)
+{
+    struct tx_stats_elo e = tx_stats_elo(wins, draws, games - wins - draws);
+    cJSON *elo = NULL;
+    bool ok = cJSON_AddNumberToObject(o, "games", (double)games) &&
+              cJSON_AddNumberToObject(o, "wins", (double)wins) &&
+              cJSON_AddNumberToObject(o, "draws", (double)draws) &&
+              cJSON_AddNumberToObject(o, "losses", (double)(games - wins - draws)) &&
+              cJSON_AddNumberToObject(o, "score", games ? round2(e.score * 100.0) / 100.0 : 0.5) &&
+              (elo = cJSON_AddObjectToObject(o, "elo"));
+    const double v[] = {e.elo, e.lo, e.hi, e.margin};
+    const char *const keys[] = {"elo", "lo", "hi", "margin"};
+    for (int n = 0; ok && n < 4; n++)
+        ok = isfinite(v[n]) ? cJSON_AddNumberToObject(elo, keys[n], round2(v[n])) != NULL
+                            : cJSON_AddNullToObject(elo, keys[n]) != NULL;
+    return ok;
+}
+
+static bool add_versus_json(cJSON *versus, const struct tx_standings *s, const struct ranking *k,
+                            int i)
+{
+    cJSON *o = cJSON_CreateObject(), *opponents = NULL, *all = NULL;
+    if (!o || !cJSON_AddItemToArray(versus, o))
+        return cJSON_Delete(o), false;
+    int64_t games, wins, draws;
+    if (!cJSON_AddStringToObject(o, "bot", s->bots[i].label) ||
+        !(opponents = cJSON_AddArrayToObject(o, "opponents")))
+        return false;
+    for (int pos = 0; pos < s->nbots; pos++) {
+        int j = k->order[pos];
+        versus_counts(s, i, j, &games, &wins, &draws);
+        if (j == i || games == 0)
+            continue;
+        cJSON *x = cJSON_CreateObject();
+        if (!x || !cJSON_AddItemToArray(opponents, x))
+            return cJSON_Delete(x), false;
+        if (!cJSON_AddStringToObject(x, "name", s->bots[j].label) ||
+            !add_result_json(x, games, wins, draws))
+            return false;
+    }
+    versus_counts(s, i, -1, &games, &wins, &draws);
+    return (all = cJSON_AddObjectToObject(o, "all")) && add_result_json(all, games, wins, draws);
+}
+
+int tx_standings_newest(const struct tx_standings *s)
+{
+    for (int i = s->nbots - 1; i >= 0; i--)
+        if (s->bots[i].games > 0)
+            return i;
+    return -1;
+}
+
+int tx_standings_find(const struct tx_standings *s, const char *name)
+{
+    int found = -1;
+    for (int i = 0; i < s->nbots; i++)
+        if (!strcmp(s->bots[i].label, name))
+            return i;
+    for (int i = 0; i < s->nbots; i++)
+        if (!strcmp(s->bots[i].name, name))
+            found = i;
+    return found;
+}
+
+/* One row of tx_standings_print_versus. */
+static void print_versus_row(FILE *out, const char *name, int width, int64_t games, int64_t wins,
+                             int64_t draws)
+{
+    struct tx_stats_elo e = tx_stats_elo(wins, draws, games - wins - draws);
+    char elo[160];
+    tx_stats_elo_format(&e, "", 0, "game", elo, sizeof elo);
+    fputs("  ", out);
+    print_padded(out, name, width);
+    fprintf(out, " %6" PRId64 " %6" PRId64 " %6" PRId64 " %6" PRId64 "  %5.1f%%  %s\n", games, wins,
+            draws, games - wins - draws, games ? 100.0 * e.score : 50.0, elo);
+}
+
+int tx_standings_print_versus(const struct tx_standings *s, int i, FILE *out)
+{
+    struct ranking k = {0};
+    int r = rank(s, &k);
+    if (r < 0) {
+        ranking_free(&k);
+        return r;
+    }
+    int width = (int)tx_text_chars("all opponents");
+    for (int j = 0; j < s->nbots; j++)
+        if ((int)tx_text_chars(s->bots[j].label) > width)
+            width = (int)tx_text_chars(s->bots[j].label);
+    fprintf(out, "\n%s against each opponent (Elo difference from these games alone, 95%%):\n  ",
+            s->bots[i].label);
+    print_padded(out, "opponent", width);
+    fputs("  games   wins  draws losses   score  elo\n", out);
+    int64_t games, wins, draws;
+    for (int pos = 0; pos < s->nbots; pos++) {
+        int j = k.order[pos];
+        versus_counts(s, i, j, &games, &wins, &draws);
+        if (j != i && games > 0)
+            print_versus_row(out, s->bots[j].label, width, games, wins, draws);
+    }
+    versus_counts(s, i, -1, &games, &wins, &draws);
+    print_versus_row(out, "all opponents", width, games, wins, draws);
+    fprintf(out, "  its rating in the joint fit: %+.1f +- %.1f\n", k.elo[i], k.margin[i]);
+    ranking_free(&k);
+    return 0;
+}
+
+void tx_standings_warn_builds(const struct tx_standings *s, FILE *warn)
+{
+    for (int i = 0; warn && i < s->nbots; i++) {
+        bool first = true, shared = false;
+        for (int j = 0; j < s->nbots; j++)
+            if (j != i && !strcmp(s->bots[j].name, s->bots[i].name)) {
+                shared = true;
+                first &= j > i;
+            }
+        if (!shared || !first)
+            continue;
+        fprintf(warn, "warning: two or more programs are named '%s' (their sha256 differ):",
+                s->bots[i].name);
+        for (int j = i; j < s->nbots; j++)
+            if (!strcmp(s->bots[j].name, s->bots[i].name))
+                fprintf(warn, " %s", s->bots[j].label);
+        fprintf(warn, "; shown apart (--merge-builds counts them as one bot)\n");
+    }
+}
+
+int tx_standings_print_json(const struct tx_standings *s, const char *const *focus, int nfocus,
+                            FILE *out)
 {
     struct ranking k = {0};
     int r = rank(s, &k);
     cJSON *root = r < 0 ? NULL : cJSON_CreateObject();
-    cJSON *bots = NULL;
+    cJSON *bots = NULL, *versus = NULL;
     char *text = NULL;
     if (root && cJSON_AddNumberToObject(root, "games", (double)s->counted) &&
         cJSON_AddNumberToObject(root, "interrupted", (double)s->interrupted) &&
         cJSON_AddNumberToObject(root, "duplicates", (double)s->duplicates) &&
+        cJSON_AddNumberToObject(root, "rejected", (double)s->rejected) &&
+        cJSON_AddNumberToObject(root, "filtered", (double)s->filtered) &&
         (bots = cJSON_AddArrayToObject(root, "bots"))) {
         bool ok = true;
         for (int pos = 0; ok && pos < s->nbots; pos++)
             ok = add_bot_json(bots, s, &k, pos);
-        if (ok && add_crosstable_json(root, s, &k))
+        ok = ok && add_crosstable_json(root, s, &k) &&
+             (versus = cJSON_AddArrayToObject(root, "versus"));
+        for (int f = 0; ok && f < nfocus; f++) {
+            int i = tx_standings_find(s, focus[f]);
+            ok = i < 0 || add_versus_json(versus, s, &k, i);
+        }
+        if (ok)
             text = cJSON_PrintUnformatted(root);
     }
     cJSON_Delete(root);

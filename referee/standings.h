@@ -3,11 +3,23 @@
  * `twixt-arena standings FILE...` reads JSON Lines files into one
  * tx_standings; `tournament` feeds the same struct record by record (from
  * its runner's record_cb) and prints it at the end. Bots are identified by
- * their display name (players[i].name), so results merge across files,
- * shards and resumed runs. Interrupted games are not results and are only
- * counted apart; a game of the same run (same "run" fingerprint and game
- * index) seen twice is counted once, and a second record of a game that
- * differs from the first (records.h, tx_records_seen) is not counted.
+ * their name and their program's sha256, so results merge across files,
+ * shards and resumed runs; two programs under one name (another sha256 in
+ * the records) are shown apart, "name@1a2b3c4d", with a warning, unless
+ * merge_builds. Interrupted games are not results and are only counted
+ * apart; a game (its pairing and k, or in older records its run and index)
+ * seen twice is counted once, and a second record of a game that differs
+ * from the first (records.h, tx_records_seen) is not counted.
+ *
+ * Reading files (standings-read.c) checks every record before counting it:
+ * by the rules (verify.h), against its own identity (pairing.h: players,
+ * colours, commands, seed, opening) and in its file's hash chain (chain.h).
+ * A record that fails is reported with FILE:LINE and not counted.
+ *
+ * A subset can be looked at: games started since a date, games between
+ * some bots only. One bot (the newest: the last to appear; or one chosen)
+ * is shown against each opponent and against the pool as a whole, with the
+ * Elo difference of those games and its interval (tx_standings_print_versus).
  *
  * Ratings are a Bradley-Terry maximum likelihood fit over all games (see
  * stats.h, tx_stats_ratings), anchored at a mean of 0, with 95% intervals.
@@ -24,6 +36,8 @@
 
 struct tx_standings_bot {
     char *name;    /* display name, owned */
+    char *sha256;  /* its program's, from its first record; NULL when unknown */
+    char *label;   /* what tables show: name, or name@sha256 prefix when the name is shared */
     int64_t games; /* counted games (not interrupted) */
     int64_t wins, draws, losses;
     int64_t timeouts;     /* losses by timeout */
@@ -39,6 +53,7 @@ struct tx_standings_bot {
 struct tx_standings_cell {
     int64_t games;
     int64_t half_points; /* 2 per win, 1 per draw: exact, no floating point */
+    int64_t wins, draws; /* of the row bot (losses: the rest) */
 };
 
 struct tx_standings {
@@ -51,6 +66,15 @@ struct tx_standings {
     int64_t duplicates;  /* repeated games skipped */
     int64_t conflicts;   /* second records of a game that differ from the first: not counted */
     int64_t skipped;     /* lines left out by --skip-invalid (tx_standings_read) */
+    int64_t rejected;    /* records that failed a check (tx_standings_read): not counted */
+    int64_t filtered;    /* games outside since / only (not counted) */
+    /* What to count and how (set before adding). */
+    const char *since; /* "2026-11-21" or a full UTC time: games started then or later */
+    const char **only; /* names: games between two of them only; NULL for all */
+    int nonly;
+    bool merge_builds; /* one name is one bot whatever its sha256 */
+    bool unchecked;    /* tx_standings_read counts records without proving them: for
+                          tests of the counting on synthetic games only */
     /* private */
     int cap;
     struct tx_records_seen seen; /* the (run, game) pairs seen, for duplicates */
@@ -64,6 +88,7 @@ enum tx_standings_added {
     TX_STANDINGS_INTERRUPTED, /* not a result, only counted in ->interrupted */
     TX_STANDINGS_DUPLICATE,   /* the same run's game index again, the same game: skipped */
     TX_STANDINGS_CONFLICT,    /* the same run's game index again, another game: not counted */
+    TX_STANDINGS_FILTERED,    /* outside since / only: not counted */
 };
 
 /* A standings with no bots and no games. */
@@ -76,6 +101,10 @@ void tx_standings_free(struct tx_standings *s);
  * tournament lists every bot, even before its first game). */
 int tx_standings_bot(struct tx_standings *s, const char *name);
 
+/* Warns on warn, once per name, about names shared by programs with
+ * different sha256 (shown apart as name@1a2b3c4d). */
+void tx_standings_warn_builds(const struct tx_standings *s, FILE *warn);
+
 /* Adds one game. The record is not kept (copy nothing, free it after). */
 enum tx_standings_added tx_standings_add(struct tx_standings *s, const struct tx_record *r);
 
@@ -87,7 +116,9 @@ enum tx_standings_added tx_standings_add_at(struct tx_standings *s, const struct
 
 /* Reads every record of a JSON Lines file (path "-" is stdin) with the
  * records reader (records.h: blank lines skipped, a torn last line skipped
- * with a warning). Each duplicate game gets a warning on warn (which may
+ * with a warning). Each record is checked (proof.h); one that fails is
+ * reported on warn as "FILE:LINE: game N: not counted: WHY" and counted in
+ * s->rejected only. Each duplicate game gets a warning on warn (which may
  * be NULL). Returns 0, or a negative errno with the message in err: -EINVAL
  * with "FILE:LINE: ..." for a line that is not a record or a second,
  * different record of a game, or for a file that is not JSON Lines at all;
@@ -110,7 +141,23 @@ int tx_standings_leader(const struct tx_standings *s);
  * Returns 0 or -ENOMEM. */
 int tx_standings_print(const struct tx_standings *s, FILE *out);
 
-/* The same data as one JSON object and a newline. Returns 0 or -ENOMEM. */
-int tx_standings_print_json(const struct tx_standings *s, FILE *out);
+/* The same data as one JSON object and a newline; focus as for
+ * tx_standings_print_versus ("versus" in the JSON), or NULL for none.
+ * Returns 0 or -ENOMEM. */
+int tx_standings_print_json(const struct tx_standings *s, const char *const *focus, int nfocus,
+                            FILE *out);
+
+/* The bot whose first game came last (the newest of a pool), or -1. */
+int tx_standings_newest(const struct tx_standings *s);
+
+/* The bot labelled or named name (a name shared by several programs: the
+ * last of them), or -1. */
+int tx_standings_find(const struct tx_standings *s, const char *name);
+
+/* Bot i against each opponent and against the pool as a whole: games,
+ * wins, draws, losses, score and the Elo difference of those games with
+ * its 95% interval (cutechess-cli's, as play prints it), then its joint
+ * rating. Returns 0 or -ENOMEM. */
+int tx_standings_print_versus(const struct tx_standings *s, int i, FILE *out);
 
 #endif

@@ -32,6 +32,7 @@
 #include <errno.h>
 #include <math.h>
 #include <stdbool.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -424,4 +425,25 @@ out:
     free(h);
     free(work);
     return r;
+}
+
+void tx_stats_elo_format(const struct tx_stats_elo *elo, const char *label, int decimals,
+                         const char *unit, char *buf, size_t cap)
+{
+    double shown = fabs(elo->elo) < 0.5 * pow(10, -decimals) ? 0.0 : elo->elo;
+    char value[96];
+    const char *space = label[0] ? " " : "";
+    if (isfinite(elo->elo))
+        snprintf(value, sizeof value, "%s%s%+.*f", label, space, decimals, shown);
+    else
+        snprintf(value, sizeof value, "%s%s%s (every %s %s)", label, space,
+                 elo->elo > 0 ? "+inf" : "-inf", unit, elo->elo > 0 ? "won" : "lost");
+    if (isfinite(elo->margin))
+        snprintf(buf, cap, "%s +- %.*f", value, decimals, elo->margin);
+    else if (isfinite(elo->lo))
+        snprintf(buf, cap, "%s, at least %+.*f (95%%)", value, decimals, elo->lo);
+    else if (isfinite(elo->hi))
+        snprintf(buf, cap, "%s, at most %+.*f (95%%)", value, decimals, elo->hi);
+    else
+        snprintf(buf, cap, "%s", value);
 }

@@ -10,6 +10,7 @@
 #ifndef TX_STATS_H
 #define TX_STATS_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #define TX_STATS_Z95 1.959963984540054 /* the 97.5% quantile of the normal distribution */
@@ -29,6 +30,15 @@ struct tx_stats_elo {
 /* Elo difference of the side that scored wins/draws/losses, as
  * cutechess-cli computes it (trinomial, games independent). */
 struct tx_stats_elo tx_stats_elo(int64_t wins, int64_t draws, int64_t losses);
+
+/* elo as people read it, after label: "Elo +12.3 +- 20.1" with the given
+ * decimals, without a "-0". When the 95% interval is open on one side (a
+ * lopsided result, or a clean sweep, which has no finite estimate), the
+ * finite end is given as a one-sided bound instead of dropping the error
+ * bar: "Elo +585, at least +312 (95%)"; a sweep reads "Elo +inf (every
+ * UNIT won), at least ...". */
+void tx_stats_elo_format(const struct tx_stats_elo *elo, const char *label, int decimals,
+                         const char *unit, char *buf, size_t cap);
 
 /* Elo difference from colour-exchanged game pairs: penta[k] is the number
  * of pairs in which the side scored k/2 points (k = 0..4). The interval

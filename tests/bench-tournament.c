@@ -85,14 +85,15 @@ static double run(const char *bot, const char *bot_options, int64_t games, int c
     struct tx_setup *setup;
     char err[512];
     if (tx_options_parse(&o, &tx_cmd_tournament_line, 4, argv, err, sizeof err) < 0 ||
-        tx_setup_new(&o, games, "bench-tournament", 4, argv, &setup, err, sizeof err) < 0) {
+        tx_setup_new(&o, TX_POOL_ROUND_ROBIN, (games / 3 + 1) & ~INT64_C(1), "bench-tournament", 4,
+                     argv, &setup, err, sizeof err) < 0) {
         fprintf(stderr, "bench-tournament: %s\n", err);
         exit(2);
     }
     setup->match.limits.turn_ms = turn_ms;
     setup->match.limits.first_turn_ms = turn_ms > 1000 ? turn_ms : 1000;
     struct tx_runner_config config = {
-        .schedule = &setup->schedule,
+        .pool = &setup->pool,
         .match = &setup->match,
         .concurrency = concurrency,
         .record_cb = on_record,

@@ -238,6 +238,30 @@ static const struct {
     {{"replay", "games.jsonl", "--line", "1", "--bot", "1=true {sed}"},
      2,
      CANNOT("replay", "--bot '1=true {sed}': unknown placeholder {sed} " PLACEHOLDERS)},
+    /* league */
+    {{"league", "true", "true"},
+     2,
+     CANNOT("league", "-o FILE is required: a league runs until stopped, and resumes from its "
+                      "records")},
+    {{"league", "true", "true", "-o", "l.jsonl", "--shard", "1/2"},
+     2,
+     CANNOT("league", "unknown option '--shard' (an option of play, tournament)")},
+    {{"league", "true", "-o", "l.jsonl"},
+     2,
+     CANNOT("league", "expected 2 to 64 BOT arguments, got 1")},
+    {{"league", "true", "true", "--games-per-pair", "2"},
+     2,
+     CANNOT("league", "unknown option '--games-per-pair' (an option of tournament)")},
+    {{"league", "true", "true", "--standings-every", "0"},
+     2,
+     CANNOT("league", "--standings-every: expected a number of games, 1 or more, got '0'")},
+    {{"standings", "a.jsonl", "--since", "yesterday"},
+     2,
+     CANNOT("standings", "--since: expected a UTC date, 2026-11-21 or 2026-11-21T21:00:00Z, got "
+                         "'yesterday'")},
+    {{"tournament", "true", "true", "--gauntlet", "0"},
+     2,
+     CANNOT("tournament", "--gauntlet: expected a number of bots from 1 to 63, got '0'")},
     {{"replay", "games.jsonl", "--turn", "3"},
      2,
      CANNOT("replay", "--turn goes with --bot PLAYER=COMMAND")},
@@ -250,7 +274,8 @@ static const struct {
      CANNOT("standings", "--json: takes no value, got 'yes'")},
     {{"standings", "a.jsonl", "-o", "x"},
      2,
-     CANNOT("standings", "unknown option '-o' (an option of play, tournament, validate, replay)")},
+     CANNOT("standings",
+            "unknown option '-o' (an option of play, tournament, validate, replay, league)")},
     {{"standings", "--json"}, 2, CANNOT("standings", "expected at least 1 FILE argument, got 0")},
     /* the program itself */
     {{"frobnicate"},
@@ -293,7 +318,8 @@ START_TEST(cli_usage_error)
 }
 END_TEST
 
-static const char *const commands[] = {"play", "tournament", "validate", "replay", "standings"};
+static const char *const commands[] = {"play",   "tournament", "validate",
+                                       "replay", "standings",  "league"};
 
 START_TEST(cli_help_command_is_command_help)
 {

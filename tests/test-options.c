@@ -201,7 +201,7 @@ START_TEST(error_table)
          "unknown option '--games' (an option of play, validate)"},
         {STANDINGS,
          {"f", "-o", "x"},
-         "unknown option '-o' (an option of play, tournament, validate, replay)"},
+         "unknown option '-o' (an option of play, tournament, validate, replay, league)"},
         {REPLAY, {"f", "--game-", "1"}, "unknown option '--game-'"}, /* no abbreviations */
         {REPLAY, {"f", "--gam", "1"}, "unknown option '--gam'"},
         /* values: missing, given to a flag, empty, out of range */

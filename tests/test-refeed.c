@@ -71,8 +71,8 @@ static void play(struct game *g, const char *args1, const char *args2)
     tx_match_config_init(&g->config, &geo);
     g->config.limits.first_turn_ms = 1000;
     g->config.limits.turn_ms = 150;
-    g->bots[0] = (struct tx_bot_spec){"one", commands[0]};
-    g->bots[1] = (struct tx_bot_spec){"two", commands[1]};
+    g->bots[0] = (struct tx_bot_spec){.name = "one", .command = commands[0]};
+    g->bots[1] = (struct tx_bot_spec){.name = "two", .command = commands[1]};
     g->spec = (struct tx_game_spec){.index = 1, .seed = 7, .bots = {&g->bots[0], &g->bots[1]}};
     ck_assert_int_eq(tx_match_start(&g->loop, &g->config, &g->spec, done_cb, g, NULL), 0);
     uv_run(&g->loop, UV_RUN_DEFAULT);

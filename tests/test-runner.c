@@ -58,10 +58,16 @@ static void teardown(void)
 
 /* The records of a file, normalised for comparison: times, start stamps
  * and tiny-bot's time messages removed. texts[g] is game g's JSON, or
- * NULL; counts[g] how many times game g was recorded (interrupted aside). */
+ * NULL; counts[g] how many times game g was recorded (interrupted aside).
+ * The same by the games' identity (pairing.h: "KEY k"): ids[i] was
+ * recorded id_counts[i] times, id_texts[i] its JSON with "game" set to 0
+ * (game numbers are the file's own). */
 struct results {
     char *texts[MAX_GAMES + 1];
     int counts[MAX_GAMES + 1];
+    char *ids[MAX_GAMES], *id_texts[MAX_GAMES];
+    int id_counts[MAX_GAMES];
+    int nids;
     int interrupted;
     int lines;
 };
@@ -70,7 +76,20 @@ static void results_free(struct results *res)
 {
     for (int i = 0; i <= MAX_GAMES; i++)
         free(res->texts[i]);
+    for (int i = 0; i < res->nids; i++) {
+        free(res->ids[i]);
+        free(res->id_texts[i]);
+    }
     memset(res, 0, sizeof *res);
+}
+
+/* The index of the game id in res, or -1. */
+static int find_id(const struct results *res, const char *id)
+{
+    for (int i = 0; i < res->nids; i++)
+        if (!strcmp(res->ids[i], id))
+            return i;
+    return -1;
 }
 
 static void read_results(const char *path, struct results *res)
@@ -105,6 +124,21 @@ static void read_results(const char *path, struct results *res)
             free(res->texts[r.game]);
             res->texts[r.game] = text;
             res->counts[r.game]++;
+            char id[64];
+            if (!r.pairing.key) { /* a list of games (validate's): no pairing */
+                tx_record_free(&r);
+                continue;
+            }
+            snprintf(id, sizeof id, "%s %lld", r.pairing.key, (long long)r.pairing.k);
+            int i = find_id(res, id);
+            if (i < 0) {
+                ck_assert_int_lt(res->nids, MAX_GAMES);
+                i = res->nids++;
+                res->ids[i] = strdup(id);
+                r.game = 1;
+                ck_assert_int_eq(tx_record_to_json(&r, &res->id_texts[i]), 0);
+            }
+            res->id_counts[i]++;
         }
         tx_record_free(&r);
     }
@@ -150,9 +184,13 @@ static int run_in_process(const struct run_spec *rs, struct tx_runner_summary *s
     o.limits.first_turn_ms = o.limits.turn_ms * 2;
     o.shard = rs->shard ? rs->shard : 1;
     o.shards = rs->shards ? rs->shards : 1;
-    ck_assert_int_eq(tx_setup_new(&o, rs->games, "twixt-arena", argc, argv, &run, err, errcap), 0);
+    /* rs->games in all: two bots are a match (BOT1 first), more a round robin */
+    enum tx_pool_kind kind = rs->nbots == 2 ? TX_POOL_PLAY : TX_POOL_ROUND_ROBIN;
+    int64_t pairs = (int64_t)rs->nbots * (rs->nbots - 1) / 2;
+    ck_assert_int_eq(
+        tx_setup_new(&o, kind, rs->games / pairs, "twixt-arena", argc, argv, &run, err, errcap), 0);
     struct tx_runner_config config = {
-        .schedule = &run->schedule,
+        .pool = &run->pool,
         .match = &run->match,
         .concurrency = rs->concurrency,
         .output = rs->output,
@@ -210,10 +248,12 @@ START_TEST(runner_concurrency_does_not_change_records)
         ck_assert(!r.moves[3].forced);
         tx_record_free(&r);
     }
-    for (int g = 1; g <= 12; g += 2)
-        ck_assert_mem_eq(forced[g], forced[g + 1], sizeof forced[g]);
-    ck_assert(memcmp(forced[1], forced[3], sizeof forced[1]) ||
-              memcmp(forced[3], forced[5], sizeof forced[3]));
+    /* A round (one game pair of each pairing: games 1-6, then 7-12) starts
+     * every pairing from the same opening (pairing.h), the next round from
+     * another. */
+    for (int g = 1; g <= 12; g++)
+        ck_assert_mem_eq(forced[g], forced[(g - 1) / 6 * 6 + 1], sizeof forced[g]);
+    ck_assert(memcmp(forced[1], forced[7], sizeof forced[1]));
     results_free(&x);
     results_free(&y);
 }
@@ -306,7 +346,7 @@ static char *standings_json(const struct tx_standings *st)
     char *text = NULL;
     size_t len = 0;
     FILE *f = open_memstream(&text, &len);
-    ck_assert_int_eq(tx_standings_print_json(st, f), 0);
+    ck_assert_int_eq(tx_standings_print_json(st, NULL, 0, f), 0);
     fclose(f);
     cJSON *root = cJSON_Parse(text);
     ck_assert_ptr_nonnull(root);
@@ -345,14 +385,17 @@ START_TEST(runner_shards_merge_to_the_whole_run)
     ck_assert_msg(run_in_process(&rs, &sum, err, sizeof err) == 0, "%s", err);
     ck_assert_int_eq(sum.played, 6);
 
-    /* The same games... */
+    /* The same games (each shard numbers its own)... */
     struct results w, x, y;
     read_results(whole, &w);
     read_results(s1, &x);
     read_results(s2, &y);
-    for (int g = 1; g <= 12; g++) {
-        ck_assert_int_eq(x.counts[g] + y.counts[g], 1);
-        ck_assert_str_eq(w.texts[g], x.texts[g] ? x.texts[g] : y.texts[g]);
+    ck_assert_int_eq(w.nids, 12);
+    ck_assert_int_eq(x.nids + y.nids, 12);
+    for (int i = 0; i < w.nids; i++) {
+        int in_x = find_id(&x, w.ids[i]), in_y = find_id(&y, w.ids[i]);
+        ck_assert_msg((in_x >= 0) != (in_y >= 0), "%s in both shards or none", w.ids[i]);
+        ck_assert_str_eq(w.id_texts[i], in_x >= 0 ? x.id_texts[in_x] : y.id_texts[in_y]);
     }
     results_free(&w);
     results_free(&x);
@@ -430,15 +473,13 @@ START_TEST(runner_refuses_another_configuration)
     ck_assert_msg(run_in_process(&rs, &sum, err, sizeof err) == 0, "%s", err);
     rs.turn_ms = 1500;
     ck_assert_int_eq(run_in_process(&rs, &sum, err, sizeof err), -EINVAL);
-    ck_assert_msg(strstr(err, "conf.jsonl:1: this file holds games of another run "
+    ck_assert_msg(strstr(err, "conf.jsonl:1: this file holds games played under other terms "
                               "(--first-turn-ms: 4000 in the file, 3000 in this command)") != NULL,
                   "%s", err);
     rs.turn_ms = 0;
-    rs.commands[1] = good_c; /* another bot */
+    rs.commands[1] = "b={bot} --seed {seed}"; /* another program under b's name */
     ck_assert_int_eq(run_in_process(&rs, &sum, err, sizeof err), -EINVAL);
-    ck_assert_msg(
-        strstr(err, "(the bots of game 1: a and b in the file, a and c in this command)") != NULL,
-        "%s", err);
+    ck_assert_msg(strstr(err, "conf.jsonl:1: bot 'b': its command is now ") != NULL, "%s", err);
 
     /* A line in the middle that is not a record. */
     FILE *f = fopen(out, "a");
@@ -544,13 +585,16 @@ static void interrupt_and_resume(int signum, unsigned seed)
     ck_assert_msg(WIFEXITED(status) && WEXITSTATUS(status) == 0, "seed %u: final run status %d",
                   seed, status);
 
+    /* Each of the 12 games once, under numbers used once each (a game
+     * killed in flight left its number unused: numbers may have gaps). */
     struct results res;
     read_results(out, &res);
-    for (int g = 1; g <= 12; g++)
-        ck_assert_msg(res.counts[g] == 1, "seed %u: game %d recorded %d times", seed, g,
-                      res.counts[g]);
-    for (int g = 13; g <= MAX_GAMES; g++)
-        ck_assert_int_eq(res.counts[g], 0);
+    ck_assert_msg(res.nids == 12, "seed %u: %d games recorded", seed, res.nids);
+    for (int i = 0; i < res.nids; i++)
+        ck_assert_msg(res.id_counts[i] == 1, "seed %u: game %s recorded %d times", seed, res.ids[i],
+                      res.id_counts[i]);
+    for (int g = 1; g <= MAX_GAMES; g++)
+        ck_assert_msg(res.counts[g] <= 1, "seed %u: number %d used twice", seed, g);
     results_free(&res);
 }
 
@@ -578,9 +622,8 @@ START_TEST(runner_executable_refuses_another_seed)
     int status = wait_status(spawn_arena(out, 4, seed2));
     ck_assert(WIFEXITED(status));
     ck_assert_int_eq(WEXITSTATUS(status), 2);
-    ck_assert(log_contains("seed.jsonl:1: this file holds games of another run (--seed: game 1 has "
-                           "the seed "));
-    ck_assert(log_contains("with this command's --seed 2)"));
+    ck_assert(log_contains("seed.jsonl:1: this file holds games played under other terms (--seed: "
+                           "1 in the file, 2 in this command)"));
 }
 END_TEST
 

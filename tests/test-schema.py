@@ -157,8 +157,10 @@ for path in written:
         seen.add("size %d" % r["size"])
         if r["limits"].get("soft") and r["limits"]["margin_ms"] > 0:
             seen.add("soft limits with a margin")
-        if r.get("run"):
-            seen.add("run")
+        if r.get("pairing"):
+            seen.add("pairing")
+        if r.get("chain"):
+            seen.add("chain")
         for p in r["players"]:
             if p["sha256"]:
                 seen.add("sha256")
@@ -184,7 +186,7 @@ for path in written:
     if v.returncode != 0:
         fail("replay %s: exit status %d: %s" % (path, v.returncode, v.stdout[-800:]))
 wanted = {"reason connection", "reason draw", "reason invalid", "reason timeout", "reason crash",
-          "reason interrupted", "size 5", "size 12", "size 26", "soft limits with a margin", "run",
+          "reason interrupted", "size 5", "size 12", "size 26", "soft limits with a margin", "pairing", "chain",
           "sha256", "extra lines", "stderr over what is kept", "forced", "swap", "cut message",
           "stderr", "empty token"}
 if wanted - seen:

@@ -2,7 +2,10 @@
  *
  * standings-a.jsonl and standings-b.jsonl are one run ("r1") split in two
  * files plus two other games; make-standings-fixtures.py lists every game,
- * and the expected figures below are counted by hand from that list.
+ * and the expected figures below are counted by hand from that list. Their
+ * games are synthetic (three moves and a "connection"): they test the
+ * counting, read with the checks off (s.unchecked); with the checks on,
+ * as the command reads, they are refused (standings_checks_every_record).
  * referee-play.jsonl is the output of a real `twixt-arena play` (4 games,
  * greedy against random).
  */
@@ -32,6 +35,7 @@ static void read_all(struct tx_standings *s, const char *const *names, int n, ch
     char *warnings = NULL;
     FILE *warn = open_memstream(&warnings, &size);
     tx_standings_init(s);
+    s->unchecked = true; /* synthetic games: see the top of this file */
     for (int i = 0; i < n; i++) {
         char err[1024];
         int r = tx_standings_read(s, data(names[i]), false, warn, NULL, err, sizeof(err));
@@ -119,8 +123,7 @@ START_TEST(standings_merge_two_files)
     ck_assert_int_eq(cell(&s, "A", "A")->games, 0);
 
     ck_assert_ptr_nonnull(
-        strstr(warnings, "standings-b.jsonl:1: game 7 of run v1:0000000000000001 already counted "
-                         "(the same game as "));
+        strstr(warnings, "standings-b.jsonl:1: game 7 already counted (the same game as "));
     ck_assert_ptr_nonnull(strstr(warnings, "standings-a.jsonl:7), skipped"));
     ck_assert_ptr_nonnull(strstr(
         warnings, "standings-b.jsonl:6: the last line is a record cut short (its write never "
@@ -187,7 +190,8 @@ static char *print_to_string(const struct tx_standings *s, bool json)
     char *text = NULL;
     size_t size = 0;
     FILE *out = open_memstream(&text, &size);
-    ck_assert_int_eq(json ? tx_standings_print_json(s, out) : tx_standings_print(s, out), 0);
+    ck_assert_int_eq(json ? tx_standings_print_json(s, NULL, 0, out) : tx_standings_print(s, out),
+                     0);
     fclose(out);
     return text;
 }
@@ -284,6 +288,155 @@ START_TEST(standings_reads_referee_records)
 }
 END_TEST
 
+/* The command reads with every check on: the real referee file proves all
+ * its games; each synthetic game that breaks the rules is named with its
+ * FILE:LINE and left out. */
+START_TEST(standings_checks_every_record)
+{
+    struct tx_standings s;
+    char err[1024], *warnings = NULL;
+    size_t size = 0;
+    FILE *warn = open_memstream(&warnings, &size);
+    tx_standings_init(&s);
+    ck_assert_int_eq(
+        tx_standings_read(&s, data("referee-play.jsonl"), false, warn, NULL, err, sizeof(err)), 0);
+    ck_assert_int_eq(s.counted, 4);
+    ck_assert_int_eq(s.rejected, 0);
+    ck_assert_int_eq(
+        tx_standings_read(&s, data("standings-a.jsonl"), false, warn, NULL, err, sizeof(err)), 0);
+    fclose(warn);
+    /* games 3 (a timeout) and 5 (a crash) are legal; 1, 2, 4 and 7 are not,
+     * and neither is game 6 (interrupted, so never counted anyway) */
+    ck_assert_int_eq(s.rejected, 5);
+    ck_assert_int_eq(s.counted, 6);
+    ck_assert_msg(strstr(warnings,
+                         "standings-a.jsonl:1: game 1: not counted: move 3: the result is "
+                         "a connection, but nobody has connected"),
+                  "%s", warnings);
+    ck_assert_ptr_nonnull(strstr(warnings, "standings-a.jsonl:4: game 4: not counted:"));
+    free(warnings);
+    tx_standings_free(&s);
+}
+END_TEST
+
+/* A synthetic record: a at player 1, b at player 2, with sha256s, a start time. */
+static void add_full(struct tx_standings *s, const char *a, const char *sha_a, const char *b,
+                     const char *sha_b, int winner, const char *started)
+{
+    struct tx_record r;
+    memset(&r, 0, sizeof(r));
+    r.players[0].name = (char *)a;
+    r.players[0].sha256 = (char *)sha_a;
+    r.players[1].name = (char *)b;
+    r.players[1].sha256 = (char *)sha_b;
+    r.started = (char *)started;
+    r.result.winner = winner;
+    r.result.reason = winner < 0 ? TX_REASON_DRAW : TX_REASON_CONNECTION;
+    tx_standings_add(s, &r);
+}
+
+/* Issue 13 item 12: two programs under one name are shown apart, with a
+ * warning, unless --merge-builds. */
+START_TEST(standings_shared_name_shown_apart)
+{
+    static const char *v1 = "1111111111111111111111111111111111111111111111111111111111111111";
+    static const char *v2 = "2222222222222222222222222222222222222222222222222222222222222222";
+    static const char *other = "3333333333333333333333333333333333333333333333333333333333333333";
+    for (int merge = 0; merge < 2; merge++) {
+        struct tx_standings s;
+        tx_standings_init(&s);
+        s.merge_builds = merge;
+        tx_standings_bot(&s, "bot"); /* listed before its first game, as a tournament does */
+        add_full(&s, "bot", v1, "ref", other, 0, "2026-11-20T10:00:00Z");
+        add_full(&s, "ref", other, "bot", v2, 0, "2026-11-21T10:00:00Z");
+        add_full(&s, "bot", NULL, "ref", other, 0, "2026-11-21T11:00:00Z"); /* unknown: the first */
+        char *text = NULL;
+        size_t size = 0;
+        FILE *out = open_memstream(&text, &size);
+        tx_standings_warn_builds(&s, out);
+        tx_standings_print(&s, out);
+        fclose(out);
+        if (merge) {
+            ck_assert_int_eq(s.nbots, 2);
+            ck_assert_int_eq(bot(&s, "bot")->games, 3);
+            ck_assert_ptr_null(strstr(text, "warning"));
+        } else {
+            ck_assert_int_eq(s.nbots, 3);
+            ck_assert_str_eq(s.bots[0].label, "bot@11111111");
+            ck_assert_int_eq(s.bots[0].games, 2);
+            ck_assert_str_eq(s.bots[2].label, "bot@22222222");
+            ck_assert_str_eq(s.bots[1].label, "ref");
+            ck_assert_msg(strstr(text, "warning: two or more programs are named 'bot' (their "
+                                       "sha256 differ): bot@11111111 bot@22222222; shown apart "
+                                       "(--merge-builds counts them as one bot)"),
+                          "%s", text);
+            ck_assert_ptr_nonnull(strstr(text, "bot@22222222"));
+        }
+        free(text);
+        tx_standings_free(&s);
+    }
+}
+END_TEST
+
+/* --since and --bots look at a subset; the newest bot is shown against
+ * each opponent and the pool, with Elo differences from those games. */
+START_TEST(standings_subsets_and_versus)
+{
+    struct tx_standings s;
+    tx_standings_init(&s);
+    s.since = "2026-11-21";
+    const char *only[] = {"a", "b", "new"};
+    s.only = only;
+    s.nonly = 3;
+    add_full(&s, "a", NULL, "b", NULL, 0, "2026-11-20T23:59:59Z"); /* too early */
+    add_full(&s, "a", NULL, "c", NULL, 0, "2026-11-21T00:00:00Z"); /* c is not looked at */
+    for (int i = 0; i < 4; i++)
+        add_full(&s, "a", NULL, "b", NULL, i % 2 ? 1 : -1, "2026-11-21T00:00:00Z");
+    for (int i = 0; i < 10; i++)
+        add_full(&s, i % 2 ? "new" : "a", NULL, i % 2 ? "a" : "new", NULL,
+                 i < 8 ? (i % 2 ? 0 : 1) : -1, "2026-11-22T00:00:00Z"); /* new wins 8, draws 2 */
+    for (int i = 0; i < 4; i++)
+        add_full(&s, "new", NULL, "b", NULL, 0, "2026-11-22T00:00:00Z");
+    ck_assert_int_eq(s.filtered, 2);
+    ck_assert_int_eq(s.counted, 18);
+    int newest = tx_standings_newest(&s);
+    ck_assert_str_eq(s.bots[newest].name, "new");
+    ck_assert_int_eq(tx_standings_find(&s, "b"), 1);
+    ck_assert_int_eq(tx_standings_find(&s, "zzz"), -1);
+
+    char *text = NULL;
+    size_t size = 0;
+    FILE *out = open_memstream(&text, &size);
+    ck_assert_int_eq(tx_standings_print_versus(&s, newest, out), 0);
+    fclose(out);
+    ck_assert_msg(strstr(text, "new against each opponent"), "%s", text);
+    ck_assert_msg(strstr(text, "     10      8      2      0   90.0%  +382, at least"), "%s", text);
+    ck_assert_msg(strstr(text, "      4      4      0      0  100.0%  +inf (every game won), at "
+                               "least"),
+                  "%s", text);
+    ck_assert_msg(strstr(text, "all opponents     14"), "%s", text);
+    ck_assert_msg(strstr(text, "its rating in the joint fit: +"), "%s", text);
+    free(text);
+
+    const char *focus = "new";
+    text = NULL;
+    out = open_memstream(&text, &size);
+    ck_assert_int_eq(tx_standings_print_json(&s, &focus, 1, out), 0);
+    fclose(out);
+    cJSON *root = cJSON_Parse(text);
+    ck_assert_ptr_nonnull(root);
+    cJSON *versus = cJSON_GetArrayItem(cJSON_GetObjectItem(root, "versus"), 0);
+    ck_assert_str_eq(cJSON_GetObjectItem(versus, "bot")->valuestring, "new");
+    cJSON *all = cJSON_GetObjectItem(versus, "all");
+    ck_assert_int_eq(cJSON_GetObjectItem(all, "games")->valueint, 14);
+    ck_assert_int_eq(cJSON_GetObjectItem(root, "filtered")->valueint, 2);
+    cJSON_Delete(root);
+    free(text);
+    s.only = NULL; /* not the standings' to free */
+    tx_standings_free(&s);
+}
+END_TEST
+
 /* A record between two named bots, for synthetic runs. */
 static enum tx_standings_added add_game(struct tx_standings *s, const char *run, int64_t game,
                                         const char *a, const char *b, int winner)
@@ -350,12 +503,17 @@ START_TEST(standings_command_exit_codes)
     snprintf(corrupt, sizeof(corrupt), "%s", data("standings-corrupt.jsonl"));
     char name[] = "standings", json[] = "--json", frob[] = "--frobnicate";
     char nowhere[] = "/nonexistent/records.jsonl";
-    char *ok[] = {name, a, json, NULL};
+    char real[4096];
+    snprintf(real, sizeof(real), "%s", data("referee-play.jsonl"));
+    char *ok[] = {name, real, json, NULL};
+    char *unproved[] = {name, a, json, NULL};
     char *bad[] = {name, a, corrupt, NULL};
     char *none[] = {name, NULL};
     char *option[] = {name, frob, a, NULL};
     char *missing[] = {name, nowhere, NULL};
     ck_assert_int_eq(tx_cmd_standings("twixt-arena", 3, ok), TX_EXIT_OK);
+    /* synthetic games fail the checks: standings of the rest, exit 1 */
+    ck_assert_int_eq(tx_cmd_standings("twixt-arena", 3, unproved), TX_EXIT_FAILED);
     ck_assert_int_eq(tx_cmd_standings("twixt-arena", 3, bad), TX_EXIT_USAGE);
     ck_assert_int_eq(tx_cmd_standings("twixt-arena", 1, none), TX_EXIT_USAGE);
     ck_assert_int_eq(tx_cmd_standings("twixt-arena", 3, option), TX_EXIT_USAGE);
@@ -372,6 +530,7 @@ START_TEST(standings_reads_stdin)
     size_t size = 0;
     FILE *warn = open_memstream(&warnings, &size);
     tx_standings_init(&s);
+    s.unchecked = true; /* synthetic games */
     ck_assert_int_eq(tx_standings_read(&s, "-", false, warn, NULL, err, sizeof(err)), 0);
     fclose(warn);
     ck_assert_int_eq(s.counted, 4);
@@ -392,6 +551,9 @@ static Suite *standings_suite(void)
     tcase_add_test(tc, standings_print_table_and_crosstable);
     tcase_add_test(tc, standings_print_json_object);
     tcase_add_test(tc, standings_reads_referee_records);
+    tcase_add_test(tc, standings_checks_every_record);
+    tcase_add_test(tc, standings_shared_name_shown_apart);
+    tcase_add_test(tc, standings_subsets_and_versus);
     tcase_add_test(tc, standings_grow_many_bots_and_games);
     tcase_add_test(tc, standings_command_exit_codes);
     tcase_add_test(tc, standings_reads_stdin);

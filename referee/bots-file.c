@@ -1,0 +1,453 @@
+/* bots-file.c - reading a pool's bots from a JSON file (see bots-file.h).
+ *
+ * cJSON parses the text and says where a syntax error is, but it keeps no
+ * positions for what it parsed; so a small scanner walks the text once more
+ * and notes the line where each bot's object and each of its fields
+ * starts: every later mistake (a missing command, a bad memory_mb) is then
+ * reported at its line, as a user looking at the file wants it.
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cjson/cJSON.h>
+
+#include "bots-file.h"
+#include "command.h"
+#include "record.h"
+
+#define SCAN_DEPTH_MAX 8 /* deeper keys are never fields of ours */
+
+/* Where a key of an object starts: in bot `element`, at `depth` (2: a
+ * field of the bot, 3: a variable of its env). */
+struct key_pos {
+    int element, depth, line;
+    const char *key; /* raw bytes between the quotes */
+    size_t len;
+};
+
+struct scan {
+    int *element_line; /* line where each top-level element starts */
+    int nelements;
+    struct key_pos *keys;
+    int nkeys;
+};
+
+static void *xrealloc(void *p, size_t size)
+{
+    p = realloc(p, size ? size : 1);
+    if (!p)
+        abort();
+    return p;
+}
+
+static bool is_space(char c)
+{
+    return c == ' ' || c == '\t' || c == '\n' || c == '\r';
+}
+
+/* Walks JSON text that cJSON accepted, noting element and key lines. */
+static void scan_positions(const char *text, size_t len, struct scan *s)
+{
+    char type[SCAN_DEPTH_MAX + 1] = {0};
+    bool expect_key[SCAN_DEPTH_MAX + 1] = {false};
+    int depth = 0, line = 1;
+    bool in_string = false, escaped = false, element_pending = false;
+    const char *key_start = NULL;
+    int key_line = 0;
+
+    memset(s, 0, sizeof *s);
+    for (size_t i = 0; i < len; i++) {
+        char c = text[i];
+        if (c == '\n')
+            line++;
+        if (in_string) {
+            if (escaped)
+                escaped = false;
+            else if (c == '\\')
+                escaped = true;
+            else if (c == '"') {
+                in_string = false;
+                if (key_start) {
+                    s->keys = xrealloc(s->keys, (size_t)(s->nkeys + 1) * sizeof *s->keys);
+                    s->keys[s->nkeys++] = (struct key_pos){
+                        .element = s->nelements - 1,
+                        .depth = depth,
+                        .line = key_line,
+                        .key = key_start,
+                        .len = (size_t)(text + i - key_start),
+                    };
+                    key_start = NULL;
+                }
+            }
+            continue;
+        }
+        if (is_space(c))
+            continue;
+        if (depth == 1 && element_pending && c != ',' && c != ']') {
+            element_pending = false;
+            s->element_line = xrealloc(s->element_line, (size_t)(s->nelements + 1) * sizeof(int));
+            s->element_line[s->nelements++] = line;
+        }
+        bool tracked = depth >= 1 && depth <= SCAN_DEPTH_MAX;
+        switch (c) {
+        case '"':
+            in_string = true;
+            if (tracked && type[depth] == '{' && expect_key[depth] && depth >= 2) {
+                key_start = text + i + 1;
+                key_line = line;
+            }
+            if (tracked && type[depth] == '{')
+                expect_key[depth] = false;
+            break;
+        case '{':
+        case '[':
+            depth++;
+            if (depth <= SCAN_DEPTH_MAX) {
+                type[depth] = c;
+                expect_key[depth] = c == '{';
+            }
+            if (depth == 1)
+                element_pending = true;
+            break;
+        case '}':
+        case ']':
+            depth--;
+            break;
+        case ',':
+            if (tracked && type[depth] == '{')
+                expect_key[depth] = true;
+            if (depth == 1)
+                element_pending = true;
+            break;
+        default:
+            break;
+        }
+    }
+}
+
+static void scan_free(struct scan *s)
+{
+    free(s->element_line);
+    free(s->keys);
+}
+
+/* The line where bot e's object starts. */
+static int bot_line(const struct scan *s, int e)
+{
+    return e < s->nelements ? s->element_line[e] : 1;
+}
+
+/* The line of key in bot e at depth, or the bot's own line. */
+static int key_line(const struct scan *s, int e, int depth, const char *key)
+{
+    size_t n = strlen(key);
+    for (int i = 0; i < s->nkeys; i++)
+        if (s->keys[i].element == e && s->keys[i].depth == depth && s->keys[i].len == n &&
+            !memcmp(s->keys[i].key, key, n))
+            return s->keys[i].line;
+    return bot_line(s, e);
+}
+
+/* The line holding byte offset. */
+static int line_at(const char *text, size_t offset)
+{
+    int line = 1;
+    for (size_t i = 0; i < offset; i++)
+        line += text[i] == '\n';
+    return line;
+}
+
+static bool valid_name(const char *name)
+{
+    size_t n = strlen(name);
+    if (n == 0 || n >= TX_COMMAND_NAME_MAX)
+        return false;
+    for (const char *p = name; *p; p++)
+        if (!((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9') ||
+              strchr("_.+-", *p)))
+            return false;
+    return true;
+}
+
+static bool valid_env_name(const char *name)
+{
+    if (!((*name >= 'a' && *name <= 'z') || (*name >= 'A' && *name <= 'Z') || *name == '_'))
+        return false;
+    for (const char *p = name; *p; p++)
+        if (!((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9') ||
+              *p == '_'))
+            return false;
+    return true;
+}
+
+/* dir joined to the directory of path, unless dir is absolute. */
+static char *resolve_dir(const char *path, const char *dir)
+{
+    const char *slash = strrchr(path, '/');
+    if (dir[0] == '/' || !slash)
+        return tx_strdup(dir);
+    size_t base = (size_t)(slash - path) + 1;
+    size_t n = base + strlen(dir) + 1;
+    char *full = xrealloc(NULL, n);
+    memcpy(full, path, base);
+    strcpy(full + base, dir);
+    return full;
+}
+
+static void bot_free(struct tx_bots_file_bot *b)
+{
+    free(b->name);
+    free(b->command);
+    free(b->dir);
+    for (char **e = b->env; e && *e; e++)
+        free(*e);
+    free(b->env);
+}
+
+void tx_bots_file_free(struct tx_bots_file *f)
+{
+    if (!f)
+        return;
+    for (int i = 0; i < f->nbots; i++)
+        bot_free(&f->bots[i]);
+    free(f->bots);
+    memset(f, 0, sizeof *f);
+}
+
+/* What a parse needs to report a mistake. */
+struct ctx {
+    const char *path;
+    const struct scan *scan;
+    char *err;
+    size_t errcap;
+};
+
+/* "PATH:LINE: bot 'NAME': " (or "bot N" before its name is known) + why. */
+static int fail(const struct ctx *c, int e, const char *field, int depth, const char *name,
+                const char *why)
+{
+    int line = field ? key_line(c->scan, e, depth, field) : bot_line(c->scan, e);
+    char who[TX_COMMAND_NAME_MAX + 32];
+    if (name)
+        snprintf(who, sizeof who, "bot '%s'", name);
+    else
+        snprintf(who, sizeof who, "bot %d", e + 1);
+    snprintf(c->err, c->errcap, "%s:%d: %s: %s", c->path, line, who, why);
+    return -EINVAL;
+}
+
+static const char *const FIELDS[] = {"name", "command", "dir", "env", "memory_mb"};
+#define NFIELDS (sizeof FIELDS / sizeof FIELDS[0])
+
+static int parse_env(const struct ctx *c, int e, const cJSON *env, struct tx_bots_file_bot *b)
+{
+    char why[256];
+    if (!cJSON_IsObject(env))
+        return fail(c, e, "env", 2, b->name,
+                    "env: expected an object of variables, e.g. {\"OMP_NUM_THREADS\": \"1\"}");
+    int n = cJSON_GetArraySize(env);
+    if (n > TX_BOTS_FILE_ENV_MAX) {
+        snprintf(why, sizeof why, "env: more than %d variables", TX_BOTS_FILE_ENV_MAX);
+        return fail(c, e, "env", 2, b->name, why);
+    }
+    b->env = xrealloc(NULL, (size_t)(n + 1) * sizeof *b->env);
+    b->env[0] = NULL;
+    int k = 0;
+    for (const cJSON *v = env->child; v; v = v->next) {
+        const char *key = v->string;
+        if (!valid_env_name(key)) {
+            snprintf(why, sizeof why,
+                     "env: '%.64s' is not a variable name (letters, digits and _, not starting "
+                     "with a digit)",
+                     key);
+            return fail(c, e, key, 3, b->name, why);
+        }
+        for (int j = 0; j < k; j++)
+            if (!strncmp(b->env[j], key, strlen(key)) && b->env[j][strlen(key)] == '=') {
+                snprintf(why, sizeof why, "env: %.64s given twice", key);
+                return fail(c, e, key, 3, b->name, why);
+            }
+        if (!cJSON_IsString(v)) {
+            snprintf(why, sizeof why, "env: %.64s: expected a string value", key);
+            return fail(c, e, key, 3, b->name, why);
+        }
+        size_t len = strlen(key) + strlen(v->valuestring) + 2;
+        b->env[k] = xrealloc(NULL, len);
+        snprintf(b->env[k], len, "%s=%s", key, v->valuestring);
+        b->env[++k] = NULL;
+    }
+    return 0;
+}
+
+/* One bot's object: element e of the array. */
+static int parse_bot(const struct ctx *c, int e, const cJSON *o, struct tx_bots_file_bot *b)
+{
+    char why[512];
+    if (!cJSON_IsObject(o))
+        return fail(c, e, NULL, 0, NULL, "expected an object {\"name\": ..., \"command\": ...}");
+    /* Unknown and repeated fields first: a typo ("comand") is named as
+     * such, not reported as a missing command. */
+    for (const cJSON *f = o->child; f; f = f->next) {
+        bool known = false;
+        for (size_t i = 0; i < NFIELDS; i++)
+            known |= !strcmp(f->string, FIELDS[i]);
+        if (!known) {
+            snprintf(why, sizeof why,
+                     "unknown field '%.64s' (expected name, command, dir, env, memory_mb)",
+                     f->string);
+            return fail(c, e, f->string, 2, NULL, why);
+        }
+        for (const cJSON *g = o->child; g != f; g = g->next)
+            if (!strcmp(g->string, f->string)) {
+                snprintf(why, sizeof why, "%s given twice", f->string);
+                return fail(c, e, f->string, 2, NULL, why);
+            }
+    }
+
+    const cJSON *name = cJSON_GetObjectItemCaseSensitive(o, "name");
+    if (!name)
+        return fail(c, e, NULL, 0, NULL, "name: missing (the bot's name in records and standings)");
+    if (!cJSON_IsString(name))
+        return fail(c, e, "name", 2, NULL, "name: expected a string");
+    if (!valid_name(name->valuestring)) {
+        snprintf(why, sizeof why,
+                 "name: expected letters, digits and _.+- (at most %d characters), got '%.64s'",
+                 TX_COMMAND_NAME_MAX - 1, name->valuestring);
+        return fail(c, e, "name", 2, NULL, why);
+    }
+    b->name = tx_strdup(name->valuestring);
+
+    const cJSON *command = cJSON_GetObjectItemCaseSensitive(o, "command");
+    if (!command)
+        return fail(c, e, NULL, 0, b->name, "command: missing (the command line that starts it)");
+    char **words;
+    int nwords;
+    char reason[128];
+    if (!cJSON_IsString(command))
+        return fail(c, e, "command", 2, b->name, "command: expected a string");
+    if (tx_command_split(command->valuestring, &words, &nwords, reason, sizeof reason) < 0) {
+        snprintf(why, sizeof why, "command: %s", reason);
+        return fail(c, e, "command", 2, b->name, why);
+    }
+    tx_command_free(words);
+    b->command = tx_strdup(command->valuestring);
+
+    const cJSON *dir = cJSON_GetObjectItemCaseSensitive(o, "dir");
+    if (dir) {
+        if (!cJSON_IsString(dir) || !dir->valuestring[0])
+            return fail(c, e, "dir", 2, b->name,
+                        "dir: expected a directory (relative to this file's directory)");
+        b->dir = resolve_dir(c->path, dir->valuestring);
+    }
+
+    const cJSON *env = cJSON_GetObjectItemCaseSensitive(o, "env");
+    if (env && parse_env(c, e, env, b) < 0)
+        return -EINVAL;
+
+    const cJSON *memory = cJSON_GetObjectItemCaseSensitive(o, "memory_mb");
+    if (memory) {
+        double v = cJSON_IsNumber(memory) ? memory->valuedouble : -1;
+        if (v != floor(v) || (v != 0 && (v < 16 || v > 1 << 20)))
+            return fail(c, e, "memory_mb", 2, b->name,
+                        "memory_mb: expected megabytes, 16 to 1048576, or 0 for no limit");
+        b->memory_mb = v == 0 ? TX_BOTS_FILE_MEMORY_NONE : (int)v;
+    }
+    return 0;
+}
+
+int tx_bots_file_parse(const char *path, const char *text, size_t len, struct tx_bots_file *ret,
+                       char *err, size_t errcap)
+{
+    const char *end = NULL;
+    cJSON *root = cJSON_ParseWithLengthOpts(text, len, &end, false);
+    if (!root) {
+        size_t at = end && end >= text && end <= text + len ? (size_t)(end - text) : 0;
+        snprintf(err, errcap, "%s:%d: not valid JSON (a bots file is an array of objects)", path,
+                 line_at(text, at));
+        return -EINVAL;
+    }
+    for (const char *p = end; p && p < text + len; p++)
+        if (!is_space(*p)) {
+            snprintf(err, errcap, "%s:%d: text after the array of bots", path,
+                     line_at(text, (size_t)(p - text)));
+            cJSON_Delete(root);
+            return -EINVAL;
+        }
+    struct scan scan;
+    scan_positions(text, len, &scan);
+    struct ctx c = {.path = path, .scan = &scan, .err = err, .errcap = errcap};
+    struct tx_bots_file f = {0};
+    int rc = 0;
+
+    if (!cJSON_IsArray(root)) {
+        const char *p = text;
+        while (p < text + len && is_space(*p))
+            p++;
+        snprintf(err, errcap,
+                 "%s:%d: expected an array of bots: [{\"name\": ..., \"command\": ...}, ...]", path,
+                 line_at(text, (size_t)(p - text)));
+        rc = -EINVAL;
+        goto out;
+    }
+    int n = cJSON_GetArraySize(root);
+    f.bots = xrealloc(NULL, (size_t)(n > 0 ? n : 1) * sizeof *f.bots);
+    int e = 0;
+    for (const cJSON *o = root->child; o; o = o->next, e++) {
+        struct tx_bots_file_bot *b = &f.bots[f.nbots];
+        memset(b, 0, sizeof *b);
+        b->line = bot_line(&scan, e);
+        rc = parse_bot(&c, e, o, b);
+        if (rc == 0)
+            for (int j = 0; j < f.nbots; j++)
+                if (!strcmp(f.bots[j].name, b->name)) {
+                    char why[96];
+                    snprintf(why, sizeof why, "name: already used by the bot at line %d",
+                             f.bots[j].line);
+                    rc = fail(&c, e, "name", 2, b->name, why);
+                    break;
+                }
+        if (rc < 0) {
+            bot_free(b);
+            goto out;
+        }
+        f.nbots++;
+    }
+out:
+    scan_free(&scan);
+    cJSON_Delete(root);
+    if (rc < 0) {
+        tx_bots_file_free(&f);
+        return rc;
+    }
+    *ret = f;
+    return 0;
+}
+
+int tx_bots_file_load(const char *path, struct tx_bots_file *ret, char *err, size_t errcap)
+{
+    FILE *in = fopen(path, "re");
+    if (!in) {
+        int e = errno;
+        snprintf(err, errcap, "%s: cannot read the bots file: %s", path, strerror(e));
+        return -e;
+    }
+    char *text = xrealloc(NULL, TX_BOTS_FILE_MAX + 1);
+    size_t len = fread(text, 1, TX_BOTS_FILE_MAX + 1, in);
+    int rc = 0;
+    if (ferror(in)) {
+        rc = -EIO;
+        snprintf(err, errcap, "%s: cannot read the bots file: %s", path, strerror(EIO));
+    } else if (len > TX_BOTS_FILE_MAX) {
+        rc = -EFBIG;
+        snprintf(err, errcap, "%s: larger than %d bytes: not a bots file", path, TX_BOTS_FILE_MAX);
+    }
+    fclose(in);
+    if (rc == 0)
+        rc = tx_bots_file_parse(path, text, len, ret, err, errcap);
+    free(text);
+    return rc;
+}

@@ -1,0 +1,413 @@
+/* league.c - the league's games, its bots file watched, its standings
+ * files (see league.h).
+ *
+ * Everything that touches the file system while games run happens in
+ * libuv's thread pool: stat()ing the bots file (uv_fs_poll), reading and
+ * checking it, writing the standings files. The loop thread only swaps the
+ * pool (pure, microseconds) and formats the standings. Each pool keeps its
+ * own array of bots alive until the league ends: a game already running
+ * points to the bots it started with, whatever the file says since.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "league.h"
+#include "setup.h"
+
+/* A version of the league's bots: a bots file as loaded, the bot list
+ * made from it and the pool built on them. Kept until the end. */
+struct version {
+    struct version *older;
+    struct tx_bots_file file;
+    struct tx_bot_spec bots[TX_POOL_BOTS_MAX];
+    int nbots;
+    struct tx_pool pool;
+    bool has_pool;
+    bool accepted; /* its bots played: names known to the league */
+};
+
+struct tx_league_files {
+    struct version *newest;
+    const struct tx_pool *first; /* the setup's pool, the league's first bots */
+};
+
+static void *xcalloc(size_t n, size_t size)
+{
+    void *p = calloc(n ? n : 1, size);
+    if (!p)
+        abort();
+    return p;
+}
+
+/* ---- the runner's source ---- */
+
+static int league_resumed(void *data, const struct tx_record *r, char *why, size_t cap)
+{
+    struct tx_league *l = data;
+    return tx_runner_pool_resumed(l->pool, r, why, cap);
+}
+
+static int league_next(void *data, int64_t index, struct tx_pool_slot *slot)
+{
+    struct tx_league *l = data;
+    struct tx_pool_game g;
+    if (!tx_pool_match(l->pool, &g))
+        return 0;
+    tx_pool_spec(l->pool, g, index, slot);
+    return 1;
+}
+
+static void league_ended(void *data, const struct tx_pool_slot *slot, const struct tx_record *r)
+{
+    struct tx_league *l = data;
+    tx_pool_ended(l->pool, slot->key, slot->identity.k, r);
+}
+
+static void league_progress(void *data, int64_t *done, int64_t *total)
+{
+    struct tx_league *l = data;
+    *done = l->done;
+    *total = -1;
+}
+
+/* ---- reloading the bots file ---- */
+
+struct reload {
+    uv_work_t work; /* first member: the request is the struct */
+    struct tx_league *league;
+    struct version *v;
+    int rc;
+    char err[1024];
+};
+
+/* In the thread pool: read, parse and check the file (stat()s of programs
+ * and directories included). */
+static void reload_work(uv_work_t *work)
+{
+    struct reload *rl = (struct reload *)work;
+    struct tx_league *l = rl->league;
+    struct version *v = rl->v;
+    for (int i = 0; i < l->nfixed; i++)
+        v->bots[v->nbots++] = l->fixed[i];
+    rl->rc = tx_bots_file_load(l->bots_path, &v->file, rl->err, sizeof rl->err);
+    if (rl->rc == 0)
+        rl->rc = tx_setup_add_file_bots(l->bots_path, &v->file, l->pool->terms.size, v->bots,
+                                        &v->nbots, rl->err, sizeof rl->err);
+}
+
+static const struct tx_bot_spec *bot_named(const struct tx_bot_spec *bots, int n, const char *name)
+{
+    for (int i = 0; i < n; i++)
+        if (!strcmp(bots[i].name, name))
+            return &bots[i];
+    return NULL;
+}
+
+/* One name is one program for the life of a records file: a bot known to
+ * the league (now, or in an earlier version of the file) that comes back
+ * with another command or memory limit is refused. */
+static const struct tx_bot_spec *changed_bot(const struct tx_league *l, const struct version *v)
+{
+    for (int i = 0; i < v->nbots; i++) {
+        const struct tx_bot_spec *b = &v->bots[i],
+                                 *old = bot_named(l->pool->bots, l->pool->nbots, b->name);
+        for (const struct version *o = l->files->newest; !old && o; o = o->older)
+            if (o->accepted)
+                old = bot_named(o->bots, o->nbots, b->name);
+        if (!old)
+            old = bot_named(l->files->first->bots, l->files->first->nbots, b->name);
+        if (old && (strcmp(old->command, b->command) ||
+                    tx_pool_memory(l->pool, old) != tx_pool_memory(l->pool, b)))
+            return b;
+    }
+    return NULL;
+}
+
+/* "+new -old", what changed between two bot lists; "" for nothing. */
+static void describe_change(const struct tx_pool *from, const struct version *to, char *buf,
+                            size_t cap)
+{
+    size_t n = 0;
+    buf[0] = '\0';
+    for (int i = 0; i < to->nbots && n < cap; i++)
+        if (!bot_named(from->bots, from->nbots, to->bots[i].name))
+            n += (size_t)snprintf(buf + n, cap - n, " +%s", to->bots[i].name);
+    for (int i = 0; i < from->nbots && n < cap; i++)
+        if (!bot_named(to->bots, to->nbots, from->bots[i].name))
+            n += (size_t)snprintf(buf + n, cap - n, " -%s", from->bots[i].name);
+}
+
+static void free_version(struct version *v)
+{
+    if (v->has_pool)
+        tx_pool_free(&v->pool);
+    tx_bots_file_free(&v->file);
+    free(v);
+}
+
+static void after_reload(uv_work_t *work, int status)
+{
+    struct reload *rl = (struct reload *)work;
+    struct tx_league *l = rl->league;
+    struct version *v = rl->v;
+    char change[1024];
+    (void)status;
+    l->reloading = false;
+
+    const struct tx_bot_spec *changed = rl->rc == 0 ? changed_bot(l, v) : NULL;
+    if (rl->rc < 0) {
+        fprintf(stderr, "twixt-arena league: warning: %s; going on with the bots of before\n",
+                rl->err);
+    } else if (changed) {
+        fprintf(stderr,
+                "twixt-arena league: warning: %s: bot '%s' has another command or memory limit "
+                "than the league's games were played with: give a new version a new name; going "
+                "on with the bots of before\n",
+                l->bots_path, changed->name);
+    } else if (v->nbots < 2 ||
+               (l->pool->kind == TX_POOL_GAUNTLET && l->pool->gauntlet >= v->nbots)) {
+        fprintf(stderr,
+                "twixt-arena league: warning: %s leaves %d bot%s, too few to play: going on with "
+                "the bots of before\n",
+                l->bots_path, v->nbots, v->nbots == 1 ? "" : "s");
+    } else {
+        describe_change(l->pool, v, change, sizeof change);
+        struct tx_pool *p = &v->pool;
+        *p = *l->pool; /* the same terms, board, kind and memory */
+        p->pairings = NULL;
+        p->by_bits = p->of_bots = NULL;
+        p->bots = v->bots;
+        p->nbots = v->nbots;
+        if (change[0] && tx_pool_init(p) == 0) {
+            v->has_pool = v->accepted = true;
+            tx_pool_carry(p, l->pool);
+            l->pool = p;
+            fprintf(stderr, "twixt-arena league: %s changed:%s (%d bots)\n", l->bots_path, change,
+                    v->nbots);
+            for (int i = 0; i < v->nbots; i++)
+                tx_standings_bot(&l->standings, v->bots[i].name);
+        }
+    }
+    /* Kept whatever happened: a game may point to any version's bots. */
+    v->older = l->files->newest;
+    l->files->newest = v;
+    free(rl);
+    if (l->runner && !l->detached)
+        tx_runner_wake(l->runner);
+}
+
+static void on_bots_file(uv_fs_poll_t *handle, int status, const uv_stat_t *prev,
+                         const uv_stat_t *curr)
+{
+    struct tx_league *l = handle->data;
+    (void)prev, (void)curr;
+    if (l->reloading || l->detached)
+        return; /* the next change (or this one's next poll) will be seen */
+    if (status < 0) {
+        fprintf(stderr, "twixt-arena league: warning: %s: %s; going on with the bots of before\n",
+                l->bots_path, uv_strerror(status));
+        return;
+    }
+    struct reload *rl = xcalloc(1, sizeof *rl);
+    rl->league = l;
+    rl->v = xcalloc(1, sizeof *rl->v);
+    l->reloading = true;
+    if (uv_queue_work(l->loop, &rl->work, reload_work, after_reload) < 0) {
+        l->reloading = false;
+        free(rl->v);
+        free(rl);
+    }
+}
+
+static void league_attach(void *data, struct tx_runner *runner, uv_loop_t *loop)
+{
+    struct tx_league *l = data;
+    l->runner = runner;
+    l->loop = loop;
+    if (!l->bots_path)
+        return;
+    uv_fs_poll_init(loop, &l->watch);
+    l->watch.data = l;
+    if (uv_fs_poll_start(&l->watch, on_bots_file, l->bots_path, TX_LEAGUE_WATCH_MS) == 0)
+        l->watching = true;
+    else
+        uv_close((uv_handle_t *)&l->watch, NULL);
+}
+
+static void league_detach(void *data)
+{
+    struct tx_league *l = data;
+    l->detached = true;
+    if (l->watching) {
+        uv_fs_poll_stop(&l->watch);
+        uv_close((uv_handle_t *)&l->watch, NULL);
+        l->watching = false;
+    }
+}
+
+/* ---- standings files ---- */
+
+struct writing {
+    uv_work_t work;
+    struct tx_league *league;
+    char *text, *json;
+    size_t text_len, json_len;
+};
+
+/* The text and JSON standings, formatted now. */
+static int format_standings(struct tx_league *l, struct writing *w)
+{
+    FILE *t = open_memstream(&w->text, &w->text_len), *j = open_memstream(&w->json, &w->json_len);
+    int rc = t && j ? 0 : -ENOMEM;
+    int newest = tx_standings_newest(&l->standings);
+    const char *focus = newest >= 0 ? l->standings.bots[newest].label : NULL;
+    if (rc == 0) {
+        fprintf(t, "league: %lld games\n", (long long)l->done);
+        rc = tx_standings_print(&l->standings, t);
+        if (rc == 0 && newest >= 0 && l->standings.nbots > 2)
+            rc = tx_standings_print_versus(&l->standings, newest, t);
+        if (rc == 0)
+            rc = tx_standings_print_json(&l->standings, &focus, focus ? 1 : 0, j);
+    }
+    if (t)
+        fclose(t);
+    if (j)
+        fclose(j);
+    return rc;
+}
+
+/* path replaced whole by text: a temporary file, then rename. */
+static int replace_file(const char *path, const char *text, size_t len)
+{
+    char tmp[4096];
+    snprintf(tmp, sizeof tmp, "%s.tmp-XXXXXX", path);
+    int fd = mkostemp(tmp, O_CLOEXEC);
+    if (fd < 0)
+        return -errno;
+    size_t done = 0;
+    int rc = 0;
+    while (done < len && rc == 0) {
+        ssize_t n = write(fd, text + done, len - done);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0)
+            rc = n < 0 ? -errno : -ENOSPC;
+        else
+            done += (size_t)n;
+    }
+    if (close(fd) < 0 && rc == 0)
+        rc = -errno;
+    if (rc == 0 && rename(tmp, path) < 0)
+        rc = -errno;
+    if (rc < 0)
+        unlink(tmp);
+    return rc;
+}
+
+static int write_both(const struct tx_league *l, const struct writing *w, char *err, size_t cap)
+{
+    char text_path[4096], json_path[4096];
+    snprintf(text_path, sizeof text_path, "%s.txt", l->standings_out);
+    snprintf(json_path, sizeof json_path, "%s.json", l->standings_out);
+    int rc = replace_file(text_path, w->text, w->text_len);
+    const char *failed = text_path;
+    if (rc == 0) {
+        rc = replace_file(json_path, w->json, w->json_len);
+        failed = json_path;
+    }
+    if (rc < 0)
+        snprintf(err, cap, "cannot write %s: %s", failed, strerror(-rc));
+    return rc;
+}
+
+static void write_work(uv_work_t *work)
+{
+    struct writing *w = (struct writing *)work;
+    char err[4200];
+    if (write_both(w->league, w, err, sizeof err) < 0)
+        fprintf(stderr, "twixt-arena league: warning: %s\n", err);
+}
+
+static void after_write(uv_work_t *work, int status)
+{
+    struct writing *w = (struct writing *)work;
+    (void)status;
+    w->league->writing--;
+    free(w->text);
+    free(w->json);
+    free(w);
+}
+
+void tx_league_record(struct tx_runner *runner, const struct tx_record *record, bool resumed,
+                      void *data)
+{
+    struct tx_league *l = data;
+    (void)runner;
+    if (record->result.reason == TX_REASON_INTERRUPTED)
+        return;
+    tx_standings_add(&l->standings, record);
+    l->done++;
+    if (resumed || !l->standings_out || ++l->since_written < l->every || l->writing || !l->loop)
+        return;
+    struct writing *w = xcalloc(1, sizeof *w);
+    w->league = l;
+    if (format_standings(l, w) < 0 ||
+        uv_queue_work(l->loop, &w->work, write_work, after_write) < 0) {
+        free(w->text);
+        free(w->json);
+        free(w);
+        return;
+    }
+    l->writing++;
+    l->since_written = 0;
+}
+
+int tx_league_write_standings(struct tx_league *l)
+{
+    if (!l->standings_out)
+        return 0;
+    struct writing w = {.league = l};
+    char err[4200];
+    int rc = format_standings(l, &w);
+    if (rc == 0 && (rc = write_both(l, &w, err, sizeof err)) < 0)
+        fprintf(stderr, "twixt-arena league: %s\n", err);
+    free(w.text);
+    free(w.json);
+    return rc;
+}
+
+int tx_league_init(struct tx_league *l)
+{
+    l->files = xcalloc(1, sizeof *l->files);
+    l->files->first = l->pool;
+    tx_standings_init(&l->standings);
+    for (int i = 0; i < l->pool->nbots; i++)
+        tx_standings_bot(&l->standings, l->pool->bots[i].name);
+    l->source = (struct tx_runner_games){
+        .resumed = league_resumed,
+        .next = league_next,
+        .ended = league_ended,
+        .progress = league_progress,
+        .attach = league_attach,
+        .detach = league_detach,
+        .data = l,
+    };
+    return 0;
+}
+
+void tx_league_free(struct tx_league *l)
+{
+    if (l->files) {
+        for (struct version *v = l->files->newest, *older; v; v = older) {
+            older = v->older;
+            free_version(v);
+        }
+        free(l->files);
+        l->files = NULL;
+    }
+    tx_standings_free(&l->standings);
+}

@@ -1,0 +1,623 @@
+/* test-pools.c - pools of bots through the real program: a bots file (each
+ * bot in its directory with its environment; bad files named FILE:LINE,
+ * exit 2), a gauntlet's games and colours, a run that grows (a bot added,
+ * more games per pair: only the missing games played, old records
+ * untouched), a changed command refused, a league (a bot added mid-run
+ * gets games; Ctrl-C and kill -9, then resume: nothing finished lost, no
+ * game played twice), and a table of forged records, each found by replay
+ * and left out by standings.
+ */
+#include <check.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <spawn.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <cjson/cJSON.h>
+
+#include "record.h"
+
+extern char **environ;
+
+#define LINES_MAX 4096
+
+static char tiny_bot[1024], arena[1024], tmpdir[256];
+
+static void setup(void)
+{
+    const char *build = getenv("TX_BUILD_DIR");
+    ck_assert_msg(build != NULL, "TX_BUILD_DIR is not set (run through meson test)");
+    snprintf(tiny_bot, sizeof tiny_bot, "%s/tests/tiny-bot", build);
+    snprintf(arena, sizeof arena, "%s/referee/twixt-arena", build);
+    snprintf(tmpdir, sizeof tmpdir, "/tmp/tx-pools-XXXXXX");
+    ck_assert_ptr_nonnull(mkdtemp(tmpdir));
+}
+
+static void teardown(void)
+{
+    char cmd[512];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", tmpdir);
+    ck_assert_int_eq(system(cmd), 0);
+}
+
+static const char *path(const char *name)
+{
+    static char buf[64][1024]; /* enough for the paths one test holds at once */
+    static int next;
+    char *p = buf[next++ % 64];
+    snprintf(p, 1024, "%s/%s", tmpdir, name);
+    return p;
+}
+
+static void write_text(const char *file, const char *text)
+{
+    FILE *f = fopen(file, "w");
+    ck_assert_ptr_nonnull(f);
+    fputs(text, f);
+    fclose(f);
+}
+
+static char *read_text(const char *file)
+{
+    FILE *f = fopen(file, "r");
+    ck_assert_msg(f != NULL, "cannot open %s", file);
+    char *text = NULL;
+    size_t cap = 0;
+    ssize_t n = getdelim(&text, &cap, '\0', f);
+    fclose(f);
+    if (n < 0) {
+        free(text);
+        return strdup("");
+    }
+    return text;
+}
+
+/* Starts twixt-arena (argv[0] ignored) with stdout and stderr in files. */
+static pid_t start(const char **argv, const char *out, const char *err)
+{
+    posix_spawn_file_actions_t fa;
+    posix_spawn_file_actions_init(&fa);
+    posix_spawn_file_actions_addopen(&fa, 1, out, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    posix_spawn_file_actions_addopen(&fa, 2, err, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    pid_t pid;
+    argv[0] = arena;
+    ck_assert_int_eq(posix_spawn(&pid, arena, &fa, NULL, (char *const *)argv, environ), 0);
+    posix_spawn_file_actions_destroy(&fa);
+    return pid;
+}
+
+/* Runs twixt-arena to its end; returns its exit status. */
+static int run(const char **argv)
+{
+    int status;
+    char out[1024], err[1024];
+    snprintf(out, sizeof out, "%s/out.txt", tmpdir);
+    snprintf(err, sizeof err, "%s/err.txt", tmpdir);
+    pid_t pid = start(argv, out, err);
+    ck_assert_int_eq(waitpid(pid, &status, 0), pid);
+    ck_assert(WIFEXITED(status));
+    return WEXITSTATUS(status);
+}
+
+static bool contains(const char *file, const char *needle)
+{
+    char *text = read_text(file);
+    bool found = strstr(text, needle) != NULL;
+    if (!found)
+        fprintf(stderr, "%s has no \"%s\":\n%s\n", file, needle, text);
+    free(text);
+    return found;
+}
+
+static void sleep_ms(long ms)
+{
+    struct timespec ts = {ms / 1000, (ms % 1000) * 1000000};
+    while (nanosleep(&ts, &ts) < 0 && errno == EINTR)
+        ;
+}
+
+/* ---- records ---- */
+
+struct game {
+    char name[2][64]; /* player 1, player 2 */
+    char id[64];      /* "KEY k" */
+    int64_t k, game;
+    int winner;
+    bool interrupted;
+};
+
+/* The records of a file; returns how many. */
+static int read_games(const char *file, struct game *games, int max)
+{
+    FILE *f = fopen(file, "r");
+    ck_assert_msg(f != NULL, "cannot open %s", file);
+    char *line = NULL;
+    size_t cap = 0;
+    ssize_t len;
+    int n = 0;
+    while ((len = getline(&line, &cap, f)) > 0) {
+        struct tx_record r;
+        char why[256];
+        ck_assert_msg(tx_record_from_json(line, (size_t)len, &r, why, sizeof why) == 0, "%s: %s",
+                      file, why);
+        ck_assert_int_lt(n, max);
+        struct game *g = &games[n++];
+        snprintf(g->name[0], sizeof g->name[0], "%s", r.players[0].name);
+        snprintf(g->name[1], sizeof g->name[1], "%s", r.players[1].name);
+        ck_assert_ptr_nonnull(r.pairing.key);
+        snprintf(g->id, sizeof g->id, "%s %lld", r.pairing.key, (long long)r.pairing.k);
+        g->k = r.pairing.k;
+        g->game = r.game;
+        g->winner = r.result.winner;
+        g->interrupted = r.result.reason == TX_REASON_INTERRUPTED;
+        tx_record_free(&r);
+    }
+    free(line);
+    fclose(f);
+    return n;
+}
+
+/* Each finished game once, and each game number once. */
+static void check_once(const struct game *games, int n)
+{
+    for (int i = 0; i < n; i++)
+        for (int j = i + 1; j < n; j++) {
+            ck_assert_msg(games[i].game != games[j].game, "game number %lld used twice",
+                          (long long)games[i].game);
+            ck_assert_msg(games[i].interrupted || games[j].interrupted ||
+                              strcmp(games[i].id, games[j].id),
+                          "game %s played twice", games[i].id);
+        }
+}
+
+static int count_with(const struct game *games, int n, const char *name)
+{
+    int c = 0;
+    for (int i = 0; i < n; i++)
+        c += !games[i].interrupted &&
+             (!strcmp(games[i].name[0], name) || !strcmp(games[i].name[1], name));
+    return c;
+}
+
+/* ---- the bots file ---- */
+
+/* Each bot of the file is a script that plays only when it runs in its
+ * own directory with its own marker variable (else it exits 3: a crash). */
+START_TEST(pools_bots_file_dir_and_env)
+{
+    char text[8192];
+    for (int i = 1; i <= 2; i++) {
+        char dir[512], script[1024];
+        snprintf(dir, sizeof dir, "%s/v%d", tmpdir, i);
+        ck_assert_int_eq(mkdir(dir, 0755), 0);
+        snprintf(script, sizeof script, "%s/bot", dir);
+        snprintf(text, sizeof text,
+                 "#!/bin/sh\n[ \"$(pwd)\" = '%s' ] || exit 3\n[ \"$TX_MARK\" = 'v%d' ] || exit 4\n"
+                 "exec '%s' \"$@\"\n",
+                 dir, i, tiny_bot);
+        write_text(script, text);
+        ck_assert_int_eq(chmod(script, 0755), 0);
+    }
+    write_text(path("bots.json"), "[\n"
+                                  "  {\"name\": \"v1\", \"command\": \"./bot --seed {seed}\",\n"
+                                  "   \"dir\": \"v1\", \"env\": {\"TX_MARK\": \"v1\"}},\n"
+                                  "  {\"name\": \"v2\", \"command\": \"./bot --seed {seed}\",\n"
+                                  "   \"dir\": \"v2\", \"env\": {\"TX_MARK\": \"v2\"},\n"
+                                  "   \"memory_mb\": 512}\n"
+                                  "]\n");
+    char one[1200];
+    snprintf(one, sizeof one, "cli=%s --seed {seed}", tiny_bot);
+    const char *argv[] = {NULL,
+                          "tournament",
+                          one,
+                          "--bots",
+                          path("bots.json"),
+                          "-o",
+                          path("dir.jsonl"),
+                          "--concurrency",
+                          "2",
+                          NULL};
+    ck_assert_int_eq(run(argv), 0);
+    struct game games[16];
+    int n = read_games(path("dir.jsonl"), games, 16);
+    ck_assert_int_eq(n, 6); /* three bots, two games a pair */
+    char *records = read_text(path("dir.jsonl"));
+    ck_assert_msg(!strstr(records, "\"reason\":\"crash\""), "a bot did not start right: %s",
+                  records);
+    ck_assert_ptr_nonnull(strstr(records, "\"memory_mb\":512"));
+    free(records);
+}
+END_TEST
+
+static const struct {
+    const char *file;
+    const char *message;
+} bad_files[] = {
+    {"[\n  {\"name\": \"x\"}\n]\n", "bots.json:2: bot 'x': command: missing"},
+    {"[{\"name\": \"x\", \"command\": \"./x\",\n\"dir\": \"nowhere\"}]",
+     "bots.json:1: bot 'x': dir: no such directory"},
+    {"[{\"name\": \"x\",\n\"command\": \"./no-such-bot\"}]",
+     "bots.json:1: bot 'x': cannot run './no-such-bot': no such file"},
+    {"[{\"name\": \"cli\", \"command\": \"true\"}]",
+     "bots.json:1: bot 'cli': name: already used by BOT 'cli' on the command line"},
+    {"[{\"name\": \"x\", \"command\": \"true\", \"memory_mb\": 1}]",
+     "bots.json:1: bot 'x': memory_mb: expected megabytes"},
+    {"[{\"name\": \"x\", \"command\": \"true\" \"dir\": \"a\"}]", "bots.json:1: not valid JSON"},
+};
+
+START_TEST(pools_bots_file_errors)
+{
+    write_text(path("bots.json"), bad_files[_i].file);
+    char one[1200];
+    snprintf(one, sizeof one, "cli=%s", tiny_bot);
+    const char *argv[] = {NULL, "tournament", one, "--bots", path("bots.json"), NULL};
+    ck_assert_int_eq(run(argv), 2);
+    ck_assert(contains(path("err.txt"), bad_files[_i].message));
+    ck_assert(contains(path("err.txt"), "twixt-arena tournament: /"));
+}
+END_TEST
+
+/* ---- gauntlet ---- */
+
+START_TEST(pools_gauntlet_one_against_three)
+{
+    char bots[4][1200];
+    const char *names[] = {"new", "c", "a", "b"};
+    for (int i = 0; i < 4; i++)
+        snprintf(bots[i], sizeof bots[i], "%s=%s --seed {seed}", names[i], tiny_bot);
+    const char *argv[] = {
+        NULL, "tournament",       bots[0], bots[1], bots[2],         bots[3],         "--gauntlet",
+        "1",  "--games-per-pair", "4",     "-o",    path("g.jsonl"), "--concurrency", "2",
+        NULL};
+    ck_assert_int_eq(run(argv), 0);
+    struct game games[32];
+    int n = read_games(path("g.jsonl"), games, 32);
+    ck_assert_int_eq(n, 12);
+    for (const char *const *o = names + 1; o < names + 4; o++) {
+        int odd = 0, even = 0;
+        for (int i = 0; i < n; i++) {
+            const struct game *g = &games[i];
+            bool mine = (!strcmp(g->name[0], *o) && !strcmp(g->name[1], "new")) ||
+                        (!strcmp(g->name[1], *o) && !strcmp(g->name[0], "new"));
+            if (!mine)
+                continue;
+            /* the pairing's first bot is the one whose name sorts first:
+             * the opponent ("a" < "new"); it is player 1 in odd k */
+            ck_assert_str_eq(g->name[g->k % 2 ? 0 : 1], *o);
+            odd += g->k % 2, even += !(g->k % 2);
+        }
+        ck_assert_int_eq(odd, 2);
+        ck_assert_int_eq(even, 2);
+    }
+    for (int i = 0; i < n; i++) /* the others never meet */
+        ck_assert(!strcmp(games[i].name[0], "new") || !strcmp(games[i].name[1], "new"));
+    ck_assert(contains(path("out.txt"), "new against each opponent"));
+    ck_assert(contains(path("out.txt"), "all opponents     12"));
+}
+END_TEST
+
+/* ---- growing ---- */
+
+START_TEST(pools_grow_play_only_what_is_missing)
+{
+    char bots[4][1200];
+    const char *names[] = {"a", "b", "c", "d"};
+    for (int i = 0; i < 4; i++)
+        snprintf(bots[i], sizeof bots[i], "%s=%s --seed {seed}", names[i], tiny_bot);
+    char out[1024];
+    snprintf(out, sizeof out, "%s", path("grow.jsonl"));
+    const char *three[] = {NULL,         "tournament", bots[0], bots[1], bots[2],
+                           "--openings", "2",          "-o",    out,     NULL};
+    ck_assert_int_eq(run(three), 0);
+    char *before = read_text(out);
+    struct game games[64];
+    ck_assert_int_eq(read_games(out, games, 64), 6);
+
+    /* A fourth bot: its three pairings only, the old lines untouched. */
+    const char *four[] = {NULL,         "tournament", bots[0], bots[1], bots[2], bots[3],
+                          "--openings", "2",          "-o",    out,     NULL};
+    ck_assert_int_eq(run(four), 0);
+    char *after = read_text(out);
+    ck_assert_int_eq(strncmp(before, after, strlen(before)), 0);
+    int n = read_games(out, games, 64);
+    ck_assert_int_eq(n, 12);
+    for (int i = 6; i < n; i++)
+        ck_assert(!strcmp(games[i].name[0], "d") || !strcmp(games[i].name[1], "d"));
+    ck_assert(contains(path("out.txt"), "4 bots, 12 games"));
+    free(before);
+    free(after);
+
+    /* More games per pair: only k = 3 and 4 of each of the six pairings. */
+    before = read_text(out);
+    const char *more[] = {
+        NULL, "tournament",       bots[0], bots[1], bots[2], bots[3], "--openings",
+        "2",  "--games-per-pair", "4",     "-o",    out,     NULL};
+    ck_assert_int_eq(run(more), 0);
+    after = read_text(out);
+    ck_assert_int_eq(strncmp(before, after, strlen(before)), 0);
+    n = read_games(out, games, 64);
+    ck_assert_int_eq(n, 24);
+    for (int i = 12; i < n; i++)
+        ck_assert_int_ge(games[i].k, 3);
+    check_once(games, n);
+    free(before);
+    free(after);
+
+    /* standings counts all, and proves all */
+    const char *standings[] = {NULL, "standings", out, NULL};
+    ck_assert_int_eq(run(standings), 0);
+    ck_assert(contains(path("out.txt"), "4 bots, 24 games\n"));
+
+    /* b under another command: refused, naming it, and nothing played */
+    char changed[1200];
+    snprintf(changed, sizeof changed, "b=%s --seed {seed} --think-ms 1", tiny_bot);
+    before = read_text(out);
+    const char *refused[] = {
+        NULL, "tournament",       bots[0], changed, bots[2], bots[3], "--openings",
+        "2",  "--games-per-pair", "4",     "-o",    out,     NULL};
+    ck_assert_int_eq(run(refused), 2);
+    ck_assert(contains(path("err.txt"), "grow.jsonl:"));
+    ck_assert(contains(path("err.txt"), ": bot 'b': its command is now '"));
+    after = read_text(out);
+    ck_assert_str_eq(before, after);
+    free(before);
+    free(after);
+
+    /* a bot left out: its games stay, and the run owes nothing more */
+    const char *fewer[] = {NULL, "tournament",       bots[0], bots[1], "--openings",
+                           "2",  "--games-per-pair", "4",     "-o",    out,
+                           NULL};
+    ck_assert_int_eq(run(fewer), 0);
+    ck_assert_int_eq(read_games(out, games, 64), 24);
+    ck_assert(contains(path("out.txt"), "2 bots, 4 games"));
+}
+END_TEST
+
+/* ---- the league ---- */
+
+static void write_league_bots(int nbots)
+{
+    char text[8192];
+    size_t n = (size_t)snprintf(text, sizeof text, "[");
+    for (int i = 0; i < nbots; i++)
+        n += (size_t)snprintf(text + n, sizeof text - n,
+                              "%s{\"name\": \"l%d\", \"command\": \"%s --seed {seed} --think-ms "
+                              "1\"}",
+                              i ? ",\n" : "", i, tiny_bot);
+    snprintf(text + n, sizeof text - n, "]\n");
+    /* replaced whole, as an editor saves */
+    write_text(path("league.json.tmp"), text);
+    ck_assert_int_eq(rename(path("league.json.tmp"), path("league.json")), 0);
+}
+
+/* Runs the league for ms milliseconds, then sends signum; returns the
+ * exit status (128 + signal for SIGKILL). between is called once half way. */
+static int league_for(long ms, int signum, void (*between)(void))
+{
+    char bots[1024], records[1024], out[1024], err[1024];
+    snprintf(bots, sizeof bots, "%s", path("league.json"));
+    snprintf(records, sizeof records, "%s", path("league.jsonl"));
+    snprintf(out, sizeof out, "%s", path("out.txt"));
+    snprintf(err, sizeof err, "%s", path("err.txt"));
+    const char *argv[] = {
+        NULL, "league", "--bots", bots, "-o", records, "--concurrency", "2", "--standings-every",
+        "3",  NULL};
+    pid_t pid = start(argv, out, err);
+    sleep_ms(ms / 2);
+    if (between)
+        between();
+    sleep_ms(ms - ms / 2);
+    kill(pid, signum);
+    int status;
+    ck_assert_int_eq(waitpid(pid, &status, 0), pid);
+    return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+}
+
+static void add_third_bot(void)
+{
+    write_league_bots(3);
+}
+
+START_TEST(pools_league_grows_and_resumes)
+{
+    write_league_bots(2);
+    ck_assert_int_eq(league_for(3000, SIGINT, add_third_bot), 130);
+    ck_assert(contains(path("err.txt"), "league.json changed: +l2 (3 bots)"));
+    ck_assert(contains(path("err.txt"), "Resume with:"));
+    static struct game games[LINES_MAX];
+    int n = read_games(path("league.jsonl"), games, LINES_MAX);
+    ck_assert_int_gt(count_with(games, n, "l2"), 0);
+    check_once(games, n);
+    ck_assert(contains(path("league.standings.txt"), "3 bots"));
+    char *json = read_text(path("league.standings.json"));
+    cJSON *root = cJSON_Parse(json);
+    ck_assert_msg(root != NULL, "%s", json);
+    ck_assert_int_gt(cJSON_GetObjectItem(root, "games")->valueint, 0);
+    cJSON_Delete(root);
+    free(json);
+
+    /* kill -9 at a random moment, then Ctrl-C: what was finished stays,
+     * nothing is played twice */
+    srand((unsigned)time(NULL));
+    for (int round = 0; round < 2; round++) {
+        char *before = read_text(path("league.jsonl"));
+        int finished = 0;
+        for (int i = 0; i < n; i++)
+            finished += !games[i].interrupted;
+        int status = league_for(600 + rand() % 900, round ? SIGINT : SIGKILL, NULL);
+        ck_assert_int_eq(status, round ? 130 : 128 + SIGKILL);
+        char *after = read_text(path("league.jsonl"));
+        /* kill -9 may leave a torn last line, which the next run cuts */
+        ck_assert_int_eq(strncmp(before, after, strlen(before)), 0);
+        free(before);
+        free(after);
+        n = read_games(path("league.jsonl"), games, LINES_MAX);
+        check_once(games, n);
+        int now = 0;
+        for (int i = 0; i < n; i++)
+            now += !games[i].interrupted;
+        ck_assert_int_ge(now, finished);
+    }
+    /* and the file proves every game */
+    const char *replay[] = {NULL, "replay", path("league.jsonl"), NULL};
+    ck_assert_int_eq(run(replay), 0);
+}
+END_TEST
+
+/* ---- forged records ---- */
+
+enum forgery { SWAP_PLAYERS, COPY_UNDER_NEW_IDENTITY, DELETE_LINE, SWAP_LINES, EDIT_TIME };
+
+static const struct {
+    enum forgery forgery;
+    int line;          /* the line replay and standings must name */
+    const char *found; /* in replay's verdict for it */
+} forgeries[] = {
+    {SWAP_PLAYERS, 3, "(players swapped?)"},
+    {COPY_UNDER_NEW_IDENTITY, 13, "the record was moved to another game"},
+    {DELETE_LINE, 5, "does not follow the record before it"},
+    {SWAP_LINES, 7, "does not follow the record before it"},
+    {EDIT_TIME, 4, "changed after it was written"},
+};
+
+/* The lines of a file (at most 64). */
+static int split_lines(char *text, char **lines)
+{
+    int n = 0;
+    for (char *save = NULL, *l = strtok_r(text, "\n", &save); l && n < 64;
+         l = strtok_r(NULL, "\n", &save))
+        lines[n++] = l;
+    return n;
+}
+
+static void write_lines(const char *file, char **lines, int n)
+{
+    FILE *f = fopen(file, "w");
+    for (int i = 0; i < n; i++)
+        fprintf(f, "%s\n", lines[i]);
+    fclose(f);
+}
+
+START_TEST(pools_forged_records_found)
+{
+    /* A genuine file: 12 games of 4 bots. */
+    char bots[4][1200];
+    for (int i = 0; i < 4; i++)
+        snprintf(bots[i], sizeof bots[i], "%c=%s --seed {seed}", 'a' + i, tiny_bot);
+    char real[1024], forged[1024];
+    snprintf(real, sizeof real, "%s", path("real.jsonl"));
+    snprintf(forged, sizeof forged, "%s", path("forged.jsonl"));
+    const char *argv[] = {NULL,         "tournament", bots[0], bots[1], bots[2], bots[3],
+                          "--openings", "2",          "-o",    real,    NULL};
+    ck_assert_int_eq(run(argv), 0);
+    const char *replay_real[] = {NULL, "replay", real, NULL};
+    ck_assert_int_eq(run(replay_real), 0);
+
+    char *text = read_text(real), *lines[64];
+    int n = split_lines(text, lines);
+    ck_assert_int_eq(n, 12);
+    char *made = NULL;
+    switch (forgeries[_i].forgery) {
+    case SWAP_PLAYERS: { /* the loser's name and program on the winner's side */
+        cJSON *r = cJSON_Parse(lines[2]);
+        cJSON *players = cJSON_GetObjectItem(r, "players");
+        cJSON *first = cJSON_DetachItemFromArray(players, 0);
+        cJSON_AddItemToArray(players, first);
+        made = cJSON_PrintUnformatted(r);
+        cJSON_Delete(r);
+        lines[2] = made;
+        break;
+    }
+    case COPY_UNDER_NEW_IDENTITY: { /* a real record again, as another game */
+        cJSON *r = cJSON_Parse(lines[0]);
+        cJSON *pairing = cJSON_GetObjectItem(r, "pairing");
+        cJSON_SetNumberValue(cJSON_GetObjectItem(r, "game"), 13);
+        cJSON *k = cJSON_GetObjectItem(pairing, "k");
+        cJSON_SetNumberValue(k, k->valuedouble + 6); /* the same colours, a later round */
+        made = cJSON_PrintUnformatted(r);
+        cJSON_Delete(r);
+        lines[n++] = made;
+        break;
+    }
+    case DELETE_LINE: /* a lost game removed */
+        memmove(&lines[4], &lines[5], (size_t)(n - 5) * sizeof lines[0]);
+        n--;
+        break;
+    case SWAP_LINES: {
+        char *t = lines[6];
+        lines[6] = lines[7];
+        lines[7] = t;
+        break;
+    }
+    case EDIT_TIME: { /* a slow answer made fast: one digit of a later "us" */
+        char *us = strstr(lines[3], "\"us\":");
+        us = strstr(us + 1, "\"us\":");
+        us = strstr(us + 1, "\"us\":") + 5;
+        ck_assert(*us >= '1' && *us <= '9');
+        *us = *us == '1' ? '2' : '1';
+        break;
+    }
+    }
+    write_lines(forged, lines, n);
+    free(made);
+    free(text);
+
+    /* replay names the line and fails */
+    const char *replay[] = {NULL, "replay", forged, NULL};
+    ck_assert_int_eq(run(replay), 1);
+    char where[64];
+    snprintf(where, sizeof where, "forged.jsonl:%d: game ", forgeries[_i].line);
+    ck_assert(contains(path("out.txt"), where));
+    ck_assert(contains(path("out.txt"), forgeries[_i].found));
+
+    /* standings leaves it out, says where, exits 1 */
+    const char *standings[] = {NULL, "standings", "--json", forged, NULL};
+    ck_assert_int_eq(run(standings), 1);
+    snprintf(where, sizeof where, "forged.jsonl:%d: game ", forgeries[_i].line);
+    ck_assert(contains(path("err.txt"), where));
+    ck_assert(contains(path("err.txt"), "not counted"));
+    char *json = read_text(path("out.txt"));
+    cJSON *root = cJSON_Parse(json);
+    ck_assert_ptr_nonnull(root);
+    int rejected = cJSON_GetObjectItem(root, "rejected")->valueint;
+    int counted = cJSON_GetObjectItem(root, "games")->valueint;
+    ck_assert_int_ge(rejected, 1);
+    ck_assert_int_eq(counted + rejected, n);
+    cJSON_Delete(root);
+    free(json);
+}
+END_TEST
+
+static Suite *pools_suite(void)
+{
+    Suite *s = suite_create("pools");
+    TCase *tc = tcase_create("pools");
+    tcase_add_checked_fixture(tc, setup, teardown);
+    tcase_set_timeout(tc, 120);
+    tcase_add_test(tc, pools_bots_file_dir_and_env);
+    tcase_add_loop_test(tc, pools_bots_file_errors, 0,
+                        (int)(sizeof bad_files / sizeof bad_files[0]));
+    tcase_add_test(tc, pools_gauntlet_one_against_three);
+    tcase_add_test(tc, pools_grow_play_only_what_is_missing);
+    tcase_add_test(tc, pools_league_grows_and_resumes);
+    tcase_add_loop_test(tc, pools_forged_records_found, 0,
+                        (int)(sizeof forgeries / sizeof forgeries[0]));
+    suite_add_tcase(s, tc);
+    return s;
+}
+
+int main(void)
+{
+    SRunner *sr = srunner_create(pools_suite());
+    srunner_run_all(sr, CK_ENV);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
