@@ -448,31 +448,45 @@ static const char *script_of(char **argv, int argc)
     return NULL;
 }
 
-int tx_command_check(const char *command, int size, char *err, size_t errcap)
+/* A relative path of the command, as the bot's working directory dir sees
+ * it ("" dir: the current one), into buf. */
+static const char *in_dir(const char *dir, const char *file, char *buf, size_t cap)
+{
+    if (!dir || !*dir || file[0] == '/')
+        return file;
+    snprintf(buf, cap, "%s/%s", dir, file);
+    return buf;
+}
+
+int tx_command_check(const char *command, int size, const char *dir, char *err, size_t errcap)
 {
     char *line = tx_command_expand(command, 1, size);
-    char **argv, why[256], path[4096], interp[256];
+    char **argv, why[256], path[4096], interp[256], buf[4096];
     int argc;
     int rc = tx_command_split(line, &argv, &argc, why, sizeof why);
     if (rc < 0) {
         snprintf(err, errcap, "bad command line: %s", why);
-    } else {
-        rc = tx_command_find_program(argv[0], path, sizeof path, why, sizeof why);
-        if (rc == 0 && check_interpreter(path, interp, sizeof interp) < 0) {
-            rc = -ENOENT;
-            snprintf(why, sizeof why, "its interpreter '%.200s' (on its #! line) was not found",
-                     interp);
-        }
-        if (rc < 0)
-            snprintf(err, errcap, "cannot run '%.200s': %s", argv[0], why);
-        const char *script = rc == 0 ? script_of(argv, argc) : NULL;
-        if (script && access(script, F_OK) < 0) {
-            rc = -ENOENT;
-            snprintf(err, errcap, "cannot run '%.200s %.200s': no such file '%.200s'", argv[0],
-                     script, script);
-        }
-        tx_command_free(argv);
+        free(line);
+        return rc;
     }
+    /* a path is the bot's working directory's; a bare name is PATH's */
+    const char *program = strchr(argv[0], '/') ? in_dir(dir, argv[0], buf, sizeof buf) : argv[0];
+    const char *where = dir && *dir ? " in " : "", *shown_dir = dir && *dir ? dir : "";
+    rc = tx_command_find_program(program, path, sizeof path, why, sizeof why);
+    if (rc == 0 && check_interpreter(path, interp, sizeof interp) < 0) {
+        rc = -ENOENT;
+        snprintf(why, sizeof why, "its interpreter '%.200s' (on its #! line) was not found",
+                 interp);
+    }
+    if (rc < 0)
+        snprintf(err, errcap, "cannot run '%.200s'%s%.200s: %s", argv[0], where, shown_dir, why);
+    const char *script = rc == 0 ? script_of(argv, argc) : NULL;
+    if (script && access(in_dir(dir, script, buf, sizeof buf), F_OK) < 0) {
+        rc = -ENOENT;
+        snprintf(err, errcap, "cannot run '%.200s %.200s'%s%.200s: no such file '%.200s'", argv[0],
+                 script, where, shown_dir, script);
+    }
+    tx_command_free(argv);
     free(line);
     return rc;
 }

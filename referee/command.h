@@ -84,10 +84,11 @@ int tx_command_find_program(const char *program, char *path, size_t cap, char *e
  * (with {seed} and {size} replaced, size being the board's) is found by
  * tx_command_find_program, for a "#!" script its interpreter exists, and
  * for an interpreter run on a script ("python3 bot.py", "node bot.js") the
- * script exists (relative to the current directory).
- * Returns 0, or a negative errno with "cannot run 'PROGRAM': REASON" (or
- * "bad command line: REASON") in err. Blocking file-system calls: for the
- * CLI, before anything starts. */
-int tx_command_check(const char *command, int size, char *err, size_t errcap);
+ * script exists. dir is the bot's working directory (a bots file's "dir"),
+ * where its relative paths are found; NULL for the current directory.
+ * Returns 0, or a negative errno with "cannot run 'PROGRAM': REASON" ("...
+ * in DIR: REASON" with a dir; or "bad command line: REASON") in err. Blocking file-system calls:
+ * for the CLI, before anything starts. */
+int tx_command_check(const char *command, int size, const char *dir, char *err, size_t errcap);
 
 #endif

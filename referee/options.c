@@ -909,7 +909,7 @@ int tx_options_cli(struct tx_options *o, const struct tx_options_command *cmd, c
     struct command_line lines[COMMAND_LINES_MAX];
     int nlines = command_lines(o, lines);
     for (int i = 0; i < nlines; i++)
-        if (tx_command_check(lines[i].command, o->size, err, sizeof err) < 0)
+        if (tx_command_check(lines[i].command, o->size, NULL, err, sizeof err) < 0)
             return tx_options_usage_error(cmd, program, "%s: %s", lines[i].label, err);
     warn_size(o, cmd, lines, nlines);
     return TX_OPTIONS_CONTINUE;

@@ -81,24 +81,9 @@ static int check_file_bot(const char *path, const struct tx_bots_file_bot *b, in
                  b->name, b->dir);
         return -EINVAL;
     }
-    char *line = tx_command_expand(b->command, 1, size), **words;
-    int nwords, rc = tx_command_split(line, &words, &nwords, why, sizeof why);
-    free(line);
-    if (rc < 0) {
-        snprintf(err, errcap, "%s:%d: bot '%s': command: %s", path, b->line, b->name, why);
-        return -EINVAL;
-    }
-    if (b->dir && words[0][0] != '/' && strchr(words[0], '/')) {
-        char program[4096], found[4096];
-        snprintf(program, sizeof program, "%s/%s", b->dir, words[0]);
-        rc = tx_command_find_program(program, found, sizeof found, why, sizeof why);
-        if (rc < 0)
-            snprintf(err, errcap, "%s:%d: bot '%s': cannot run '%s' in %s: %s", path, b->line,
-                     b->name, words[0], b->dir, why);
-    } else if ((rc = tx_command_check(b->command, size, why, sizeof why)) < 0) {
+    int rc = tx_command_check(b->command, size, b->dir, why, sizeof why);
+    if (rc < 0)
         snprintf(err, errcap, "%s:%d: bot '%s': %s", path, b->line, b->name, why);
-    }
-    tx_command_free(words);
     return rc < 0 ? -EINVAL : 0;
 }
 

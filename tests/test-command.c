@@ -335,11 +335,38 @@ START_TEST(check_names_the_program_and_the_reason)
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         char err[512] = "";
-        int rc = tx_command_check(cases[i].command, 8, err, sizeof err);
+        int rc = tx_command_check(cases[i].command, 8, NULL, err, sizeof err);
         if (!cases[i].err) {
             ck_assert_msg(rc == 0, "'%s': %s", cases[i].command, err);
         } else {
             ck_assert_msg(rc < 0, "'%s' accepted", cases[i].command);
+            ck_assert_str_eq(err, cases[i].err);
+        }
+    }
+}
+END_TEST
+
+/* A bot with a working directory (a bots file's "dir") has its relative
+ * paths there: its program and its interpreter's script. */
+START_TEST(check_in_the_bots_directory)
+{
+    static const struct {
+        const char *command, *dir;
+        const char *err; /* NULL: runs */
+    } cases[] = {
+        {"sh ../plain.py", "botdir", NULL},
+        {"sh plain.py", "botdir", "cannot run 'sh plain.py' in botdir: no such file 'plain.py'"},
+        {"sh plain.py", NULL, NULL},
+        {"../exec", "botdir", NULL},
+        {"./exec", "botdir", "cannot run './exec' in botdir: no such file"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char err[512] = "";
+        int rc = tx_command_check(cases[i].command, 12, cases[i].dir, err, sizeof err);
+        if (!cases[i].err) {
+            ck_assert_msg(rc == 0, "'%s' in %s: %s", cases[i].command, cases[i].dir, err);
+        } else {
+            ck_assert_msg(rc < 0, "'%s' in %s accepted", cases[i].command, cases[i].dir);
             ck_assert_str_eq(err, cases[i].err);
         }
     }
@@ -391,6 +418,7 @@ static Suite *command_suite(void)
     tcase_add_test(tl, find_program_says_why_in_one_wording);
     tcase_add_test(tl, find_program_follows_path_like_execvp);
     tcase_add_test(tl, check_names_the_program_and_the_reason);
+    tcase_add_test(tl, check_in_the_bots_directory);
     suite_add_tcase(s, tl);
     TCase *th = tcase_create("sha256");
     tcase_set_timeout(th, 30);
