@@ -1025,7 +1025,11 @@ START_TEST(time_first_turn_900ms_allowed)
     simulate(&e, PLAY, PLAY, TX_MOVES_MAX);
     run_game(&r);
     check_whole_game(&r, &e);
-    ck_assert_int_ge(r.rec.moves[0].us, 900000);
+    /* The clock starts when the write of the input has returned; the bot,
+     * woken on the other core, may start its 900 ms sleep a little before
+     * (0.4 ms seen under ASan): the referee never charges more than the
+     * bot spent, and may charge a few milliseconds less. */
+    ck_assert_int_ge(r.rec.moves[0].us, 895000);
     check_quiet(&r);
     run_free(&r);
 }
