@@ -365,7 +365,8 @@ static int read_record(struct reader *rd, const cJSON *root, struct tx_record *r
         return r;
     if ((r = get_string(rd, root, "", "referee", REQUIRED, &ret->referee)) < 0 ||
         (r = get_string(rd, root, "", "started", REQUIRED, &ret->started)) < 0 ||
-        (r = get_string(rd, root, "", "run", OPTIONAL, &ret->run)) < 0)
+        (r = get_string(rd, root, "", "run", OPTIONAL, &ret->run)) < 0 ||
+        (r = get_bool(rd, root, "", "sandbox", &ret->sandbox)) < 0)
         return r;
 
     const cJSON *players = NULL;

@@ -137,6 +137,8 @@ static bool build(cJSON *root, const struct tx_record *r)
         return false;
     if (r->run && r->run[0] && !add_string(root, "run", r->run))
         return false;
+    if (r->sandbox && !cJSON_AddTrueToObject(root, "sandbox"))
+        return false;
 
     cJSON *players = cJSON_AddArrayToObject(root, "players");
     if (!players || !add_player(players, &r->players[0]) || !add_player(players, &r->players[1]))

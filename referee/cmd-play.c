@@ -20,7 +20,8 @@
 #include "stats.h"
 
 #define ACCEPT                                                                                     \
-    (TX_OPTIONS_LIMITS | TX_OPTIONS_OUTPUT | TX_OPTIONS_RUN | TX_OPTIONS_GAMES | TX_OPTIONS_SPRT)
+    (TX_OPTIONS_LIMITS | TX_OPTIONS_OUTPUT | TX_OPTIONS_RUN | TX_OPTIONS_GAMES | TX_OPTIONS_SPRT | \
+     TX_OPTIONS_SANDBOX)
 #define SPRT_MAX_GAMES 100000 /* default cap on an SPRT's games */
 #define PENDING_MAX 4096      /* game pairs with one game known, at most */
 

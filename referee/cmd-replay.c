@@ -25,6 +25,7 @@
 #include "render-html.h"
 #include "render-svg.h"
 #include "render-text.h"
+#include "sandbox.h"
 #include "verify.h"
 
 enum format { FORMAT_VERIFY, FORMAT_TEXT, FORMAT_SVG, FORMAT_HTML };
@@ -37,9 +38,10 @@ struct options {
     int move;       /* --move M, or -1: every move (text) or the final one */
     enum format format;
     enum colour colour;
-    const char *output; /* -o OUT, or NULL for stdout */
-    const char *bot;    /* --bot PLAYER=COMMAND: re-feed (refeed.h), or NULL */
-    int turn;           /* --turn T: re-feed up to move T, 0 for all */
+    const char *output;                /* -o OUT, or NULL for stdout */
+    const char *bot;                   /* --bot PLAYER=COMMAND: re-feed (refeed.h), or NULL */
+    int turn;                          /* --turn T: re-feed up to move T, 0 for all */
+    struct tx_sandbox_request sandbox; /* with --bot: --sandbox, --bot-network, --bot-env */
 };
 
 static const char usage_text[] =
@@ -62,7 +64,9 @@ static const char usage_text[] =
     "  --bot PLAYER=COMMAND  re-feed: start COMMAND and feed it the inputs PLAYER\n"
     "                 (1, 2 or a player's name) received in the chosen game, with the\n"
     "                 same time limits, and show its answers next to the recorded ones\n"
-    "  --turn T       with --bot: stop after move T (default: the last recorded move)\n";
+    "  --turn T       with --bot: stop after move T (default: the last recorded move)\n"
+    "  --sandbox auto|on|off  with --bot: isolate the bot (default auto: where the\n"
+    "                 machine can); --bot-network, --bot-env NAME=VALUE as for play\n";
 
 static int usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 static int usage_error(const char *fmt, ...)
@@ -102,6 +106,10 @@ static int parse_options(int argc, char **argv, struct options *o)
             fputs(usage_text, stdout);
             return 1;
         }
+        if (!strcmp(arg, "--bot-network")) {
+            o->sandbox.network = true;
+            continue;
+        }
         if (arg[0] != '-' || !arg[1]) {
             if (o->file)
                 return usage_error("one FILE only; '%s' is a second one", arg);
@@ -110,7 +118,8 @@ static int parse_options(int argc, char **argv, struct options *o)
         }
         if (strcmp(arg, "--game") && strcmp(arg, "--line") && strcmp(arg, "--format") &&
             strcmp(arg, "--move") && strcmp(arg, "-o") && strcmp(arg, "--color") &&
-            strcmp(arg, "--bot") && strcmp(arg, "--turn"))
+            strcmp(arg, "--bot") && strcmp(arg, "--turn") && strcmp(arg, "--sandbox") &&
+            strcmp(arg, "--bot-env"))
             return usage_error("unknown option '%s'", arg);
         if (i + 1 >= argc)
             return usage_error("%s needs a value", arg);
@@ -133,6 +142,13 @@ static int parse_options(int argc, char **argv, struct options *o)
             o->turn = (int)n;
         } else if (!strcmp(arg, "--bot")) {
             o->bot = value;
+        } else if (!strcmp(arg, "--sandbox")) {
+            if (tx_sandbox_mode_parse(value, &o->sandbox.mode) < 0)
+                return usage_error("--sandbox: expected auto, on or off, got '%s'", value);
+        } else if (!strcmp(arg, "--bot-env")) {
+            if (o->sandbox.nenv == TX_SANDBOX_ENV_MAX)
+                return usage_error("--bot-env: at most %d", TX_SANDBOX_ENV_MAX);
+            o->sandbox.env[o->sandbox.nenv++] = value;
         } else if (!strcmp(arg, "--format")) {
             if (!strcmp(value, "text"))
                 o->format = FORMAT_TEXT;
@@ -274,6 +290,14 @@ int tx_cmd_replay(int argc, char **argv)
 
     if (rc)
         return rc == 1 ? TX_EXIT_OK : TX_EXIT_USAGE;
+    if (o.bot) {
+        char err[512];
+        o.sandbox.output = o.file; /* the bot does not read the records it is fed from */
+        if (tx_sandbox_configure(&o.sandbox, "twixt-arena replay", err, sizeof err) < 0) {
+            fprintf(stderr, "twixt-arena replay: %s\n", err);
+            return TX_EXIT_USAGE;
+        }
+    }
     in = fopen(o.file, "re");
     if (!in) {
         fprintf(stderr, "twixt-arena replay: cannot read %s: %s\n", o.file, strerror(errno));

@@ -18,7 +18,8 @@
 #include "standings.h"
 
 #define ACCEPT                                                                                     \
-    (TX_OPTIONS_LIMITS | TX_OPTIONS_OUTPUT | TX_OPTIONS_RUN | TX_OPTIONS_PAIRS | TX_OPTIONS_JSON)
+    (TX_OPTIONS_LIMITS | TX_OPTIONS_OUTPUT | TX_OPTIONS_RUN | TX_OPTIONS_PAIRS | TX_OPTIONS_JSON | \
+     TX_OPTIONS_SANDBOX)
 
 static void usage(FILE *out)
 {

@@ -20,7 +20,9 @@
 #include "record.h"
 #include "validate-report.h"
 
-#define ACCEPT (TX_OPTIONS_LIMITS | TX_OPTIONS_OUTPUT | TX_OPTIONS_GAMES | TX_OPTIONS_JSON)
+#define ACCEPT                                                                                     \
+    (TX_OPTIONS_LIMITS | TX_OPTIONS_OUTPUT | TX_OPTIONS_GAMES | TX_OPTIONS_JSON |                  \
+     TX_OPTIONS_SANDBOX)
 #define STRONG_MS_MAX                                                                              \
     100 /* the strong opponent's thinking time per turn: enough to be strong, quick */
 #define CONCURRENCY_MAX 64
@@ -48,7 +50,7 @@ static void usage(FILE *out)
             "  -o FILE             write the battery's records to FILE (overwritten; default\n"
             "                      a new file under /tmp)\n",
             TX_VALIDATE_OPPONENTS_MAX);
-    tx_options_usage(out, TX_OPTIONS_LIMITS | TX_OPTIONS_JSON);
+    tx_options_usage(out, TX_OPTIONS_LIMITS | TX_OPTIONS_JSON | TX_OPTIONS_SANDBOX);
 }
 
 /* Takes --opponent and --concurrency out of argv (compacting it) so that the
@@ -215,6 +217,11 @@ int tx_cmd_validate(int argc, char **argv)
             goto out;
         }
         close(fd);
+    }
+    o.sandbox.output = o.output ? o.output : records;
+    if (tx_sandbox_configure(&o.sandbox, "twixt-arena validate", err, sizeof err) < 0) {
+        fprintf(stderr, "twixt-arena validate: %s\n", err);
+        goto out;
     }
     struct tx_validate_config c = {
         .geo = geo,

@@ -70,6 +70,10 @@ struct tx_record *tx_match_build_record(struct tx_match *m)
     r->referee = tx_strdup(version);
     r->started = tx_strdup(m->started);
     r->run = dup_or_null(c->run);
+    /* Sandboxed: every bot that was started ran in the sandbox. */
+    r->sandbox = (m->bots[0].started || m->bots[1].started) &&
+                 (!m->bots[0].started || m->bots[0].sandboxed) &&
+                 (!m->bots[1].started || m->bots[1].sandboxed);
 
     for (int p = 0; p < 2; p++) {
         struct tx_record_player *pl = &r->players[p];

@@ -36,6 +36,7 @@ static void done(struct tx_match *m)
         tx_command_free(m->argv[p]);
         free(m->commands[p]);
     }
+    tx_sandbox_give_core(m->core);
     m->done_cb(m, record, m->data);
     free(m);
 }
@@ -103,6 +104,7 @@ static int derived_cpu_s(const struct tx_match_config *c)
 
 static void spawn_bots(struct tx_match *m)
 {
+    m->core = tx_sandbox_take_core(); /* -1 unless --pin-cores */
     for (int p = 0; p < 2; p++) {
         if (!m->argv[p])
             continue;
@@ -112,6 +114,9 @@ static void spawn_bots(struct tx_match *m)
             .memory_mb = m->config->bot_memory_mb,
             .cpu_s = m->config->bot_cpu_s > 0 ? m->config->bot_cpu_s : derived_cpu_s(m->config),
             .nice = TX_MATCH_NICE,
+            .opponent_argv = m->argv[1 - p],
+            .pinned = m->core >= 0,
+            .core = m->core,
         };
         tx_bot_start(&m->bots[p], m->loop, &o); /* a failure is the bot's crash, at its turn */
     }
@@ -215,6 +220,7 @@ int tx_match_start(uv_loop_t *loop, const struct tx_match_config *config,
     m->on_move = -1;
     m->winner = -1;
     m->crashed = -1;
+    m->core = -1;
     m->last_turn[0] = m->last_turn[1] = -1;
     tx_game_init(&m->game, config->geo);
 

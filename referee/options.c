@@ -32,6 +32,10 @@ enum option_id {
     OPT_PAIRS,
     OPT_SPRT,
     OPT_JSON,
+    OPT_SANDBOX,
+    OPT_BOT_NETWORK,
+    OPT_PIN_CORES,
+    OPT_BOT_ENV,
 };
 
 static const struct option {
@@ -74,6 +78,14 @@ static const struct option {
     {OPT_SIZE, "--size", NULL, TX_OPTIONS_LIMITS, "N",
      "board size, 5 to 26 (default 12; {size} in commands)"},
     {OPT_JSON, "--json", NULL, TX_OPTIONS_JSON, NULL, "print the result as one JSON object"},
+    {OPT_SANDBOX, "--sandbox", NULL, TX_OPTIONS_SANDBOX, "auto|on|off",
+     "isolate each bot (own namespaces, read-only files, limits); auto: where the machine can"},
+    {OPT_BOT_NETWORK, "--bot-network", NULL, TX_OPTIONS_SANDBOX, NULL,
+     "sandboxed bots keep the network"},
+    {OPT_PIN_CORES, "--pin-cores", NULL, TX_OPTIONS_SANDBOX, NULL,
+     "pin each running game's bots to a core of their own"},
+    {OPT_BOT_ENV, "--bot-env", NULL, TX_OPTIONS_SANDBOX, "NAME=VALUE",
+     "add to every bot's environment (repeatable; NAME alone: its value here)"},
 };
 #define NOPTIONS (sizeof options / sizeof options[0])
 
@@ -262,6 +274,22 @@ static int set_option(struct tx_options *o, const struct option *opt, const char
         return parse_sprt(v, &o->sprt, err, errcap);
     case OPT_JSON:
         o->json = true;
+        break;
+    case OPT_SANDBOX:
+        ok = tx_sandbox_mode_parse(v, &o->sandbox.mode) == 0;
+        expected = "auto, on or off";
+        break;
+    case OPT_BOT_NETWORK:
+        o->sandbox.network = true;
+        break;
+    case OPT_PIN_CORES:
+        o->sandbox.pin_cores = true;
+        break;
+    case OPT_BOT_ENV: /* NAME=VALUE is checked by tx_sandbox_init */
+        ok = o->sandbox.nenv < TX_SANDBOX_ENV_MAX;
+        if (ok)
+            o->sandbox.env[o->sandbox.nenv++] = v;
+        expected = "at most 32 --bot-env options";
         break;
     }
     if (!ok) {

@@ -17,6 +17,7 @@
 #include <stdio.h>
 
 #include "match.h"
+#include "sandbox.h"
 #include "schedule.h"
 
 #define TX_OPTIONS_DEFAULT_SEED 1 /* fixed, so that re-running a command resumes it */
@@ -33,6 +34,8 @@ enum tx_options_accept {
     TX_OPTIONS_PAIRS = 1 << 4,  /* --games-per-pair N (even) */
     TX_OPTIONS_SPRT = 1 << 5,   /* --sprt elo0=..,elo1=..,alpha=..,beta=.. */
     TX_OPTIONS_JSON = 1 << 6,   /* --json */
+    /* --sandbox --bot-network --pin-cores --bot-env */
+    TX_OPTIONS_SANDBOX = 1 << 7,
 };
 
 struct tx_sprt_options {
@@ -61,6 +64,8 @@ struct tx_options {
     struct tx_sprt_options sprt; /* --sprt */
     bool json;                   /* --json */
     bool help;                   /* --help or -h was given: print usage, exit 0 */
+    /* --sandbox, --bot-network, --pin-cores, --bot-env (output: the caller's) */
+    struct tx_sandbox_request sandbox;
 };
 
 /* Parses argv[1..argc-1] (argv[0] is the subcommand's name). accept is a

@@ -109,6 +109,13 @@ int tx_setup_new(const struct tx_options *o, int64_t games, int argc, char **arg
     int rc = check_programs(o, err, errcap);
     if (rc < 0)
         return rc;
+    /* How bots are isolated, for the whole run (warns once if it cannot). */
+    struct tx_sandbox_request sandbox = o->sandbox;
+    sandbox.output = o->output;
+    char who[64];
+    snprintf(who, sizeof who, "twixt-arena %s", argc > 1 ? argv[1] : "");
+    if ((rc = tx_sandbox_configure(&sandbox, who, err, errcap)) < 0)
+        return rc;
     struct tx_setup *run = calloc(1, sizeof *run);
     if (!run)
         return -ENOMEM;
