@@ -106,7 +106,8 @@ static void on_process_exit(uv_process_t *process, int64_t exit_status, int term
     bot->exited = true;
     /* Dying of our own SIGTERM/SIGKILL is our doing; anything else (an exit
      * status, a segfault) is the bot's, even if it raced with our signal. */
-    bot->exited_by_itself = !bot->killed || (term_signal != SIGTERM && term_signal != SIGKILL);
+    bot->exited_by_itself =
+        bot->ended_alone || !bot->killed || (term_signal != SIGTERM && term_signal != SIGKILL);
     bot->exit_status = exit_status;
     bot->term_signal = term_signal;
     /* The leader is gone: whatever it left in its group goes too, now. */
@@ -225,8 +226,8 @@ static void on_err_read(uv_stream_t *stream, ssize_t nread, const uv_buf_t *buf)
     finish_when_drained(bot);
 }
 
-/* One line of the launcher (see launcher.c): "pid N", "error TEXT", "oom",
- * "left PID COMM", "left-total N". */
+/* One line of the launcher (see launcher.c): "pid N", "error TEXT", "self",
+ * "oom", "left PID COMM", "left-total N". */
 static void status_line(struct tx_bot *bot, char *line)
 {
     if (!strncmp(line, "pid ", 4)) {
@@ -238,6 +239,11 @@ static void status_line(struct tx_bot *bot, char *line)
     } else if (!strncmp(line, "error ", 6)) {
         if (!bot->start_error[0])
             snprintf(bot->start_error, sizeof bot->start_error, "%s", line + 6);
+    } else if (!strcmp(line, "self")) {
+        /* Its launcher knows: it ended before anyone stopped it, even if
+         * the referee, seeing its stdout close, had already sent SIGTERM. */
+        bot->ended_alone = true;
+        bot->exited_by_itself |= bot->exited;
     } else if (!strcmp(line, "oom")) {
         bot->oom = true;
     } else if (!strncmp(line, "left ", 5)) {

@@ -120,6 +120,7 @@ struct tx_bot {
     int open_handles; /* closed_cb runs when it reaches 0 */
     bool in_open, out_open, err_open, status_open, timer_open, process_open;
     bool err_eof, status_eof, writing, killed;
+    bool ended_alone;                        /* the launcher said the bot ended by itself */
     char status_line[TX_BOT_ERROR_MAX + 16]; /* the launcher's line being read */
     size_t status_len;
     struct tx_bot_line queue[TX_BOT_LINES_QUEUED];

@@ -41,9 +41,10 @@
  * Status descriptor, one line per message: "pid N" (the bot's own pid, as
  * the referee sees it, for /proc/N/schedstat), "error TEXT" (why the bot
  * could not start: "cannot run './x': No such file or directory"; exit
- * status 127), "oom" (the bot hit its cgroup's memory limit), "left PID
- * COMM" (at most LEFT_REPORTED) and "left-total N". It is close-on-exec in
- * the bot, which never inherits it.
+ * status 127), "self" (the bot ended by itself, not by the referee's
+ * signal or the keeper's sweep), "oom" (the bot hit its cgroup's memory
+ * limit), "left PID COMM" (at most LEFT_REPORTED) and "left-total N". It is
+ * close-on-exec in the bot, which never inherits it.
  */
 #include <dirent.h>
 #include <errno.h>
@@ -804,12 +805,13 @@ int main(int argc, char **argv)
         unsigned long flags = CLONE_NEWUSER | CLONE_NEWPID | CLONE_NEWNS | CLONE_NEWIPC |
                               CLONE_NEWUTS | CLONE_NEWCGROUP | (l.network ? 0 : CLONE_NEWNET);
         child = (pid_t)syscall(SYS_clone, flags | SIGCHLD, NULL, NULL, NULL, NULL);
+        if (child < 0 && (errno == EPERM || errno == ENOSPC || errno == EINVAL))
+            fail("cannot create the sandbox's namespaces: user namespaces are not available to "
+                 "this user (%s; see the sysctls user.max_user_namespaces and "
+                 "kernel.unprivileged_userns_clone)",
+                 strerror(errno));
         if (child < 0)
-            fail("cannot create the sandbox's namespaces: %s%s", strerror(errno),
-                 errno == EPERM || errno == ENOSPC || errno == EINVAL
-                     ? " (user namespaces disabled? see kernel.unprivileged_userns_clone and "
-                       "user.max_user_namespaces)"
-                     : "");
+            fail("cannot create the sandbox's namespaces: %s", strerror(errno));
         if (child == 0) {
             close(go[1]);
             close(report[0]);
@@ -855,7 +857,7 @@ int main(int argc, char **argv)
     if (null > 2)
         close(null);
 
-    bool stopping = false;
+    bool stopping = false, swept = false;
     int64_t deadline = 0;
     while (!bot_done) {
         struct pollfd fds[2] = {{.fd = sfd, .events = POLLIN}, {.fd = report[0], .events = POLLIN}};
@@ -902,6 +904,7 @@ int main(int argc, char **argv)
             bot_status = SIGKILL;
         }
         if (stopping && !bot_done && now_ms() >= deadline) {
+            swept = true;
             sweep(); /* the grace is over */
             if (!l.sandbox) {
                 bot_done = true;
@@ -909,6 +912,11 @@ int main(int argc, char **argv)
             }
         }
     }
+    /* Its end was its own doing unless we killed it, or it died of the
+     * referee's SIGTERM: the referee may have seen its stdout close first
+     * and stopped it, and must not take an OOM kill for its own. */
+    if (!swept && !(stopping && WIFSIGNALED(bot_status) && WTERMSIG(bot_status) == SIGTERM))
+        say("self");
     if (!stopping)
         report_left();
     sweep();
