@@ -900,8 +900,10 @@ int main(int argc, char **argv)
             bot_status = child_status;
         }
         if (l.sandbox && child_done && report[0] < 0 && !bot_done) {
-            bot_done = true; /* killed with its namespace, before it could say */
-            bot_status = SIGKILL;
+            /* The init ended before the bot could be reported: it failed
+             * (its "error" line says why) or was killed with everything. */
+            bot_done = true;
+            bot_status = child_status;
         }
         if (stopping && !bot_done && now_ms() >= deadline) {
             swept = true;

@@ -196,15 +196,35 @@ static int write_text(const char *path, const char *text)
     return e;
 }
 
+/* True when our cgroup holds this process and nothing else. */
+static bool alone_in(const char *own)
+{
+    char path[PATH_MAX + 32], line[32];
+    snprintf(path, sizeof path, "%s/cgroup.procs", own);
+    FILE *f = fopen(path, "re");
+    if (!f)
+        return false;
+    int n = 0;
+    bool only_us = true;
+    while (fgets(line, sizeof line, f)) {
+        n++;
+        only_us &= atoi(line) == (int)getpid();
+    }
+    fclose(f);
+    return n == 1 && only_us;
+}
+
 /* cgroup v2 allows controllers below a cgroup only when it holds no
  * process, so the referee moves into a leaf of its own first, and bots'
- * cgroups become that leaf's siblings (systemd-run --scope -p Delegate=yes
- * gives a user such a cgroup). Any failure puts everything back. */
+ * cgroups become that leaf's siblings. Only a cgroup that holds nothing
+ * but the referee is rearranged so (what `systemd-run --user --scope -p
+ * Delegate=yes twixt-arena ...` gives), never a terminal's or a session's.
+ * Any failure puts everything back. */
 static bool delegate_v2(const char *own)
 {
     char leaf[PATH_MAX + 64], path[PATH_MAX + 96];
     snprintf(path, sizeof path, "%s/cgroup.controllers", own);
-    if (!file_has_word(path, "memory") || !file_has_word(path, "pids"))
+    if (!file_has_word(path, "memory") || !file_has_word(path, "pids") || !alone_in(own))
         return false;
     snprintf(leaf, sizeof leaf, "%s/twixt-arena-%d", own, (int)getpid());
     if (mkdir(leaf, 0755) < 0)
