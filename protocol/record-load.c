@@ -42,8 +42,8 @@ _Static_assert((2 * (int64_t)TX_LIMITS_MS_MAX + TX_LIMITS_SOFT_OVER_MS + TX_LIMI
  * them. A new field is added here, in its read_* function, in record.c and
  * in game-record.schema.json. */
 static const char *const record_fields[] = {
-    "format",  "game", "seed",    "size",  "limits", "referee",
-    "started", "run",  "players", "moves", "result", NULL,
+    "format", "game",    "seed",    "size",  "limits", "referee", "started",
+    "run",    "sandbox", "players", "moves", "result", NULL,
 };
 static const char *const limits_fields[] = {"first_turn_ms", "turn_ms", "margin_ms", "soft", NULL};
 static const char *const player_fields[] = {
@@ -581,6 +581,8 @@ static int read_record(struct reader *rd, const cJSON *root, struct tx_record *r
                     "run: expected a run fingerprint like \"v1:89baa79292a262c3\" or "
                     "\"validate\", got %s",
                     quote(ret->run, buf, sizeof(buf)));
+    if ((r = get_bool(rd, root, "", "sandbox", &ret->sandbox)) < 0)
+        return r;
 
     const cJSON *players = NULL;
     if ((r = get_container(rd, root, "", "players", cJSON_Array, NULL, &players)) < 0)

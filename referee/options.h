@@ -47,6 +47,7 @@
 
 #include "bot-limits.h"
 #include "match.h"
+#include "sandbox.h"
 #include "schedule.h"
 
 #define TX_OPTIONS_DEFAULT_SEED 1 /* fixed, so that re-running a command resumes it */
@@ -136,6 +137,10 @@ struct tx_options {
     int format;      /* --format: enum tx_options_format */
     int color;       /* --color: enum tx_options_color */
     const char *bot; /* --bot PLAYER=COMMAND (points into argv), NULL if none */
+
+    /* play, tournament, validate, replay --bot: --sandbox, --bot-network,
+     * --pin-cores, --bot-env (sandbox.output is the caller's to set) */
+    struct tx_sandbox_request sandbox;
 };
 
 /* What tx_options_cli returns when the command should go on. */

@@ -291,6 +291,9 @@ int tx_seat_start(struct tx_seat *s, char *const *argv, const char *launcher,
         .memory_mb = s->limits->memory_mb,
         .cpu_s = tx_limits_cpu_s(s->limits, geo->holes / 2 + 2),
         .nice = TX_BOT_NICE,
+        .opponent_argv = s->opponent_argv,
+        .pinned = s->pinned,
+        .core = s->core,
     };
     return tx_bot_start(&s->bot, s->loop, &o);
 }

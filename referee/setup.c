@@ -4,13 +4,15 @@
  * The openings file is read and checked here, before any game, so that a
  * bad line is one clear message (FILE:LINE) with exit status 2 instead of
  * a surprise mid-run. (The bots' programs were looked up by the option
- * parsing already: tx_options_cli.)
+ * parsing already: tx_options_cli.) The run's sandbox is configured here
+ * too (sandbox.h), once, after every check of the command line.
  */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "sandbox.h"
 #include "setup.h"
 
 /* Reads a whole file of at most 64 MiB into a malloc'ed buffer. */
@@ -99,6 +101,13 @@ int tx_setup_new(const struct tx_options *o, int64_t games, const char *program,
             goto error;
         s->lines = run->lines;
     }
+    /* How bots are isolated, for the whole run (warns once if it cannot). */
+    struct tx_sandbox_request sandbox = o->sandbox;
+    sandbox.output = o->output;
+    char who[64];
+    snprintf(who, sizeof who, "twixt-arena %s", argc > 0 ? argv[0] : "");
+    if ((rc = tx_sandbox_configure(&sandbox, who, err, errcap)) < 0)
+        goto error;
     tx_match_config_init(&run->match, &run->geo);
     tx_options_apply(o, &run->match);
     resume_command(program, argc, argv, run->resume_command, sizeof run->resume_command);

@@ -23,8 +23,11 @@ struct tx_setup {
 
 /* Builds *ret from parsed options; games is the number of games of the
  * whole run. program (as typed) and the subcommand's argv (argv[0] its
- * name) make the resume command. Returns 0, or -EINVAL/-errno with a
- * message in err (a missing or bad openings file, named FILE:LINE). Free
+ * name) make the resume command. It also makes the options' sandbox the
+ * process's current one (tx_sandbox_configure: a warning on stderr when
+ * --sandbox auto cannot isolate bots). Returns 0, or -EINVAL/-errno with a
+ * message in err (a missing or bad openings file, named FILE:LINE; a bad
+ * --bot-env; -ENOTSUP: --sandbox on where bots cannot be isolated). Free
  * with tx_setup_free. */
 int tx_setup_new(const struct tx_options *o, int64_t games, const char *program, int argc,
                  char **argv, struct tx_setup **ret, char *err, size_t errcap);
