@@ -63,12 +63,16 @@ static void env_set(char **env, int *n, const char *name, size_t len, const char
     env[(*n)++] = entry;
 }
 
-/* PATH, HOME, LANG and TMPDIR, then --bot-env: nothing else of ours. */
+/* The variables every bot gets before --bot-env's (build_env). */
+#define BASE_ENV 5
+
+/* PATH, HOME, LANG, TMPDIR and PYTHONUNBUFFERED, then --bot-env: nothing
+ * else of ours. */
 static int build_env(struct tx_sandbox *sb, const struct tx_sandbox_request *req, char *err,
                      size_t errcap)
 {
     int n = 0;
-    char **env = calloc(TX_SANDBOX_ENV_MAX + 5, sizeof *env);
+    char **env = calloc(BASE_ENV + TX_SANDBOX_ENV_MAX + 1, sizeof *env);
     if (!env)
         abort();
     sb->env = env;
@@ -81,6 +85,10 @@ static int build_env(struct tx_sandbox *sb, const struct tx_sandbox_request *req
     env_set(env, &n, "HOME", 4, home);
     env_set(env, &n, "LANG", 4, lang && *lang ? lang : "C.UTF-8");
     env_set(env, &n, "TMPDIR", 6, "/tmp"); /* the bot's own: see the launcher */
+    /* CodinGame runs Python unbuffered: its stub prints without flush, and
+     * a bot that then reads sys.stdin itself (not input(), which flushes)
+     * would hold its answer in a pipe's buffer until the timeout. */
+    env_set(env, &n, "PYTHONUNBUFFERED", 16, "1");
     for (int i = 0; i < req->nenv && i < TX_SANDBOX_ENV_MAX; i++) {
         const char *item = req->env[i], *eq = strchr(item, '=');
         size_t len = eq ? (size_t)(eq - item) : strlen(item);

@@ -11,6 +11,11 @@
  * without a sandbox but with the clean environment (library users and
  * tests).
  *
+ * The clean environment (README "Untrusted bots"): PATH, HOME and LANG as
+ * the referee has them (LANG C.UTF-8 when unset), TMPDIR (the bot's own),
+ * PYTHONUNBUFFERED=1 (as CodinGame runs Python), then --bot-env's, which
+ * may replace any of them.
+ *
  * What a bot can and cannot do under each setting is README's threat
  * model; the launcher (launcher.c) does the isolating.
  */

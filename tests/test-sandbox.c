@@ -661,12 +661,57 @@ START_TEST(environment_holds_nothing_of_the_referee)
     ck_assert_msg(strstr(out, "\nHOME=") && strstr(out, "\nLANG=") && strstr(out, "PATH="), "%s",
                   out);
     ck_assert_msg(strstr(out, "\nTMPDIR=/tmp"), "%s", out);
-    /* PATH, HOME, LANG, TMPDIR, the two given, and what sh adds itself
-     * (PWD, and with dash nothing else). */
+    ck_assert_msg(strstr(out, "\nPYTHONUNBUFFERED=1\n"), "%s", out);
+    /* PATH, HOME, LANG, TMPDIR, PYTHONUNBUFFERED, the two given, and what
+     * sh adds itself (PWD, and with dash nothing else). */
     int lines = 0;
     for (const char *p = out; *p; p++)
         lines += *p == '\n';
-    ck_assert_msg(lines <= 1 + 7, "%s", out);
+    ck_assert_msg(lines <= 1 + 8, "%s", out);
+}
+END_TEST
+
+static void wake(uv_timer_t *timer)
+{
+    (void)timer;
+}
+
+/* A Python bot written the CodinGame way prints without flush; CodinGame
+ * runs Python unbuffered, and so does the arena (PYTHONUNBUFFERED=1 in
+ * every bot's environment, whatever the referee's): the line arrives while
+ * the bot waits for its next input, here read with sys.stdin.readline(),
+ * which (unlike input()) flushes nothing. */
+START_TEST(environment_python_prints_unbuffered)
+{
+    unsetenv("PYTHONUNBUFFERED");
+    configure(_i ? TX_SANDBOX_OFF : TX_SANDBOX_ON, NULL, false);
+    struct one o;
+    memset(&o, 0, sizeof o);
+    ck_assert_int_eq(uv_loop_init(&o.loop), 0);
+    ck_assert_int_eq(tx_bot_find_launcher(o.launcher, sizeof o.launcher), 0);
+    o.bot.data = &o;
+    o.bot.event_cb = one_event;
+    o.bot.closed_cb = one_closed;
+    char *argv[] = {(char *)"python3", (char *)"-c",
+                    (char *)"import sys\nprint('F6 no flush')\nsys.stdin.readline()\n", NULL};
+    struct tx_bot_options opt = {.argv = argv, .launcher = o.launcher, .cpu_s = 30};
+    ck_assert_int_eq(tx_bot_start(&o.bot, &o.loop, &opt), 0);
+    uv_timer_t give_up; /* wakes the loop if nothing comes */
+    ck_assert_int_eq(uv_timer_init(&o.loop, &give_up), 0);
+    ck_assert_int_eq(uv_timer_start(&give_up, wake, 10000, 0), 0);
+    while (!tx_bot_peek_line(&o.bot) && !o.exited && uv_is_active((uv_handle_t *)&give_up))
+        uv_run(&o.loop, UV_RUN_ONCE);
+    uv_close((uv_handle_t *)&give_up, NULL);
+    bool exited = o.exited; /* a buffered line comes out only at its exit */
+    const struct tx_bot_line *line = tx_bot_peek_line(&o.bot);
+    ck_assert_msg(line && line->len == 11 && !memcmp(line->text, "F6 no flush", 11), "no line");
+    ck_assert_msg(!exited, "the line came only when the bot exited: %s", o.bot.start_error);
+    tx_bot_stop(&o.bot);
+    while (!o.closed)
+        uv_run(&o.loop, UV_RUN_ONCE);
+    ck_assert_int_eq(uv_loop_close(&o.loop), 0);
+    tx_bot_release(&o.bot);
+    assert_nothing_left();
 }
 END_TEST
 
@@ -855,6 +900,7 @@ static Suite *sandbox_suite(void)
     TCase *tp = tcase_create("process");
     tcase_set_timeout(tp, 60);
     tcase_add_loop_test(tp, environment_holds_nothing_of_the_referee, 0, 2);
+    tcase_add_loop_test(tp, environment_python_prints_unbuffered, 0, 2);
     tcase_add_test(tp, bad_bot_env_is_refused);
     tcase_add_test(tp, sandboxed_bot_sees_only_its_own_processes);
     tcase_add_test(tp, sandboxed_bot_cannot_run_says_why);

@@ -51,8 +51,10 @@
 #define CASE_TIMEOUT_S 240
 #define LIMITS "--first-turn-ms 3000 --turn-ms 200 --bot-memory-mb 0"
 #define PASS_LIMITS "--first-turn-ms 5000 --turn-ms 1000" /* the last value of an option wins */
-/* A bot written the CodinGame way; -u: CodinGame runs Python unbuffered. */
-#define CG_BOT "python3 -u " TX_SOURCE_ROOT "/tests/cg-bot.py"
+/* A bot written the CodinGame way, run as CodinGame runs it: without -u,
+ * since every bot's environment says PYTHONUNBUFFERED=1 (main() unsets it
+ * here, so that it is not the referee's that reaches the bot). */
+#define CG_BOT "python3 " TX_SOURCE_ROOT "/tests/cg-bot.py"
 #define BATTERY_GAMES 11 /* one round of the default battery */
 
 static char output[1 << 21];
@@ -627,6 +629,7 @@ static Suite *suite(void)
 
 int main(void)
 {
+    unsetenv("PYTHONUNBUFFERED"); /* see CG_BOT */
     SRunner *sr = srunner_create(suite());
     srunner_run_all(sr, CK_ENV);
     int failed = srunner_ntests_failed(sr);
