@@ -343,15 +343,21 @@ static int probe(const struct tx_sandbox *sb, const char *launcher, char *why, s
 
 /* ---- settings ---- */
 
+static const char *const mode_names[] = {"auto", "on", "off"}; /* enum tx_sandbox_mode */
+
 int tx_sandbox_mode_parse(const char *text, enum tx_sandbox_mode *mode)
 {
-    static const char *const names[] = {"auto", "on", "off"};
     for (int i = 0; i < 3; i++)
-        if (!strcmp(text, names[i])) {
+        if (!strcmp(text, mode_names[i])) {
             *mode = (enum tx_sandbox_mode)i;
             return 0;
         }
     return -EINVAL;
+}
+
+const char *tx_sandbox_mode_name(enum tx_sandbox_mode mode)
+{
+    return (unsigned)mode < 3 ? mode_names[mode] : "?";
 }
 
 int tx_sandbox_init(struct tx_sandbox *sb, const struct tx_sandbox_request *req, char *err,
@@ -447,9 +453,9 @@ void tx_sandbox_describe(const struct tx_sandbox *sb, char *buf, size_t cap)
         return;
     }
     snprintf(buf, cap,
-             "on (own PID, mount, IPC, user%s namespaces; files read-only, private /tmp of %d "
-             "MiB; memory and %d tasks limited by %s)",
-             sb->network ? "" : " and network", TX_SANDBOX_TMP_MB, TX_SANDBOX_TASKS,
+             "on (own PID, mount, IPC, UTS, cgroup%s namespaces; files read-only, private "
+             "/tmp of %d MiB; memory and %d tasks limited by %s)",
+             sb->network ? " and user" : ", user and network", TX_SANDBOX_TMP_MB, TX_SANDBOX_TASKS,
              sb->ncgroups ? "cgroups" : "rlimits");
 }
 

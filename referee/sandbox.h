@@ -88,10 +88,14 @@ int tx_sandbox_configure(const struct tx_sandbox_request *req, const char *who, 
  * default environment. */
 const struct tx_sandbox *tx_sandbox_current(void);
 
-/* One line for people and reports: "on (own PID, mount, network, IPC and
- * user namespaces; read-only files, private /tmp; memory and tasks by
- * cgroups)", "off", "off (not available: ...)". */
+/* One line for people and reports: "on (own PID, mount, IPC, UTS, cgroup,
+ * user and network namespaces; files read-only, private /tmp of 64 MiB;
+ * memory and 128 tasks limited by cgroups)", "off", "off (not available:
+ * ...)". */
 void tx_sandbox_describe(const struct tx_sandbox *sb, char *buf, size_t cap);
+
+/* "auto", "on" or "off". */
+const char *tx_sandbox_mode_name(enum tx_sandbox_mode mode);
 
 /* The launcher options that isolate one bot whose words are argv from the
  * opponent whose words are opponent_argv (may be NULL): --sandbox,

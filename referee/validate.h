@@ -172,6 +172,9 @@ struct tx_validate_report {
     int64_t extra_lines;
     int long_messages;
     const char *skipped[TX_SCENARIOS]; /* why a scenario was not played, NULL when it was */
+    bool sandbox_active;               /* the bots ran in the sandbox (sandbox.h) */
+    enum tx_sandbox_mode sandbox_mode; /* as asked (--sandbox) */
+    char sandbox[512];                 /* tx_sandbox_describe: "on (own PID, ...)", "off", ... */
     int64_t probe_game;                /* the game re-fed for the probe, 0 if none */
     struct tx_refeed_result probe;     /* its result (startup_us, probed, exited, nleft, ...) */
 };
