@@ -143,9 +143,34 @@ static int find(const char *word, const char *mine, int *pids, int cap)
     return n;
 }
 
+/* find, once the opponent itself is there: its launcher starts it at the
+ * same time as ours starts us, and may not have exec'd it yet (its
+ * command line is the launcher's until then). Gives up after a second:
+ * in the sandbox there is nothing to find. */
+static int find_opponent(const char *word, const char *mine, int *pids, int cap)
+{
+    for (int waited = 0;; waited += 10) {
+        int n = find(word, mine, pids, cap);
+        for (int i = 0; i < n; i++) {
+            char path[64], cmd[4096];
+            snprintf(path, sizeof path, "/proc/%d/cmdline", pids[i]);
+            int fd = open(path, O_RDONLY);
+            ssize_t got = fd < 0 ? -1 : read(fd, cmd, sizeof cmd - 1);
+            if (fd >= 0)
+                close(fd);
+            cmd[got > 0 ? got : 0] = '\0'; /* argv[0] */
+            if (got > 0 && !strstr(cmd, "twixt-launch"))
+                return n;
+        }
+        if (waited >= 1000)
+            return n;
+        sleep_ms(10);
+    }
+}
+
 static void kill_opponent(const char *word)
 {
-    int pids[64], n = find(word, "kill-opponent", pids, 64), killed = 0;
+    int pids[64], n = find_opponent(word, "kill-opponent", pids, 64), killed = 0;
     for (int i = 0; i < n; i++)
         killed += kill(pids[i], SIGKILL) == 0;
     fprintf(stderr, "killed %d\n", killed);
@@ -153,7 +178,7 @@ static void kill_opponent(const char *word)
 
 static void inject(const char *word)
 {
-    int pids[64], n = find(word, "inject", pids, 64), injected = 0, err = 0;
+    int pids[64], n = find_opponent(word, "inject", pids, 64), injected = 0, err = 0;
     for (int i = 0; i < n; i++) {
         char path[64];
         snprintf(path, sizeof path, "/proc/%d/fd/1", pids[i]);
