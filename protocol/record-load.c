@@ -42,8 +42,8 @@ _Static_assert((2 * (int64_t)TX_LIMITS_MS_MAX + TX_LIMITS_SOFT_OVER_MS + TX_LIMI
  * them. A new field is added here, in its read_* function, in record.c and
  * in game-record.schema.json. */
 static const char *const record_fields[] = {
-    "format", "game",    "seed",    "size",  "limits", "referee", "started",
-    "run",    "pairing", "players", "moves", "result", "chain",   NULL,
+    "format",  "game",    "seed",    "size",  "limits", "referee", "started", "run",
+    "pairing", "sandbox", "players", "moves", "result", "chain",   NULL,
 };
 static const char *const pairing_fields[] = {
     "key", "k", "bots", "run_seed", "openings", "openings_file", NULL,
@@ -678,7 +678,9 @@ static int read_record(struct reader *rd, const cJSON *root, struct tx_record *r
                     "run: expected a run fingerprint like \"v1:89baa79292a262c3\" or "
                     "\"validate\", got %s",
                     quote(ret->run, buf, sizeof(buf)));
-    if ((r = read_pairing(rd, root, &ret->pairing)) < 0 || (r = check_chain(rd, root)) < 0)
+    if ((r = read_pairing(rd, root, &ret->pairing)) < 0 ||
+        (r = get_bool(rd, root, "", "sandbox", &ret->sandbox)) < 0 ||
+        (r = check_chain(rd, root)) < 0)
         return r;
 
     const cJSON *players = NULL;

@@ -3,8 +3,8 @@
  * Writing is straightforward: build a cJSON tree in the order of DESIGN.md and
  * print it unformatted. Integers are written as raw text so that 64-bit
  * values keep every digit (cJSON would print 1e+15). Empty optional fields
- * (message, stderr, message_cut and forced when false, run) are left out to
- * keep lines short. What the referee measured is clamped to the bounds of
+ * (message, stderr, message_cut, forced and sandbox when false, run) are
+ * left out to keep lines short. What the referee measured is clamped to the bounds of
  * record.h and text is cut at its bound and made valid UTF-8, so that the
  * loader (record-load.c, with its checks) takes back every record written.
  * This file also holds the reason names, tx_strdup and tx_record_free.
@@ -194,6 +194,8 @@ static bool build(cJSON *root, const struct tx_record *r)
     if (r->run && r->run[0] && !add_string(root, "run", r->run))
         return false;
     if (r->pairing.key && !add_pairing(root, &r->pairing))
+        return false;
+    if (r->sandbox && !cJSON_AddTrueToObject(root, "sandbox"))
         return false;
 
     cJSON *players = cJSON_AddArrayToObject(root, "players");

@@ -122,6 +122,8 @@ struct tx_record {
     char *started;           /* UTC start time, ISO 8601 "2026-11-21T21:00:00Z" */
     char *run;               /* fingerprint of the run's configuration (resume), NULL for none */
     struct tx_record_pairing pairing;   /* the game's identity; key NULL for none */
+    bool sandbox;                       /* every bot ran in the sandbox (README "Untrusted bots");
+                                           written only when true */
     struct tx_record_player players[2]; /* [0] is player 1 (received FIRST) */
     int nmoves;
     struct tx_record_move *moves;

@@ -9,7 +9,6 @@
  * constants of bot.h, whatever the bot writes.
  */
 #include <errno.h>
-#include <stdbool.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,6 +16,7 @@
 #include <unistd.h>
 
 #include "bot.h"
+#include "command.h"
 #include "paths.h"
 #include "proc.h"
 
@@ -71,14 +71,6 @@ static void kill_group(struct tx_bot *bot, int sig)
         uv_kill(-bot->pid, sig);
 }
 
-/* A descendant that called setsid() has left the bot's process group, so
- * the group's signals miss it: find it through /proc while the bot lives. */
-static void kill_escaped_descendants(struct tx_bot *bot)
-{
-    if (bot->started && !bot->exited)
-        tx_proc_kill_escaped(bot->pid);
-}
-
 static bool outputs_done(const struct tx_bot *bot)
 {
     return bot->out_eof && bot->err_eof && bot->status_eof;
@@ -105,11 +97,11 @@ static void finish_when_drained(struct tx_bot *bot)
     }
 }
 
-static void on_term_grace(uv_timer_t *timer)
+/* The keeper has not finished its own sweep in all this time: it is stuck
+ * (or stopped), and the group's SIGKILL is all that is left. */
+static void on_keeper_grace(uv_timer_t *timer)
 {
-    struct tx_bot *bot = timer->data;
-    kill_escaped_descendants(bot); /* any forked during the grace */
-    kill_group(bot, SIGKILL);
+    kill_group(timer->data, SIGKILL);
 }
 
 static void on_process_exit(uv_process_t *process, int64_t exit_status, int term_signal)
@@ -118,7 +110,8 @@ static void on_process_exit(uv_process_t *process, int64_t exit_status, int term
     bot->exited = true;
     /* Dying of our own SIGTERM/SIGKILL is our doing; anything else (an exit
      * status, a segfault) is the bot's, even if it raced with our signal. */
-    bot->exited_by_itself = !bot->killed || (term_signal != SIGTERM && term_signal != SIGKILL);
+    bot->exited_by_itself =
+        bot->ended_alone || !bot->killed || (term_signal != SIGTERM && term_signal != SIGKILL);
     bot->exit_status = exit_status;
     bot->term_signal = term_signal;
     /* The leader is gone: whatever it left in its group goes too, now. */
@@ -237,15 +230,58 @@ static void on_err_read(uv_stream_t *stream, ssize_t nread, const uv_buf_t *buf)
     finish_when_drained(bot);
 }
 
+/* One line of the launcher (see launcher.c): "pid N", "error TEXT", "self",
+ * "oom", "left PID COMM", "left-total N". */
+static void status_line(struct tx_bot *bot, char *line)
+{
+    if (!strncmp(line, "pid ", 4)) {
+        int pid = atoi(line + 4);
+        if (pid > 1 && !bot->bot_pid) {
+            bot->bot_pid = pid;
+            bot->schedstat_fd = tx_proc_sched_open(pid);
+        }
+    } else if (!strncmp(line, "error ", 6)) {
+        if (!bot->start_error[0])
+            snprintf(bot->start_error, sizeof bot->start_error, "%s", line + 6);
+    } else if (!strcmp(line, "self")) {
+        /* Its launcher knows: it ended before anyone stopped it, even if
+         * the referee, seeing its stdout close, had already sent SIGTERM. */
+        bot->ended_alone = true;
+        bot->exited_by_itself |= bot->exited;
+    } else if (!strcmp(line, "oom")) {
+        bot->oom = true;
+    } else if (!strncmp(line, "left ", 5)) {
+        int i = bot->left_total < TX_BOT_LEFT_MAX ? bot->left_total : -1;
+        char *name = strchr(line + 5, ' ');
+        if (i >= 0 && name) {
+            bot->left_pids[i] = atoi(line + 5);
+            snprintf(bot->left_names[i], sizeof bot->left_names[i], "%s", name + 1);
+            bot->left_total++;
+        }
+    } else if (!strncmp(line, "left-total ", 11)) {
+        bot->left_total = atoi(line + 11);
+    }
+}
+
+static void feed_status(struct tx_bot *bot, const char *p, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        if (p[i] != '\n') {
+            if (bot->status_len < sizeof bot->status_line - 1)
+                bot->status_line[bot->status_len++] = p[i];
+            continue;
+        }
+        bot->status_line[bot->status_len] = '\0';
+        status_line(bot, bot->status_line);
+        bot->status_len = 0;
+    }
+}
+
 static void on_status_read(uv_stream_t *stream, ssize_t nread, const uv_buf_t *buf)
 {
     struct tx_bot *bot = stream->data;
     if (nread > 0) {
-        size_t room = sizeof bot->start_error - 1 - bot->status_len;
-        size_t keep = (size_t)nread < room ? (size_t)nread : room;
-        memcpy(bot->start_error + bot->status_len, buf->base, keep);
-        bot->status_len += keep;
-        bot->start_error[bot->status_len] = '\0';
+        feed_status(bot, buf->base, (size_t)nread);
         return;
     }
     if (nread == 0)
@@ -253,6 +289,18 @@ static void on_status_read(uv_stream_t *stream, ssize_t nread, const uv_buf_t *b
     uv_read_stop(stream);
     bot->status_eof = true;
     finish_when_drained(bot);
+}
+
+void tx_bot_read_status(struct tx_bot *bot)
+{
+    uv_os_fd_t fd;
+    if (!bot->started || bot->status_eof || !bot->status_open ||
+        uv_fileno((uv_handle_t *)&bot->status, &fd) < 0)
+        return;
+    char buf[1024];
+    ssize_t n;
+    while ((n = read(fd, buf, sizeof buf)) > 0)
+        feed_status(bot, buf, (size_t)n);
 }
 
 static int init_pipe(struct tx_bot *bot, uv_pipe_t *pipe, bool *open)
@@ -264,35 +312,6 @@ static int init_pipe(struct tx_bot *bot, uv_pipe_t *pipe, bool *open)
     *open = true;
     bot->open_handles++;
     return 0;
-}
-
-/* The referee's environment with extra's variables added or replacing
- * theirs (a bots file's "env"): a malloc'ed array of pointers into both. */
-static char **merged_environment(char *const *extra)
-{
-    extern char **environ;
-    size_t n = 0, k = 0;
-    while (environ[n])
-        n++;
-    for (char *const *e = extra; *e; e++)
-        k++;
-    char **env = malloc((n + k + 1) * sizeof *env);
-    if (!env)
-        abort();
-    size_t m = 0;
-    for (size_t i = 0; i < n; i++) {
-        bool replaced = false;
-        for (char *const *e = extra; *e && !replaced; e++) {
-            size_t len = strcspn(*e, "=");
-            replaced = !strncmp(environ[i], *e, len) && environ[i][len] == '=';
-        }
-        if (!replaced)
-            env[m++] = environ[i];
-    }
-    for (char *const *e = extra; *e; e++)
-        env[m++] = *e;
-    env[m] = NULL;
-    return env;
 }
 
 int tx_bot_start(struct tx_bot *bot, uv_loop_t *loop, const struct tx_bot_options *options)
@@ -313,25 +332,51 @@ int tx_bot_start(struct tx_bot *bot, uv_loop_t *loop, const struct tx_bot_option
     bot->timer_open = true;
     bot->open_handles++;
 
-    char memory[16], cpu[16], nice[16], parent[16];
+    const struct tx_sandbox *sb = options->sandbox ? options->sandbox : tx_sandbox_current();
+    char memory[16], cpu[16], nice[16], parent[16], grace[16], core[16];
     snprintf(memory, sizeof memory, "%d", options->memory_mb);
     snprintf(cpu, sizeof cpu, "%d", options->cpu_s);
     snprintf(nice, sizeof nice, "%d", options->nice);
     snprintf(parent, sizeof parent, "%d", (int)getpid());
-    const char *head[] = {
-        options->launcher, "--memory-mb", memory,        "--cpu-s", cpu, "--nice", nice,
-        "--parent",        parent,        "--status-fd", "3",       "--"};
-    enum { NHEAD = sizeof head / sizeof head[0] };
-    int argc = 0;
+    snprintf(grace, sizeof grace, "%d", TX_BOT_TERM_GRACE_MS);
+    snprintf(core, sizeof core, "%d", options->pinned ? options->core : -1);
+    const char *head[] = {options->launcher,
+                          "--memory-mb",
+                          memory,
+                          "--cpu-s",
+                          cpu,
+                          "--nice",
+                          nice,
+                          "--parent",
+                          parent,
+                          "--status-fd",
+                          "3",
+                          "--term-grace-ms",
+                          grace,
+                          "--core",
+                          core};
+    enum { NHEAD = sizeof head / sizeof head[0] }; /* "--core" and its value only when pinned */
+    int nhead = options->pinned ? NHEAD : NHEAD - 2;
+    char **isolation = tx_sandbox_launcher_args(sb, options->argv, options->dir,
+                                                options->opponent_argv, options->opponent_dir);
+    int argc = 0, niso = 0;
     while (options->argv[argc])
         argc++;
-    char **args = malloc(sizeof *args * (size_t)(NHEAD + argc + 1));
+    while (isolation[niso])
+        niso++;
+    char **args = malloc(sizeof *args * (size_t)(nhead + niso + argc + 2));
     if (!args)
         abort();
-    for (int i = 0; i < NHEAD; i++)
-        args[i] = (char *)head[i];
+    int n = 0;
+    for (int i = 0; i < nhead; i++)
+        args[n++] = (char *)head[i];
+    for (int i = 0; i < niso; i++)
+        args[n++] = isolation[i];
+    args[n++] = (char *)"--";
     for (int i = 0; i <= argc; i++)
-        args[NHEAD + i] = options->argv[i];
+        args[n++] = options->argv[i];
+    bot->sandboxed = sb->active;
+    bot->memory_mb = options->memory_mb;
 
     uv_stdio_container_t stdio[4];
     stdio[0].flags = UV_CREATE_PIPE | UV_READABLE_PIPE;
@@ -348,17 +393,18 @@ int tx_bot_start(struct tx_bot *bot, uv_loop_t *loop, const struct tx_bot_option
     po.exit_cb = on_process_exit;
     po.file = options->launcher;
     po.args = args;
+    char **env = tx_sandbox_bot_env(sb, options->env);
+    po.env = env;                   /* the bot's environment, none of the referee's */
     po.flags = UV_PROCESS_DETACHED; /* own session and process group: killable as a whole */
     po.stdio_count = 4;
     po.stdio = stdio;
     po.cwd = options->dir;
-    char **env = options->env ? merged_environment(options->env) : NULL;
-    po.env = env;
 
     bot->process.data = bot;
     r = uv_spawn(loop, &bot->process, &po);
     free(args);
     free(env);
+    tx_command_free(isolation);
     /* uv_spawn initialises the handle even when it fails: it must be closed. */
     bot->process_open = true;
     bot->open_handles++;
@@ -374,8 +420,8 @@ int tx_bot_start(struct tx_bot *bot, uv_loop_t *loop, const struct tx_bot_option
     }
     bot->started = true;
     bot->pid = bot->process.pid;
-    /* Kept open: one pread per sample (tx_bot_sched) instead of three calls. */
-    bot->schedstat_fd = tx_proc_sched_open(bot->pid);
+    /* /proc/BOT_PID/schedstat is opened once the launcher says BOT_PID, and
+     * kept open: one pread per sample (tx_bot_sched). */
 
     if ((r = uv_read_start((uv_stream_t *)&bot->out, on_alloc, on_out_read)) < 0 ||
         (r = uv_read_start((uv_stream_t *)&bot->err, on_alloc, on_err_read)) < 0 ||
@@ -484,7 +530,13 @@ void tx_bot_drain_stderr(struct tx_bot *bot)
 
 bool tx_bot_sched(const struct tx_bot *bot, uint64_t *cpu_ns, uint64_t *wait_ns)
 {
-    return bot->started && tx_proc_sched(bot->schedstat_fd, cpu_ns, wait_ns);
+    if (!bot->started)
+        return false;
+    if (!bot->bot_pid && !bot->exited) {
+        *cpu_ns = *wait_ns = 0; /* not forked yet: it has not run */
+        return true;
+    }
+    return tx_proc_sched(bot->schedstat_fd, cpu_ns, wait_ns);
 }
 
 void tx_bot_close_input(struct tx_bot *bot)
@@ -497,22 +549,19 @@ void tx_bot_stop(struct tx_bot *bot)
     if (bot->stopping)
         return;
     bot->stopping = true;
-    /* Escaped descendants first, while the bot surely still runs: once it
-     * sees EOF on stdin it may exit at once, and its children are adopted
-     * by init before the walk could find them. */
-    if (bot->started && !bot->exited)
-        kill_escaped_descendants(bot);
-    /* Then EOF on stdin: a well-behaved bot exits by itself on it. */
+    /* EOF on stdin: a well-behaved bot exits by itself on it. */
     close_handle(bot, (uv_handle_t *)&bot->in, &bot->in_open);
     if (!bot->started) {
         close_outputs(bot);
         return;
     }
     if (!bot->exited) {
+        /* The keeper gets it too, and kills what is left after its grace. */
         bot->killed = true;
         kill_group(bot, SIGTERM);
         uv_timer_stop(&bot->timer);
-        uv_timer_start(&bot->timer, on_term_grace, TX_BOT_TERM_GRACE_MS, 0);
+        uv_timer_start(&bot->timer, on_keeper_grace, TX_BOT_TERM_GRACE_MS + TX_BOT_KEEPER_GRACE_MS,
+                       0);
         return;
     }
     finish_when_drained(bot);
@@ -531,7 +580,11 @@ void tx_bot_describe_exit(const struct tx_bot *bot, char *buf, size_t cap)
 {
     if (bot->term_signal) {
         const char *name = strsignal(bot->term_signal);
-        snprintf(buf, cap, "killed by signal %d (%s)", bot->term_signal, name ? name : "unknown");
+        char limit[64] = "";
+        if (bot->oom)
+            snprintf(limit, sizeof limit, " at its memory limit of %d MiB", bot->memory_mb);
+        snprintf(buf, cap, "killed by signal %d (%s)%s", bot->term_signal, name ? name : "unknown",
+                 limit);
     } else {
         snprintf(buf, cap, "exit status %lld", (long long)bot->exit_status);
     }

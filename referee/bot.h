@@ -1,9 +1,14 @@
 /* bot.h - one bot process on a libuv loop: spawn, pipes, lines, stop.
  *
- * A tx_bot is started through the launcher (twixt-launch, which applies the
- * limits and execs the bot) in its own session and process group, with
- * stdin, stdout and stderr piped and nothing else inherited. From then on
- * its stdout and stderr are read all the time: stdout is cut into lines
+ * A tx_bot is started through the launcher (twixt-launch: see launcher.c)
+ * in its own session and process group and its working directory, with
+ * stdin, stdout and stderr piped, the environment of its sandbox settings
+ * and its own variables (tx_sandbox_bot_env in sandbox.h) and nothing else
+ * inherited. The launcher stays as the bot's keeper: `pid` is the
+ * keeper's (libuv's child, the group leader), `bot_pid` the bot's own once
+ * the launcher has said it; the keeper kills everything the bot started
+ * when the bot ends, and exits the way the bot did. From then on its stdout
+ * and stderr are read all the time: stdout is cut into lines
  * (each held to TX_ANSWER_LINE_MAX bytes; a longer one is reported as too
  * long as soon as it passes the bound, and the rest of it is dropped
  * unread), queued in order with the time each completed; stderr is kept up
@@ -11,17 +16,15 @@
  * writes turn inputs, takes lines off the queue, and is told through
  * event_cb when something happens. It knows nothing of Twixt.
  *
- * Stopping (tx_bot_stop) first SIGKILLs the descendants that left the
- * group with setsid() (found through /proc while the bot lives; the
- * launcher makes the bot a child subreaper, so double-forked daemons are
- * among them), then closes stdin, sends SIGTERM to the group and SIGKILL
- * after TX_BOT_TERM_GRACE_MS. When the bot leader exits, the rest of its
- * group gets SIGKILL at once. The process is reaped, and the pipes are
- * closed once they reach EOF or TX_BOT_PIPE_GRACE_MS after the exit (a
- * grandchild that keeps them open never holds up the end of a game).
- * closed_cb runs once every handle is closed; only then may the struct be
- * freed. Handles live inside the struct, so it must not move after
- * tx_bot_start.
+ * Stopping (tx_bot_stop) closes stdin and sends SIGTERM to the group: the
+ * keeper gives the bot TX_BOT_TERM_GRACE_MS, then kills it and every
+ * process it started, wherever they hid. Only if the keeper itself is
+ * still there TX_BOT_KEEPER_GRACE_MS later does the group get SIGKILL.
+ * The process is reaped, and the pipes are closed once they reach EOF or
+ * TX_BOT_PIPE_GRACE_MS after the exit (a process that keeps them open
+ * never holds up the end of a game). closed_cb runs once every handle is
+ * closed; only then may the struct be freed. Handles live inside the
+ * struct, so it must not move after tx_bot_start.
  */
 #ifndef TX_BOT_H
 #define TX_BOT_H
@@ -32,14 +35,17 @@
 #include <uv.h>
 
 #include "answer.h"
+#include "sandbox.h"
 
 /* Lines held ahead of the turns that read them; more are dropped. */
 #define TX_BOT_LINES_QUEUED 16
 /* Stderr bytes kept per bot per game; the rest is only counted. */
 #define TX_BOT_STDERR_KEPT 65536
-#define TX_BOT_TERM_GRACE_MS 100 /* SIGTERM to SIGKILL */
-#define TX_BOT_PIPE_GRACE_MS 50  /* after the exit, before pipes still open are closed */
-#define TX_BOT_ERROR_MAX 256     /* bytes of a start error, NUL included */
+#define TX_BOT_TERM_GRACE_MS 100    /* SIGTERM to SIGKILL (by the keeper) */
+#define TX_BOT_KEEPER_GRACE_MS 1000 /* then, if the keeper itself is still there */
+#define TX_BOT_LEFT_MAX 16          /* processes left behind that are named (all are counted) */
+#define TX_BOT_PIPE_GRACE_MS 50     /* after the exit, before pipes still open are closed */
+#define TX_BOT_ERROR_MAX 256        /* bytes of a start error, NUL included */
 
 /* Bots run this much below the referee (the seat starts them so), so that
  * the referee reads the clock on time when a bot is busy. */
@@ -59,13 +65,20 @@ typedef void (*tx_bot_closed_cb)(struct tx_bot *bot);
 
 /* How to start a bot. */
 struct tx_bot_options {
-    char *const *argv;    /* the bot's program and arguments, NULL-terminated */
-    const char *launcher; /* path of twixt-launch (tx_bot_find_launcher) */
-    int memory_mb;        /* RLIMIT_DATA, 0 for none */
-    int cpu_s;            /* RLIMIT_CPU for the whole game, 0 for none */
-    int nice;             /* priority below the referee, 0..19 */
-    const char *dir;      /* working directory, NULL for the referee's */
-    char *const *env;     /* "NAME=VALUE" added to (or replacing in) its environment, or NULL */
+    char *const *argv;                /* the bot's program and arguments, NULL-terminated */
+    const char *launcher;             /* path of twixt-launch (tx_bot_find_launcher) */
+    int memory_mb;                    /* memory limit (cgroup, or RLIMIT_DATA), 0 for none */
+    int cpu_s;                        /* RLIMIT_CPU for the whole game, 0 for none */
+    int nice;                         /* priority below the referee, 0..19 */
+    const char *dir;                  /* working directory (a bots file's), NULL: the referee's */
+    char *const *env;                 /* "NAME=VALUE" added to (or replacing in) the sandbox's
+                                         environment (a bots file's), or NULL */
+    const struct tx_sandbox *sandbox; /* isolation and environment; NULL: tx_sandbox_current() */
+    char *const *opponent_argv;       /* the other bot's words: its files are hidden; may be NULL */
+    const char *opponent_dir;         /* its working directory (its words are found there), or
+                                         NULL: the referee's */
+    bool pinned;                      /* run on core `core` only (--pin-cores) */
+    int core;
 };
 
 struct tx_bot_line {
@@ -92,8 +105,15 @@ struct tx_bot {
     bool stopping;                      /* tx_bot_stop was called */
     char start_error[TX_BOT_ERROR_MAX]; /* why it did not start (spawn or exec failure), "" if none
                                          */
-    int write_error;                    /* the libuv error of a failed write, 0 if none */
-    uint64_t written_at;                /* uv_hrtime() when the last input was fully written */
+    int bot_pid;    /* the bot's own process (for /proc), 0 until the launcher says it */
+    bool sandboxed; /* started in the sandbox */
+    int memory_mb;  /* its memory limit */
+    bool oom;       /* the kernel killed it (or a child) at its cgroup's memory limit */
+    int left_total; /* processes it left running when it exited by itself (then killed) */
+    int left_pids[TX_BOT_LEFT_MAX];       /* the first of them */
+    char left_names[TX_BOT_LEFT_MAX][16]; /* and their command names */
+    int write_error;                      /* the libuv error of a failed write, 0 if none */
+    uint64_t written_at;                  /* uv_hrtime() when the last input was fully written */
     int64_t lines_received; /* complete or too-long lines read from stdout, dropped ones included */
     int64_t lines_dropped;  /* lines lost because the queue was full */
     char *stderr_kept;      /* the first TX_BOT_STDERR_KEPT stderr bytes (malloc'ed lazily,
@@ -110,7 +130,9 @@ struct tx_bot {
     int open_handles; /* closed_cb runs when it reaches 0 */
     bool in_open, out_open, err_open, status_open, timer_open, process_open;
     bool err_eof, status_eof, writing, killed;
-    size_t status_len; /* bytes of start_error filled from the launcher's status pipe */
+    bool ended_alone;                        /* the launcher said the bot ended by itself */
+    char status_line[TX_BOT_ERROR_MAX + 16]; /* the launcher's line being read */
+    size_t status_len;
     struct tx_bot_line queue[TX_BOT_LINES_QUEUED];
     int queue_head, queue_count;
     char partial[TX_ANSWER_LINE_MAX]; /* the line being read */
@@ -154,18 +176,25 @@ void tx_bot_poll(struct tx_bot *bot);
  * not yet seen by the loop are not counted in the next turn. */
 void tx_bot_drain_stderr(struct tx_bot *bot);
 
-/* The bot's main thread so far, from /proc/PID/schedstat: nanoseconds on
- * a CPU and nanoseconds runnable but waiting for one. Two samples tell a
- * slow bot (CPU) from a busy machine (waiting). Returns false when unknown
- * (not started, or already being closed). One pread, about 2 us. */
+/* The bot's main thread so far, from /proc/BOT_PID/schedstat (the bot's
+ * own process, not its launcher's): nanoseconds on a CPU and nanoseconds
+ * runnable but waiting for one. Two samples tell a slow bot (CPU) from a
+ * busy machine (waiting). Until the loop has read the bot's pid from the
+ * launcher, the bot has hardly run: 0 and 0 (so a first turn counts from
+ * the bot's birth). Returns false when unknown (not started, gone, or
+ * already being closed). One pread, about 2 us. */
 bool tx_bot_sched(const struct tx_bot *bot, uint64_t *cpu_ns, uint64_t *wait_ns);
 
 /* Closes the bot's stdin (it reads EOF) and leaves it running: `validate`
  * uses it to see whether a bot exits by itself when its input ends. Later
- * writes fail with UV_EPIPE; tx_bot_stop is still needed. A bot that then
- * exits leaves its children to init: tx_bot_stop no longer finds those that
- * left its process group, so the caller follows them itself (refeed.c). */
+ * writes fail with UV_EPIPE; tx_bot_stop is still needed. When the bot
+ * exits, its keeper names what it left running (left_*), kills it, and
+ * exits too. */
 void tx_bot_close_input(struct tx_bot *bot);
+
+/* Reads what the launcher has said so far (bot_pid, start_error, oom,
+ * left_*), without waiting: for a caller that does not run the loop. */
+void tx_bot_read_status(struct tx_bot *bot);
 
 /* Ends the bot: see the top of this file. Safe to call more than once and
  * on a bot whose start failed. */
@@ -176,7 +205,8 @@ void tx_bot_stop(struct tx_bot *bot);
 void tx_bot_release(struct tx_bot *bot);
 
 /* Human words for how it ended, for crash details: "exit status 1",
- * "killed by signal 11 (Segmentation fault)". */
+ * "killed by signal 11 (Segmentation fault)", "killed by signal 9 (Killed)
+ * at its memory limit of 768 MiB". */
 void tx_bot_describe_exit(const struct tx_bot *bot, char *buf, size_t cap);
 
 /* Why a bot on move gave no answer, in the words of a crash verdict: it

@@ -28,6 +28,7 @@
 #include "render-html.h"
 #include "render-svg.h"
 #include "render-text.h"
+#include "sandbox.h"
 #include "verify.h"
 
 /* The options as the body reads them, filled from struct tx_options by parse_options. */
@@ -54,6 +55,8 @@ struct options {
     const char *bot;    /* --bot PLAYER=COMMAND: re-feed (refeed.h), or NULL */
     bool skip_invalid;  /* --skip-invalid: lines that are not records are warnings */
     int turn;           /* --turn T: re-feed up to move T, 0 for all */
+    /* With --bot: --sandbox, --bot-network, --pin-cores, --bot-env. */
+    struct tx_sandbox_request sandbox;
 };
 
 const struct tx_options_command tx_cmd_replay_line = {
@@ -93,6 +96,7 @@ static int parse_options(const char *program, int argc, char **argv, struct opti
             .bot = cli.bot,
             .turn = cli.turn,
             .skip_invalid = cli.skip_invalid,
+            .sandbox = cli.sandbox,
         };
     tx_options_free(&cli);
     return status;
@@ -328,6 +332,14 @@ int tx_cmd_replay(const char *program, int argc, char **argv)
 
     if (rc != TX_OPTIONS_CONTINUE)
         return rc;
+    if (o.bot) {
+        /* The re-fed bot does not read the records it is fed from. */
+        o.sandbox.output = strcmp(o.file, "-") ? o.file : NULL;
+        if (tx_sandbox_configure(&o.sandbox, "twixt-arena replay", err, sizeof err) < 0) {
+            fprintf(stderr, "twixt-arena replay: %s\n", err);
+            return TX_EXIT_USAGE;
+        }
+    }
     if (tx_records_open(&rd, o.file, err, sizeof err) < 0) {
         fprintf(stderr, "twixt-arena replay: %s\n", err);
         return TX_EXIT_USAGE;

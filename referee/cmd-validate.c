@@ -109,6 +109,7 @@ int tx_cmd_validate(const char *self, int argc, char **argv)
         .bundled_dir = random || strong || blocker ? paths.bots_dir : NULL,
         .nopponents = o.opponents.count,
         .records = o.output,
+        .sandbox = &o.sandbox,
     };
     for (int i = 0; i < o.opponents.count; i++)
         c.opponents[i] = o.opponents.values[i];

@@ -1,40 +1,136 @@
-/* launcher.c - twixt-launch: applies a bot's limits, then becomes the bot.
+/* launcher.c - twixt-launch: starts one bot, keeps it, and leaves nothing.
  *
- *   twixt-launch [--memory-mb N] [--cpu-s N] [--fsize-mb N] [--nice N]
- *                [--parent PID] [--status-fd FD] -- PROGRAM [ARG...]
+ *   twixt-launch --status-fd FD [--parent PID] [--memory-mb N] [--cpu-s N]
+ *                [--fsize-mb N] [--nice N] [--term-grace-ms N] [--core K]
+ *                [--tasks N] [--cgroup DIR]...
+ *                [--sandbox [--network] [--tmp-mb N] [--hide PATH]...
+ *                 [--keep PATH]...] [--probe] -- PROGRAM [ARG...]
  *
- * libuv has no hook between fork and exec, and setting limits on a running
- * bot (prlimit after spawn) races with its first instructions. So the
- * referee spawns this tiny program instead, which sets the limits on itself
- * and execvp()s the bot: the bot starts with its limits already in place,
- * as the same process (same pid, same process group, same pipes).
+ * libuv has no hook between fork and exec, and a bot must start with its
+ * limits already in place, so the referee spawns this program instead. It
+ * stays, as the keeper of the bot: the pid the referee knows (libuv's
+ * child, leader of the bot's process group) is the launcher's, and the bot
+ * runs below it:
  *
- * The bot is also made a child subreaper, so its orphaned descendants stay
- * in its family tree (see proc.h) instead of escaping to init.
+ *   without --sandbox   keeper -> bot
+ *   with --sandbox      keeper -> init (pid 1 of new namespaces) -> bot (pid 2)
  *
- * If the bot cannot be executed, one line saying why ("cannot run './x': No
- * such file or directory") is written to the status descriptor, and the
- * launcher exits 127. That descriptor is close-on-exec, so when the exec
- * succeeds the referee just sees it close, and the bot never inherits it.
+ * The keeper is a child subreaper, so whatever the bot starts stays in its
+ * family tree, whatever it does (setsid, double forks, pid hopping). When
+ * the bot exits, the keeper reports the processes it left ("left" lines),
+ * kills every descendant it has, removes the bot's cgroups and temporary
+ * directory, and exits the way the bot did (same status, or the same
+ * signal), so libuv sees the bot's own ending. SIGTERM (the referee's stop)
+ * gives the bot --term-grace-ms before everything is killed; the referee
+ * dying (PDEATHSIG) kills everything at once. Only a SIGKILL of the keeper
+ * itself could leave processes behind, and in the sandbox the bot cannot
+ * reach it (another PID namespace); the referee kills it only as a last
+ * resort.
+ *
+ * The sandbox (clone with new user, PID, mount, network, IPC and UTS
+ * namespaces): the bot sees only its own processes, no network (a loopback
+ * of its own, unless --network), every file system read-only, a fresh
+ * /proc, a minimal /dev, an empty /run, a private size-capped tmpfs on /tmp,
+ * and /dev/null in place of each --hide file. It runs as the user, with
+ * every capability dropped and no_new_privs. Limits: --cgroup DIRs (the
+ * referee found them writable) get a child cgroup with the memory limit and
+ * --tasks as the process and thread cap; without them, RLIMIT_DATA as
+ * everywhere, and RLIMIT_NPROC, which counts the bot's own user namespace
+ * only (it does not bound root).
+ *
+ * Status descriptor, one line per message: "pid N" (the bot's own pid, as
+ * the referee sees it, for /proc/N/schedstat), "error TEXT" (why the bot
+ * could not start: "cannot run './x': No such file or directory"; exit
+ * status 127), "self" (the bot ended by itself, not by the referee's
+ * signal or the keeper's sweep), "oom" (the bot hit its cgroup's memory
+ * limit), "left PID COMM" (at most LEFT_REPORTED) and "left-total N". It is
+ * close-on-exec in the bot, which never inherits it.
  */
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <ftw.h>
 #include <limits.h>
+#include <net/if.h>
+#include <poll.h>
+#include <sched.h>
 #include <signal.h>
 #include <stdarg.h>
+#include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
+#include <linux/capability.h>
+#include <sys/ioctl.h>
+#include <sys/mount.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
+#include <sys/signalfd.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
 #include <sys/syscall.h>
+#include <sys/wait.h>
+
+#include "proc.h"
 
 #define EXIT_CANNOT_RUN 127
 #define DEFAULT_MEMORY_MB 768 /* CodinGame's memory limit */
 #define DEFAULT_FSIZE_MB 64   /* a bot has no business writing big files */
+#define DEFAULT_TMP_MB 64     /* the sandbox's /tmp */
+#define LIST_MAX 64           /* --hide, --keep, --cgroup paths */
+#define LEFT_REPORTED 16      /* "left" lines at most; "left-total" counts them all */
+#define SWEEP_PAUSE_NS 1000000L
+
+#ifndef SECBIT_NOROOT
+#define SECBIT_NOROOT (1 << 0)
+#define SECBIT_NOROOT_LOCKED (1 << 1)
+#define SECBIT_NO_SETUID_FIXUP (1 << 2)
+#define SECBIT_NO_SETUID_FIXUP_LOCKED (1 << 3)
+#define SECBIT_KEEP_CAPS_LOCKED (1 << 5)
+#define SECBIT_NO_CAP_AMBIENT_RAISE (1 << 6)
+#define SECBIT_NO_CAP_AMBIENT_RAISE_LOCKED (1 << 7)
+#endif
+
+struct launch {
+    long memory_mb, cpu_s, fsize_mb, nice, parent, term_grace_ms, tmp_mb, tasks, core;
+    bool sandbox, network, probe;
+    const char *hide[LIST_MAX], *keep[LIST_MAX], *cgroup[LIST_MAX];
+    int nhide, nkeep, ncgroup;
+    char **argv;
+};
 
 static int status_fd = -1;
+static pid_t keeper;                     /* the launcher's own pid: cleanup happens only there */
+static char cgroups[LIST_MAX][PATH_MAX]; /* the bot's cgroups, created by the keeper */
+static int ncgroups;
+static char tmpdir[64]; /* the bot's TMPDIR without the sandbox, "" if none */
+
+static void cleanup(void);
+
+static void say(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static void say(const char *fmt, ...)
+{
+    char msg[600];
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(msg, sizeof msg - 1, fmt, ap);
+    va_end(ap);
+    if (n < 0)
+        return;
+    if ((size_t)n > sizeof msg - 2)
+        n = sizeof msg - 2;
+    msg[n++] = '\n';
+    if (status_fd >= 0) {
+        ssize_t w = write(status_fd, msg, (size_t)n);
+        (void)w;
+    } else {
+        ssize_t w = write(STDERR_FILENO, msg, (size_t)n);
+        (void)w;
+    }
+}
 
 /* Reports why the bot did not start and exits: the referee turns this line
  * into the crash detail the user reads. */
@@ -43,18 +139,14 @@ __attribute__((format(printf, 1, 2), noreturn)) static void fail(const char *fmt
     char msg[512];
     va_list ap;
     va_start(ap, fmt);
-    int n = vsnprintf(msg, sizeof msg, fmt, ap);
+    vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
-    if (n < 0)
-        n = 0;
-    if ((size_t)n >= sizeof msg)
-        n = sizeof msg - 1;
-    if (status_fd >= 0) {
-        ssize_t w = write(status_fd, msg, (size_t)n);
-        (void)w;
-    } else {
-        fprintf(stderr, "twixt-launch: %s\n", msg);
-    }
+    for (char *p = msg; *p; p++)
+        if (*p == '\n')
+            *p = ' ';
+    say("error %s", msg);
+    if (getpid() == keeper)
+        cleanup();
     _exit(EXIT_CANNOT_RUN);
 }
 
@@ -67,6 +159,350 @@ static long number(const char *option, const char *text)
         fail("bad value for %s: '%s'", option, text ? text : "");
     return v;
 }
+
+static void add(const char **list, int *n, const char *option, const char *value)
+{
+    if (!value || *n == LIST_MAX)
+        fail("%s: no value, or more than %d", option, LIST_MAX);
+    list[(*n)++] = value;
+}
+
+static void parse(int argc, char **argv, struct launch *l)
+{
+    *l = (struct launch){.memory_mb = DEFAULT_MEMORY_MB,
+                         .fsize_mb = DEFAULT_FSIZE_MB,
+                         .nice = 5,
+                         .term_grace_ms = 100,
+                         .tmp_mb = DEFAULT_TMP_MB,
+                         .core = -1};
+    int i = 1;
+    for (; i < argc; i++) {
+        const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+        if (!strcmp(a, "--")) {
+            i++;
+            break;
+        }
+        if (!strcmp(a, "--sandbox")) {
+            l->sandbox = true;
+            continue;
+        }
+        if (!strcmp(a, "--network")) {
+            l->network = true;
+            continue;
+        }
+        if (!strcmp(a, "--probe")) {
+            l->probe = true;
+            continue;
+        }
+        if (!strcmp(a, "--memory-mb"))
+            l->memory_mb = number(a, v);
+        else if (!strcmp(a, "--cpu-s"))
+            l->cpu_s = number(a, v);
+        else if (!strcmp(a, "--fsize-mb"))
+            l->fsize_mb = number(a, v);
+        else if (!strcmp(a, "--nice"))
+            l->nice = number(a, v);
+        else if (!strcmp(a, "--parent"))
+            l->parent = number(a, v);
+        else if (!strcmp(a, "--status-fd"))
+            status_fd = (int)number(a, v);
+        else if (!strcmp(a, "--term-grace-ms"))
+            l->term_grace_ms = number(a, v);
+        else if (!strcmp(a, "--tmp-mb"))
+            l->tmp_mb = number(a, v);
+        else if (!strcmp(a, "--tasks"))
+            l->tasks = number(a, v);
+        else if (!strcmp(a, "--core"))
+            l->core = number(a, v);
+        else if (!strcmp(a, "--hide"))
+            add(l->hide, &l->nhide, a, v);
+        else if (!strcmp(a, "--keep"))
+            add(l->keep, &l->nkeep, a, v);
+        else if (!strcmp(a, "--cgroup"))
+            add(l->cgroup, &l->ncgroup, a, v);
+        else
+            fail("unknown launcher option %s", a);
+        i++;
+    }
+    if (i >= argc)
+        fail("no bot command given");
+    l->argv = argv + i;
+}
+
+/* ---- files ---- */
+
+static int write_file(const char *path, const char *text)
+{
+    int fd = open(path, O_WRONLY | O_CLOEXEC);
+    if (fd < 0)
+        return -errno;
+    ssize_t n = write(fd, text, strlen(text));
+    int err = n < 0 ? errno : 0;
+    close(fd);
+    return n < 0 ? -err : 0;
+}
+
+/* ---- cgroups: a child of each --cgroup DIR, made by the keeper ---- */
+
+static int remove_entry(const char *path, const struct stat *st, int type, struct FTW *ftw)
+{
+    (void)st;
+    (void)ftw;
+    if (type == FTW_DP)
+        rmdir(path);
+    else
+        unlink(path);
+    return 0;
+}
+
+static void cleanup(void)
+{
+    for (int i = 0; i < ncgroups; i++)
+        for (int tries = 0; rmdir(cgroups[i]) < 0 && errno == EBUSY && tries < 100; tries++) {
+            struct timespec t = {0, SWEEP_PAUSE_NS};
+            nanosleep(&t, NULL);
+        }
+    ncgroups = 0;
+    if (tmpdir[0])
+        nftw(tmpdir, remove_entry, 16, FTW_DEPTH | FTW_PHYS | FTW_MOUNT);
+    tmpdir[0] = '\0';
+}
+
+/* Creates the bot's cgroup under each DIR and sets what that controller
+ * limits (memory without swap, tasks); returns the cgroup.procs descriptors
+ * the bot's first process writes itself into. */
+static int make_cgroups(const struct launch *l, int *procs)
+{
+    unsigned salt = (unsigned)time(NULL) ^ ((unsigned)getpid() << 12);
+    for (int i = 0; i < l->ncgroup; i++) {
+        char *dir = cgroups[ncgroups];
+        int r = -1;
+        for (int tries = 0; r < 0 && tries < 16; tries++) {
+            snprintf(dir, PATH_MAX, "%s/twixt-bot-%d-%x", l->cgroup[i], (int)getpid(),
+                     salt + (unsigned)tries);
+            r = mkdir(dir, 0755);
+            if (r < 0 && errno != EEXIST)
+                fail("cannot create the bot's cgroup %s: %s", dir, strerror(errno));
+        }
+        if (r < 0)
+            fail("cannot create the bot's cgroup under %s", l->cgroup[i]);
+        ncgroups++;
+        char path[PATH_MAX + 32], value[32];
+        snprintf(value, sizeof value, "%lld", (long long)l->memory_mb << 20);
+        /* cgroup v1 wants memory before memory+swap; v2 has one file each. */
+        static const char *const memory[] = {"memory.limit_in_bytes", "memory.memsw.limit_in_bytes",
+                                             "memory.max", "memory.swap.max"};
+        for (size_t k = 0; l->memory_mb > 0 && k < sizeof memory / sizeof memory[0]; k++) {
+            snprintf(path, sizeof path, "%s/%s", dir, memory[k]);
+            int e = write_file(path, !strcmp(memory[k], "memory.swap.max") ? "0" : value);
+            if (e < 0 && e != -ENOENT)
+                fail("cannot set %s: %s", path, strerror(-e));
+        }
+        snprintf(path, sizeof path, "%s/pids.max", dir);
+        snprintf(value, sizeof value, "%ld", l->tasks);
+        int e = l->tasks > 0 ? write_file(path, value) : 0;
+        if (e < 0 && e != -ENOENT)
+            fail("cannot set %s: %s", path, strerror(-e));
+        snprintf(path, sizeof path, "%s/cgroup.procs", dir);
+        if ((procs[i] = open(path, O_WRONLY | O_CLOEXEC)) < 0)
+            fail("cannot open %s: %s", path, strerror(errno));
+    }
+    return l->ncgroup;
+}
+
+/* dir/name of the bot's i-th cgroup into buf; false when it does not fit. */
+static bool cgroup_file(char *buf, size_t cap, int i, const char *name)
+{
+    return (size_t)snprintf(buf, cap, "%s/%s", cgroups[i], name) < cap;
+}
+
+/* True when the kernel killed something of the bot for its memory limit. */
+static bool hit_memory_limit(void)
+{
+    static const char *const files[] = {"memory.oom_control", "memory.events"};
+    for (int i = 0; i < ncgroups; i++)
+        for (size_t k = 0; k < 2; k++) {
+            char path[PATH_MAX + 32], buf[1024];
+            int fd =
+                cgroup_file(path, sizeof path, i, files[k]) ? open(path, O_RDONLY | O_CLOEXEC) : -1;
+            if (fd < 0)
+                continue;
+            ssize_t n = read(fd, buf, sizeof buf - 1);
+            close(fd);
+            buf[n > 0 ? n : 0] = '\0';
+            const char *p = strstr(buf, "oom_kill ");
+            if (p && atol(p + 9) > 0)
+                return true;
+        }
+    return false;
+}
+
+/* ---- the sandbox's file system (in the bot's own mount namespace) ---- */
+
+static void must(int r, const char *what, const char *path)
+{
+    if (r < 0)
+        fail("cannot set up the sandbox: %s %s: %s", what, path, strerror(errno));
+}
+
+static int clone_tree(const char *path, bool recursive)
+{
+    return (int)syscall(SYS_open_tree, AT_FDCWD, path,
+                        OPEN_TREE_CLONE | OPEN_TREE_CLOEXEC | (recursive ? AT_RECURSIVE : 0));
+}
+
+static int set_attr(int dfd, const char *path, unsigned flags, uint64_t attr)
+{
+    struct mount_attr a = {.attr_set = attr};
+    return (int)syscall(SYS_mount_setattr, dfd, path, flags, &a, sizeof a);
+}
+
+static int move_tree(int fd, const char *to)
+{
+    return (int)syscall(SYS_move_mount, fd, "", AT_FDCWD, to, MOVE_MOUNT_F_EMPTY_PATH);
+}
+
+/* mkdir -p of path's parents (in the fresh /tmp). */
+static void make_parents(const char *path)
+{
+    char buf[PATH_MAX];
+    snprintf(buf, sizeof buf, "%s", path);
+    for (char *p = buf + 1; (p = strchr(p, '/')); p++) {
+        *p = '\0';
+        mkdir(buf, 0755);
+        *p = '/';
+    }
+}
+
+static void make_mount_point(const char *path, bool dir)
+{
+    make_parents(path);
+    if (dir) {
+        if (mkdir(path, 0755) < 0 && errno != EEXIST)
+            must(-1, "mkdir", path);
+    } else {
+        int fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0644);
+        must(fd, "create", path);
+        close(fd);
+    }
+}
+
+static void setup_filesystem(const struct launch *l)
+{
+    static const char *const devices[] = {"null", "zero", "full", "random", "urandom"};
+    enum { NDEV = sizeof devices / sizeof devices[0] };
+    int dev[NDEV], keep[LIST_MAX];
+    bool keep_dir[LIST_MAX];
+    char cwd[PATH_MAX], path[PATH_MAX + 16];
+
+    if (!getcwd(cwd, sizeof cwd))
+        snprintf(cwd, sizeof cwd, "/");
+    /* Nothing done here propagates back to the referee's view. */
+    must(mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL), "make private", "/");
+    /* What must stay visible under the fresh /dev and /tmp, taken first. */
+    for (int i = 0; i < NDEV; i++) {
+        snprintf(path, sizeof path, "/dev/%s", devices[i]);
+        must(dev[i] = clone_tree(path, false), "bind", path);
+    }
+    for (int i = 0; i < l->nkeep; i++) {
+        struct stat st;
+        keep[i] = -1;
+        if (stat(l->keep[i], &st) < 0)
+            continue;
+        keep_dir[i] = S_ISDIR(st.st_mode);
+        must(keep[i] = clone_tree(l->keep[i], keep_dir[i]), "bind", l->keep[i]);
+        must(set_attr(keep[i], "", AT_EMPTY_PATH | AT_RECURSIVE,
+                      MOUNT_ATTR_RDONLY | MOUNT_ATTR_NOSUID),
+             "make read-only", l->keep[i]);
+    }
+    /* A /proc of the bot's own PID namespace: its processes only. */
+    must(mount("proc", "/proc", "proc", MS_NOSUID | MS_NODEV | MS_NOEXEC, NULL), "mount", "/proc");
+    /* Every file system read-only, /proc included. */
+    must(set_attr(AT_FDCWD, "/", AT_RECURSIVE, MOUNT_ATTR_RDONLY | MOUNT_ATTR_NOSUID),
+         "make read-only", "/");
+    /* A minimal /dev: no terminals, no shared memory of others. */
+    must(mount("tmpfs", "/dev", "tmpfs", MS_NOSUID | MS_NOEXEC, "mode=0755,size=64k"), "mount",
+         "/dev");
+    for (int i = 0; i < NDEV; i++) {
+        snprintf(path, sizeof path, "/dev/%s", devices[i]);
+        make_mount_point(path, false);
+        must(move_tree(dev[i], path), "bind", path);
+        close(dev[i]);
+    }
+    static const char *const links[][2] = {{"/proc/self/fd", "/dev/fd"},
+                                           {"/proc/self/fd/0", "/dev/stdin"},
+                                           {"/proc/self/fd/1", "/dev/stdout"},
+                                           {"/proc/self/fd/2", "/dev/stderr"},
+                                           {"/tmp", "/dev/shm"}};
+    for (size_t i = 0; i < sizeof links / sizeof links[0]; i++)
+        must(symlink(links[i][0], links[i][1]), "symlink", links[i][1]);
+    must(set_attr(AT_FDCWD, "/dev", AT_RECURSIVE, MOUNT_ATTR_RDONLY), "make read-only", "/dev");
+    /* The bot's own /tmp, gone with its mount namespace at the end. */
+    char options[64];
+    snprintf(options, sizeof options, "mode=1777,size=%ldm", l->tmp_mb > 0 ? l->tmp_mb : 1);
+    must(mount("tmpfs", "/tmp", "tmpfs", MS_NOSUID | MS_NODEV, options), "mount", "/tmp");
+    for (int i = 0; i < l->nkeep; i++)
+        if (keep[i] >= 0) {
+            make_mount_point(l->keep[i], keep_dir[i]);
+            must(move_tree(keep[i], l->keep[i]), "bind", l->keep[i]);
+            close(keep[i]);
+        }
+    /* Sockets of daemons and of the user's session live in /run: even a
+     * read-only mount lets a process connect to them. */
+    struct stat st;
+    if (stat("/run", &st) == 0 && S_ISDIR(st.st_mode))
+        must(mount("tmpfs", "/run", "tmpfs", MS_RDONLY | MS_NOSUID | MS_NODEV | MS_NOEXEC,
+                   "mode=0755,size=4k"),
+             "mount", "/run");
+    /* The records file and the opponent's files. */
+    for (int i = 0; i < l->nhide; i++) {
+        if (stat(l->hide[i], &st) < 0 || S_ISDIR(st.st_mode))
+            continue;
+        must(mount("/dev/null", l->hide[i], NULL, MS_BIND, NULL), "hide", l->hide[i]);
+        must(set_attr(AT_FDCWD, l->hide[i], 0, MOUNT_ATTR_RDONLY), "hide", l->hide[i]);
+    }
+    /* The working directory as this namespace now shows it. */
+    if (chdir(cwd) < 0)
+        must(chdir("/"), "chdir", "/");
+}
+
+/* The loopback of the bot's own network namespace: up, and nothing else. */
+static void loopback_up(void)
+{
+    int s = socket(AF_INET, SOCK_DGRAM | SOCK_CLOEXEC, 0);
+    if (s < 0)
+        return;
+    struct ifreq ifr;
+    memset(&ifr, 0, sizeof ifr);
+    snprintf(ifr.ifr_name, sizeof ifr.ifr_name, "lo");
+    if (ioctl(s, SIOCGIFFLAGS, &ifr) == 0) {
+        ifr.ifr_flags |= IFF_UP | IFF_RUNNING;
+        ioctl(s, SIOCSIFFLAGS, &ifr);
+    }
+    close(s);
+}
+
+/* No capability now, none on any later exec (not even as uid 0). */
+static void drop_capabilities(void)
+{
+    if (prctl(PR_SET_SECUREBITS,
+              SECBIT_NOROOT | SECBIT_NOROOT_LOCKED | SECBIT_NO_SETUID_FIXUP |
+                  SECBIT_NO_SETUID_FIXUP_LOCKED | SECBIT_KEEP_CAPS_LOCKED |
+                  SECBIT_NO_CAP_AMBIENT_RAISE | SECBIT_NO_CAP_AMBIENT_RAISE_LOCKED,
+              0, 0, 0) < 0)
+        fail("cannot set up the sandbox: securebits: %s", strerror(errno));
+    for (int cap = 0; cap <= 63; cap++)
+        if (prctl(PR_CAPBSET_DROP, cap, 0, 0, 0) < 0 && errno != EINVAL)
+            fail("cannot set up the sandbox: dropping capability %d: %s", cap, strerror(errno));
+    prctl(PR_CAP_AMBIENT, PR_CAP_AMBIENT_CLEAR_ALL, 0, 0, 0);
+    struct __user_cap_header_struct head = {.version = _LINUX_CAPABILITY_VERSION_3, .pid = 0};
+    struct __user_cap_data_struct data[2];
+    memset(data, 0, sizeof data);
+    if (syscall(SYS_capset, &head, data) < 0)
+        fail("cannot set up the sandbox: capset: %s", strerror(errno));
+}
+
+/* ---- the bot itself ---- */
 
 static void set_limit(int resource, rlim_t value, const char *what)
 {
@@ -108,37 +544,221 @@ static void explain_missing_interpreter(const char *program, int err)
     fail("cannot run '%s': its interpreter '%s' was not found", program, interp);
 }
 
+static void default_signals(void)
+{
+    for (int s = 1; s < NSIG; s++)
+        if (s != SIGKILL && s != SIGSTOP)
+            signal(s, SIG_DFL);
+    sigset_t none;
+    sigemptyset(&none);
+    sigprocmask(SIG_SETMASK, &none, NULL);
+}
+
+/* In the bot's process, parent already set: limits, then exec. */
+static __attribute__((noreturn)) void run_bot(const struct launch *l, bool cgroup_memory)
+{
+    default_signals();
+    if (prctl(PR_SET_PDEATHSIG, SIGKILL) < 0)
+        fail("cannot set the parent death signal: %s", strerror(errno));
+    if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) < 0)
+        fail("cannot set no_new_privs: %s", strerror(errno));
+    if (l->memory_mb > 0 && !cgroup_memory)
+        set_limit(RLIMIT_DATA, (rlim_t)l->memory_mb << 20, "memory");
+    if (l->cpu_s > 0)
+        set_limit(RLIMIT_CPU, (rlim_t)l->cpu_s, "CPU time");
+    if (l->fsize_mb > 0)
+        set_limit(RLIMIT_FSIZE, (rlim_t)l->fsize_mb << 20, "file size");
+    set_limit(RLIMIT_CORE, 0, "core file");
+    /* Counted in the bot's own user namespace; root is never bounded. */
+    if (l->sandbox && l->tasks > 0 && ncgroups == 0 && getuid() != 0)
+        set_limit(RLIMIT_NPROC, (rlim_t)l->tasks, "process");
+    if (l->core >= 0) {
+        cpu_set_t set;
+        CPU_ZERO(&set);
+        CPU_SET((int)l->core, &set);
+        if (sched_setaffinity(0, sizeof set, &set) < 0)
+            fail("cannot pin the bot to core %ld: %s", l->core, strerror(errno));
+    }
+    /* Below the referee, so its clock is read on time when bots keep every
+     * core busy. nice() may legitimately return -1, hence errno. */
+    if (l->nice > 0) {
+        errno = 0;
+        if (nice((int)(l->nice > 19 ? 19 : l->nice)) == -1 && errno)
+            fail("cannot lower the priority: %s", strerror(errno));
+    }
+    if (l->sandbox)
+        drop_capabilities();
+    else if (tmpdir[0])
+        setenv("TMPDIR", tmpdir, 1);
+    if (l->probe)
+        _exit(0); /* everything but the bot itself worked */
+    execvp(l->argv[0], l->argv);
+    int err = errno;
+    explain_missing_interpreter(l->argv[0], err);
+    fail("cannot run '%s': %s", l->argv[0], strerror(err));
+}
+
+/* pid 2 of the sandbox: says its pid as the referee sees it, builds its
+ * view of the file system, becomes the bot. */
+static __attribute__((noreturn)) void sandboxed_bot(const struct launch *l, bool cgroup_memory)
+{
+    /* Still the referee's /proc here, so "self" is our pid out there. */
+    char self[32];
+    ssize_t n = readlink("/proc/self", self, sizeof self - 1);
+    if (n > 0) {
+        self[n] = '\0';
+        say("pid %s", self);
+    }
+    if (getppid() != 1)
+        fail("the sandbox's init has gone");
+    setup_filesystem(l);
+    if (!l->network)
+        loopback_up();
+    if (sethostname("twixt-bot", 9) < 0)
+        fail("cannot set up the sandbox: hostname: %s", strerror(errno));
+    run_bot(l, cgroup_memory);
+}
+
+/* ---- pid 1 of the sandbox ---- */
+
+/* Reaps everything in the namespace; tells the keeper how the bot ended
+ * (its raw wait status on report), then waits to be killed: its exit would
+ * kill every process left in the namespace before the keeper had a look. */
+static __attribute__((noreturn)) void sandbox_init(const struct launch *l, int go, int report,
+                                                   const int *procs, int nprocs, bool cgroup_memory)
+{
+    char byte;
+    if (read(go, &byte, 1) != 1) /* the keeper has written our user mappings */
+        _exit(EXIT_CANNOT_RUN);
+    for (int i = 0; i < nprocs; i++) {
+        if (write(procs[i], "0", 1) < 0)
+            fail("cannot join the bot's cgroup: %s", strerror(errno));
+        close(procs[i]);
+    }
+    prctl(PR_SET_PDEATHSIG, SIGKILL);
+    struct pollfd alive = {.fd = go, .events = POLLIN};
+    if (poll(&alive, 1, 0) > 0 && (alive.revents & (POLLHUP | POLLERR)))
+        _exit(EXIT_CANNOT_RUN); /* the keeper died before the death signal was set */
+    prctl(PR_SET_DUMPABLE, 0);  /* nobody in here may ptrace or read us */
+    pid_t bot = fork();
+    if (bot < 0)
+        fail("cannot fork the bot: %s", strerror(errno));
+    if (bot == 0) {
+        close(go);
+        close(report);
+        sandboxed_bot(l, cgroup_memory);
+    }
+    close(status_fd);
+    for (int fd = 0; fd <= 2; fd++)
+        close(fd);
+    for (;;) {
+        int st;
+        pid_t pid = waitpid(-1, &st, 0);
+        if (pid == bot) {
+            ssize_t w = write(report, &st, sizeof st);
+            (void)w;
+        } else if (pid < 0 && errno == ECHILD) {
+            poll(&alive, 1, -1); /* until the keeper goes */
+            _exit(0);
+        }
+    }
+}
+
+/* ---- the keeper ---- */
+
+static pid_t child;      /* the bot, or the sandbox's init */
+static bool child_done;  /* reaped */
+static int child_status; /* its wait status */
+static bool bot_done;    /* the bot's own ending is known */
+static int bot_status;   /* ... and this is it */
+
+static void reap(void)
+{
+    int st;
+    pid_t pid;
+    while ((pid = waitpid(-1, &st, WNOHANG)) > 0)
+        if (pid == child) {
+            child_done = true;
+            child_status = st;
+        }
+}
+
+/* Kills every descendant, whatever it did to hide, until none is left:
+ * as subreaper the keeper adopts every orphan, so "no child" is "nothing
+ * left". A process forked while a round runs is found by the next. */
+static void sweep(void)
+{
+    for (;;) {
+        int *pids = NULL;
+        int n = tx_proc_descendants(getpid(), &pids);
+        for (int i = 1; i < n; i++)
+            kill(pids[i], SIGKILL);
+        free(pids);
+        reap();
+        if (waitpid(-1, NULL, WNOHANG) < 0 && errno == ECHILD)
+            return;
+        struct timespec t = {0, SWEEP_PAUSE_NS};
+        nanosleep(&t, NULL);
+    }
+}
+
+/* The processes the bot left running (validate's "children" finding). */
+static void report_left(void)
+{
+    int *pids = NULL, total = 0;
+    int n = tx_proc_descendants(getpid(), &pids);
+    for (int i = 1; i < n; i++) {
+        char state, comm[32];
+        /* The sandbox's init is ours, not the bot's; zombies are gone. */
+        if (pids[i] == child || tx_proc_stat(pids[i], &state, comm, sizeof comm) < 0 ||
+            state == 'Z' || state == 'X')
+            continue;
+        if (total++ < LEFT_REPORTED)
+            say("left %d %s", pids[i], comm);
+    }
+    free(pids);
+    if (total > 0)
+        say("left-total %d", total);
+}
+
+/* Ends the way the bot ended, for libuv: its exit status, or its signal. */
+static __attribute__((noreturn)) void mirror(int st)
+{
+    if (WIFSIGNALED(st)) {
+        int sig = WTERMSIG(st);
+        prctl(PR_SET_DUMPABLE, 0); /* no core file of ours */
+        signal(sig, SIG_DFL);
+        sigset_t set;
+        sigemptyset(&set);
+        sigaddset(&set, sig);
+        sigprocmask(SIG_UNBLOCK, &set, NULL);
+        raise(sig);
+        _exit(128 + sig);
+    }
+    _exit(WIFEXITED(st) ? WEXITSTATUS(st) : EXIT_CANNOT_RUN);
+}
+
+static void write_map(pid_t pid, const char *file, const char *text)
+{
+    char path[64];
+    snprintf(path, sizeof path, "/proc/%d/%s", (int)pid, file);
+    int e = write_file(path, text);
+    if (e < 0)
+        fail("cannot set up the sandbox: %s: %s", path, strerror(-e));
+}
+
+static int64_t now_ms(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (int64_t)t.tv_sec * 1000 + t.tv_nsec / 1000000;
+}
+
 int main(int argc, char **argv)
 {
-    long memory_mb = DEFAULT_MEMORY_MB, cpu_s = 0, fsize_mb = DEFAULT_FSIZE_MB, nice_inc = 5;
-    long parent = 0;
-    int i = 1;
-
-    for (; i < argc; i++) {
-        const char *a = argv[i];
-        if (!strcmp(a, "--")) {
-            i++;
-            break;
-        }
-        const char *v = i + 1 < argc ? argv[i + 1] : NULL;
-        if (!strcmp(a, "--memory-mb"))
-            memory_mb = number(a, v);
-        else if (!strcmp(a, "--cpu-s"))
-            cpu_s = number(a, v);
-        else if (!strcmp(a, "--fsize-mb"))
-            fsize_mb = number(a, v);
-        else if (!strcmp(a, "--nice"))
-            nice_inc = number(a, v);
-        else if (!strcmp(a, "--parent"))
-            parent = number(a, v);
-        else if (!strcmp(a, "--status-fd"))
-            status_fd = (int)number(a, v);
-        else
-            fail("unknown launcher option %s", a);
-        i++;
-    }
-    if (i >= argc)
-        fail("no bot command given");
+    struct launch l;
+    keeper = getpid();
+    parse(argc, argv, &l);
 
     /* The status channel must not reach the bot, and neither may anything
      * else the referee's process had open by accident. */
@@ -148,46 +768,162 @@ int main(int argc, char **argv)
     syscall(SYS_close_range, (unsigned)(status_fd > 2 ? status_fd + 1 : 3), ~0U, 4U /* CLOEXEC */);
 #endif
 
-    /* Bots get the default dispositions (the referee ignores SIGPIPE). */
-    for (int s = 1; s < NSIG; s++)
-        if (s != SIGKILL && s != SIGSTOP)
-            signal(s, SIG_DFL);
-    sigset_t none;
-    sigemptyset(&none);
-    sigprocmask(SIG_SETMASK, &none, NULL);
-
-    /* Die with the referee, even if it is killed with SIGKILL. The parent
-     * may already be gone: then we were reparented and must not run. */
-    if (prctl(PR_SET_PDEATHSIG, SIGKILL) < 0)
+    /* The keeper takes its signals from a descriptor, between polls. SIGHUP
+     * is its parent death signal: the referee is gone. */
+    sigset_t mask;
+    sigemptyset(&mask);
+    static const int handled[] = {SIGCHLD, SIGTERM, SIGINT, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2};
+    for (size_t i = 0; i < sizeof handled / sizeof handled[0]; i++)
+        sigaddset(&mask, handled[i]);
+    sigprocmask(SIG_BLOCK, &mask, NULL);
+    int sfd = signalfd(-1, &mask, SFD_CLOEXEC | SFD_NONBLOCK);
+    if (sfd < 0)
+        fail("cannot create a signalfd: %s", strerror(errno));
+    if (prctl(PR_SET_PDEATHSIG, SIGHUP) < 0)
         fail("cannot set the parent death signal: %s", strerror(errno));
-    if (parent > 0 && getppid() != (pid_t)parent)
+    pid_t referee = getppid();
+    if (l.parent > 0 && referee != (pid_t)l.parent)
         fail("the referee has gone");
-    if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) < 0)
-        fail("cannot set no_new_privs: %s", strerror(errno));
-    /* The bot adopts its orphans (the attribute survives execve): a daemon
-     * that double-forks and calls setsid() stays in the bot's family tree,
-     * where the referee finds it and kills it at the end of the game.
-     * Failing this only weakens that sweep, so it is not fatal. */
-    prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0);
+    /* Every orphan of the bot's family becomes the keeper's child. */
+    if (prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) < 0)
+        fail("cannot become a child subreaper: %s", strerror(errno));
 
-    if (memory_mb > 0)
-        set_limit(RLIMIT_DATA, (rlim_t)memory_mb << 20, "memory");
-    if (cpu_s > 0)
-        set_limit(RLIMIT_CPU, (rlim_t)cpu_s, "CPU time");
-    if (fsize_mb > 0)
-        set_limit(RLIMIT_FSIZE, (rlim_t)fsize_mb << 20, "file size");
-    set_limit(RLIMIT_CORE, 0, "core file");
-
-    /* Below the referee, so its clock is read on time when bots keep every
-     * core busy. nice() may legitimately return -1, hence errno. */
-    if (nice_inc > 0) {
-        errno = 0;
-        if (nice((int)(nice_inc > 19 ? 19 : nice_inc)) == -1 && errno)
-            fail("cannot lower the priority: %s", strerror(errno));
+    int procs[LIST_MAX];
+    int nprocs = l.sandbox ? make_cgroups(&l, procs) : 0;
+    bool cgroup_memory = false;
+    for (int i = 0; i < ncgroups && l.memory_mb > 0; i++) {
+        char path[PATH_MAX + 32];
+        cgroup_memory |= cgroup_file(path, sizeof path, i, "memory.max") && access(path, F_OK) == 0;
+        cgroup_memory |=
+            cgroup_file(path, sizeof path, i, "memory.limit_in_bytes") && access(path, F_OK) == 0;
     }
 
-    execvp(argv[i], argv + i);
-    int err = errno;
-    explain_missing_interpreter(argv[i], err);
-    fail("cannot run '%s': %s", argv[i], strerror(err));
+    int go[2] = {-1, -1}, report[2] = {-1, -1};
+    if (l.sandbox) {
+        if (pipe2(go, O_CLOEXEC) < 0 || pipe2(report, O_CLOEXEC) < 0)
+            fail("cannot create pipes: %s", strerror(errno));
+        unsigned long flags = CLONE_NEWUSER | CLONE_NEWPID | CLONE_NEWNS | CLONE_NEWIPC |
+                              CLONE_NEWUTS | CLONE_NEWCGROUP | (l.network ? 0 : CLONE_NEWNET);
+        child = (pid_t)syscall(SYS_clone, flags | SIGCHLD, NULL, NULL, NULL, NULL);
+        if (child < 0 && (errno == EPERM || errno == ENOSPC || errno == EINVAL))
+            fail("cannot create the sandbox's namespaces: user namespaces are not available to "
+                 "this user (%s; see the sysctls user.max_user_namespaces and "
+                 "kernel.unprivileged_userns_clone)",
+                 strerror(errno));
+        if (child < 0)
+            fail("cannot create the sandbox's namespaces: %s", strerror(errno));
+        if (child == 0) {
+            close(go[1]);
+            close(report[0]);
+            close(sfd);
+            sandbox_init(&l, go[0], report[1], procs, nprocs, cgroup_memory);
+        }
+        close(go[0]);
+        close(report[1]);
+        for (int i = 0; i < nprocs; i++)
+            close(procs[i]);
+        /* The bot is the user inside, as outside: same uid, same gid. */
+        char map[64];
+        write_map(child, "setgroups", "deny");
+        snprintf(map, sizeof map, "%d %d 1\n", (int)getgid(), (int)getgid());
+        write_map(child, "gid_map", map);
+        snprintf(map, sizeof map, "%d %d 1\n", (int)getuid(), (int)getuid());
+        write_map(child, "uid_map", map);
+        if (write(go[1], "g", 1) != 1)
+            fail("cannot start the sandbox: %s", strerror(errno));
+    } else {
+        /* A private TMPDIR, removed with the game. */
+        snprintf(tmpdir, sizeof tmpdir, "/tmp/twixt-bot-XXXXXX");
+        if (!mkdtemp(tmpdir))
+            tmpdir[0] = '\0';
+        child = fork();
+        if (child < 0)
+            fail("cannot fork the bot: %s", strerror(errno));
+        if (child == 0) {
+            close(sfd);
+            if (getppid() != keeper)
+                fail("the launcher has gone");
+            run_bot(&l, false);
+        }
+        say("pid %d", (int)child);
+    }
+
+    /* The bot talks to the referee directly: the keeper holds none of its
+     * pipes, or a bot that closes its stdout would not be seen doing it. */
+    int null = open("/dev/null", O_RDWR | O_CLOEXEC);
+    for (int fd = 0; fd <= 2; fd++)
+        if (null >= 0)
+            dup2(null, fd);
+    if (null > 2)
+        close(null);
+
+    bool stopping = false, swept = false;
+    int64_t deadline = 0;
+    while (!bot_done) {
+        struct pollfd fds[2] = {{.fd = sfd, .events = POLLIN}, {.fd = report[0], .events = POLLIN}};
+        int timeout = -1;
+        if (stopping) {
+            int64_t left = deadline - now_ms();
+            timeout = left > 0 ? (int)left : 0;
+        }
+        int r = poll(fds, report[0] >= 0 ? 2 : 1, timeout);
+        if (r < 0 && errno != EINTR)
+            fail("poll: %s", strerror(errno));
+        if (r > 0 && fds[0].revents) {
+            struct signalfd_siginfo si;
+            while (read(sfd, &si, sizeof si) == sizeof si) {
+                if (si.ssi_signo == SIGHUP && getppid() != referee) {
+                    sweep(); /* the referee is gone: so is the game */
+                    cleanup();
+                    _exit(EXIT_CANNOT_RUN);
+                }
+                if (si.ssi_signo != SIGCHLD && si.ssi_signo != SIGHUP && !stopping) {
+                    stopping = true; /* the bot got the same signal from its group */
+                    deadline = now_ms() + l.term_grace_ms;
+                }
+            }
+            reap();
+        }
+        if (r > 0 && report[0] >= 0 && fds[1].revents) {
+            int st;
+            ssize_t n = read(report[0], &st, sizeof st);
+            if (n == sizeof st) {
+                bot_done = true;
+                bot_status = st;
+            } else {
+                close(report[0]); /* the sandbox's init is gone */
+                report[0] = -1;
+            }
+        }
+        if (!l.sandbox && child_done) {
+            bot_done = true;
+            bot_status = child_status;
+        }
+        if (l.sandbox && child_done && report[0] < 0 && !bot_done) {
+            /* The init ended before the bot could be reported: it failed
+             * (its "error" line says why) or was killed with everything. */
+            bot_done = true;
+            bot_status = child_status;
+        }
+        if (stopping && !bot_done && now_ms() >= deadline) {
+            swept = true;
+            sweep(); /* the grace is over */
+            if (!l.sandbox) {
+                bot_done = true;
+                bot_status = child_done ? child_status : SIGKILL;
+            }
+        }
+    }
+    /* Its end was its own doing unless we killed it, or it died of the
+     * referee's SIGTERM: the referee may have seen its stdout close first
+     * and stopped it, and must not take an OOM kill for its own. */
+    if (!swept && !(stopping && WIFSIGNALED(bot_status) && WTERMSIG(bot_status) == SIGTERM))
+        say("self");
+    if (!stopping)
+        report_left();
+    sweep();
+    if (hit_memory_limit())
+        say("oom");
+    cleanup();
+    mirror(bot_status);
 }

@@ -51,6 +51,7 @@ struct tx_match {
     char sha256[2][TX_SHA256_HEX];
     bool have_sha256[2];
     char launcher[PATH_MAX];
+    int core; /* the core its bots are pinned to (tx_sandbox_take_core), -1 for none */
     char started[32];
     uv_work_t work;
 

@@ -77,6 +77,10 @@ struct tx_record *tx_match_build_record(struct tx_match *m)
             r->pairing.bots[i].command = tx_strdup(id->bots[i].command);
         }
     }
+    /* Sandboxed: every bot that was started ran in the sandbox. */
+    const struct tx_bot *b0 = &m->seats[0].bot, *b1 = &m->seats[1].bot;
+    r->sandbox = (b0->started || b1->started) && (!b0->started || b0->sandboxed) &&
+                 (!b1->started || b1->sandboxed);
 
     for (int p = 0; p < 2; p++) {
         struct tx_record_player *pl = &r->players[p];

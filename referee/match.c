@@ -23,6 +23,7 @@
 #include "command.h"
 #include "hole.h"
 #include "match-private.h"
+#include "sandbox.h"
 
 /* ---- the end ---- */
 
@@ -35,6 +36,7 @@ static void done(struct tx_match *m)
         tx_command_free(m->argv[p]);
         free(m->commands[p]);
     }
+    tx_sandbox_give_core(m->core);
     m->done_cb(m, record, m->data);
     free(m);
 }
@@ -150,9 +152,18 @@ static void hash_programs(uv_work_t *work)
 
 static void spawn_bots(struct tx_match *m)
 {
-    for (int p = 0; p < 2; p++)
-        if (m->argv[p]) /* a failure is the bot's crash, at its turn */
-            tx_seat_start(&m->seats[p], m->argv[p], m->launcher, m->config->geo);
+    m->core = tx_sandbox_take_core(); /* -1 unless --pin-cores */
+    for (int p = 0; p < 2; p++) {
+        if (!m->argv[p])
+            continue;
+        struct tx_seat *seat = &m->seats[p];
+        seat->opponent_argv = m->argv[1 - p]; /* its files are hidden from this bot */
+        seat->opponent_dir = m->spec->bots[1 - p]->dir;
+        seat->pinned = m->core >= 0;
+        seat->core = m->core;
+        /* A failure is the bot's crash, at its turn. */
+        tx_seat_start(seat, m->argv[p], m->launcher, m->config->geo);
+    }
 }
 
 /* A forced opening move: the referee's, so no time and no stderr. */
@@ -241,6 +252,7 @@ int tx_match_start(uv_loop_t *loop, const struct tx_match_config *config,
     m->phase = TX_MATCH_HASHING;
     m->winner = -1;
     m->crashed = -1;
+    m->core = -1;
     tx_game_init(&m->game, config->geo);
 
     time_t now = time(NULL);

@@ -37,6 +37,8 @@ enum kind {
 #define FIELD(f) offsetof(struct tx_options, f)
 #define RUNS (TX_CMD_PLAY | TX_CMD_TOURNAMENT | TX_CMD_LEAGUE)
 #define GAMES (TX_CMD_PLAY | TX_CMD_TOURNAMENT | TX_CMD_LEAGUE | TX_CMD_VALIDATE)
+/* Every command that starts bots (replay: with --bot). */
+#define BOTS (GAMES | TX_CMD_REPLAY)
 #define NO_MAX INT64_MAX /* INT64 and INT rows: no upper bound ("1 or more") */
 
 static bool parse_pairs(struct tx_options *o, const char *v, char *why, size_t cap);
@@ -45,6 +47,8 @@ static bool parse_sprt(struct tx_options *o, const char *v, char *why, size_t ca
 static bool parse_memory(struct tx_options *o, const char *v, char *why, size_t cap);
 static bool parse_refeed_bot(struct tx_options *o, const char *v, char *why, size_t cap);
 static bool parse_since(struct tx_options *o, const char *v, char *why, size_t cap);
+static bool parse_sandbox(struct tx_options *o, const char *v, char *why, size_t cap);
+static bool parse_bot_env(struct tx_options *o, const char *v, char *why, size_t cap);
 
 /* One option of one or more subcommands. */
 static const struct option {
@@ -279,6 +283,31 @@ static const struct option {
      .value = "T",
      .what = "a move number",
      .help = "with --bot: stop after move T (default: the last recorded move)"},
+    {.name = "--sandbox",
+     .commands = BOTS,
+     .kind = CUSTOM,
+     .parse = parse_sandbox,
+     .value = "auto|on|off",
+     .what = "auto, on or off",
+     .help = "isolate each bot (own namespaces, read-only files, limits); auto: where the "
+             "machine can"},
+    {.name = "--bot-network",
+     .commands = BOTS,
+     .kind = FLAG,
+     .field = FIELD(sandbox.network),
+     .help = "sandboxed bots keep the network"},
+    {.name = "--pin-cores",
+     .commands = BOTS,
+     .kind = FLAG,
+     .field = FIELD(sandbox.pin_cores),
+     .help = "pin each running game's bots to a core of their own"},
+    {.name = "--bot-env",
+     .commands = BOTS,
+     .kind = CUSTOM,
+     .parse = parse_bot_env,
+     .value = "NAME=VALUE",
+     .what = "NAME=VALUE or NAME (letters, digits and _, not starting with a digit)",
+     .help = "add to every bot's environment (repeatable; NAME alone: its value here)"},
     {.name = "--skip-invalid",
      .commands = RUNS,
      .kind = FLAG,
@@ -482,6 +511,25 @@ static bool parse_refeed_bot(struct tx_options *o, const char *v, char *why, siz
     if (!eq || eq == v || !eq[1])
         return false;
     o->bot = v;
+    return true;
+}
+
+static bool parse_sandbox(struct tx_options *o, const char *v, char *why, size_t cap)
+{
+    (void)why, (void)cap;
+    return tx_sandbox_mode_parse(v, &o->sandbox.mode) == 0;
+}
+
+/* Repeatable, up to TX_SANDBOX_ENV_MAX: more than a list row holds. */
+static bool parse_bot_env(struct tx_options *o, const char *v, char *why, size_t cap)
+{
+    if (o->sandbox.nenv == TX_SANDBOX_ENV_MAX) {
+        snprintf(why, cap, "at most %d of them", TX_SANDBOX_ENV_MAX);
+        return false;
+    }
+    if (!tx_sandbox_env_valid(v))
+        return false;
+    o->sandbox.env[o->sandbox.nenv++] = v;
     return true;
 }
 

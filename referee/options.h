@@ -47,6 +47,7 @@
 
 #include "bot-limits.h"
 #include "match.h"
+#include "sandbox.h"
 #include "schedule.h"
 
 #define TX_OPTIONS_DEFAULT_SEED 1 /* fixed, so that re-running a command resumes it */
@@ -149,6 +150,10 @@ struct tx_options {
     const char *only_bots; /* --bots a,b,c: games between these bots only */
     const char *focus;     /* --bot NAME: its results against each opponent */
     bool merge_builds;     /* --merge-builds: one name, one bot, whatever its sha256 */
+
+    /* play, tournament, validate, replay --bot: --sandbox, --bot-network,
+     * --pin-cores, --bot-env (sandbox.output is the caller's to set) */
+    struct tx_sandbox_request sandbox;
 };
 
 /* What tx_options_cli returns when the command should go on. */

@@ -1,4 +1,4 @@
-/* proc.c - /proc lookups for bot.c: escaped descendants, scheduling
+/* proc.c - /proc lookups: a process's descendants and state, scheduling
  * statistics.
  *
  * All of this is Linux-specific on purpose: the referee runs bots on Linux
@@ -18,16 +18,16 @@
 #include "proc.h"
 
 /* Appends the children of every thread of pid (/proc/PID/task/TID/children)
- * to pids, up to max. */
-static int add_children(int pid, int *pids, int n, int max)
+ * to *pids, growing it. */
+static void add_children(int pid, int **pids, int *n, int *cap)
 {
     char path[64];
     snprintf(path, sizeof path, "/proc/%d/task", pid);
     DIR *tasks = opendir(path);
     if (!tasks)
-        return n;
+        return;
     struct dirent *t;
-    while (n < max && (t = readdir(tasks))) {
+    while ((t = readdir(tasks))) {
         if (t->d_name[0] < '0' || t->d_name[0] > '9')
             continue;
         char file[320];
@@ -36,34 +36,63 @@ static int add_children(int pid, int *pids, int n, int max)
         if (!f)
             continue;
         int child;
-        while (n < max && fscanf(f, "%d", &child) == 1)
-            if (child > 1)
-                pids[n++] = child;
+        while (fscanf(f, "%d", &child) == 1) {
+            if (child <= 1)
+                continue;
+            if (*n == *cap) {
+                int *grown = realloc(*pids, sizeof **pids * (size_t)(*cap *= 2));
+                if (!grown)
+                    abort();
+                *pids = grown;
+            }
+            (*pids)[(*n)++] = child;
+        }
         fclose(f);
     }
     closedir(tasks);
+}
+
+int tx_proc_descendants(int pid, int **ret)
+{
+    int cap = 64, n = 1;
+    int *pids = malloc(sizeof *pids * (size_t)cap);
+    if (!pids)
+        abort();
+    pids[0] = pid;
+    for (int i = 0; i < n; i++)
+        add_children(pids[i], &pids, &n, &cap);
+    *ret = pids;
     return n;
 }
 
-int tx_proc_family(int leader, int *pids, int max)
+int tx_proc_stat(int pid, char *state, char *comm, size_t commcap)
 {
-    int n = 1;
-    pids[0] = leader;
-    for (int i = 0; i < n && n < max; i++)
-        n = add_children(pids[i], pids, n, max);
-    return n;
-}
-
-int tx_proc_kill_escaped(int leader)
-{
-    if (leader <= 1)
-        return 0;
-    int pids[TX_PROC_DESCENDANTS_MAX];
-    int n = tx_proc_family(leader, pids, TX_PROC_DESCENDANTS_MAX), killed = 0;
-    for (int i = 1; i < n; i++)
-        if (getpgid(pids[i]) != leader && kill(pids[i], SIGKILL) == 0)
-            killed++;
-    return killed;
+    char path[64], buf[512];
+    snprintf(path, sizeof path, "/proc/%d/stat", pid);
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0)
+        return -1;
+    ssize_t n = read(fd, buf, sizeof buf - 1);
+    close(fd);
+    if (n <= 0)
+        return -1;
+    buf[n] = '\0';
+    /* "PID (COMM) S ...": COMM may itself hold ')' or spaces. */
+    char *lp = strchr(buf, '('), *rp = strrchr(buf, ')');
+    if (!lp || !rp || rp < lp || rp[1] != ' ' || !rp[2])
+        return -1;
+    *state = rp[2];
+    if (comm && commcap > 0) {
+        size_t len = (size_t)(rp - lp - 1);
+        if (len >= commcap)
+            len = commcap - 1;
+        memcpy(comm, lp + 1, len);
+        comm[len] = '\0';
+        for (char *p = comm; *p; p++)
+            if ((unsigned char)*p < 0x20 || (unsigned char)*p >= 0x7f)
+                *p = '?';
+    }
+    return 0;
 }
 
 int tx_proc_sched_open(int pid)

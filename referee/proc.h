@@ -1,10 +1,11 @@
 /* proc.h - a bot's process seen from outside libuv: through /proc.
  *
  * libuv knows a child by its pid and its exit status. What the referee also
- * needs is Linux's view of it: the bot's family tree (to find descendants
- * that left its process group), and its scheduling statistics (to tell a
- * slow bot from a busy machine). Small
- * synchronous reads of /proc, no libuv; used by bot.c and refeed.c.
+ * needs is Linux's view of it: a family tree (the launcher sweeps the
+ * bot's descendants with it), a process's state, and the bot's scheduling
+ * statistics (to tell a slow bot from a busy machine). Small synchronous
+ * reads of /proc, no libuv; used by bot.c, refeed-probe.c and the
+ * launcher.
  */
 #ifndef TX_PROC_H
 #define TX_PROC_H
@@ -13,22 +14,17 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define TX_PROC_DESCENDANTS_MAX 256 /* processes of one bot looked at when stopping it */
+/* Every descendant of pid, found by walking /proc/PID/task/TID/children:
+ * pid itself in (*ret)[0], then the others, parents before children, as
+ * many as there are (no cap: the launcher sweeps a fork bomb with it).
+ * *ret is malloc'ed (free it); returns how many, at least 1. Only while
+ * the ancestry is intact: an orphan belongs to its subreaper, which is
+ * why the launcher is one. */
+int tx_proc_descendants(int pid, int **ret);
 
-/* The family of leader: leader itself in pids[0], then every descendant
- * found by walking /proc/PID/task/TID/children, parents before children, up
- * to max (>= 1) in all. Only while their ancestry is intact: once a process
- * exits, its children belong to its subreaper. Returns how many. */
-int tx_proc_family(int leader, int *pids, int max);
-
-/* SIGKILLs every descendant of leader (a live process group leader) that is
- * no longer in its process group: children that called setsid(). Found by
- * walking /proc/PID/task/TID/children, so only while their ancestry is
- * intact; the launcher makes each bot a child subreaper, so a double-forked
- * daemon whose parent exited is adopted by the bot, not by init, and is
- * found too (unless the bot itself has exited). Returns how many were
- * signalled. */
-int tx_proc_kill_escaped(int leader);
+/* State letter ('R', 'S', 'Z', ...) and command name (/proc/PID/comm, non
+ * printable bytes as '?') of pid. Returns 0, or -1 when it does not exist. */
+int tx_proc_stat(int pid, char *state, char *comm, size_t commcap);
 
 /* Opens /proc/PID/schedstat for tx_proc_sched (close it with close()).
  * Returns the descriptor or -1. */

@@ -19,6 +19,7 @@
 #include "command.h"
 #include "game.h"
 #include "refeed-private.h"
+#include "sandbox.h"
 #include "seat.h"
 #include "text.h"
 #include "verify.h"
@@ -188,6 +189,9 @@ int tx_refeed_run(const struct tx_refeed_config *c, struct tx_refeed_result *ret
     seat->closed_cb = on_seat_closed;
     seat->limits = &c->limits;
     seat->forced = forced;
+    int core = tx_sandbox_take_core(); /* -1 unless --pin-cores */
+    seat->pinned = core >= 0;
+    seat->core = core;
     tx_seat_init(seat, &rf->loop);
     rf->spawned = uv_hrtime();
     if (tx_seat_start(seat, argv, launcher, c->geo) < 0)
@@ -195,6 +199,7 @@ int tx_refeed_run(const struct tx_refeed_config *c, struct tx_refeed_result *ret
     feed_next(rf);
     while (!rf->closed)
         uv_run(&rf->loop, UV_RUN_ONCE);
+    tx_sandbox_give_core(core);
     struct tx_bot *bot = &seat->bot;
     /* The launcher reports a failed exec of the bot only once it is gone. */
     if (!ret->start_error[0] && bot->start_error[0])

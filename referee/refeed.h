@@ -89,7 +89,8 @@ struct tx_refeed_result {
     bool exited;           /* it exited by itself within TX_REFEED_EXIT_WAIT_MS */
     int64_t exit_us;       /* stdin closed to exit, when exited */
     char exit_detail[128]; /* "exit status 0", ... when exited */
-    int nleft;             /* other processes of its session or group afterwards */
+    int nleft;             /* processes it left running when it exited (its launcher named
+                              them, then killed them) */
     int left_pids[TX_REFEED_LEFT_MAX];
     char left_names[TX_REFEED_LEFT_MAX][20]; /* their command names (/proc/PID/comm) */
 };

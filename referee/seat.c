@@ -293,6 +293,10 @@ int tx_seat_start(struct tx_seat *s, char *const *argv, const char *launcher,
         .nice = TX_BOT_NICE,
         .dir = s->dir,
         .env = s->env,
+        .opponent_argv = s->opponent_argv,
+        .opponent_dir = s->opponent_dir,
+        .pinned = s->pinned,
+        .core = s->core,
     };
     return tx_bot_start(&s->bot, s->loop, &o);
 }

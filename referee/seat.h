@@ -77,6 +77,11 @@ struct tx_seat {
     int forced;                     /* moves of the game's forced opening (the first-turn hint) */
     const char *dir;                /* the bot's working directory, or NULL (bots-file.h) */
     char *const *env;               /* "NAME=VALUE" added to its environment, or NULL */
+    char *const *opponent_argv;     /* the opponent's command words: the sandbox hides its files
+                                       from this bot (sandbox.h); NULL for none */
+    const char *opponent_dir;       /* the opponent's working directory, or NULL */
+    bool pinned;                    /* --pin-cores: the bot runs on `core` only */
+    int core;
 
     /* Read by the owner. */
     struct tx_bot bot;
@@ -104,9 +109,10 @@ struct tx_seat {
 void tx_seat_init(struct tx_seat *seat, uv_loop_t *loop);
 
 /* Starts the bot: argv through the launcher, with the limits' memory, its
- * CPU seconds (tx_limits_cpu_s over the most turns a bot can have on geo)
- * and TX_BOT_NICE. Returns what tx_bot_start returns; either way the seat
- * plays on (a bot that did not start loses its turn by crash). */
+ * CPU seconds (tx_limits_cpu_s over the most turns a bot can have on geo),
+ * TX_BOT_NICE, and the process's current sandbox (sandbox.h) with the
+ * seat's opponent_argv and core. Returns what tx_bot_start returns; either
+ * way the seat plays on (a bot that did not start loses its turn by crash). */
 int tx_seat_start(struct tx_seat *seat, char *const *argv, const char *launcher,
                   const struct tx_geometry *geo);
 

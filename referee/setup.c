@@ -4,7 +4,9 @@
  * The openings file and the bots file are read and checked here, before
  * any game, so that a bad line is one clear message (FILE:LINE) with exit
  * status 2 instead of a surprise mid-run. (The command line's bots were
- * looked up by the option parsing already: tx_options_cli.)
+ * looked up by the option parsing already: tx_options_cli.) The run's
+ * sandbox is configured here too (sandbox.h), once, after every check of
+ * the command line.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -13,6 +15,7 @@
 #include <sys/stat.h>
 
 #include "command.h"
+#include "sandbox.h"
 #include "setup.h"
 
 /* Reads a whole file of at most 64 MiB into a malloc'ed buffer. */
@@ -192,6 +195,13 @@ int tx_setup_new(const struct tx_options *o, enum tx_pool_kind kind, int64_t gam
         snprintf(err, errcap, "cannot build the pairings of %d bots", run->nbots);
         goto error;
     }
+    /* How bots are isolated, for the whole run (warns once if it cannot). */
+    struct tx_sandbox_request sandbox = o->sandbox;
+    sandbox.output = o->output;
+    char who[64];
+    snprintf(who, sizeof who, "twixt-arena %s", argc > 0 ? argv[0] : "");
+    if ((rc = tx_sandbox_configure(&sandbox, who, err, errcap)) < 0)
+        goto error;
     tx_match_config_init(&run->match, &run->geo);
     tx_options_apply(o, &run->match);
     resume_command(program, argc, argv, run->resume_command, sizeof run->resume_command);

@@ -36,9 +36,13 @@ struct tx_setup {
 /* Builds *ret from parsed options: a pool of kind (TX_POOL_ROUND_ROBIN
  * becomes a gauntlet with --gauntlet) with games_per_pair games a pairing
  * (0: no end, a league). program (as typed) and the subcommand's argv
- * (argv[0] its name) make the resume command. Returns 0, or -EINVAL/-errno
- * with a message in err (a bad openings or bots file, named FILE:LINE; a
- * bot whose program cannot run; too few bots). Free with tx_setup_free. */
+ * (argv[0] its name) make the resume command. It also makes the options'
+ * sandbox the process's current one (tx_sandbox_configure: a warning on
+ * stderr when --sandbox auto cannot isolate bots). Returns 0, or
+ * -EINVAL/-errno with a message in err (a bad openings or bots file, named
+ * FILE:LINE; a bot whose program cannot run; too few bots; a bad
+ * --bot-env; -ENOTSUP: --sandbox on where bots cannot be isolated). Free
+ * with tx_setup_free. */
 int tx_setup_new(const struct tx_options *o, enum tx_pool_kind kind, int64_t games_per_pair,
                  const char *program, int argc, char **argv, struct tx_setup **ret, char *err,
                  size_t errcap);

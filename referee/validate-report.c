@@ -221,6 +221,7 @@ void tx_validate_report_print(FILE *out, const char *program, const struct tx_va
                                             : "");
     if (c->bundled_dir)
         fprintf(out, "bundled opponents: %s, %s\n", c->bundled_layout, c->bundled_dir);
+    fprintf(out, "sandbox: %s\n", rep->sandbox);
     if (rep->records[0])
         fprintf(out, "records: %s (%d games%s)\n\n", rep->records, rep->ngames,
                 rep->records_temporary ? "; kept for the findings below" : "");
@@ -341,6 +342,10 @@ void tx_validate_report_print_json(FILE *out, const char *program,
     } else {
         cJSON_AddNullToObject(root, "bundled");
     }
+    cJSON *sandbox = cJSON_AddObjectToObject(root, "sandbox");
+    cJSON_AddBoolToObject(sandbox, "active", rep->sandbox_active);
+    cJSON_AddStringToObject(sandbox, "mode", tx_sandbox_mode_name(rep->sandbox_mode));
+    cJSON_AddStringToObject(sandbox, "description", rep->sandbox);
     cJSON *limits = cJSON_AddObjectToObject(root, "limits");
     cJSON_AddNumberToObject(limits, "first_turn_ms", c->limits.first_turn_ms);
     cJSON_AddNumberToObject(limits, "turn_ms", c->limits.turn_ms);

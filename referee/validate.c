@@ -199,6 +199,16 @@ int tx_validate_run(const struct tx_validate_config *c, struct tx_validate_repor
     int rc = open_records(v, err, errcap);
     if (rc < 0)
         goto out;
+    if (c->sandbox) {
+        struct tx_sandbox_request sandbox = *c->sandbox;
+        sandbox.output = ret->records;
+        if ((rc = tx_sandbox_configure(&sandbox, "twixt-arena validate", err, errcap)) < 0)
+            goto out;
+    }
+    const struct tx_sandbox *sb = tx_sandbox_current();
+    ret->sandbox_active = sb->active;
+    ret->sandbox_mode = sb->mode;
+    tx_sandbox_describe(sb, ret->sandbox, sizeof ret->sandbox);
     tx_validate_plan_battery(v);
     init_games(v);
 

@@ -45,6 +45,7 @@
 #include "bot-limits.h"
 #include "geometry.h"
 #include "refeed.h"
+#include "sandbox.h"
 
 #define TX_VALIDATE_OPPONENTS_MAX 8 /* --opponent commands */
 #define TX_VALIDATE_ROUNDS_MAX 1000 /* --games N */
@@ -109,6 +110,11 @@ struct tx_validate_config {
      * NULL: a new temporary file, removed at the end unless a finding
      * points into it. */
     const char *records;
+    /* How the bots are isolated (--sandbox, --bot-network, --pin-cores,
+     * --bot-env): made the process's current sandbox once the records file
+     * is known, so that it is hidden from the bots (tx_sandbox_configure,
+     * which may warn). NULL: the current sandbox as it is. */
+    const struct tx_sandbox_request *sandbox;
 };
 
 /* One game of the battery. */
@@ -166,6 +172,9 @@ struct tx_validate_report {
     int64_t extra_lines;
     int long_messages;
     const char *skipped[TX_SCENARIOS]; /* why a scenario was not played, NULL when it was */
+    bool sandbox_active;               /* the bots ran in the sandbox (sandbox.h) */
+    enum tx_sandbox_mode sandbox_mode; /* as asked (--sandbox) */
+    char sandbox[512];                 /* tx_sandbox_describe: "on (own PID, ...)", "off", ... */
     int64_t probe_game;                /* the game re-fed for the probe, 0 if none */
     struct tx_refeed_result probe;     /* its result (startup_us, probed, exited, nleft, ...) */
 };

@@ -2,7 +2,7 @@
  * second, and the referee's own CPU per turn. A benchmark, not a test: it
  * prints figures.
  *
- *   bench-referee [--games N] [--concurrency C]
+ *   bench-referee [--games N] [--concurrency C] [--sandbox auto|on|off]
  *
  * The same executable is also the bot it measures (`bench-referee --bot
  * SIZE SEED`, as libuv's tests run themselves as children): it answers at
@@ -18,6 +18,11 @@
  * line whose slope is the cost of one turn and whose intercept is the fixed
  * cost of a game (spawning, reaping, the record). Hashing the bots'
  * executables runs on libuv's thread pool and is reported apart.
+ *
+ * Games run with --sandbox as given (default off). Last, the cost of
+ * starting a bot: from tx_bot_start to the first answer of the instant bot,
+ * without and with the sandbox (the difference is what isolation costs,
+ * charged to a first turn).
  */
 #include <errno.h>
 #include <inttypes.h>
@@ -35,8 +40,10 @@
 #include "game.h"
 #include "hole.h"
 #include "input.h"
+#include "bot.h"
 #include "match.h"
 #include "record.h"
+#include "sandbox.h"
 
 /* ---- the bot ---- */
 
@@ -295,6 +302,67 @@ static void print_latency(const char *label, double *added, size_t n)
            n ? 100.0 * (double)over / (double)n : 0.0);
 }
 
+/* ---- (4) starting a bot ---- */
+
+struct start {
+    bool line, closed;
+};
+
+static void start_event(struct tx_bot *bot, enum tx_bot_event event)
+{
+    struct start *st = bot->data;
+    if (event == TX_BOT_LINE)
+        st->line = true;
+}
+
+static void start_closed(struct tx_bot *bot)
+{
+    ((struct start *)bot->data)->closed = true;
+}
+
+/* tx_bot_start to its first answer, rounds times under sb; prints p50/p90/max. */
+static void startup(const char *label, const char *self, const struct tx_sandbox *sb, int rounds)
+{
+    char launcher[PATH_MAX];
+    if (tx_bot_find_launcher(launcher, sizeof launcher) < 0)
+        return;
+    double *ms = malloc(sizeof *ms * (size_t)rounds);
+    if (!ms)
+        abort();
+    char *argv[] = {(char *)self, (char *)"--bot", (char *)"12", (char *)"1", NULL};
+    int done = 0;
+    for (; done < rounds; done++) {
+        uv_loop_t loop;
+        uv_loop_init(&loop);
+        struct tx_bot bot;
+        struct start st = {false, false};
+        memset(&bot, 0, sizeof bot);
+        bot.data = &st;
+        bot.event_cb = start_event;
+        bot.closed_cb = start_closed;
+        struct tx_bot_options o = {
+            .argv = argv, .launcher = launcher, .memory_mb = 768, .nice = 5, .sandbox = sb};
+        uint64_t t0 = uv_hrtime();
+        if (tx_bot_start(&bot, &loop, &o) == 0 &&
+            tx_bot_write(&bot, "FIRST\n0\n0\n0\n0\n", 14) >= 0)
+            while (!st.line && !bot.exited)
+                uv_run(&loop, UV_RUN_ONCE);
+        ms[done] = (double)(uv_hrtime() - t0) / 1e6;
+        tx_bot_stop(&bot);
+        while (!st.closed)
+            uv_run(&loop, UV_RUN_ONCE);
+        tx_bot_release(&bot);
+        uv_loop_close(&loop);
+        if (!st.line)
+            break;
+    }
+    qsort(ms, (size_t)done, sizeof *ms, compare_double);
+    printf("    %s p50 %.2f ms   p90 %.2f ms   max %.2f ms   (%d starts)\n", label,
+           percentile(ms, (size_t)done, 0.5), percentile(ms, (size_t)done, 0.9),
+           done ? ms[done - 1] : 0.0, done);
+    free(ms);
+}
+
 /* The floor: a blocking ping-pong over a socketpair with a child at the
  * bots' nice, no libuv, no referee. What (1) adds beyond this is ours. */
 static void baseline(size_t rounds)
@@ -339,15 +407,25 @@ int main(int argc, char **argv)
 
     int64_t games = 200;
     int concurrency = 2;
+    struct tx_sandbox_request sandbox = {.mode = TX_SANDBOX_OFF};
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--games") && i + 1 < argc)
             games = atoll(argv[++i]);
         else if (!strcmp(argv[i], "--concurrency") && i + 1 < argc)
             concurrency = atoi(argv[++i]);
+        else if (!strcmp(argv[i], "--sandbox") && i + 1 < argc &&
+                 tx_sandbox_mode_parse(argv[i + 1], &sandbox.mode) == 0)
+            i++;
         else {
-            fprintf(stderr, "usage: bench-referee [--games N] [--concurrency C]\n");
+            fprintf(stderr,
+                    "usage: bench-referee [--games N] [--concurrency C] [--sandbox auto|on|off]\n");
             return 2;
         }
+    }
+    char err[512], how[512];
+    if (tx_sandbox_configure(&sandbox, "bench-referee", err, sizeof err) < 0) {
+        fprintf(stderr, "bench-referee: %s\n", err);
+        return 2;
     }
     if (games < 1 || concurrency < 1 || concurrency > 64) {
         fprintf(stderr, "bench-referee: --games >= 1, --concurrency 1..64\n");
@@ -363,6 +441,8 @@ int main(int argc, char **argv)
     static struct bench b;
     printf("bench-referee: instant random bots, %" PRId64 " games per run, %ld cores\n", games,
            sysconf(_SC_NPROCESSORS_ONLN));
+    tx_sandbox_describe(tx_sandbox_current(), how, sizeof how);
+    printf("sandbox: %s\n", how);
 
     /* (1) and (2): one game at a time on the CodinGame board. */
     struct result one = run(&b, self, 12, games, 1);
@@ -394,6 +474,20 @@ int main(int argc, char **argv)
            slope * 1e6, intercept * 1e6, fit.nfit);
     printf("    hashing the executables (thread pool): %.0f us per game\n",
            one.pool_cpu * 1e6 / (double)one.games);
+
+    printf("\n(4) starting a bot: tx_bot_start to its first answer (spawn, launcher, exec, one "
+           "turn)\n");
+    struct tx_sandbox off, on;
+    struct tx_sandbox_request want_off = {.mode = TX_SANDBOX_OFF},
+                              want_on = {.mode = TX_SANDBOX_ON};
+    tx_sandbox_init(&off, &want_off, err, sizeof err);
+    startup("no sandbox:", self, &off, 100);
+    if (tx_sandbox_init(&on, &want_on, err, sizeof err) == 0)
+        startup("sandbox:   ", self, &on, 100);
+    else
+        printf("    sandbox: %s\n", err);
+    tx_sandbox_free(&off);
+    tx_sandbox_free(&on);
     if (b.errors)
         printf("\n%" PRId64 " games did not end by connection or draw (see stderr)\n", b.errors);
     free(b.added_us);

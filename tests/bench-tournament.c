@@ -2,6 +2,7 @@
  * charges bots for its own delays when the machine is busy.
  *
  *   bench-tournament [--games N] [--turns T] [--turn-ms MS] [--concurrency C]
+ *                    [--sandbox auto|on|off] [--pin-cores]
  *
  * 1. Games per second of a round robin of three instant bots (tests/tiny-bot)
  *    at concurrency 1 and 2, records built but not written.
@@ -13,6 +14,7 @@
  *    turns are played;
  *    reports p50/p99/max and the number of timeouts (the target is none).
  *
+ * --sandbox and --pin-cores are play's options (default: auto, not pinned).
  * Run it from the build directory (it finds tests/tiny-bot next to itself).
  */
 #include <stdio.h>
@@ -72,21 +74,25 @@ static int compare_i64(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
+static const char *sandbox_mode = "auto", *pin_cores = NULL; /* --sandbox, --pin-cores */
+
 /* Runs a round robin of three tiny-bots given extra bot options; returns
  * the wall time in seconds. */
 static double run(const char *bot, const char *bot_options, int64_t games, int concurrency,
                   int turn_ms, struct collect *c)
 {
     char cmds[3][1024];
-    char *argv[5] = {(char *)"tournament", cmds[0], cmds[1], cmds[2], NULL};
+    char *argv[8] = {(char *)"tournament", cmds[0],           cmds[1], cmds[2], (char *)"--sandbox",
+                     (char *)sandbox_mode, (char *)pin_cores, NULL};
+    int argc = pin_cores ? 7 : 6;
     for (int i = 0; i < 3; i++)
         snprintf(cmds[i], sizeof cmds[i], "%c=%s --seed {seed} %s", 'a' + i, bot, bot_options);
     struct tx_options o;
     struct tx_setup *setup;
     char err[512];
-    if (tx_options_parse(&o, &tx_cmd_tournament_line, 4, argv, err, sizeof err) < 0 ||
-        tx_setup_new(&o, TX_POOL_ROUND_ROBIN, (games / 3 + 1) & ~INT64_C(1), "bench-tournament", 4,
-                     argv, &setup, err, sizeof err) < 0) {
+    if (tx_options_parse(&o, &tx_cmd_tournament_line, argc, argv, err, sizeof err) < 0 ||
+        tx_setup_new(&o, TX_POOL_ROUND_ROBIN, (games / 3 + 1) & ~INT64_C(1), "bench-tournament",
+                     argc, argv, &setup, err, sizeof err) < 0) {
         fprintf(stderr, "bench-tournament: %s\n", err);
         exit(2);
     }
@@ -126,6 +132,12 @@ int main(int argc, char **argv)
     int turn_ms = (int)arg(argc, argv, "--turn-ms", 100);
     int cores = tx_runner_cores();
     int busy_games = (int)arg(argc, argv, "--concurrency", cores); /* games of busy bots at once */
+    for (int i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "--sandbox") && i + 1 < argc)
+            sandbox_mode = argv[i + 1];
+        if (!strcmp(argv[i], "--pin-cores"))
+            pin_cores = "--pin-cores";
+    }
     setvbuf(stdout, NULL, _IOLBF, 0); /* each figure as soon as it is known */
 
     char bot[1100], self[1024];
@@ -140,7 +152,8 @@ int main(int argc, char **argv)
         return 2;
     }
 
-    printf("bench-tournament: %d cores, tiny-bot round robin of 3 bots\n", cores);
+    printf("bench-tournament: %d cores, tiny-bot round robin of 3 bots, --sandbox %s%s\n", cores,
+           sandbox_mode, pin_cores ? " --pin-cores" : "");
     for (int c = 1; c <= 2; c++) {
         struct collect col = {0};
         double secs = run(bot, "", games, c, 300, &col);

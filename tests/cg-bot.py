@@ -11,7 +11,8 @@ import random
 # swaps a central first peg (only when the board holds that one peg), else
 # plays a random legal hole. It ends, as the stub does, with an EOFError
 # when its input closes. The stub prints without flush: CodinGame runs Python
-# unbuffered, so the tests run it as `python3 -u tests/cg-bot.py`.
+# unbuffered, and so does the arena (PYTHONUNBUFFERED=1 in every bot's
+# environment), so the tests run it as `python3 tests/cg-bot.py`.
 #
 # Whatever a forced opening did before its first turn, every move it makes
 # must be legal: the tests play it in every scenario of play, tournament and

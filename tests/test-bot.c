@@ -472,9 +472,12 @@ START_TEST(bot_gets_its_limits_and_only_three_descriptors)
     start(&h, "ulimit -d; ulimit -c; nice; ulimit -t; ulimit -f; read x", 64);
     ck_assert(run_until_lines(&h, 5, 5.0));
     /* Its descriptors, looked at from outside while it waits in read (from
-     * inside, sh's own pipes and directory reads would show). */
+     * inside, sh's own pipes and directory reads would show): the bot's
+     * own, not its launcher's. */
+    ck_assert_int_gt(h.bot.bot_pid, 1);
+    ck_assert_int_ne(h.bot.bot_pid, h.bot.pid);
     char path[64];
-    snprintf(path, sizeof path, "/proc/%d/fd", h.bot.pid);
+    snprintf(path, sizeof path, "/proc/%d/fd", h.bot.bot_pid);
     DIR *dir = opendir(path);
     ck_assert_ptr_nonnull(dir);
     int nfds = 0;

@@ -1584,8 +1584,9 @@ START_TEST(process_fork_leaving_group)
 END_TEST
 
 /* How the launcher started the bot, as the bot itself sees it: below the
- * referee's priority, leader of its own session and group, holding only
- * stdin, stdout and stderr, under the memory limit, without core dumps. */
+ * referee's priority, in the session and group its launcher leads (the
+ * launcher stays as its keeper), holding only stdin, stdout and stderr,
+ * under the memory limit, without core dumps. */
 START_TEST(process_launcher_limits)
 {
     struct run r;
@@ -1608,8 +1609,8 @@ START_TEST(process_launcher_limits)
     int own_nice = getpriority(PRIO_PROCESS, 0);
     ck_assert_msg(nice_value > own_nice || own_nice == 19, "bot at nice %d, referee at %d",
                   nice_value, own_nice);
-    ck_assert_int_eq(group, 1);
-    ck_assert_int_eq(session, 1);
+    ck_assert_int_eq(group, 0);
+    ck_assert_int_eq(session, 0);
     ck_assert_msg(fds == 3, "the bot holds %d descriptors, not just stdin, stdout, stderr", fds);
     ck_assert_int_eq(data_mb, 100);
     ck_assert_int_eq(core, 0);

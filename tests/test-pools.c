@@ -189,7 +189,9 @@ static int count_with(const struct game *games, int n, const char *name)
 /* ---- the bots file ---- */
 
 /* Each bot of the file is a script that plays only when it runs in its
- * own directory with its own marker variable (else it exits 3: a crash). */
+ * own directory with its own marker variable (else it exits 3: a crash).
+ * The script runs the tiny-bot its command names: in the sandbox, a file
+ * the opponent's command names and this bot's does not is hidden. */
 START_TEST(pools_bots_file_dir_and_env)
 {
     char text[8192];
@@ -200,18 +202,21 @@ START_TEST(pools_bots_file_dir_and_env)
         snprintf(script, sizeof script, "%s/bot", dir);
         snprintf(text, sizeof text,
                  "#!/bin/sh\n[ \"$(pwd)\" = '%s' ] || exit 3\n[ \"$TX_MARK\" = 'v%d' ] || exit 4\n"
-                 "exec '%s' \"$@\"\n",
-                 dir, i, tiny_bot);
+                 "exec \"$@\"\n",
+                 dir, i);
         write_text(script, text);
         ck_assert_int_eq(chmod(script, 0755), 0);
     }
-    write_text(path("bots.json"), "[\n"
-                                  "  {\"name\": \"v1\", \"command\": \"./bot --seed {seed}\",\n"
-                                  "   \"dir\": \"v1\", \"env\": {\"TX_MARK\": \"v1\"}},\n"
-                                  "  {\"name\": \"v2\", \"command\": \"./bot --seed {seed}\",\n"
-                                  "   \"dir\": \"v2\", \"env\": {\"TX_MARK\": \"v2\"},\n"
-                                  "   \"memory_mb\": 512}\n"
-                                  "]\n");
+    snprintf(text, sizeof text,
+             "[\n"
+             "  {\"name\": \"v1\", \"command\": \"./bot '%s' --seed {seed}\",\n"
+             "   \"dir\": \"v1\", \"env\": {\"TX_MARK\": \"v1\"}},\n"
+             "  {\"name\": \"v2\", \"command\": \"./bot '%s' --seed {seed}\",\n"
+             "   \"dir\": \"v2\", \"env\": {\"TX_MARK\": \"v2\"},\n"
+             "   \"memory_mb\": 512}\n"
+             "]\n",
+             tiny_bot, tiny_bot);
+    write_text(path("bots.json"), text);
     char one[1200];
     snprintf(one, sizeof one, "cli=%s --seed {seed}", tiny_bot);
     const char *argv[] = {NULL,

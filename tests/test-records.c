@@ -890,14 +890,17 @@ START_TEST(records_second_writer_is_refused)
 END_TEST
 
 /* Two runs with the same fingerprint but bots that play differently (a
- * wrapper reads its seed from a file the fingerprint cannot see): what two
- * runs writing one file used to leave behind. */
+ * wrapper reads its seed from a file whose contents the fingerprint cannot
+ * see): what two runs writing one file used to leave behind. The wrapper's
+ * command names the file and tiny-bot, so that the sandbox shows them to it
+ * (its private /tmp covers unnamed files; the opponent's program is hidden
+ * unless this bot's command names it too). */
 START_TEST(records_conflicting_duplicates)
 {
-    char script[1200], bot[1400];
-    snprintf(script, sizeof script, "exec '%s' --seed \"$(cat '%s')$1\"\n", tiny, tmp("salt"));
+    const char *script = "exec \"$1\" --seed \"$(cat \"$2\")$3\"\n";
+    char bot[2400];
     write_bytes(tmp("bot.sh"), script, strlen(script));
-    snprintf(bot, sizeof bot, "x=sh %s {seed}", tmp("bot.sh"));
+    snprintf(bot, sizeof bot, "x=sh %s %s %s {seed}", tmp("bot.sh"), tiny, tmp("salt"));
     struct result *res = malloc(sizeof *res);
     for (int k = 1; k <= 2; k++) {
         char salt[8], name[32];

@@ -51,8 +51,10 @@
 #define CASE_TIMEOUT_S 240
 #define LIMITS "--first-turn-ms 3000 --turn-ms 200 --bot-memory-mb 0"
 #define PASS_LIMITS "--first-turn-ms 5000 --turn-ms 1000" /* the last value of an option wins */
-/* A bot written the CodinGame way; -u: CodinGame runs Python unbuffered. */
-#define CG_BOT "python3 -u " TX_SOURCE_ROOT "/tests/cg-bot.py"
+/* A bot written the CodinGame way, run as CodinGame runs it: without -u,
+ * since every bot's environment says PYTHONUNBUFFERED=1 (main() unsets it
+ * here, so that it is not the referee's that reaches the bot). */
+#define CG_BOT "python3 " TX_SOURCE_ROOT "/tests/cg-bot.py"
 #define BATTERY_GAMES 11 /* one round of the default battery */
 
 static char output[1 << 21];
@@ -275,7 +277,8 @@ START_TEST(validate_json_has_the_fields_and_scenarios)
                                          "long_messages",
                                          "processes_left",
                                          "exit_on_stdin_close",
-                                         "forced_openings"};
+                                         "forced_openings",
+                                         "sandbox"};
     for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++)
         ck_assert_msg(cJSON_HasObjectItem(report, fields[i]), "no field %s", fields[i]);
     ck_assert_str_eq(string_of(report, "records"), records);
@@ -503,6 +506,55 @@ START_TEST(validate_text_report_and_usage_errors)
 }
 END_TEST
 
+/* Issue 11: validate says whether its bots ran in the sandbox, in the text
+ * report's header and in --json, and its records say so game by game. _i:
+ * 0 --sandbox on (text), 1 on (JSON), 2 off (text), 3 off (JSON). */
+START_TEST(validate_says_whether_the_sandbox_was_active)
+{
+    bool on = _i < 2, json = _i % 2;
+    char records[] = "/tmp/test-validate-XXXXXX.jsonl", command[2048];
+    int fd = mkstemps(records, 6);
+    ck_assert_int_ge(fd, 0);
+    close(fd);
+    snprintf(command, sizeof command, "%s validate '%s' " LIMITS " --sandbox %s%s -o %s", TX_ARENA,
+             TX_FAULT_BOT " play", on ? "on" : "off", json ? " --json" : "", records);
+    ck_assert_msg(run(command) == 0, "%s", shown());
+    if (json) {
+        cJSON *report = parse_report();
+        const cJSON *sandbox = cJSON_GetObjectItem(report, "sandbox");
+        ck_assert(cJSON_IsBool(cJSON_GetObjectItem(sandbox, "active")));
+        ck_assert(cJSON_IsTrue(cJSON_GetObjectItem(sandbox, "active")) == on);
+        ck_assert_str_eq(string_of(sandbox, "mode"), on ? "on" : "off");
+        const char *description = string_of(sandbox, "description");
+        if (on)
+            ck_assert_msg(!strncmp(description, "on (own PID, mount", 18), "%s", description);
+        else
+            ck_assert_str_eq(description, "off");
+        cJSON_Delete(report);
+    } else {
+        const char *line = strstr(output, "\nsandbox: ");
+        ck_assert_msg(line && line < strstr(output, "\nrecords: "), "%s", shown());
+        ck_assert_msg(
+            !strncmp(line, on ? "\nsandbox: on (own PID" : "\nsandbox: off\n", on ? 21 : 14), "%s",
+            shown());
+    }
+    /* Every game of the battery is recorded as played in the sandbox, or not. */
+    FILE *f = fopen(records, "r");
+    ck_assert_ptr_nonnull(f);
+    char *text = NULL;
+    size_t cap = 0;
+    int games = 0;
+    while (getline(&text, &cap, f) > 0) {
+        games++;
+        ck_assert_msg((strstr(text, "\"sandbox\":true") != NULL) == on, "game %d", games);
+    }
+    free(text);
+    fclose(f);
+    unlink(records);
+    ck_assert_int_eq(games, BATTERY_GAMES);
+}
+END_TEST
+
 /* ---- forced openings: what CodinGame cannot produce ---- */
 
 /* --forced-openings adds the arena-only scenarios, labelled so. */
@@ -616,6 +668,7 @@ static Suite *suite(void)
     tcase_add_test(warn, validate_warns_of_slow_answers);
     tcase_add_test(warn, validate_keeps_temporary_records_only_for_findings);
     tcase_add_test(warn, validate_text_report_and_usage_errors);
+    tcase_add_loop_test(warn, validate_says_whether_the_sandbox_was_active, 0, 4);
     suite_add_tcase(s, warn);
     TCase *forced = tcase_create("forced");
     tcase_set_timeout(forced, CASE_TIMEOUT_S);
@@ -627,6 +680,7 @@ static Suite *suite(void)
 
 int main(void)
 {
+    unsetenv("PYTHONUNBUFFERED"); /* see CG_BOT */
     SRunner *sr = srunner_create(suite());
     srunner_run_all(sr, CK_ENV);
     int failed = srunner_ntests_failed(sr);

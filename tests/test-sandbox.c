@@ -1,0 +1,923 @@
+/* test-sandbox.c - untrusted bots: the sandbox (referee/sandbox.h, the
+ * launcher) and the promise that nothing a bot starts outlives its game.
+ *
+ * Attacks: each case plays one real game (a tx_match on a libuv loop, this
+ * process being the referee) between tests/hostile-bot attacking on its
+ * first turn as player 1 and an honest copy of it as player 2 ("victim").
+ * Under --sandbox on the attack fails: the game is the one two honest bots
+ * play (they both take the lowest legal hole: simulate() replays it), or
+ * the attacker loses by its own crash; the victim never loses by crash,
+ * timeout or invalid move. Under off, where README's threat model says a
+ * bot can do harm, the case shows it doing it. The attacker's stderr line
+ * says what its attack got, and is checked too.
+ *
+ * Escapes (issue 15): double fork + setsid then exit, a pid-hopping chain,
+ * 1,000 processes, the referee killed with kill -9: with or without the
+ * sandbox, nothing is left.
+ *
+ * "Nothing left" is checked through /proc: every bot of a case gets a
+ * unique marker variable (--bot-env), which every process it starts
+ * inherits, and no process may carry it once the game is over.
+ *
+ * Bots: the bundled bots, the starters, a python3, a node and a shell bot
+ * play normally in the sandbox; the environment holds nothing of ours.
+ */
+#include <check.h>
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <netinet/in.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <arpa/inet.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+
+#include "bot.h"
+#include "game.h"
+#include "match.h"
+#include "record.h"
+#include "sandbox.h"
+
+#ifndef TX_HOSTILE_BOT
+#error "TX_HOSTILE_BOT must be the path of tests/hostile-bot"
+#endif
+
+#define HOSTILE "'" TX_HOSTILE_BOT "'"
+#define VICTIM HOSTILE " play victim"
+#define CASE_TIMEOUT_S 120
+#define MEMORY_MB 256 /* the attackers' memory limit: quick to reach */
+
+static char marker[96]; /* "TX_TEST_MARKER=..." */
+
+/* --sandbox MODE for every bot started from now on, each with the marker. */
+static void configure(enum tx_sandbox_mode mode, const char *output, bool network)
+{
+    static int serial;
+    snprintf(marker, sizeof marker, "TX_TEST_MARKER=sbx-%d-%d", (int)getpid(), serial++);
+    struct tx_sandbox_request req = {
+        .mode = mode, .network = network, .output = output, .nenv = 1, .env = {marker}};
+    char err[512];
+    ck_assert_msg(tx_sandbox_configure(&req, "test-sandbox", err, sizeof err) == 0, "%s", err);
+    if (mode == TX_SANDBOX_ON)
+        ck_assert(tx_sandbox_current()->active);
+}
+
+/* Processes carrying the marker: their pids (up to cap) and how many. */
+static int marked(int *pids, int cap)
+{
+    int n = 0;
+    DIR *d = opendir("/proc");
+    ck_assert_ptr_nonnull(d);
+    for (struct dirent *e; (e = readdir(d));) {
+        int pid = atoi(e->d_name);
+        if (pid <= 0)
+            continue;
+        char path[64], env[65536];
+        snprintf(path, sizeof path, "/proc/%d/environ", pid);
+        int fd = open(path, O_RDONLY | O_CLOEXEC);
+        if (fd < 0)
+            continue;
+        ssize_t got = read(fd, env, sizeof env - 1);
+        close(fd);
+        size_t want = strlen(marker) + 1; /* with its NUL: the whole variable */
+        for (ssize_t at = 0; got > 0 && at + (ssize_t)want <= got; at++)
+            if (!memcmp(env + at, marker, want) && (at == 0 || env[at - 1] == '\0')) {
+                if (n < cap)
+                    pids[n] = pid;
+                n++;
+                break;
+            }
+    }
+    closedir(d);
+    return n;
+}
+
+/* No process of the case is left (a killed one may take a moment to go). */
+static void assert_nothing_left(void)
+{
+    int pids[8], n = 0;
+    for (int i = 0; i < 300 && (n = marked(pids, 8)) > 0; i++)
+        usleep(10000);
+    if (n > 0) {
+        char comm[64] = "?", path[64];
+        snprintf(path, sizeof path, "/proc/%d/comm", pids[0]);
+        FILE *f = fopen(path, "re");
+        if (f && fgets(comm, sizeof comm, f))
+            comm[strcspn(comm, "\n")] = '\0';
+        if (f)
+            fclose(f);
+        for (int i = 0; i < n && i < 8; i++)
+            kill(pids[i], SIGKILL);
+        ck_abort_msg("%d processes of the game are left, e.g. %d (%s)", n, pids[0], comm);
+    }
+}
+
+/* ---- one game ---- */
+
+struct game {
+    struct tx_geometry geo;
+    struct tx_record rec;
+    bool done;
+};
+
+static void on_done(struct tx_match *match, struct tx_record *record, void *data)
+{
+    struct game *g = data;
+    (void)match;
+    g->rec = *record;
+    free(record);
+    g->done = true;
+}
+
+/* Plays cmd0 (player 1) against cmd1 with generous limits; g->rec is the
+ * record (tx_record_free). */
+static void play(struct game *g, const char *cmd0, const char *cmd1, int memory_mb)
+{
+    memset(g, 0, sizeof *g);
+    ck_assert_int_eq(tx_geometry_init(&g->geo, 12), 0);
+    struct tx_match_config c;
+    tx_match_config_init(&c, &g->geo);
+    c.limits.first_turn_ms = 20000; /* an attack may take a while */
+    c.limits.turn_ms = 5000;
+    c.limits.memory_mb = memory_mb;
+    struct tx_bot_spec b0 = {.name = "attacker", .command = cmd0};
+    struct tx_bot_spec b1 = {.name = "victim", .command = cmd1};
+    struct tx_game_spec spec = {.index = 1, .seed = 1, .bots = {&b0, &b1}};
+    uv_loop_t loop;
+    ck_assert_int_eq(uv_loop_init(&loop), 0);
+    ck_assert_int_eq(tx_match_start(&loop, &c, &spec, on_done, g, NULL), 0);
+    while (!g->done)
+        uv_run(&loop, UV_RUN_ONCE);
+    uv_run(&loop, UV_RUN_DEFAULT);
+    ck_assert_int_eq(uv_loop_close(&loop), 0);
+    if (getenv("TX_SANDBOX_VERBOSE"))
+        fprintf(stderr, "%s vs %s: %s, winner %d, %d moves, %s\n", cmd0, cmd1,
+                tx_reason_name(g->rec.result.reason), g->rec.result.winner, g->rec.nmoves,
+                g->rec.result.detail);
+}
+
+/* What two honest hostile-bots play: both take the lowest legal hole. */
+static void simulate(const struct tx_geometry *geo, int *winner, int *nmoves)
+{
+    struct tx_game *g = malloc(sizeof *g);
+    ck_assert_ptr_nonnull(g);
+    tx_game_init(g, geo);
+    *nmoves = 0;
+    while (g->status == TX_ONGOING) {
+        int16_t moves[TX_MOVES_MAX];
+        int n = tx_game_legal_moves(g, moves), best = -1;
+        for (int i = 0; i < n; i++)
+            if (moves[i] >= 0 && (best < 0 || moves[i] < best))
+                best = moves[i];
+        ck_assert_int_ge(best, 0);
+        tx_game_play(g, best);
+        ++*nmoves;
+    }
+    *winner = g->status == TX_WON ? g->winner : -1;
+    free(g);
+}
+
+/* The attacker's report: its stderr in its first turn. */
+static const char *report(const struct tx_record *r)
+{
+    for (int i = 0; i < r->nmoves; i++)
+        if (r->moves[i].player == 0 && !r->moves[i].forced)
+            return r->moves[i].stderr_text ? r->moves[i].stderr_text : "";
+    return "";
+}
+
+/* The victim's game is the honest one, or the attacker lost by its own
+ * fault; never the victim. */
+static void assert_victim_unharmed(const struct game *g)
+{
+    const struct tx_record *r = &g->rec;
+    if (r->result.reason == TX_REASON_CRASH || r->result.reason == TX_REASON_TIMEOUT ||
+        r->result.reason == TX_REASON_INVALID) {
+        ck_assert_msg(r->result.winner == 1, "the victim lost by %s: %s",
+                      tx_reason_name(r->result.reason), r->result.detail);
+        return;
+    }
+    int winner, nmoves;
+    simulate(&g->geo, &winner, &nmoves);
+    ck_assert_int_eq(r->result.winner, winner);
+    ck_assert_int_eq(r->nmoves, nmoves);
+}
+
+/* The honest game exactly: the attacker played on, nothing changed. */
+static void assert_honest_game(const struct game *g)
+{
+    assert_victim_unharmed(g);
+    ck_assert_msg(g->rec.result.reason == TX_REASON_CONNECTION ||
+                      g->rec.result.reason == TX_REASON_DRAW,
+                  "%s: %s", tx_reason_name(g->rec.result.reason), g->rec.result.detail);
+}
+
+static void game_free(struct game *g)
+{
+    tx_record_free(&g->rec);
+}
+
+/* ---- attacks ---- */
+
+START_TEST(attack_kill_opponent_by_pid_from_proc)
+{
+    struct game g;
+    configure(_i ? TX_SANDBOX_OFF : TX_SANDBOX_ON, NULL, false);
+    play(&g, HOSTILE " kill-opponent victim", VICTIM, 0);
+    if (_i == 0) {
+        ck_assert_str_eq(report(&g.rec), "killed 0\n");
+        ck_assert(g.rec.sandbox);
+        assert_honest_game(&g);
+    } else {
+        /* Without the sandbox it works: the victim "crashes". */
+        ck_assert(!g.rec.sandbox);
+        ck_assert_int_eq(g.rec.result.reason, TX_REASON_CRASH);
+        ck_assert_int_eq(g.rec.result.winner, 0);
+    }
+    game_free(&g);
+    assert_nothing_left();
+}
+END_TEST
+
+START_TEST(attack_move_written_into_opponent_stdout)
+{
+    struct game g;
+    configure(_i ? TX_SANDBOX_OFF : TX_SANDBOX_ON, NULL, false);
+    play(&g, HOSTILE " inject victim", VICTIM, 0);
+    /* In the sandbox there is no opponent to find. Without it, the pipes
+     * are socketpairs, which /proc/PID/fd/1 cannot open (ENXIO); what it
+     * can open is its launcher's /dev/null. */
+    if (_i == 0)
+        ck_assert_str_eq(report(&g.rec), "injected 0 of 0 (no error)\n");
+    else
+        ck_assert_msg(strstr(report(&g.rec), "(No such device or address)"), "%s", report(&g.rec));
+    assert_honest_game(&g);
+    game_free(&g);
+    assert_nothing_left();
+}
+END_TEST
+
+START_TEST(attack_stop_and_kill_the_referee)
+{
+    struct game g;
+    configure(TX_SANDBOX_ON, NULL, false);
+    char cmd[PATH_MAX + 64];
+    snprintf(cmd, sizeof cmd, HOSTILE " signal %d", (int)getpid());
+    play(&g, cmd, VICTIM, 0);
+    /* Its parent is the sandbox's init, which ignores them; the referee's
+     * pid names nothing in its PID namespace. */
+    ck_assert_str_eq(report(&g.rec),
+                     "parent 1: stop 0 kill 0; referee: stop -1 kill -1 (No such process)\n");
+    assert_honest_game(&g);
+    game_free(&g);
+    assert_nothing_left();
+}
+END_TEST
+
+static void make_records_file(char *path, size_t cap)
+{
+    char cwd[PATH_MAX];
+    ck_assert_ptr_nonnull(getcwd(cwd, sizeof cwd));
+    snprintf(path, cap, "%s/test-sandbox-records-%d.jsonl", cwd, (int)getpid());
+    FILE *f = fopen(path, "we");
+    ck_assert_ptr_nonnull(f);
+    fputs("{\"real\":1}\n", f);
+    fclose(f);
+}
+
+static long file_size(const char *path)
+{
+    struct stat st;
+    return stat(path, &st) == 0 ? (long)st.st_size : -1;
+}
+
+START_TEST(attack_forged_record_appended_to_the_records_file)
+{
+    struct game g;
+    char records[PATH_MAX + 64], cmd[2 * PATH_MAX];
+    make_records_file(records, sizeof records);
+    configure(_i ? TX_SANDBOX_OFF : TX_SANDBOX_ON, records, false);
+    snprintf(cmd, sizeof cmd, HOSTILE " forge '%s'", records);
+    play(&g, cmd, VICTIM, 0);
+    assert_honest_game(&g);
+    long size = file_size(records);
+    unlink(records);
+    if (_i == 0) /* hidden: what it wrote went to /dev/null */
+        ck_assert_int_eq(size, 11);
+    else
+        ck_assert_int_gt(size, 11);
+    game_free(&g);
+    assert_nothing_left();
+}
+END_TEST
+
+START_TEST(attack_200_sleeping_processes)
+{
+    struct game g;
+    configure(_i ? TX_SANDBOX_OFF : TX_SANDBOX_ON, NULL, false);
+    play(&g, HOSTILE " sleepers 200", VICTIM, 0);
+    assert_honest_game(&g);
+    int started = -1;
+    ck_assert_int_eq(sscanf(report(&g.rec), "sleepers %d", &started), 1);
+    /* The task cap (cgroup pids, or RLIMIT_NPROC in the bot's user
+     * namespace) holds them back; root without cgroups has no cap. */
+    if (_i == 0 && (tx_sandbox_current()->ncgroups > 0 || getuid() != 0))
+        ck_assert_int_lt(started, TX_SANDBOX_TASKS);
+    else
+        ck_assert_int_eq(started, 200);
+    game_free(&g);
+    assert_nothing_left();
+}
+END_TEST
+
+START_TEST(attack_tcp_connection_to_localhost)
+{
+    int s = socket(AF_INET, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
+    struct sockaddr_in a = {.sin_family = AF_INET};
+    a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    socklen_t alen = sizeof a;
+    ck_assert_int_ge(s, 0);
+    ck_assert_int_eq(bind(s, (struct sockaddr *)&a, sizeof a), 0);
+    ck_assert_int_eq(listen(s, 4), 0);
+    ck_assert_int_eq(getsockname(s, (struct sockaddr *)&a, &alen), 0);
+    /* _i: 0 sandbox, 1 sandbox with --bot-network, 2 off */
+    configure(_i == 2 ? TX_SANDBOX_OFF : TX_SANDBOX_ON, NULL, _i == 1);
+    char cmd[PATH_MAX + 64];
+    snprintf(cmd, sizeof cmd, HOSTILE " connect %d", ntohs(a.sin_port));
+    struct game g;
+    play(&g, cmd, VICTIM, 0);
+    assert_honest_game(&g);
+    int c = accept(s, NULL, NULL);
+    if (_i == 0) {
+        ck_assert_str_eq(report(&g.rec), "connect: Connection refused\n");
+        ck_assert_int_lt(c, 0);
+    } else {
+        ck_assert_str_eq(report(&g.rec), "connect: connected, wrote 6\n");
+        ck_assert_int_ge(c, 0);
+        close(c);
+    }
+    close(s);
+    game_free(&g);
+    assert_nothing_left();
+}
+END_TEST
+
+START_TEST(attack_1_gib_file_in_its_temporary_directory)
+{
+    struct game g;
+    configure(_i ? TX_SANDBOX_OFF : TX_SANDBOX_ON, NULL, false);
+    play(&g, HOSTILE " bigfile", VICTIM, 0);
+    assert_honest_game(&g);
+    char path[256];
+    long mib = -1;
+    ck_assert_msg(sscanf(report(&g.rec), "bigfile %255s %ld MiB", path, &mib) == 2, "%s",
+                  report(&g.rec));
+    path[strcspn(path, ":")] = '\0';
+    /* The sandbox's /tmp holds TX_SANDBOX_TMP_MB, a file 64 MiB anywhere. */
+    ck_assert_int_le(mib, 64);
+    if (_i == 0) {
+        ck_assert_str_eq(path, "/tmp/big");
+    } else {
+        /* Its private TMPDIR, removed with the game. */
+        ck_assert_msg(!strncmp(path, "/tmp/twixt-bot-", 15), "%s", path);
+        ck_assert_int_eq(file_size(path), -1);
+    }
+    game_free(&g);
+    assert_nothing_left();
+}
+END_TEST
+
+/* Memory without end: the attacker is refused memory and plays on, or is
+ * killed at its limit (cgroup); the victim plays its game either way. */
+static void memory_attack(const char *mode)
+{
+    struct game g;
+    char cmd[PATH_MAX + 64];
+    snprintf(cmd, sizeof cmd, HOSTILE " %s", mode);
+    play(&g, cmd, VICTIM, MEMORY_MB);
+    assert_victim_unharmed(&g);
+    if (g.rec.result.reason == TX_REASON_CRASH) {
+        ck_assert(tx_sandbox_current()->ncgroups > 0); /* only a cgroup kills */
+        ck_assert_msg(strstr(g.rec.result.detail, "at its memory limit of 256 MiB"), "%s",
+                      g.rec.result.detail);
+    } else {
+        assert_honest_game(&g);
+    }
+    game_free(&g);
+    assert_nothing_left();
+}
+
+START_TEST(attack_malloc_without_end)
+{
+    configure(_i ? TX_SANDBOX_OFF : TX_SANDBOX_ON, NULL, false);
+    memory_attack("malloc");
+}
+END_TEST
+
+START_TEST(attack_mmap_noreserve_without_end)
+{
+    configure(_i ? TX_SANDBOX_OFF : TX_SANDBOX_ON, NULL, false);
+    memory_attack("mmap");
+}
+END_TEST
+
+START_TEST(attack_many_threads_eating_memory)
+{
+    configure(_i ? TX_SANDBOX_OFF : TX_SANDBOX_ON, NULL, false);
+    memory_attack("threads");
+}
+END_TEST
+
+/* ---- escapes: nothing survives its game, sandbox (_i = 0) or not ---- */
+
+START_TEST(escape_double_fork_setsid_then_exit)
+{
+    struct game g;
+    configure(_i ? TX_SANDBOX_OFF : TX_SANDBOX_ON, NULL, false);
+    play(&g, HOSTILE " daemon", VICTIM, 0);
+    ck_assert_int_eq(g.rec.result.reason, TX_REASON_CRASH);
+    ck_assert_int_eq(g.rec.result.winner, 1);
+    game_free(&g);
+    assert_nothing_left();
+}
+END_TEST
+
+START_TEST(escape_pid_hopping_chain)
+{
+    struct game g;
+    configure(_i ? TX_SANDBOX_OFF : TX_SANDBOX_ON, NULL, false);
+    play(&g, HOSTILE " hop", VICTIM, 0);
+    assert_honest_game(&g);
+    game_free(&g);
+    assert_nothing_left();
+}
+END_TEST
+
+START_TEST(escape_1000_processes)
+{
+    struct game g;
+    configure(_i ? TX_SANDBOX_OFF : TX_SANDBOX_ON, NULL, false);
+    play(&g, HOSTILE " sleepers 1000", VICTIM, 0);
+    assert_honest_game(&g);
+    game_free(&g);
+    assert_nothing_left();
+}
+END_TEST
+
+/* twixt-arena play with a bot that starts sleepers, run as a child; waits
+ * until they are all there. Returns the referee's pid. */
+static pid_t start_referee(const char *mode, const char *bot, int expect)
+{
+    char marker_arg[128];
+    snprintf(marker_arg, sizeof marker_arg, "--bot-env=%s", marker);
+    pid_t pid = fork();
+    ck_assert_int_ge(pid, 0);
+    if (pid == 0) {
+        int null = open("/dev/null", O_WRONLY);
+        dup2(null, 1);
+        execl(TX_ARENA, TX_ARENA, "play", bot, VICTIM, "--games", "1", "--first-turn-ms", "60000",
+              "--sandbox", mode, marker_arg, (char *)NULL);
+        _exit(127);
+    }
+    int pids[8];
+    for (int i = 0; i < 1000 && marked(pids, 8) < expect; i++)
+        usleep(10000);
+    ck_assert_int_ge(marked(pids, 8), expect);
+    return pid;
+}
+
+START_TEST(escape_referee_killed_with_kill_9)
+{
+    configure(TX_SANDBOX_OFF, NULL, false); /* for the marker only */
+    /* 20 sleepers, the attacker (and its init in the sandbox), the victim */
+    pid_t referee = start_referee(_i ? "off" : "on", HOSTILE " sleepers-hang 20", 22);
+    kill(referee, SIGKILL);
+    int status;
+    ck_assert_int_eq(waitpid(referee, &status, 0), referee);
+    assert_nothing_left();
+}
+END_TEST
+
+/* Without the sandbox a bot can kill the referee (README's threat model):
+ * its launcher's parent is the referee. Even then nothing is left. */
+START_TEST(attack_referee_killed_without_the_sandbox)
+{
+    configure(TX_SANDBOX_OFF, NULL, false);
+    pid_t referee = fork();
+    ck_assert_int_ge(referee, 0);
+    char marker_arg[128];
+    snprintf(marker_arg, sizeof marker_arg, "--bot-env=%s", marker);
+    if (referee == 0) {
+        int null = open("/dev/null", O_WRONLY);
+        dup2(null, 1);
+        dup2(null, 2);
+        execl(TX_ARENA, TX_ARENA, "play", HOSTILE " signal up", VICTIM, "--games", "1", "--sandbox",
+              "off", marker_arg, (char *)NULL);
+        _exit(127);
+    }
+    int status;
+    ck_assert_int_eq(waitpid(referee, &status, 0), referee);
+    ck_assert_msg(WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL, "status %d", status);
+    assert_nothing_left();
+}
+END_TEST
+
+/* ---- honest bots work unchanged in the sandbox ---- */
+
+static void assert_normal_game(const char *cmd0, const char *cmd1)
+{
+    struct game g;
+    play(&g, cmd0, cmd1, 768);
+    ck_assert(g.rec.sandbox);
+    ck_assert_msg(
+        g.rec.result.reason == TX_REASON_CONNECTION || g.rec.result.reason == TX_REASON_DRAW,
+        "%s vs %s: %s: %s", cmd0, cmd1, tx_reason_name(g.rec.result.reason), g.rec.result.detail);
+    game_free(&g);
+    assert_nothing_left();
+}
+
+START_TEST(bots_bundled_play_normally)
+{
+    configure(TX_SANDBOX_ON, NULL, false);
+    assert_normal_game("'" TX_BOTS_DIR "/twixt-greedy'", "'" TX_BOTS_DIR "/twixt-random' --seed 3");
+    assert_normal_game("'" TX_BOTS_DIR "/twixt-mcts' --ms 30", "'" TX_BOTS_DIR "/twixt-greedy'");
+}
+END_TEST
+
+START_TEST(bots_python_starter_plays_normally)
+{
+    configure(TX_SANDBOX_ON, NULL, false);
+    assert_normal_game("python3 '" TX_SOURCE_ROOT "/bots/starter.py'",
+                       "'" TX_BOTS_DIR "/twixt-random' --seed 5");
+}
+END_TEST
+
+/* Compiled into /tmp, which the sandbox's own /tmp covers: the bot's own
+ * files there stay visible. */
+START_TEST(bots_c_starter_compiled_in_tmp_plays_normally)
+{
+    char dir[] = "/tmp/test-sandbox-XXXXXX", exe[64], command[256];
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+    snprintf(exe, sizeof exe, "%s/starter", dir);
+    snprintf(command, sizeof command, "cc -O2 -o %s '" TX_SOURCE_ROOT "/bots/starter.c'", exe);
+    ck_assert_int_eq(system(command), 0);
+    configure(TX_SANDBOX_ON, NULL, false);
+    assert_normal_game(exe, "'" TX_BOTS_DIR "/twixt-random' --seed 7");
+    unlink(exe);
+    rmdir(dir);
+}
+END_TEST
+
+START_TEST(bots_node_and_shell_play_normally)
+{
+    configure(TX_SANDBOX_ON, NULL, false);
+    assert_normal_game("node '" TX_SOURCE_ROOT "/tests/sandbox-bots/interior.js'",
+                       "'" TX_SOURCE_ROOT "/tests/sandbox-bots/interior.sh'");
+}
+END_TEST
+
+/* ---- one bot, through tx_bot ---- */
+
+struct one {
+    uv_loop_t loop;
+    struct tx_bot bot;
+    char launcher[PATH_MAX];
+    bool exited, closed;
+};
+
+static void one_event(struct tx_bot *bot, enum tx_bot_event event)
+{
+    struct one *o = bot->data;
+    if (event == TX_BOT_EXITED)
+        o->exited = true;
+}
+
+static void one_closed(struct tx_bot *bot)
+{
+    ((struct one *)bot->data)->closed = true;
+}
+
+/* Runs `sh -c script` to its end; its stdout lines are left queued. */
+static void run_one(struct one *o, const char *script, bool pinned, int core)
+{
+    memset(o, 0, sizeof *o);
+    ck_assert_int_eq(uv_loop_init(&o->loop), 0);
+    ck_assert_int_eq(tx_bot_find_launcher(o->launcher, sizeof o->launcher), 0);
+    o->bot.data = o;
+    o->bot.event_cb = one_event;
+    o->bot.closed_cb = one_closed;
+    char *argv[] = {(char *)"/bin/sh", (char *)"-c", (char *)script, NULL};
+    struct tx_bot_options opt = {
+        .argv = argv, .launcher = o->launcher, .cpu_s = 30, .pinned = pinned, .core = core};
+    ck_assert_int_eq(tx_bot_start(&o->bot, &o->loop, &opt), 0);
+    uint64_t end = uv_hrtime() + 10000000000u;
+    while (!o->exited && uv_hrtime() < end)
+        uv_run(&o->loop, UV_RUN_ONCE);
+    ck_assert(o->exited);
+    tx_bot_stop(&o->bot);
+    while (!o->closed)
+        uv_run(&o->loop, UV_RUN_ONCE);
+    ck_assert_int_eq(uv_loop_close(&o->loop), 0);
+}
+
+/* Its stdout, lines joined with "\n". */
+static void output(struct one *o, char *buf, size_t cap)
+{
+    size_t n = 0;
+    const struct tx_bot_line *line;
+    while ((line = tx_bot_peek_line(&o->bot)) && n + line->len + 2 < cap) {
+        memcpy(buf + n, line->text, line->len);
+        n += line->len;
+        buf[n++] = '\n';
+        tx_bot_pop_line(&o->bot);
+    }
+    buf[n] = '\0';
+    tx_bot_release(&o->bot);
+}
+
+START_TEST(environment_holds_nothing_of_the_referee)
+{
+    setenv("TX_REFEREE_SECRET", "token-123", 1);
+    setenv("TX_PASSED_ON", "passed", 1);
+    struct tx_sandbox_request req = {
+        .mode = _i ? TX_SANDBOX_OFF : TX_SANDBOX_ON,
+        .nenv = 2,
+        .env = {"TX_GIVEN=given value", "TX_PASSED_ON"},
+    };
+    char err[512], out[8192];
+    ck_assert_int_eq(tx_sandbox_configure(&req, "test-sandbox", err, sizeof err), 0);
+    struct one o;
+    run_one(&o, "echo; env | sort", false, 0);
+    output(&o, out, sizeof out); /* "\n" first: every variable follows a "\n" */
+    ck_assert_msg(!strstr(out, "TX_REFEREE_SECRET"), "%s", out);
+    ck_assert_msg(strstr(out, "TX_GIVEN=given value\n"), "%s", out);
+    ck_assert_msg(strstr(out, "TX_PASSED_ON=passed\n"), "%s", out);
+    ck_assert_msg(strstr(out, "\nHOME=") && strstr(out, "\nLANG=") && strstr(out, "PATH="), "%s",
+                  out);
+    ck_assert_msg(strstr(out, "\nTMPDIR=/tmp"), "%s", out);
+    ck_assert_msg(strstr(out, "\nPYTHONUNBUFFERED=1\n"), "%s", out);
+    /* PATH, HOME, LANG, TMPDIR, PYTHONUNBUFFERED, the two given, and what
+     * sh adds itself (PWD, and with dash nothing else). */
+    int lines = 0;
+    for (const char *p = out; *p; p++)
+        lines += *p == '\n';
+    ck_assert_msg(lines <= 1 + 8, "%s", out);
+}
+END_TEST
+
+static void wake(uv_timer_t *timer)
+{
+    (void)timer;
+}
+
+/* A Python bot written the CodinGame way prints without flush; CodinGame
+ * runs Python unbuffered, and so does the arena (PYTHONUNBUFFERED=1 in
+ * every bot's environment, whatever the referee's): the line arrives while
+ * the bot waits for its next input, here read with sys.stdin.readline(),
+ * which (unlike input()) flushes nothing. */
+START_TEST(environment_python_prints_unbuffered)
+{
+    unsetenv("PYTHONUNBUFFERED");
+    configure(_i ? TX_SANDBOX_OFF : TX_SANDBOX_ON, NULL, false);
+    struct one o;
+    memset(&o, 0, sizeof o);
+    ck_assert_int_eq(uv_loop_init(&o.loop), 0);
+    ck_assert_int_eq(tx_bot_find_launcher(o.launcher, sizeof o.launcher), 0);
+    o.bot.data = &o;
+    o.bot.event_cb = one_event;
+    o.bot.closed_cb = one_closed;
+    char *argv[] = {(char *)"python3", (char *)"-c",
+                    (char *)"import sys\nprint('F6 no flush')\nsys.stdin.readline()\n", NULL};
+    struct tx_bot_options opt = {.argv = argv, .launcher = o.launcher, .cpu_s = 30};
+    ck_assert_int_eq(tx_bot_start(&o.bot, &o.loop, &opt), 0);
+    uv_timer_t give_up; /* wakes the loop if nothing comes */
+    ck_assert_int_eq(uv_timer_init(&o.loop, &give_up), 0);
+    ck_assert_int_eq(uv_timer_start(&give_up, wake, 10000, 0), 0);
+    while (!tx_bot_peek_line(&o.bot) && !o.exited && uv_is_active((uv_handle_t *)&give_up))
+        uv_run(&o.loop, UV_RUN_ONCE);
+    uv_close((uv_handle_t *)&give_up, NULL);
+    bool exited = o.exited; /* a buffered line comes out only at its exit */
+    const struct tx_bot_line *line = tx_bot_peek_line(&o.bot);
+    ck_assert_msg(line && line->len == 11 && !memcmp(line->text, "F6 no flush", 11), "no line");
+    ck_assert_msg(!exited, "the line came only when the bot exited: %s", o.bot.start_error);
+    tx_bot_stop(&o.bot);
+    while (!o.closed)
+        uv_run(&o.loop, UV_RUN_ONCE);
+    ck_assert_int_eq(uv_loop_close(&o.loop), 0);
+    tx_bot_release(&o.bot);
+    assert_nothing_left();
+}
+END_TEST
+
+START_TEST(bad_bot_env_is_refused)
+{
+    struct tx_sandbox_request req = {.mode = TX_SANDBOX_OFF, .nenv = 1, .env = {"1BAD=x"}};
+    char err[512];
+    ck_assert_int_eq(tx_sandbox_configure(&req, "test-sandbox", err, sizeof err), -EINVAL);
+    ck_assert_str_eq(err, "--bot-env: expected NAME=VALUE or NAME, got '1BAD=x'");
+}
+END_TEST
+
+START_TEST(sandboxed_bot_sees_only_its_own_processes)
+{
+    configure(TX_SANDBOX_ON, NULL, false);
+    struct one o;
+    char out[4096];
+    run_one(&o, "echo $$; ls /proc | grep -c '^[0-9]'; cat /proc/1/comm; hostname", false, 0);
+    ck_assert(o.bot.sandboxed);
+    /* Its own pid (for /proc/PID/schedstat) is not its launcher's. */
+    ck_assert_int_gt(o.bot.bot_pid, 1);
+    ck_assert_int_ne(o.bot.bot_pid, o.bot.pid);
+    output(&o, out, sizeof out);
+    /* pid 2, under the launcher's init; sh, ls, grep and init: 4 at most */
+    ck_assert_msg(!strncmp(out, "2\n", 2), "%s", out);
+    ck_assert_msg(atoi(out + 2) <= 4, "%s", out);
+    ck_assert_msg(strstr(out, "twixt-launch\ntwixt-bot\n"), "%s", out);
+}
+END_TEST
+
+START_TEST(sandboxed_bot_cannot_run_says_why)
+{
+    configure(TX_SANDBOX_ON, NULL, false);
+    struct one o;
+    memset(&o, 0, sizeof o);
+    ck_assert_int_eq(uv_loop_init(&o.loop), 0);
+    ck_assert_int_eq(tx_bot_find_launcher(o.launcher, sizeof o.launcher), 0);
+    o.bot.data = &o;
+    o.bot.event_cb = one_event;
+    o.bot.closed_cb = one_closed;
+    char *argv[] = {(char *)"./no-such-bot", NULL};
+    struct tx_bot_options opt = {.argv = argv, .launcher = o.launcher};
+    ck_assert_int_eq(tx_bot_start(&o.bot, &o.loop, &opt), 0);
+    while (!o.exited)
+        uv_run(&o.loop, UV_RUN_ONCE);
+    tx_bot_stop(&o.bot);
+    while (!o.closed)
+        uv_run(&o.loop, UV_RUN_ONCE);
+    ck_assert_int_eq(uv_loop_close(&o.loop), 0);
+    ck_assert_int_eq(o.bot.exit_status, 127);
+    ck_assert_str_eq(o.bot.start_error, "cannot run './no-such-bot': No such file or directory");
+    tx_bot_release(&o.bot);
+}
+END_TEST
+
+/* A timeout's CPU/wait split is the bot's own, not its launcher's. */
+START_TEST(sandboxed_timeout_says_where_the_time_went)
+{
+    configure(TX_SANDBOX_ON, NULL, false);
+    struct game g;
+    memset(&g, 0, sizeof g);
+    ck_assert_int_eq(tx_geometry_init(&g.geo, 12), 0);
+    struct tx_match_config c;
+    tx_match_config_init(&c, &g.geo);
+    c.limits.first_turn_ms = 300;
+    struct tx_bot_spec b0 = {.name = "spin", .command = "sh -c 'while :; do :; done'"};
+    struct tx_bot_spec b1 = {.name = "victim", .command = VICTIM};
+    struct tx_game_spec spec = {.index = 1, .seed = 1, .bots = {&b0, &b1}};
+    uv_loop_t loop;
+    ck_assert_int_eq(uv_loop_init(&loop), 0);
+    ck_assert_int_eq(tx_match_start(&loop, &c, &spec, on_done, &g, NULL), 0);
+    while (!g.done)
+        uv_run(&loop, UV_RUN_ONCE);
+    ck_assert_int_eq(uv_loop_close(&loop), 0);
+    ck_assert_int_eq(g.rec.result.reason, TX_REASON_TIMEOUT);
+    double cpu = 0, wait = 0;
+    const char *split = strstr(g.rec.result.detail, "on a CPU ");
+    ck_assert_msg(split &&
+                      sscanf(split, "on a CPU %lf ms, waiting for a CPU %lf ms", &cpu, &wait) == 2,
+                  "%s", g.rec.result.detail);
+    /* A spinning bot: most of its 300 ms on a CPU or waiting for one. */
+    ck_assert_msg(cpu + wait > 150, "%s", g.rec.result.detail);
+    game_free(&g);
+    assert_nothing_left();
+}
+END_TEST
+
+START_TEST(pinned_bot_runs_on_its_core_only)
+{
+    configure(TX_SANDBOX_ON, NULL, false);
+    struct one o;
+    char out[256];
+    run_one(&o, "grep Cpus_allowed_list /proc/self/status", true, 0);
+    output(&o, out, sizeof out);
+    ck_assert_str_eq(out, "Cpus_allowed_list:\t0\n");
+}
+END_TEST
+
+START_TEST(cores_are_shared_out_between_games)
+{
+    struct tx_sandbox_request req = {.mode = TX_SANDBOX_OFF, .pin_cores = true};
+    char err[256];
+    ck_assert_int_eq(tx_sandbox_configure(&req, "test-sandbox", err, sizeof err), 0);
+    long cores = sysconf(_SC_NPROCESSORS_ONLN);
+    int a = tx_sandbox_take_core(), b = tx_sandbox_take_core();
+    ck_assert_int_ge(a, 0);
+    if (cores > 1)
+        ck_assert_int_ne(a, b);
+    tx_sandbox_give_core(a);
+    ck_assert_int_eq(tx_sandbox_take_core(), a); /* the least used again */
+    req.pin_cores = false;
+    ck_assert_int_eq(tx_sandbox_configure(&req, "test-sandbox", err, sizeof err), 0);
+    ck_assert_int_eq(tx_sandbox_take_core(), -1);
+}
+END_TEST
+
+/* Where user namespaces are disabled (bwrap --disable-userns makes such a
+ * place), --sandbox on refuses to start and auto warns once and plays. */
+START_TEST(sandbox_unavailable_on_refuses_auto_warns)
+{
+    if (access("/usr/bin/bwrap", X_OK) != 0)
+        return; /* scripts/setup --tests installs it */
+    char command[2 * PATH_MAX];
+    snprintf(command, sizeof command,
+             "bwrap --dev-bind / / --unshare-user --disable-userns -- '%s' play '%s/twixt-random' "
+             "'%s/twixt-random' --games 1 --sandbox %s >/dev/null 2>test-sandbox-%d.err",
+             TX_ARENA, TX_BOTS_DIR, TX_BOTS_DIR, _i ? "auto" : "on", (int)getpid());
+    int status = system(command);
+    char path[64], text[2048] = "";
+    snprintf(path, sizeof path, "test-sandbox-%d.err", (int)getpid());
+    FILE *f = fopen(path, "re");
+    ck_assert_ptr_nonnull(f);
+    size_t n = fread(text, 1, sizeof text - 1, f);
+    text[n] = '\0';
+    fclose(f);
+    unlink(path);
+    ck_assert(WIFEXITED(status));
+    if (_i == 0) {
+        ck_assert_int_eq(WEXITSTATUS(status), 2);
+        ck_assert_msg(strstr(text, "twixt-arena play: --sandbox on: bots cannot be isolated on "
+                                   "this machine: cannot create the sandbox's namespaces"),
+                      "%s", text);
+    } else {
+        ck_assert_int_eq(WEXITSTATUS(status), 0);
+        const char *w = strstr(text, "twixt-arena play: warning: bots run without a sandbox");
+        ck_assert_msg(w && !strstr(w + 1, "twixt-arena play: warning"), "%s", text);
+    }
+}
+END_TEST
+
+static Suite *sandbox_suite(void)
+{
+    Suite *s = suite_create("sandbox");
+    TCase *ta = tcase_create("attacks");
+    tcase_set_timeout(ta, CASE_TIMEOUT_S);
+    /* _i: 0 sandbox on, 1 off */
+    tcase_add_loop_test(ta, attack_kill_opponent_by_pid_from_proc, 0, 2);
+    tcase_add_loop_test(ta, attack_move_written_into_opponent_stdout, 0, 2);
+    tcase_add_test(ta, attack_stop_and_kill_the_referee);
+    tcase_add_test(ta, attack_referee_killed_without_the_sandbox);
+    tcase_add_loop_test(ta, attack_forged_record_appended_to_the_records_file, 0, 2);
+    tcase_add_loop_test(ta, attack_200_sleeping_processes, 0, 2);
+    tcase_add_loop_test(ta, attack_tcp_connection_to_localhost, 0, 3);
+    tcase_add_loop_test(ta, attack_1_gib_file_in_its_temporary_directory, 0, 2);
+    tcase_add_loop_test(ta, attack_malloc_without_end, 0, 2);
+    tcase_add_loop_test(ta, attack_mmap_noreserve_without_end, 0, 2);
+    tcase_add_loop_test(ta, attack_many_threads_eating_memory, 0, 2);
+    suite_add_tcase(s, ta);
+
+    TCase *te = tcase_create("escapes");
+    tcase_set_timeout(te, CASE_TIMEOUT_S);
+    tcase_add_loop_test(te, escape_double_fork_setsid_then_exit, 0, 2);
+    tcase_add_loop_test(te, escape_pid_hopping_chain, 0, 2);
+    tcase_add_loop_test(te, escape_1000_processes, 0, 2);
+    tcase_add_loop_test(te, escape_referee_killed_with_kill_9, 0, 2);
+    suite_add_tcase(s, te);
+
+    TCase *tb = tcase_create("bots");
+    tcase_set_timeout(tb, CASE_TIMEOUT_S);
+    tcase_add_test(tb, bots_bundled_play_normally);
+    tcase_add_test(tb, bots_python_starter_plays_normally);
+    tcase_add_test(tb, bots_c_starter_compiled_in_tmp_plays_normally);
+    tcase_add_test(tb, bots_node_and_shell_play_normally);
+    suite_add_tcase(s, tb);
+
+    TCase *tp = tcase_create("process");
+    tcase_set_timeout(tp, 60);
+    tcase_add_loop_test(tp, environment_holds_nothing_of_the_referee, 0, 2);
+    tcase_add_loop_test(tp, environment_python_prints_unbuffered, 0, 2);
+    tcase_add_test(tp, bad_bot_env_is_refused);
+    tcase_add_test(tp, sandboxed_bot_sees_only_its_own_processes);
+    tcase_add_test(tp, sandboxed_bot_cannot_run_says_why);
+    tcase_add_test(tp, sandboxed_timeout_says_where_the_time_went);
+    tcase_add_test(tp, pinned_bot_runs_on_its_core_only);
+    tcase_add_test(tp, cores_are_shared_out_between_games);
+    tcase_add_loop_test(tp, sandbox_unavailable_on_refuses_auto_warns, 0, 2);
+    suite_add_tcase(s, tp);
+    return s;
+}
+
+int main(void)
+{
+    signal(SIGPIPE, SIG_IGN); /* as the referee does: writes to dead bots fail with EPIPE */
+    SRunner *sr = srunner_create(sandbox_suite());
+    srunner_run_all(sr, CK_ENV);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
