@@ -9,11 +9,13 @@
  * constants of bot.h, whatever the bot writes.
  */
 #include <errno.h>
+#include <ftw.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/stat.h>
 
 #include "bot.h"
 #include "command.h"
@@ -32,11 +34,55 @@ int tx_bot_find_launcher(char *buf, size_t cap)
     return r;
 }
 
-static void on_close(uv_handle_t *handle)
+/* One handle (or the TMPDIR's removal) fewer; the owner hears of the last. */
+static void closed_one(struct tx_bot *bot)
 {
-    struct tx_bot *bot = handle->data;
     if (--bot->open_handles == 0 && bot->closed_cb)
         bot->closed_cb(bot);
+}
+
+static void on_close(uv_handle_t *handle)
+{
+    closed_one(handle->data);
+}
+
+/* ---- the TMPDIR of a keeper that was killed (without the sandbox) ---- */
+
+static int remove_entry(const char *path, const struct stat *st, int type, struct FTW *ftw)
+{
+    (void)st;
+    (void)ftw;
+    if (type == FTW_DP)
+        rmdir(path);
+    else
+        unlink(path);
+    return 0;
+}
+
+static void remove_tmpdir(uv_work_t *work)
+{
+    struct tx_bot *bot = work->data;
+    nftw(bot->tmpdir, remove_entry, 16, FTW_DEPTH | FTW_PHYS | FTW_MOUNT);
+}
+
+static void after_remove_tmpdir(uv_work_t *work, int status)
+{
+    struct tx_bot *bot = work->data;
+    (void)status;
+    bot->tmpdir[0] = '\0';
+    closed_one(bot);
+}
+
+/* Once the keeper is reaped: the TMPDIR it said it made and did not say
+ * it removed is removed off the loop (a bot may have filled it). */
+static void remove_left_tmpdir(struct tx_bot *bot)
+{
+    if (!bot->exited || !bot->tmpdir[0] || bot->tmpdir_work_queued)
+        return;
+    bot->tmpdir_work_queued = true;
+    bot->tmpdir_work.data = bot;
+    if (uv_queue_work(bot->loop, &bot->tmpdir_work, remove_tmpdir, after_remove_tmpdir) == 0)
+        bot->open_handles++;
 }
 
 static void close_handle(struct tx_bot *bot, uv_handle_t *handle, bool *open)
@@ -50,6 +96,9 @@ static void close_handle(struct tx_bot *bot, uv_handle_t *handle, bool *open)
 
 static void close_outputs(struct tx_bot *bot)
 {
+    /* What the launcher said last (its TMPDIR removed or not) is known. */
+    tx_bot_read_status(bot);
+    remove_left_tmpdir(bot);
     /* schedstat_fd is only meaningful once started (a zeroed bot has 0). */
     if (bot->started && bot->schedstat_fd >= 0) {
         close(bot->schedstat_fd);
@@ -230,11 +279,25 @@ static void on_err_read(uv_stream_t *stream, ssize_t nread, const uv_buf_t *buf)
     finish_when_drained(bot);
 }
 
-/* One line of the launcher (see launcher.c): "pid N", "error TEXT", "self",
- * "oom", "left PID COMM", "left-total N". */
+/* The TMPDIR a launcher names: its own kind of directory, nothing else. */
+static bool launcher_tmpdir(const char *path)
+{
+    const char *prefix = "/tmp/twixt-bot-";
+    return !strncmp(path, prefix, strlen(prefix)) && !strchr(path + strlen(prefix), '/') &&
+           !strstr(path, "..");
+}
+
+/* One line of the launcher (see launcher.c): "tmp PATH", "tmp-removed",
+ * "pid N", "error TEXT", "self", "oom", "left PID COMM", "left-total N". */
 static void status_line(struct tx_bot *bot, char *line)
 {
-    if (!strncmp(line, "pid ", 4)) {
+    if (!strncmp(line, "tmp ", 4)) {
+        if (launcher_tmpdir(line + 4) && strlen(line + 4) < sizeof bot->tmpdir)
+            snprintf(bot->tmpdir, sizeof bot->tmpdir, "%s", line + 4);
+    } else if (!strcmp(line, "tmp-removed")) {
+        if (!bot->tmpdir_work_queued)
+            bot->tmpdir[0] = '\0';
+    } else if (!strncmp(line, "pid ", 4)) {
         int pid = atoi(line + 4);
         if (pid > 1 && !bot->bot_pid) {
             bot->bot_pid = pid;
@@ -320,6 +383,8 @@ int tx_bot_start(struct tx_bot *bot, uv_loop_t *loop, const struct tx_bot_option
     bot->loop = loop;
     bot->start_error[0] = '\0';
     bot->schedstat_fd = -1;
+    bot->tmpdir[0] = '\0';
+    bot->tmpdir_work_queued = false;
 
     if ((r = init_pipe(bot, &bot->in, &bot->in_open)) < 0 ||
         (r = init_pipe(bot, &bot->out, &bot->out_open)) < 0 ||

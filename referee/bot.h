@@ -22,8 +22,12 @@
  * still there TX_BOT_KEEPER_GRACE_MS later does the group get SIGKILL.
  * The process is reaped, and the pipes are closed once they reach EOF or
  * TX_BOT_PIPE_GRACE_MS after the exit (a process that keeps them open
- * never holds up the end of a game). closed_cb runs once every handle is
- * closed; only then may the struct be freed. Handles live inside the
+ * never holds up the end of a game). Without the sandbox, a keeper killed
+ * with SIGKILL (by its bot, or by the opponent) cannot remove the bot's
+ * private TMPDIR: it told its path, and it is removed here, in libuv's
+ * thread pool (it may hold whatever the bot wrote). closed_cb runs once
+ * every handle is closed and that is done; only then may the struct be
+ * freed. Handles live inside the
  * struct, so it must not move after tx_bot_start.
  */
 #ifndef TX_BOT_H
@@ -139,6 +143,9 @@ struct tx_bot {
     size_t partial_len;
     bool discarding;  /* inside a too-long line: drop bytes up to the next "\n" */
     int schedstat_fd; /* /proc/PID/schedstat once started, -1 when not open */
+    char tmpdir[64];  /* the bot's TMPDIR while its keeper has not removed it, "" if none */
+    bool tmpdir_work_queued;
+    uv_work_t tmpdir_work; /* removes it when the keeper could not */
 };
 
 /* The launcher's path (tx_paths_find in paths.h: installed, build tree or

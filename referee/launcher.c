@@ -38,8 +38,11 @@
  * everywhere, and RLIMIT_NPROC, which counts the bot's own user namespace
  * only (it does not bound root).
  *
- * Status descriptor, one line per message: "pid N" (the bot's own pid, as
- * the referee sees it, for /proc/N/schedstat), "error TEXT" (why the bot
+ * Status descriptor, one line per message: "tmp PATH" (without --sandbox,
+ * the bot's private TMPDIR, /tmp/twixt-bot-REFEREE-XXXXXX: should the
+ * keeper be killed before it removes it, the referee does), "tmp-removed"
+ * (it did), "pid N" (the bot's own pid, as the referee sees it, for
+ * /proc/N/schedstat), "error TEXT" (why the bot
  * could not start: "cannot run './x': No such file or directory"; exit
  * status 127), "self" (the bot ended by itself, not by the referee's
  * signal or the keeper's sweep), "oom" (the bot hit its cgroup's memory
@@ -263,8 +266,10 @@ static void cleanup(void)
             nanosleep(&t, NULL);
         }
     ncgroups = 0;
-    if (tmpdir[0])
+    if (tmpdir[0]) {
         nftw(tmpdir, remove_entry, 16, FTW_DEPTH | FTW_PHYS | FTW_MOUNT);
+        say("tmp-removed");
+    }
     tmpdir[0] = '\0';
 }
 
@@ -832,9 +837,13 @@ int main(int argc, char **argv)
         if (write(go[1], "g", 1) != 1)
             fail("cannot start the sandbox: %s", strerror(errno));
     } else {
-        /* A private TMPDIR, removed with the game. */
-        snprintf(tmpdir, sizeof tmpdir, "/tmp/twixt-bot-XXXXXX");
-        if (!mkdtemp(tmpdir))
+        /* A private TMPDIR, removed with the game. Named after the
+         * referee, which removes it if we are killed first. */
+        snprintf(tmpdir, sizeof tmpdir, "/tmp/twixt-bot-%ld-XXXXXX",
+                 l.parent > 0 ? l.parent : (long)referee);
+        if (mkdtemp(tmpdir))
+            say("tmp %s", tmpdir);
+        else
             tmpdir[0] = '\0';
         child = fork();
         if (child < 0)

@@ -17,10 +17,14 @@
  *
  * "Nothing left" is checked through /proc: every bot of a case gets a
  * unique marker variable (--bot-env), which every process it starts
- * inherits, and no process may carry it once the game is over.
+ * inherits, and no process may carry it once the game is over; and
+ * through /tmp: no private TMPDIR of the game's bots (--sandbox off:
+ * /tmp/twixt-bot-REFEREE-*) is left, even when a keeper was killed.
  *
  * Bots: the bundled bots, the starters, a python3, a node and a shell bot
- * play normally in the sandbox; the environment holds nothing of ours.
+ * play normally in the sandbox, and so do bots of a bots file, each in its
+ * own directory (dir) with its own variables (env); the environment holds
+ * nothing of ours.
  */
 #include <check.h>
 #include <dirent.h>
@@ -98,7 +102,35 @@ static int marked(int *pids, int cap)
     return n;
 }
 
-/* No process of the case is left (a killed one may take a moment to go). */
+/* The private TMPDIRs that the launchers of referee's bots made (without
+ * the sandbox) and that are still there: how many; the first in first. */
+static int tmpdirs_left(pid_t referee, char *first, size_t cap)
+{
+    char prefix[64];
+    int n = snprintf(prefix, sizeof prefix, "twixt-bot-%d-", (int)referee), left = 0;
+    DIR *d = opendir("/tmp");
+    ck_assert_ptr_nonnull(d);
+    for (struct dirent *e; (e = readdir(d));)
+        if (!strncmp(e->d_name, prefix, (size_t)n) && left++ == 0)
+            snprintf(first, cap, "/tmp/%s", e->d_name);
+    closedir(d);
+    return left;
+}
+
+/* None is left: the keepers removed theirs, or the referee the ones of
+ * keepers that were killed (a keeper that saw its referee die may take a
+ * moment). */
+static void assert_no_tmpdir_left(pid_t referee)
+{
+    char first[300] = "";
+    int n = 0;
+    for (int i = 0; i < 300 && (n = tmpdirs_left(referee, first, sizeof first)) > 0; i++)
+        usleep(10000);
+    ck_assert_msg(n == 0, "%d TMPDIRs of the game's bots are left, e.g. %s", n, first);
+}
+
+/* No process of the case is left (a killed one may take a moment to go),
+ * and no TMPDIR of a game this process refereed. */
 static void assert_nothing_left(void)
 {
     int pids[8], n = 0;
@@ -116,6 +148,7 @@ static void assert_nothing_left(void)
             kill(pids[i], SIGKILL);
         ck_abort_msg("%d processes of the game are left, e.g. %d (%s)", n, pids[0], comm);
     }
+    assert_no_tmpdir_left(getpid());
 }
 
 /* ---- one game ---- */
@@ -275,6 +308,29 @@ START_TEST(attack_stop_and_kill_the_referee)
     ck_assert_str_eq(report(&g.rec),
                      "parent 1: stop 0 kill 0; referee: stop -1 kill -1 (No such process)\n");
     assert_honest_game(&g);
+    game_free(&g);
+    assert_nothing_left();
+}
+END_TEST
+
+/* "signal 0": SIGSTOP and SIGKILL its parent only. In the sandbox that is
+ * its init, which ignores them; without it, its keeper, killed before it
+ * could remove the bot's TMPDIR (the referee does: assert_nothing_left). */
+START_TEST(attack_keeper_killed_by_its_bot)
+{
+    struct game g;
+    configure(_i ? TX_SANDBOX_OFF : TX_SANDBOX_ON, NULL, false);
+    play(&g, HOSTILE " signal 0", VICTIM, 0);
+    if (_i == 0) {
+        ck_assert_str_eq(report(&g.rec), "parent 1: stop 0 kill 0; referee: stop -1 kill -1 (no "
+                                         "error)\n");
+        assert_honest_game(&g);
+    } else {
+        /* Its keeper's death is its own: it loses by crash. */
+        ck_assert_int_eq(g.rec.result.reason, TX_REASON_CRASH);
+        ck_assert_int_eq(g.rec.result.winner, 1);
+        ck_assert_msg(strstr(g.rec.result.detail, "signal 9"), "%s", g.rec.result.detail);
+    }
     game_free(&g);
     assert_nothing_left();
 }
@@ -501,6 +557,7 @@ START_TEST(escape_referee_killed_with_kill_9)
     int status;
     ck_assert_int_eq(waitpid(referee, &status, 0), referee);
     assert_nothing_left();
+    assert_no_tmpdir_left(referee); /* each keeper removed its own */
 }
 END_TEST
 
@@ -525,6 +582,14 @@ START_TEST(attack_referee_killed_without_the_sandbox)
     ck_assert_int_eq(waitpid(referee, &status, 0), referee);
     ck_assert_msg(WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL, "status %d", status);
     assert_nothing_left();
+    /* The victim's keeper removed its TMPDIR; the attacker's was killed
+     * (its own doing) after the referee: nobody is left to remove it. */
+    char left[300];
+    int n = 0;
+    for (int i = 0; i < 300 && (n = tmpdirs_left(referee, left, sizeof left)) > 1; i++)
+        usleep(10000);
+    ck_assert_int_eq(n, 1);
+    ck_assert_int_eq(rmdir(left), 0);
 }
 END_TEST
 
@@ -872,6 +937,7 @@ static Suite *sandbox_suite(void)
     tcase_add_loop_test(ta, attack_move_written_into_opponent_stdout, 0, 2);
     tcase_add_test(ta, attack_stop_and_kill_the_referee);
     tcase_add_test(ta, attack_referee_killed_without_the_sandbox);
+    tcase_add_loop_test(ta, attack_keeper_killed_by_its_bot, 0, 2);
     tcase_add_loop_test(ta, attack_forged_record_appended_to_the_records_file, 0, 2);
     tcase_add_loop_test(ta, attack_200_sleeping_processes, 0, 2);
     tcase_add_loop_test(ta, attack_tcp_connection_to_localhost, 0, 3);
