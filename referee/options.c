@@ -64,6 +64,7 @@ static const struct option {
     /* CUSTOM: stores the value, or returns false with a reason in why ("" for "expected WHAT") */
     bool (*parse)(struct tx_options *o, const char *value, char *why, size_t cap);
     const char *help; /* one line */
+    bool refeed;      /* replay: only with --bot (it is about the re-fed bot) */
 } options[] = {
     {.name = "--games",
      .commands = TX_CMD_PLAY,
@@ -282,7 +283,8 @@ static const struct option {
      .max = NO_MAX,
      .value = "T",
      .what = "a move number",
-     .help = "with --bot: stop after move T (default: the last recorded move)"},
+     .help = "with --bot: stop after move T (default: the last recorded move)",
+     .refeed = true},
     {.name = "--sandbox",
      .commands = BOTS,
      .kind = CUSTOM,
@@ -290,24 +292,28 @@ static const struct option {
      .value = "auto|on|off",
      .what = "auto, on or off",
      .help = "isolate each bot (own namespaces, read-only files, limits); auto: where the "
-             "machine can"},
+             "machine can",
+     .refeed = true},
     {.name = "--bot-network",
      .commands = BOTS,
      .kind = FLAG,
      .field = FIELD(sandbox.network),
-     .help = "sandboxed bots keep the network"},
+     .help = "sandboxed bots keep the network",
+     .refeed = true},
     {.name = "--pin-cores",
      .commands = BOTS,
      .kind = FLAG,
      .field = FIELD(sandbox.pin_cores),
-     .help = "pin each running game's bots to a core of their own"},
+     .help = "pin each running game's bots to a core of their own",
+     .refeed = true},
     {.name = "--bot-env",
      .commands = BOTS,
      .kind = CUSTOM,
      .parse = parse_bot_env,
      .value = "NAME=VALUE",
      .what = "NAME=VALUE or NAME (letters, digits and _, not starting with a digit)",
-     .help = "add to every bot's environment (repeatable; NAME alone: its value here)"},
+     .help = "add to every bot's environment (repeatable; NAME alone: its value here)",
+     .refeed = true},
     {.name = "--skip-invalid",
      .commands = RUNS,
      .kind = FLAG,
@@ -777,9 +783,10 @@ static int check_combinations(const struct tx_options *o, char *err, size_t errc
     const char *why = NULL;
     if (o->openings && o->openings_file)
         why = "--openings and --openings-file: give one or the other";
-    else if (o->turn > 0 && !o->bot)
-        why = "--turn goes with --bot PLAYER=COMMAND";
-    else if (o->bot && (o->format != TX_FORMAT_VERIFY || (!o->game && !o->line)))
+    else if (o->refeed_option && !o->bot) {
+        snprintf(err, errcap, "%s goes with --bot PLAYER=COMMAND", o->refeed_option);
+        return -EINVAL;
+    } else if (o->bot && (o->format != TX_FORMAT_VERIFY || (!o->game && !o->line)))
         why = "--bot re-feeds one game: give --game K or --line N, and no --format";
     else if (o->game && o->line)
         why = "--game and --line both choose a game: give one";
@@ -872,6 +879,8 @@ int tx_options_parse(struct tx_options *o, const struct tx_options_command *cmd,
         }
         if (set_option(o, opt, as_typed, value, err, errcap) < 0)
             return -EINVAL;
+        if (opt->refeed && cmd->id == TX_CMD_REPLAY && !o->refeed_option)
+            o->refeed_option = opt->name;
     }
     if (check_operand_count(o, cmd, err, errcap) < 0)
         return -EINVAL;

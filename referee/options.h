@@ -137,13 +137,15 @@ struct tx_options {
     bool help;          /* --help or -h: print the help, exit 0 */
 
     /* replay */
-    int64_t game;    /* --game K, 0 if not given */
-    int64_t line;    /* --line N, 0 if not given */
-    int move;        /* --move M, -1 if not given */
-    int turn;        /* --turn T, 0 if not given */
-    int format;      /* --format: enum tx_options_format */
-    int color;       /* --color: enum tx_options_color */
-    const char *bot; /* --bot PLAYER=COMMAND (points into argv), NULL if none */
+    int64_t game;              /* --game K, 0 if not given */
+    int64_t line;              /* --line N, 0 if not given */
+    int move;                  /* --move M, -1 if not given */
+    int turn;                  /* --turn T, 0 if not given */
+    int format;                /* --format: enum tx_options_format */
+    int color;                 /* --color: enum tx_options_color */
+    const char *bot;           /* --bot PLAYER=COMMAND (points into argv), NULL if none */
+    const char *refeed_option; /* the first option given that goes with --bot (--turn, the
+                                  sandbox's), as its table row names it; NULL if none */
 
     /* standings */
     const char *since;     /* --since DATE: games started then or later */
@@ -151,8 +153,9 @@ struct tx_options {
     const char *focus;     /* --bot NAME: its results against each opponent */
     bool merge_builds;     /* --merge-builds: one name, one bot, whatever its sha256 */
 
-    /* play, tournament, validate, replay --bot: --sandbox, --bot-network,
-     * --pin-cores, --bot-env (sandbox.output is the caller's to set) */
+    /* play, tournament, league, validate, replay --bot: --sandbox,
+     * --bot-network, --pin-cores, --bot-env (sandbox.output is the
+     * caller's to set) */
     struct tx_sandbox_request sandbox;
 };
 
