@@ -781,6 +781,10 @@ int main(int argc, char **argv)
     for (size_t i = 0; i < sizeof handled / sizeof handled[0]; i++)
         sigaddset(&mask, handled[i]);
     sigprocmask(SIG_BLOCK, &mask, NULL);
+    /* A referee killed with kill -9 leaves our status channel without a
+     * reader: saying something then must not kill us before the cleanup
+     * (the bot gets every signal back to its default: run_bot). */
+    signal(SIGPIPE, SIG_IGN);
     int sfd = signalfd(-1, &mask, SFD_CLOEXEC | SFD_NONBLOCK);
     if (sfd < 0)
         fail("cannot create a signalfd: %s", strerror(errno));
