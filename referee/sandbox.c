@@ -369,6 +369,20 @@ static int probe(const struct tx_sandbox *sb, const char *launcher, char *why, s
 
 /* ---- settings ---- */
 
+/* path made absolute, whether it exists yet or not (the records file is
+ * created after the sandbox is configured): a launcher looks for it from
+ * its bot's working directory, which may be a bots file's dir. */
+static char *absolute(const char *path)
+{
+    char buf[PATH_MAX], cwd[PATH_MAX];
+    if (realpath(path, buf))
+        return tx_strdup(buf);
+    if (path[0] != '/' && getcwd(cwd, sizeof cwd) &&
+        (size_t)snprintf(buf, sizeof buf, "%s/%s", cwd, path) < sizeof buf)
+        return tx_strdup(buf);
+    return tx_strdup(path);
+}
+
 static const char *const mode_names[] = {"auto", "on", "off"}; /* enum tx_sandbox_mode */
 
 int tx_sandbox_mode_parse(const char *text, enum tx_sandbox_mode *mode)
@@ -396,10 +410,8 @@ int tx_sandbox_init(struct tx_sandbox *sb, const struct tx_sandbox_request *req,
     int r = build_env(sb, req, err, errcap);
     if (r < 0)
         return r;
-    if (req->output) {
-        char abs[PATH_MAX];
-        sb->output = tx_strdup(realpath(req->output, abs) ? abs : req->output);
-    }
+    if (req->output)
+        sb->output = absolute(req->output);
     if (req->mode == TX_SANDBOX_OFF)
         return 0;
 

@@ -647,6 +647,223 @@ START_TEST(bots_node_and_shell_play_normally)
 }
 END_TEST
 
+/* ---- through the program: a bots file, a league ---- */
+
+/* Starts twixt-arena with args (NULL-terminated, after the program's
+ * name), a secret of the referee's in its environment, stdout to
+ * /dev/null, stderr to err. */
+static pid_t start_arena(const char *const *args, const char *err)
+{
+    pid_t pid = fork();
+    ck_assert_int_ge(pid, 0);
+    if (pid == 0) {
+        int null = open("/dev/null", O_WRONLY), e = open(err, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+        dup2(null, 1);
+        dup2(e, 2);
+        setenv("TX_REFEREE_SECRET", "token-123", 1);
+        const char *argv[32] = {TX_ARENA};
+        for (int i = 0; args[i] && i < 30; i++)
+            argv[i + 1] = args[i];
+        execv(TX_ARENA, (char *const *)argv);
+        _exit(127);
+    }
+    return pid;
+}
+
+static char arena_stderr[2048]; /* what the last program run said */
+
+/* Waits for the program, which must exit with status want (its stderr in
+ * the message if not). */
+static void wait_arena(pid_t pid, const char *err, int want)
+{
+    int status;
+    ck_assert_int_eq(waitpid(pid, &status, 0), pid);
+    arena_stderr[0] = '\0';
+    FILE *f = fopen(err, "re");
+    if (f) {
+        arena_stderr[fread(arena_stderr, 1, sizeof arena_stderr - 1, f)] = '\0';
+        fclose(f);
+    }
+    unlink(err);
+    ck_assert_msg(WIFEXITED(status) && WEXITSTATUS(status) == want, "status %d: %s", status,
+                  arena_stderr);
+}
+
+/* The records of path: how many finished games there are. Each says
+ * whether its bots ran in the sandbox (sandboxed), and none is a crash (a
+ * bot's exit status says which of its checks failed). A game interrupted
+ * before its bots started is left out: no bot of it ran at all. */
+static int check_records(const char *path, bool sandboxed)
+{
+    FILE *f = fopen(path, "re");
+    ck_assert_ptr_nonnull(f);
+    char *line = NULL, why[256];
+    size_t cap = 0;
+    ssize_t len;
+    int n = 0;
+    while ((len = getline(&line, &cap, f)) > 0) {
+        struct tx_record r;
+        ck_assert_msg(tx_record_from_json(line, (size_t)len, &r, why, sizeof why) == 0, "%s", why);
+        if (r.result.reason == TX_REASON_INTERRUPTED) {
+            tx_record_free(&r);
+            continue;
+        }
+        ck_assert_msg(r.result.reason != TX_REASON_CRASH, "game %lld: %s", (long long)r.game,
+                      r.result.detail);
+        ck_assert_msg(r.sandbox == sandboxed, "game %lld: sandbox %d (%s: %s); %s",
+                      (long long)r.game, r.sandbox, tx_reason_name(r.result.reason),
+                      r.result.detail, arena_stderr);
+        tx_record_free(&r);
+        n++;
+    }
+    free(line);
+    fclose(f);
+    return n;
+}
+
+static void write_file(const char *path, const char *text, mode_t mode)
+{
+    FILE *f = fopen(path, "we");
+    ck_assert_ptr_nonnull(f);
+    fputs(text, f);
+    fclose(f);
+    ck_assert_int_eq(chmod(path, mode), 0);
+}
+
+/* A bots file's bots, each in its dir with its env, sandbox on (_i 0) or
+ * off: each is a script that checks what it was given, and exits with the
+ * number of the check that failed (a crash in the record), else plays.
+ * Bot a's directory is under /tmp (the sandbox's own /tmp covers it: it
+ * must be kept), b's here; the records file is given relative to here,
+ * where neither bot runs. */
+START_TEST(bots_file_bots_in_their_dirs)
+{
+    configure(TX_SANDBOX_OFF, NULL, false); /* for the marker only */
+    bool on = _i == 0;
+    char tmp[] = "/tmp/test-sandbox-pool-XXXXXX", cwd[1024], relative[96], here[1200];
+    char dir[2][1300], script[2][2700], records[1300], bots[1300], text[8192];
+    char err[96], marker_arg[128];
+    ck_assert_ptr_nonnull(mkdtemp(tmp));
+    ck_assert_ptr_nonnull(getcwd(cwd, sizeof cwd));
+    snprintf(relative, sizeof relative, "test-sandbox-pool-%d", (int)getpid());
+    snprintf(here, sizeof here, "%s/%s", cwd, relative);
+    ck_assert_int_eq(mkdir(here, 0755), 0);
+    snprintf(dir[0], sizeof dir[0], "%s/a", tmp);
+    snprintf(dir[1], sizeof dir[1], "%s/b", here);
+    snprintf(records, sizeof records, "%s/games.jsonl", here);
+    for (int i = 0; i < 2; i++) {
+        ck_assert_int_eq(mkdir(dir[i], 0755), 0);
+        snprintf(script[i], sizeof script[i], "%s/bot", dir[i]);
+    }
+    for (int i = 0; i < 2; i++) {
+        char sandboxed[4400];
+        snprintf(sandboxed, sizeof sandboxed,
+                 "[ \"$TMPDIR\" = /tmp ] || exit 8\n"
+                 "[ -z \"$(cat '%s' 2>/dev/null)\" ] || exit 9\n"   /* the records: hidden */
+                 "[ -z \"$(cat '%s' 2>/dev/null)\" ] || exit 10\n", /* the opponent's script */
+                 records, script[1 - i]);
+        snprintf(text, sizeof text,
+                 "#!/bin/sh\n"
+                 "[ \"$(pwd)\" = '%s' ] || exit 3\n"
+                 "[ \"$TX_OWN\" = '%c' ] || exit 4\n"
+                 "[ \"$TX_GIVEN\" = '%s' ] || exit 5\n"
+                 "[ -z \"${TX_REFEREE_SECRET+set}\" ] || exit 6\n"
+                 "echo mine >\"$TMPDIR/mine\" && [ \"$(cat \"$TMPDIR/mine\")\" = mine ] || exit 7\n"
+                 "%s"
+                 "exec \"$@\"\n",
+                 dir[i], 'a' + i, i ? "option" : "file",
+                 on ? sandboxed : "case \"$TMPDIR\" in /tmp/twixt-bot-*) ;; *) exit 8 ;; esac\n");
+        write_file(script[i], text, 0755);
+    }
+    /* a's TX_GIVEN is its own, over --bot-env's; b gets --bot-env's */
+    snprintf(text, sizeof text,
+             "[{\"name\": \"a\", \"command\": \"./bot %s play\", \"dir\": \"%s\",\n"
+             "  \"env\": {\"TX_OWN\": \"a\", \"TX_GIVEN\": \"file\"}},\n"
+             " {\"name\": \"b\", \"command\": \"./bot %s play\", \"dir\": \"%s\",\n"
+             "  \"env\": {\"TX_OWN\": \"b\"}}]\n",
+             HOSTILE, dir[0], HOSTILE, dir[1]);
+    snprintf(bots, sizeof bots, "%s/bots.json", here);
+    write_file(bots, text, 0644);
+    snprintf(relative + strlen(relative), sizeof relative - strlen(relative), "/games.jsonl");
+    snprintf(marker_arg, sizeof marker_arg, "--bot-env=%s", marker);
+    snprintf(err, sizeof err, "test-sandbox-%d.err", (int)getpid());
+    const char *args[] = {"tournament",
+                          "--bots",
+                          bots,
+                          "-o",
+                          relative,
+                          "--games-per-pair",
+                          "2",
+                          "--concurrency",
+                          "1",
+                          "--first-turn-ms",
+                          "20000",
+                          "--bot-env",
+                          "TX_GIVEN=option",
+                          marker_arg,
+                          "--sandbox",
+                          on ? "on" : "off",
+                          NULL};
+    pid_t referee = start_arena(args, err);
+    wait_arena(referee, err, 0);
+    /* The second game starts with a record in the file: hidden or not. */
+    ck_assert_int_eq(check_records(records, on), 2);
+    assert_nothing_left();
+    assert_no_tmpdir_left(referee);
+    snprintf(text, sizeof text, "rm -rf '%s' '%s'", tmp, here);
+    ck_assert_int_eq(system(text), 0);
+}
+END_TEST
+
+/* A league, like every command that plays, sandboxes its games unless told
+ * not to: _i 0 without --sandbox (auto), 1 with --sandbox off. */
+START_TEST(league_games_are_sandboxed_by_default)
+{
+    configure(TX_SANDBOX_OFF, NULL, false); /* for the marker only */
+    char records[96], standings[96], err[96], marker_arg[128], path[128];
+    snprintf(records, sizeof records, "test-sandbox-league-%d.jsonl", (int)getpid());
+    snprintf(standings, sizeof standings, "test-sandbox-league-%d", (int)getpid());
+    snprintf(err, sizeof err, "test-sandbox-%d.err", (int)getpid());
+    snprintf(marker_arg, sizeof marker_arg, "--bot-env=%s", marker);
+    const char *args[] = {"league",
+                          "a=" HOSTILE " play",
+                          "b=" HOSTILE " play",
+                          "-o",
+                          records,
+                          "--standings-out",
+                          standings,
+                          "--concurrency",
+                          "1",
+                          marker_arg,
+                          _i ? "--sandbox" : NULL,
+                          "off",
+                          NULL};
+    pid_t referee = start_arena(args, err);
+    /* Until two games are recorded, then Ctrl-C. */
+    for (int i = 0; i < 6000; i++) {
+        FILE *f = fopen(records, "re");
+        int lines = 0;
+        for (int c; f && (c = fgetc(f)) != EOF;)
+            lines += c == '\n';
+        if (f)
+            fclose(f);
+        if (lines >= 2)
+            break;
+        usleep(10000);
+    }
+    kill(referee, SIGINT);
+    wait_arena(referee, err, 130);
+    ck_assert_int_ge(check_records(records, _i == 0), 2);
+    unlink(records);
+    snprintf(path, sizeof path, "%s.txt", standings);
+    unlink(path);
+    snprintf(path, sizeof path, "%s.json", standings);
+    unlink(path);
+    assert_nothing_left();
+    assert_no_tmpdir_left(referee);
+}
+END_TEST
+
 /* ---- one bot, through tx_bot ---- */
 
 struct one {
@@ -668,8 +885,9 @@ static void one_closed(struct tx_bot *bot)
     ((struct one *)bot->data)->closed = true;
 }
 
-/* Runs `sh -c script` to its end; its stdout lines are left queued. */
-static void run_one(struct one *o, const char *script, bool pinned, int core)
+/* Runs `sh -c script` to its end, with env (a bots file's "env": NULL for
+ * none) over the sandbox's environment; its stdout lines are left queued. */
+static void run_one(struct one *o, const char *script, char *const *env, bool pinned, int core)
 {
     memset(o, 0, sizeof *o);
     ck_assert_int_eq(uv_loop_init(&o->loop), 0);
@@ -678,8 +896,12 @@ static void run_one(struct one *o, const char *script, bool pinned, int core)
     o->bot.event_cb = one_event;
     o->bot.closed_cb = one_closed;
     char *argv[] = {(char *)"/bin/sh", (char *)"-c", (char *)script, NULL};
-    struct tx_bot_options opt = {
-        .argv = argv, .launcher = o->launcher, .cpu_s = 30, .pinned = pinned, .core = core};
+    struct tx_bot_options opt = {.argv = argv,
+                                 .launcher = o->launcher,
+                                 .cpu_s = 30,
+                                 .env = env,
+                                 .pinned = pinned,
+                                 .core = core};
     ck_assert_int_eq(tx_bot_start(&o->bot, &o->loop, &opt), 0);
     uint64_t end = uv_hrtime() + 10000000000u;
     while (!o->exited && uv_hrtime() < end)
@@ -706,33 +928,45 @@ static void output(struct one *o, char *buf, size_t cap)
     tx_bot_release(&o->bot);
 }
 
+/* _i: 0 sandbox on, 1 off; 2 and 3 the same for a bot of a bots file,
+ * whose own "env" comes last (over --bot-env's, for this bot only). */
 START_TEST(environment_holds_nothing_of_the_referee)
 {
     setenv("TX_REFEREE_SECRET", "token-123", 1);
     setenv("TX_PASSED_ON", "passed", 1);
     struct tx_sandbox_request req = {
-        .mode = _i ? TX_SANDBOX_OFF : TX_SANDBOX_ON,
+        .mode = _i % 2 ? TX_SANDBOX_OFF : TX_SANDBOX_ON,
         .nenv = 2,
         .env = {"TX_GIVEN=given value", "TX_PASSED_ON"},
     };
+    char *own[] = {(char *)"TX_OWN=its own", (char *)"TX_GIVEN=the bots file's", NULL};
+    bool from_file = _i >= 2;
     char err[512], out[8192];
     ck_assert_int_eq(tx_sandbox_configure(&req, "test-sandbox", err, sizeof err), 0);
     struct one o;
-    run_one(&o, "echo; env | sort", false, 0);
+    run_one(&o, "echo; env | sort", from_file ? own : NULL, false, 0);
     output(&o, out, sizeof out); /* "\n" first: every variable follows a "\n" */
     ck_assert_msg(!strstr(out, "TX_REFEREE_SECRET"), "%s", out);
-    ck_assert_msg(strstr(out, "TX_GIVEN=given value\n"), "%s", out);
-    ck_assert_msg(strstr(out, "TX_PASSED_ON=passed\n"), "%s", out);
+    if (from_file) {
+        ck_assert_msg(strstr(out, "\nTX_GIVEN=the bots file's\n"), "%s", out);
+        ck_assert_msg(!strstr(out, "given value"), "%s", out);
+        ck_assert_msg(strstr(out, "\nTX_OWN=its own\n"), "%s", out);
+    } else {
+        ck_assert_msg(strstr(out, "\nTX_GIVEN=given value\n"), "%s", out);
+        ck_assert_msg(!strstr(out, "TX_OWN"), "%s", out);
+    }
+    ck_assert_msg(strstr(out, "\nTX_PASSED_ON=passed\n"), "%s", out);
     ck_assert_msg(strstr(out, "\nHOME=") && strstr(out, "\nLANG=") && strstr(out, "PATH="), "%s",
                   out);
     ck_assert_msg(strstr(out, "\nTMPDIR=/tmp"), "%s", out);
     ck_assert_msg(strstr(out, "\nPYTHONUNBUFFERED=1\n"), "%s", out);
-    /* PATH, HOME, LANG, TMPDIR, PYTHONUNBUFFERED, the two given, and what
-     * sh adds itself (PWD, and with dash nothing else). */
+    /* PATH, HOME, LANG, TMPDIR, PYTHONUNBUFFERED, the two given (and the
+     * bot's own), and what sh adds itself (PWD, and with dash nothing
+     * else). */
     int lines = 0;
     for (const char *p = out; *p; p++)
         lines += *p == '\n';
-    ck_assert_msg(lines <= 1 + 8, "%s", out);
+    ck_assert_msg(lines <= 1 + 8 + from_file, "%s", out);
 }
 END_TEST
 
@@ -794,7 +1028,7 @@ START_TEST(sandboxed_bot_sees_only_its_own_processes)
     configure(TX_SANDBOX_ON, NULL, false);
     struct one o;
     char out[4096];
-    run_one(&o, "echo $$; ls /proc | grep -c '^[0-9]'; cat /proc/1/comm; hostname", false, 0);
+    run_one(&o, "echo $$; ls /proc | grep -c '^[0-9]'; cat /proc/1/comm; hostname", NULL, false, 0);
     ck_assert(o.bot.sandboxed);
     /* Its own pid (for /proc/PID/schedstat) is not its launcher's. */
     ck_assert_int_gt(o.bot.bot_pid, 1);
@@ -869,7 +1103,7 @@ START_TEST(pinned_bot_runs_on_its_core_only)
     configure(TX_SANDBOX_ON, NULL, false);
     struct one o;
     char out[256];
-    run_one(&o, "grep Cpus_allowed_list /proc/self/status", true, 0);
+    run_one(&o, "grep Cpus_allowed_list /proc/self/status", NULL, true, 0);
     output(&o, out, sizeof out);
     ck_assert_str_eq(out, "Cpus_allowed_list:\t0\n");
 }
@@ -961,11 +1195,13 @@ static Suite *sandbox_suite(void)
     tcase_add_test(tb, bots_python_starter_plays_normally);
     tcase_add_test(tb, bots_c_starter_compiled_in_tmp_plays_normally);
     tcase_add_test(tb, bots_node_and_shell_play_normally);
+    tcase_add_loop_test(tb, bots_file_bots_in_their_dirs, 0, 2);
+    tcase_add_loop_test(tb, league_games_are_sandboxed_by_default, 0, 2);
     suite_add_tcase(s, tb);
 
     TCase *tp = tcase_create("process");
     tcase_set_timeout(tp, 60);
-    tcase_add_loop_test(tp, environment_holds_nothing_of_the_referee, 0, 2);
+    tcase_add_loop_test(tp, environment_holds_nothing_of_the_referee, 0, 4);
     tcase_add_loop_test(tp, environment_python_prints_unbuffered, 0, 2);
     tcase_add_test(tp, bad_bot_env_is_refused);
     tcase_add_test(tp, sandboxed_bot_sees_only_its_own_processes);
