@@ -75,6 +75,10 @@ for shell in "${shells[@]}"; do
     check "$shell" "twixt-arena play a b --output n" "notes.txt"
     check "$shell" "twixt-arena --v" "--version"
     check "$shell" "twixt-arena play a b --games " "" # a number: nothing to offer
+    # league takes the sandbox's options as tournament does
+    check "$shell" "twixt-arena league --bots p.json --sandbox " "auto off on"
+    check "$shell" "twixt-arena league --pin" "--pin-cores"
+    check "$shell" "twixt-arena league -o l.jsonl --bot-" "--bot-env --bot-memory-mb --bot-network"
     # Programs in PATH where a BOT is expected (bash also offers this
     # script's functions, zsh external commands only).
     check "$shell" "twixt-arena validate bas" "$(
