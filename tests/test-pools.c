@@ -478,7 +478,14 @@ END_TEST
 
 /* ---- forged records ---- */
 
-enum forgery { SWAP_PLAYERS, COPY_UNDER_NEW_IDENTITY, DELETE_LINE, SWAP_LINES, EDIT_TIME };
+enum forgery {
+    SWAP_PLAYERS,
+    COPY_UNDER_NEW_IDENTITY,
+    DELETE_LINE,
+    SWAP_LINES,
+    EDIT_TIME,
+    FLIP_SANDBOX
+};
 
 static const struct {
     enum forgery forgery;
@@ -490,6 +497,7 @@ static const struct {
     {DELETE_LINE, 5, "does not follow the record before it"},
     {SWAP_LINES, 7, "does not follow the record before it"},
     {EDIT_TIME, 4, "changed after it was written"},
+    {FLIP_SANDBOX, 5, "changed after it was written"},
 };
 
 /* The lines of a file (at most 64). */
@@ -567,6 +575,19 @@ START_TEST(pools_forged_records_found)
         us = strstr(us + 1, "\"us\":") + 5;
         ck_assert(*us >= '1' && *us <= '9');
         *us = *us == '1' ? '2' : '1';
+        break;
+    }
+    case FLIP_SANDBOX: { /* "sandbox": true claimed, or denied */
+        const char *flag = ",\"sandbox\":true";
+        char *at = strstr(lines[4], flag), *players = strstr(lines[4], ",\"players\":");
+        ck_assert_ptr_nonnull(players);
+        made = malloc(strlen(lines[4]) + strlen(flag) + 1);
+        ck_assert_ptr_nonnull(made);
+        if (at) /* played in the sandbox: the flag removed */
+            sprintf(made, "%.*s%s", (int)(at - lines[4]), lines[4], at + strlen(flag));
+        else
+            sprintf(made, "%.*s%s%s", (int)(players - lines[4]), lines[4], flag, players);
+        lines[4] = made;
         break;
     }
     }

@@ -11,8 +11,9 @@ With python3-jsonschema (Debian's package; a Draft 2020-12 validator):
    `twixt-arena play`, `tournament` and an interrupted `play` of the test
    bots, which together hold every result reason, a forced opening, a
    swap, a cut message, a rejected token, stderr, extra lines, soft limits
-   with a margin, and the smallest and largest boards (checked, so that the
-   runs cannot silently stop covering them). Each of those files also
+   with a margin, the smallest and largest boards, and a pairing, a chain
+   and "sandbox" on one record (checked, so that the runs cannot silently
+   stop covering them). Each of those files also
    verifies with `twixt-arena replay` (so the loader takes it back).
 3. Every record of tests/data/tampered-records.json is refused by the
    schema, and by the loader through `twixt-arena replay FILE` (exit status
@@ -118,10 +119,11 @@ runs = [
     # the smallest board (draws happen there) and the largest
     ["play", tiny("a"), tiny("b"), "--size", "5", "--games", "20"],
     ["play", tiny("a"), tiny("b"), "--size", "26", "--games", "2"],
-    # a round robin with openings and bots that crash, hang or babble
+    # a round robin with openings and bots that crash, hang or babble, in
+    # the sandbox (its records carry pairing, chain and sandbox)
     ["tournament", tiny("t1", "--crash", "0.3"), tiny("t2", "--hang", "0.2"),
      tiny("t3", "--garbage", "0.3"), "--games-per-pair", "4", "--openings", "2",
-     "--concurrency", "2", "--turn-ms", "100"],
+     "--concurrency", "2", "--turn-ms", "100", "--sandbox", "on"],
 ]
 
 written = []
@@ -161,6 +163,10 @@ for path in written:
             seen.add("pairing")
         if r.get("chain"):
             seen.add("chain")
+        if r.get("sandbox"):
+            seen.add("sandbox")
+        if r.get("pairing") and r.get("chain") and r.get("sandbox"):
+            seen.add("pairing, chain and sandbox together")
         for p in r["players"]:
             if p["sha256"]:
                 seen.add("sha256")
@@ -187,7 +193,7 @@ for path in written:
         fail("replay %s: exit status %d: %s" % (path, v.returncode, v.stdout[-800:]))
 wanted = {"reason connection", "reason draw", "reason invalid", "reason timeout", "reason crash",
           "reason interrupted", "size 5", "size 12", "size 26", "soft limits with a margin", "pairing", "chain",
-          "sha256", "extra lines", "stderr over what is kept", "forced", "swap", "cut message",
+          "sandbox", "pairing, chain and sandbox together", "sha256", "extra lines", "stderr over what is kept", "forced", "swap", "cut message",
           "stderr", "empty token"}
 if wanted - seen:
     fail("the runs no longer write records with: %s" % ", ".join(sorted(wanted - seen)))
