@@ -283,8 +283,7 @@ static void on_err_read(uv_stream_t *stream, ssize_t nread, const uv_buf_t *buf)
 static bool launcher_tmpdir(const char *path)
 {
     const char *prefix = "/tmp/twixt-bot-";
-    return !strncmp(path, prefix, strlen(prefix)) && !strchr(path + strlen(prefix), '/') &&
-           !strstr(path, "..");
+    return !strncmp(path, prefix, strlen(prefix)) && !strchr(path + strlen(prefix), '/');
 }
 
 /* One line of the launcher (see launcher.c): "tmp PATH", "tmp-removed",

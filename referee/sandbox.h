@@ -6,8 +6,9 @@
  * its --probe mode), which cgroups will hold their limits, and the
  * environment every bot gets. tx_sandbox_configure makes it the process's
  * current one, which every bot started afterwards uses (tx_bot_start,
- * unless its options name another): play, tournament, validate and replay
- * --bot call it once, after parsing their options. Before that, bots run
+ * unless its options name another): play, tournament and league (through
+ * setup.c), validate and replay --bot call it once, after parsing their
+ * options. Before that, bots run
  * without a sandbox but with the clean environment (library users and
  * tests).
  *

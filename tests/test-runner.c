@@ -688,6 +688,21 @@ START_TEST(runner_play_prints_each_game)
 }
 END_TEST
 
+/* tiny-bot through PATH: commands without the build directory in them.
+ * A game's seed comes from its pairing key, which hashes the commands, so
+ * a path in them made the SPRT's games (and with alpha = 0.2, its verdict)
+ * depend on where the tree was built. */
+static void tiny_bot_in_path(char *a, char *b, size_t cap)
+{
+    char path[4096];
+    const char *old = getenv("PATH");
+    snprintf(path, sizeof path, "%.*s:%s", (int)(strrchr(tiny_bot, '/') - tiny_bot), tiny_bot,
+             old ? old : "/usr/bin:/bin");
+    ck_assert_int_eq(setenv("PATH", path, 1), 0);
+    snprintf(a, cap, "a=tiny-bot --seed {seed}");
+    snprintf(b, cap, "b=tiny-bot --seed {seed}");
+}
+
 /* "sprt: H0 accepted after N pairs" -> N, or -1. */
 static long decided_after(const char *text)
 {
@@ -709,8 +724,7 @@ static int count_of(const char *text, const char *what)
 START_TEST(runner_play_sprt_stops_at_the_deciding_pair)
 {
     char a[2048], b[2048], out[512], records[512];
-    snprintf(a, sizeof a, "a=%s --seed {seed}", tiny_bot);
-    snprintf(b, sizeof b, "b=%s --seed {seed}", tiny_bot);
+    tiny_bot_in_path(a, b, sizeof a);
     snprintf(out, sizeof out, "%s/sprt1.txt", tmpdir);
     snprintf(records, sizeof records, "%s/sprt1.jsonl", tmpdir);
     char *argv[] = {NULL,
@@ -769,8 +783,7 @@ END_TEST
 START_TEST(runner_play_sprt_stops_at_a_bound)
 {
     char a[2048], b[2048], out[512], records[512];
-    snprintf(a, sizeof a, "a=%s --seed {seed}", tiny_bot);
-    snprintf(b, sizeof b, "b=%s --seed {seed}", tiny_bot);
+    tiny_bot_in_path(a, b, sizeof a);
     snprintf(out, sizeof out, "%s/sprt.txt", tmpdir);
     snprintf(records, sizeof records, "%s/sprt.jsonl", tmpdir);
     /* Two equal bots and a huge elo1 with loose error rates: H0 within a
