@@ -10,10 +10,11 @@
  * name (letters, digits and "_.+-", as NAME= on the command line) and
  * command (split like a BOT argument, {seed} and {size} replaced per game)
  * are required. dir is the bot's working directory, relative to the file's
- * own directory; env adds variables to its environment; memory_mb replaces
- * --bot-memory-mb for this bot (0: no limit). Nothing else is per bot:
- * time limits belong to the game (both players have the same clock, as on
- * CodinGame, and a record holds one set of limits per game).
+ * own directory; env adds variables to its clean environment (over
+ * --bot-env's: sandbox.h); memory_mb replaces --bot-memory-mb for this bot
+ * (0: no limit). Nothing else is per bot: time limits belong to the game
+ * (both players have the same clock, as on CodinGame, and a record holds
+ * one set of limits per game).
  *
  * Parsing is pure (text in, bots out), so every mistake is tested as a
  * table; each is reported as "FILE:LINE: bot 'NAME': FIELD: what was
