@@ -366,8 +366,10 @@ int tx_cmd_play(const char *program, int argc, char **argv)
     }
     p->o = &o;
     p->out = o.json ? stderr : stdout; /* with --json, stdout holds only the JSON */
+    struct tx_runner_games pool_games;
+    tx_pool_games(&run->pool, &pool_games);
     struct tx_runner_config config = {
-        .pool = &run->pool,
+        .games = &pool_games,
         .match = &run->match,
         .concurrency = concurrency,
         .output = o.output,

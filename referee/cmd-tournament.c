@@ -71,8 +71,10 @@ int tx_cmd_tournament(const char *program, int argc, char **argv)
     for (int i = 0; i < run->nbots; i++)
         tx_standings_bot(&standings, run->bots[i].name);
 
+    struct tx_runner_games pool_games;
+    tx_pool_games(&run->pool, &pool_games);
     struct tx_runner_config config = {
-        .pool = &run->pool,
+        .games = &pool_games,
         .match = &run->match,
         .concurrency = concurrency,
         .output = o.output,

@@ -48,7 +48,7 @@ static void *xcalloc(size_t n, size_t size)
 static int league_resumed(void *data, const struct tx_record *r, char *why, size_t cap)
 {
     struct tx_league *l = data;
-    return tx_runner_pool_resumed(l->pool, r, why, cap);
+    return tx_pool_resumed(l->pool, r, why, cap);
 }
 
 static int league_next(void *data, int64_t index, struct tx_pool_slot *slot)

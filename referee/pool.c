@@ -5,7 +5,8 @@
  * play is computed, never stored: position p of the schedule is round
  * p / (2 n) + 1 of pairing (p / 2) mod n, first or second game of the
  * round by p's parity, so a run resumed or grown walks the same positions
- * and skips what is done.
+ * and skips what is done. The pool's games in that order are the runner's
+ * source of games for play and tournament (tx_pool_games, at the end).
  */
 #include <errno.h>
 #include <inttypes.h>
@@ -15,6 +16,7 @@
 
 #include "command.h"
 #include "pool.h"
+#include "runner.h"
 
 static void *xcalloc(size_t n, size_t size)
 {
@@ -344,6 +346,22 @@ int tx_pool_check_record(const struct tx_pool *p, const struct tx_record *r, cha
 
 /* ---- the next game ---- */
 
+int tx_pool_resumed(struct tx_pool *p, const struct tx_record *r, char *why, size_t cap)
+{
+    char reason[512];
+    int rc = tx_pool_check_record(p, r, reason, sizeof reason);
+    if (rc == -EINVAL)
+        snprintf(why, cap,
+                 "this file holds games played under other terms (%s); resume with the same "
+                 "options, or write to another -o FILE",
+                 reason);
+    else if (rc < 0)
+        snprintf(why, cap, "%s", reason);
+    if (rc < 0)
+        return -EINVAL;
+    return tx_pool_add_record(p, r) ? 1 : 0;
+}
+
 static void take(struct tx_pool *p, int i, int64_t k)
 {
     struct tx_pool_pairing *q = &p->pairings[i];
@@ -495,4 +513,43 @@ int tx_pool_carry(struct tx_pool *to, const struct tx_pool *from)
                              tx_pool_in_shard(to, i, k);
     }
     return 0;
+}
+
+/* ---- the runner's source of games: the pool in order ---- */
+
+static int games_resumed(void *data, const struct tx_record *r, char *why, size_t cap)
+{
+    return tx_pool_resumed(data, r, why, cap);
+}
+
+static int games_next(void *data, int64_t index, struct tx_pool_slot *slot)
+{
+    struct tx_pool *p = data;
+    struct tx_pool_game g;
+    if (!tx_pool_next(p, &g))
+        return 0;
+    tx_pool_spec(p, g, index, slot);
+    return 1;
+}
+
+static void games_ended(void *data, const struct tx_pool_slot *slot, const struct tx_record *r)
+{
+    tx_pool_ended(data, slot->key, slot->identity.k, r);
+}
+
+static void games_progress(void *data, int64_t *done, int64_t *total)
+{
+    *done = tx_pool_done(data);
+    *total = tx_pool_total(data);
+}
+
+void tx_pool_games(struct tx_pool *p, struct tx_runner_games *games)
+{
+    *games = (struct tx_runner_games){
+        .resumed = games_resumed,
+        .next = games_next,
+        .ended = games_ended,
+        .progress = games_progress,
+        .data = p,
+    };
 }

@@ -25,7 +25,9 @@
  * in turn, whatever the other pairings are, so M shard files together hold
  * every game exactly once, and still do after the pool grows.
  *
- * Pure: no I/O. Records are read and written by the runner.
+ * Pure: no I/O. Records are read and written by the runner, to which the
+ * pool gives its games in order through the runner's one interface for
+ * games (tx_pool_games).
  */
 #ifndef TX_POOL_H
 #define TX_POOL_H
@@ -39,6 +41,8 @@
 #include "record.h"
 
 #define TX_POOL_BOTS_MAX 64 /* bots in one pool */
+
+struct tx_runner_games; /* runner.h */
 
 enum tx_pool_kind {
     TX_POOL_PLAY,        /* two bots, in the order given */
@@ -146,6 +150,12 @@ bool tx_pool_add_record(struct tx_pool *p, const struct tx_record *r);
  * the file. */
 int tx_pool_check_record(const struct tx_pool *p, const struct tx_record *r, char *why, size_t cap);
 
+/* What a run of the pool does with a record of its file (the pool's games
+ * and the league's): refuses other terms or a changed bot (-EINVAL, with
+ * the sentence for the user in why), else returns 1 when the record is a
+ * game the pool owes, now done (tx_pool_add_record), 0 when not. */
+int tx_pool_resumed(struct tx_pool *p, const struct tx_record *r, char *why, size_t cap);
+
 /* The next game in order (play, tournament), marked running; false when
  * every game of the shard is done or running. */
 bool tx_pool_next(struct tx_pool *p, struct tx_pool_game *g);
@@ -166,6 +176,12 @@ void tx_pool_spec(const struct tx_pool *p, struct tx_pool_game g, int64_t index,
 /* A game handed out by next or match has ended (r NULL: it never
  * started). Found by its key: the pairing may have left the pool since. */
 void tx_pool_ended(struct tx_pool *p, const char *key, int64_t k, const struct tx_record *r);
+
+/* The pool's games in order (play, tournament: its shard, tx_pool_next) as
+ * the runner's source of games: tx_pool_resumed for the file's records,
+ * tx_pool_ended as games end, tx_pool_done and tx_pool_total for progress.
+ * The pool must outlive the run. */
+void tx_pool_games(struct tx_pool *p, struct tx_runner_games *games);
 
 /* Carries what is known of the games from `from` to `to` (a pool rebuilt
  * with other bots, the league reading its bots file again): pairings with

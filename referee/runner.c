@@ -2,13 +2,14 @@
  * resume, interrupts and the progress line (see runner.h).
  *
  * The loop holds at most `concurrency` matches, one per slot. When a match
- * ends, the next game is started from the source at once, and the record
+ * ends, the next game is asked of the run's games (runner.h: struct
+ * tx_runner_games, the one source of games) at once, and the record
  * is turned into one JSON line and appended with a single write() in
  * libuv's thread pool (the loop thread keeps timing the other games' bots)
  * by the records appender (records.h): with O_APPEND that is one atomic
  * step for a process being killed, so readers see whole lines or, at
  * worst, one torn last line. Only then is the game counted and shown. What
- * is done is the source's to know (pool.h: bitmaps of k per pairing).
+ * is done is the games' to know (a pool's: bitmaps of k per pairing).
  *
  * The file is the run's: locked for the whole run, and checked after each
  * record to still be where the user will look for it. A write error or a
@@ -50,10 +51,8 @@ struct tally {
 
 struct tx_runner {
     const struct tx_runner_config *config;
-    const struct tx_runner_games *source; /* config->games, or own_games */
-    struct tx_runner_games own_games;     /* around config->pool or config->source */
-    int64_t listed;                       /* config->source: games handed out */
-    struct tx_match_config match;         /* config->match with run set */
+    const struct tx_runner_games *games; /* config->games */
+    struct tx_match_config match;        /* config->match with run set */
     uv_loop_t loop;
     uv_signal_t sigint, sigterm;
     uv_timer_t progress_timer;
@@ -63,7 +62,7 @@ struct tx_runner {
     struct tx_records_out out; /* the -o file (out.fd -1 without one) */
     int64_t last_game;         /* the largest game number in the file, or given */
     bool stopping;             /* start no new game */
-    bool attached;             /* source->attach ran: detach when stopping */
+    bool attached;             /* games->attach ran: detach when stopping */
     bool closed;               /* handles closed */
     int error;                 /* first fatal error, 0 if none */
     char *err;
@@ -174,82 +173,6 @@ static void count_result(struct tx_runner *r, const struct tx_record *rec)
     }
 }
 
-/* ---- a list of games (validate) ---- */
-
-static int list_resumed(void *data, const struct tx_record *r, char *why, size_t cap)
-{
-    (void)data, (void)r, (void)why, (void)cap;
-    return 0; /* its file is new: nothing to count */
-}
-
-static int list_next(void *data, int64_t index, struct tx_pool_slot *slot)
-{
-    struct tx_runner *r = data;
-    const struct tx_runner_source *list = r->config->source;
-    if (r->listed == list->games)
-        return 0;
-    memset(slot, 0, sizeof *slot);
-    int rc = list->game(list->data, ++r->listed, &slot->spec, slot->opening);
-    slot->spec.index = index;
-    return rc < 0 ? rc : 1;
-}
-
-static void list_ended(void *data, const struct tx_pool_slot *slot, const struct tx_record *r)
-{
-    (void)data, (void)slot, (void)r;
-}
-
-static void list_progress(void *data, int64_t *done, int64_t *total)
-{
-    struct tx_runner *r = data;
-    *done = r->summary->played;
-    *total = r->config->source->games;
-}
-
-/* ---- a pool's games in order (play, tournament) ---- */
-
-int tx_runner_pool_resumed(struct tx_pool *pool, const struct tx_record *r, char *why, size_t cap)
-{
-    char reason[512];
-    int rc = tx_pool_check_record(pool, r, reason, sizeof reason);
-    if (rc == -EINVAL)
-        snprintf(why, cap,
-                 "this file holds games played under other terms (%s); resume with the same "
-                 "options, or write to another -o FILE",
-                 reason);
-    else if (rc < 0)
-        snprintf(why, cap, "%s", reason);
-    if (rc < 0)
-        return -EINVAL;
-    return tx_pool_add_record(pool, r) ? 1 : 0;
-}
-
-static int pool_resumed(void *data, const struct tx_record *r, char *why, size_t cap)
-{
-    return tx_runner_pool_resumed(data, r, why, cap);
-}
-
-static int pool_next(void *data, int64_t index, struct tx_pool_slot *slot)
-{
-    struct tx_pool *pool = data;
-    struct tx_pool_game g;
-    if (!tx_pool_next(pool, &g))
-        return 0;
-    tx_pool_spec(pool, g, index, slot);
-    return 1;
-}
-
-static void pool_ended(void *data, const struct tx_pool_slot *slot, const struct tx_record *r)
-{
-    tx_pool_ended(data, slot->key, slot->identity.k, r);
-}
-
-static void pool_progress(void *data, int64_t *done, int64_t *total)
-{
-    *done = tx_pool_done(data);
-    *total = tx_pool_total(data);
-}
-
 /* ---- progress ---- */
 
 /* Where progress goes (stderr, so stdout keeps only results) and how: on a
@@ -284,7 +207,7 @@ static void format_progress(struct tx_runner *r, char *buf, size_t cap)
 {
     const struct tx_runner_summary *sum = r->summary;
     int64_t done = 0, total = -1;
-    r->source->progress(r->source->data, &done, &total);
+    r->games->progress(r->games->data, &done, &total);
     double elapsed = (double)(uv_hrtime() - r->start_ns) / 1e9;
     double rate = elapsed > 0 ? (double)sum->played / elapsed : 0;
     char left[32] = "?";
@@ -350,8 +273,8 @@ static void close_handles(struct tx_runner *r)
     if (r->closed)
         return;
     r->closed = true;
-    if (r->attached && r->source->detach)
-        r->source->detach(r->source->data);
+    if (r->attached && r->games->detach)
+        r->games->detach(r->games->data);
     uv_close((uv_handle_t *)&r->sigint, NULL);
     uv_close((uv_handle_t *)&r->sigterm, NULL);
     uv_close((uv_handle_t *)&r->progress_timer, NULL);
@@ -383,7 +306,7 @@ static void start_games(struct tx_runner *r)
         if (slot->match)
             continue;
         int64_t index = r->last_game + 1;
-        int rc = r->source->next(r->source->data, index, &slot->game);
+        int rc = r->games->next(r->games->data, index, &slot->game);
         if (rc == 0) {
             r->stopping = true;
             break;
@@ -393,7 +316,7 @@ static void start_games(struct tx_runner *r)
             rc = tx_match_start(&r->loop, &r->match, &slot->game.spec, on_game_done, slot,
                                 &slot->match);
             if (rc < 0)
-                r->source->ended(r->source->data, &slot->game, NULL);
+                r->games->ended(r->games->data, &slot->game, NULL);
         }
         if (rc < 0) {
             slot->match = NULL;
@@ -421,7 +344,7 @@ void tx_runner_wake(struct tx_runner *runner)
 struct saving {
     uv_work_t work; /* first member: the work request is the struct */
     struct tx_runner *runner;
-    struct tx_pool_slot game; /* what the game was, for source->ended */
+    struct tx_pool_slot game; /* what the game was, for games->ended */
     struct tx_record *record;
     int rc;
     char err[512];
@@ -455,7 +378,7 @@ static void after_save(uv_work_t *work, int status)
         fail(r, sv->rc, NULL);
     }
     /* A game whose record is lost was not played, as far as the file says. */
-    r->source->ended(r->source->data, &sv->game, saved ? record : NULL);
+    r->games->ended(r->games->data, &sv->game, saved ? record : NULL);
     free(sv);
     if (!saved)
         r->summary->lost += record->result.reason != TX_REASON_INTERRUPTED;
@@ -521,7 +444,7 @@ static void on_signal(uv_signal_t *handle, int signum)
 static int on_resumed(const struct tx_record *rec, void *data, char *why, size_t cap)
 {
     struct tx_runner *r = data;
-    int counted = r->source->resumed(r->source->data, rec, why, cap);
+    int counted = r->games->resumed(r->games->data, rec, why, cap);
     if (counted < 0)
         return counted;
     if (rec->game > r->last_game)
@@ -586,28 +509,8 @@ int tx_runner_run(const struct tx_runner_config *config, struct tx_runner_summar
     r->errcap = errcap;
     r->out.fd = -1;
     r->match = *config->match;
-    r->source = config->games;
-    if (config->pool) {
-        r->own_games = (struct tx_runner_games){
-            .resumed = pool_resumed,
-            .next = pool_next,
-            .ended = pool_ended,
-            .progress = pool_progress,
-            .data = config->pool,
-        };
-        r->source = &r->own_games;
-    } else if (config->source) {
-        r->own_games = (struct tx_runner_games){
-            .resumed = list_resumed,
-            .next = list_next,
-            .ended = list_ended,
-            .progress = list_progress,
-            .data = r,
-            .run = config->source->run,
-        };
-        r->source = &r->own_games;
-    }
-    r->match.run = r->source->run;
+    r->games = config->games;
+    r->match.run = r->games->run;
 
     int rc = 0;
     if (config->output && (rc = open_output(r)) < 0) {
@@ -642,15 +545,15 @@ int tx_runner_run(const struct tx_runner_config *config, struct tx_runner_summar
         uv_timer_start(&r->progress_timer, on_progress_timer, every, every);
 
     r->start_ns = uv_hrtime();
-    if (r->source->attach) {
-        r->source->attach(r->source->data, r, &r->loop);
+    if (r->games->attach) {
+        r->games->attach(r->games->data, r, &r->loop);
         r->attached = true;
     }
     start_games(r);
     uv_run(&r->loop, UV_RUN_DEFAULT);
     clear_progress(r);
     uv_loop_close(&r->loop);
-    r->source->progress(r->source->data, &done, &total);
+    r->games->progress(r->games->data, &done, &total);
     summary->remaining = total < 0 ? -1 : total - done;
     rc = close_output(r);
 out:

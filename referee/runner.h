@@ -1,5 +1,6 @@
-/* runner.h - plays the games of a pool (or another source of games) in
- * parallel on one libuv loop and writes their records as they end.
+/* runner.h - plays a run's games (a pool's, validate's battery, a
+ * league's: struct tx_runner_games) in parallel on one libuv loop and
+ * writes their records as they end.
  *
  * This is the part of play, tournament and league that must never lose
  * work: each record is written as one line with one write() on an
@@ -47,25 +48,10 @@ struct tx_runner;
 typedef void (*tx_runner_record_cb)(struct tx_runner *runner, const struct tx_record *record,
                                     bool resumed, void *data);
 
-/* Games that are not a pool's (validate's battery): indexes 1..games,
- * each one described on demand, as the runner starts it. There are no
- * shards, and its output file must hold no other run's records: validate
- * gives a new or empty file, so the games' numbers in the file are their
- * indexes. */
-struct tx_runner_source {
-    int64_t games;
-    /* Writes game `index` into spec. Its opening may point into opening_buf
-     * (room for TX_SCHEDULE_OPENING_MAX moves) or into memory the source
-     * keeps until the run ends; so may its bots. Returns 0 or a negative
-     * errno (the run then stops with that error). */
-    int (*game)(void *data, int64_t index, struct tx_game_spec *spec, int16_t *opening_buf);
-    void *data;
-    const char *run; /* the records' "run" field: what the games are (resume, standings) */
-};
-
-/* Where a run's games come from, in general: the league's (matchmaking,
- * bots joining and leaving). A pool in order and a tx_runner_source are
- * turned into one of these by the runner. */
+/* Where a run's games come from: the one interface between the runner and
+ * what it plays. A pool gives its games in order (tx_pool_games: play,
+ * tournament, with shards), validate its battery (validate-plan.c), the
+ * league its matchmaking with bots joining and leaving (league.h). */
 struct tx_runner_games {
     /* A record of the output file, before the first game. Returns 1 when it
      * is a game of this run (done), 0 when not, or -EINVAL with why in why
@@ -73,13 +59,16 @@ struct tx_runner_games {
      * FILE:LINE). */
     int (*resumed)(void *data, const struct tx_record *r, char *why, size_t cap);
     /* The next game to start, written into slot, whose spec gets index as
-     * the game's number in the file. Returns 1, 0 when there is no game
-     * left (the run ends once the games running end), or a negative errno
-     * (the run stops). */
+     * the game's number in the file. Its bots and opening may point into
+     * the slot or into memory the source keeps until the run ends. Returns
+     * 1, 0 when there is no game left (the run ends once the games running
+     * end), or a negative errno (the run stops). */
     int (*next)(void *data, int64_t index, struct tx_pool_slot *slot);
-    /* A game handed out by next ended (r NULL: it could not start). */
+    /* A game handed out by next ended (r NULL: it could not start, or its
+     * record could not be written). */
     void (*ended)(void *data, const struct tx_pool_slot *slot, const struct tx_record *r);
-    /* Games done and games owed in all (-1: no end), for the progress line. */
+    /* Games done and games owed in all (-1: no end), for the progress line
+     * and the games left at the end. */
     void (*progress)(void *data, int64_t *done, int64_t *total);
     /* Optional: with the loop before the first game (a source may watch
      * something there: the league, its bots file), and when the run stops
@@ -91,15 +80,12 @@ struct tx_runner_games {
 };
 
 struct tx_runner_config {
-    /* What to play: one of the three. */
-    struct tx_pool *pool;                  /* play, tournament: a pool's games in order (shard) */
-    const struct tx_runner_source *source; /* validate: a list of games */
-    const struct tx_runner_games *games;   /* league: games as the caller chooses them */
-    const struct tx_match_config *match;   /* limits (its run field is the source's) */
-    int concurrency;                       /* games at once, >= 1 (tx_runner_cores for a default) */
-    const char *output;            /* JSON Lines file to append to and resume from, or NULL */
-    bool skip_invalid;             /* resume: set bad lines aside into OUTPUT.rejected */
-    const char *resume_command;    /* printed after an interrupt, may be NULL */
+    const struct tx_runner_games *games; /* what to play */
+    const struct tx_match_config *match; /* limits (its run field is the games') */
+    int concurrency;                     /* games at once, >= 1 (tx_runner_cores for a default) */
+    const char *output;                  /* JSON Lines file to append to and resume from, or NULL */
+    bool skip_invalid;                   /* resume: set bad lines aside into OUTPUT.rejected */
+    const char *resume_command;          /* printed after an interrupt, may be NULL */
     bool progress;                 /* show progress on progress_out: a live line on a terminal,
                                       else a status line every status_interval_ms */
     FILE *progress_out;            /* NULL: stderr */
@@ -123,8 +109,8 @@ struct tx_runner_summary {
                             they could not be kept */
 };
 
-/* Runs every game of the pool's shard (or of the source) that the output
- * file does not hold yet. Returns 0 (also after an interrupt: see summary->signal), or a
+/* Runs every game of config->games that the output file does not hold
+ * yet. Returns 0 (also after an interrupt: see summary->signal), or a
  * negative errno with a message for the user in err: -EINVAL for a file of
  * another run or with a corrupt line (named FILE:LINE), -EBUSY for a file
  * another run holds, another code when the file cannot be read or written
@@ -142,11 +128,6 @@ void tx_runner_print_interrupted(const struct tx_runner_config *config,
 
 /* Starts no new game; the games in flight finish normally. */
 void tx_runner_stop(struct tx_runner *runner);
-
-/* What a pool's run does with a record of its file (also the league's):
- * refuses other terms or a changed bot (-EINVAL, with the sentence in why),
- * else returns 1 when the record is a game the pool owes, now done. */
-int tx_runner_pool_resumed(struct tx_pool *pool, const struct tx_record *r, char *why, size_t cap);
 
 /* Asks the source for games again (after it changed: the league's bots). */
 void tx_runner_wake(struct tx_runner *runner);

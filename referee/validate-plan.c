@@ -9,7 +9,6 @@
  * a slot, the tx_game_spec the match plays and everything it points to,
  * and hands them to the runner as its source of games.
  */
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -237,21 +236,48 @@ void tx_validate_plan_battery(struct tx_validate_battery *v)
     }
 }
 
-static int slot_game(void *data, int64_t index, struct tx_game_spec *spec, int16_t *opening_buf)
+/* ---- the runner's source of games ---- */
+
+static int battery_resumed(void *data, const struct tx_record *r, char *why, size_t cap)
 {
-    struct tx_validate_battery *v = data;
-    (void)opening_buf; /* the openings live in the slots for the whole run */
-    if (index < 1 || index > v->nslots)
-        return -EINVAL;
-    *spec = v->slots[index - 1].spec;
-    return 0;
+    (void)data, (void)r, (void)why, (void)cap;
+    return 0; /* its file is new or empty (validate.c): nothing to count */
 }
 
-void tx_validate_plan_source(struct tx_validate_battery *v, struct tx_runner_source *source)
+static int battery_next(void *data, int64_t index, struct tx_pool_slot *slot)
 {
-    *source = (struct tx_runner_source){
-        .games = v->nslots,
-        .game = slot_game,
+    struct tx_validate_battery *v = data;
+    if (v->started == v->nslots)
+        return 0;
+    /* The spec's bots and opening live in v's slot for the whole run. */
+    memset(slot, 0, sizeof *slot);
+    slot->spec = v->slots[v->started++].spec;
+    slot->spec.index = index;
+    return 1;
+}
+
+static void battery_ended(void *data, const struct tx_pool_slot *slot, const struct tx_record *r)
+{
+    struct tx_validate_battery *v = data;
+    (void)slot;
+    if (r && r->result.reason != TX_REASON_INTERRUPTED)
+        v->done++;
+}
+
+static void battery_progress(void *data, int64_t *done, int64_t *total)
+{
+    const struct tx_validate_battery *v = data;
+    *done = v->done;
+    *total = v->nslots;
+}
+
+void tx_validate_plan_games(struct tx_validate_battery *v, struct tx_runner_games *games)
+{
+    *games = (struct tx_runner_games){
+        .resumed = battery_resumed,
+        .next = battery_next,
+        .ended = battery_ended,
+        .progress = battery_progress,
         .data = v,
         .run = "validate", /* the schema's name for a validate battery's games */
     };

@@ -42,6 +42,7 @@ struct tx_validate_battery {
     struct tx_validate_report *rep;
     struct tx_validate_slot *slots;
     int nslots, finished;
+    int started, done; /* the runner's source: slots handed out, games ended with a result */
     struct tx_validate_samples first, later;
     int64_t probe_game;     /* the game the probe re-feeds, 0 for none */
     struct tx_record probe; /* its first moves, copied as it ended */
@@ -50,8 +51,9 @@ struct tx_validate_battery {
 /* validate-plan.c: every game of config->rounds rounds into v->slots (the
  * skipped scenarios into the report). */
 void tx_validate_plan_battery(struct tx_validate_battery *v);
-/* The runner's source of games: v's slots. */
-void tx_validate_plan_source(struct tx_validate_battery *v, struct tx_runner_source *source);
+/* The runner's source of games (runner.h): v's slots in order, game K of
+ * the file being slot K (the file is new or empty: validate.c). */
+void tx_validate_plan_games(struct tx_validate_battery *v, struct tx_runner_games *games);
 
 /* validate-findings.c */
 /* Everything record r of slot s says about the bot: findings, answer times,

@@ -215,10 +215,10 @@ int tx_validate_run(const struct tx_validate_config *c, struct tx_validate_repor
     struct tx_match_config match;
     tx_match_config_init(&match, c->geo);
     match.limits = c->limits;
-    struct tx_runner_source source;
-    tx_validate_plan_source(v, &source);
+    struct tx_runner_games games;
+    tx_validate_plan_games(v, &games);
     struct tx_runner_config runner = {
-        .source = &source,
+        .games = &games,
         .match = &match,
         .concurrency = c->concurrency,
         .output = ret->records,

@@ -98,8 +98,10 @@ static double run(const char *bot, const char *bot_options, int64_t games, int c
     }
     setup->match.limits.turn_ms = turn_ms;
     setup->match.limits.first_turn_ms = turn_ms > 1000 ? turn_ms : 1000;
+    struct tx_runner_games pool_games;
+    tx_pool_games(&setup->pool, &pool_games);
     struct tx_runner_config config = {
-        .pool = &setup->pool,
+        .games = &pool_games,
         .match = &setup->match,
         .concurrency = concurrency,
         .record_cb = on_record,

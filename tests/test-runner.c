@@ -189,8 +189,10 @@ static int run_in_process(const struct run_spec *rs, struct tx_runner_summary *s
     int64_t pairs = (int64_t)rs->nbots * (rs->nbots - 1) / 2;
     ck_assert_int_eq(
         tx_setup_new(&o, kind, rs->games / pairs, "twixt-arena", argc, argv, &run, err, errcap), 0);
+    struct tx_runner_games pool_games;
+    tx_pool_games(&run->pool, &pool_games);
     struct tx_runner_config config = {
-        .pool = &run->pool,
+        .games = &pool_games,
         .match = &run->match,
         .concurrency = rs->concurrency,
         .output = rs->output,
@@ -939,19 +941,44 @@ struct source_games {
     struct tx_bot_spec bots[2];
     int16_t opening[2]; /* game 2's, kept by the source for the whole run */
     const char *output;
-    int seen; /* records handed to the callback */
+    int64_t started, ended; /* games handed out, games ended with their record */
+    int seen;               /* records handed to the callback */
 };
 
-static int source_game(void *data, int64_t index, struct tx_game_spec *spec, int16_t *buf)
+static int source_resumed(void *data, const struct tx_record *r, char *why, size_t cap)
+{
+    (void)data, (void)r, (void)why, (void)cap;
+    return 0;
+}
+
+/* Games 1, 2, 3: b then a first, game 2 from a forced opening. */
+static int source_next(void *data, int64_t index, struct tx_pool_slot *slot)
 {
     struct source_games *sg = data;
-    (void)buf;
-    *spec = (struct tx_game_spec){.index = index,
-                                  .seed = (uint64_t)index,
-                                  .bots = {&sg->bots[index % 2], &sg->bots[1 - index % 2]},
-                                  .nopening = index == 2 ? 2 : 0,
-                                  .opening = sg->opening};
-    return 0;
+    if (sg->started == 3)
+        return 0;
+    int64_t g = ++sg->started;
+    memset(slot, 0, sizeof *slot);
+    slot->spec = (struct tx_game_spec){.index = index,
+                                       .seed = (uint64_t)g,
+                                       .bots = {&sg->bots[g % 2], &sg->bots[1 - g % 2]},
+                                       .nopening = g == 2 ? 2 : 0,
+                                       .opening = sg->opening};
+    return 1;
+}
+
+static void source_ended(void *data, const struct tx_pool_slot *slot, const struct tx_record *r)
+{
+    struct source_games *sg = data;
+    (void)slot;
+    sg->ended += r != NULL;
+}
+
+static void source_progress(void *data, int64_t *done, int64_t *total)
+{
+    const struct source_games *sg = data;
+    *done = sg->ended;
+    *total = 3;
 }
 
 /* Each record reaches the callback once it is in the file. */
@@ -984,9 +1011,13 @@ START_TEST(runner_plays_a_source_of_games)
     tx_match_config_init(&match, geo);
     match.limits.first_turn_ms = 4000;
     match.limits.turn_ms = 2000;
-    struct tx_runner_source source = {
-        .games = 3, .game = source_game, .data = &sg, .run = "validate"};
-    struct tx_runner_config config = {.source = &source,
+    struct tx_runner_games games = {.resumed = source_resumed,
+                                    .next = source_next,
+                                    .ended = source_ended,
+                                    .progress = source_progress,
+                                    .data = &sg,
+                                    .run = "validate"};
+    struct tx_runner_config config = {.games = &games,
                                       .match = &match,
                                       .concurrency = 2,
                                       .output = out,
