@@ -414,7 +414,7 @@ static int read_player(struct reader *rd, const cJSON *obj, int index, struct tx
     if ((r = get_int(rd, obj, prefix, "extra_lines", 0, TX_RECORD_EXTRA_LINES_MAX, &v, &present)) <
         0)
         return r;
-    p->extra_lines = present ? (int)v : 0;
+    p->extra_lines = present ? v : 0;
 
     const cJSON *links = cJSON_GetObjectItemCaseSensitive(obj, "links");
     if (!links)

@@ -89,7 +89,7 @@ struct tx_record_player {
     char *command;        /* the command line as given (placeholders expanded) */
     char *sha256;         /* of the executable, hex; NULL when it could not be read */
     int64_t stderr_bytes; /* all stderr bytes the bot wrote in this game (kept or not) */
-    int extra_lines;      /* lines printed beyond one per turn */
+    int64_t extra_lines;  /* lines printed beyond one per turn */
     int nlinks;           /* links at the end of the game */
     char (*links)[8];     /* each "D6 E8": older peg, newer peg, in creation order */
 };

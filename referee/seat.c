@@ -42,12 +42,17 @@ static void crash(struct tx_seat *s)
     end_turn(s, TX_VERDICT_CRASH);
 }
 
-/* Lines that came so far belong to the current window (seat.h). */
+/* Lines that came so far belong to the current window (seat.h): all but
+ * the window's first are extra. Counted in int64_t, as bot.lines_received:
+ * a bot may print billions of lines in a game. */
 static void account_lines(struct tx_seat *s)
 {
-    for (; s->accounted < s->bot.lines_received; s->accounted++)
-        if (s->window_lines++ >= 1)
-            s->extra_lines++;
+    int64_t n = s->bot.lines_received - s->accounted;
+    if (n <= 0)
+        return;
+    s->extra_lines += s->window_lines > 0 ? n : n - 1;
+    s->window_lines += n;
+    s->accounted = s->bot.lines_received;
 }
 
 /* For a timeout's detail: where the turn's time went, so a user can tell a

@@ -85,8 +85,9 @@ struct tx_seat {
 
     /* Read by the owner. */
     struct tx_bot bot;
-    int turns;       /* turns begun */
-    int extra_lines; /* lines beyond the first of a window, so far (RULES.md "Extra lines") */
+    int turns;           /* turns begun */
+    int64_t extra_lines; /* lines beyond the first of a window, so far (RULES.md "Extra lines"):
+                            as many as the bot prints, never wrapping */
 
     /* Private. */
     uv_loop_t *loop;
@@ -97,10 +98,10 @@ struct tx_seat {
     uint64_t turn_start;            /* written_at, or when a slow write began */
     bool sched;                     /* the two below were sampled at turn_start */
     uint64_t cpu_ns, wait_ns;
-    int soft_used;     /* overruns forgiven in this game */
-    int64_t accounted; /* bot.lines_received already counted in a window */
-    int window_lines;  /* lines in the current window */
-    int crash_turn;    /* the turn that ended by a crash, 0 if none */
+    int soft_used;        /* overruns forgiven in this game */
+    int64_t accounted;    /* bot.lines_received already counted in a window */
+    int64_t window_lines; /* lines in the current window */
+    int crash_turn;       /* the turn that ended by a crash, 0 if none */
     struct tx_seat_turn turn;
     char input[TX_INPUT_MAX];
 };

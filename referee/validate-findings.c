@@ -226,9 +226,9 @@ void tx_validate_analyse(struct tx_validate_battery *v, const struct tx_validate
         lost(v, s, r, first);
     if (me->extra_lines > 0) {
         snprintf(what, sizeof what,
-                 "%d line%s printed beyond one per turn: they are read as the next answers, "
+                 "%lld line%s printed beyond one per turn: they are read as the next answers, "
                  "on CodinGame too",
-                 me->extra_lines, me->extra_lines == 1 ? "" : "s");
+                 (long long)me->extra_lines, me->extra_lines == 1 ? "" : "s");
         game_finding(v, s, r, TX_CHECK_EXTRA_LINES, "", 0, what);
         v->rep->extra_lines += me->extra_lines;
     }

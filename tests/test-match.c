@@ -844,8 +844,8 @@ static void check_refeed_same_as_play(struct run *r, const struct fault_case *c)
     }
     if (c->refeed == REFEED_SAME)
         ck_assert_msg(res.extra_lines == rec->players[0].extra_lines,
-                      "%s: %lld extra lines re-fed, %d played", c->name, (long long)res.extra_lines,
-                      rec->players[0].extra_lines);
+                      "%s: %lld extra lines re-fed, %lld played", c->name,
+                      (long long)res.extra_lines, (long long)rec->players[0].extra_lines);
     tx_refeed_result_free(&res);
 }
 
@@ -876,9 +876,9 @@ START_TEST(fault_in_play_and_refed)
             r.rec.result.reason == TX_REASON_CONNECTION || r.rec.result.reason == TX_REASON_DRAW,
             "%s: %s \"%s\"", c->name, tx_reason_name(r.rec.result.reason), r.rec.result.detail);
     }
-    int extra = r.rec.players[0].extra_lines;
-    ck_assert_msg(c->extra < 0 ? extra >= 1 : extra == c->extra, "%s: %d extra lines", c->name,
-                  extra);
+    int64_t extra = r.rec.players[0].extra_lines;
+    ck_assert_msg(c->extra < 0 ? extra >= 1 : extra == c->extra, "%s: %lld extra lines", c->name,
+                  (long long)extra);
     ck_assert_int_eq(r.rec.players[1].extra_lines, 0);
     check_refeed_same_as_play(&r, c);
     run_free(&r);

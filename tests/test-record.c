@@ -565,6 +565,12 @@ START_TEST(record_writer_clamps_measurements)
     ck_assert_int_eq(back.players[1].extra_lines, TX_RECORD_EXTRA_LINES_MAX);
     free(text);
     tx_record_free(&back);
+    r.players[1].extra_lines = (INT64_C(1) << 32) + 1; /* a flood an int could not count */
+    ck_assert_int_eq(tx_record_to_json(&r, &text), 0);
+    ck_assert_msg(tx_record_from_json(text, strlen(text), &back, err, sizeof(err)) == 0, "%s", err);
+    ck_assert_int_eq(back.players[1].extra_lines, TX_RECORD_EXTRA_LINES_MAX);
+    free(text);
+    tx_record_free(&back);
     tx_record_free(&r);
 }
 END_TEST
