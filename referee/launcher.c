@@ -15,6 +15,10 @@
  *   without --sandbox   keeper -> bot
  *   with --sandbox      keeper -> init (pid 1 of new namespaces) -> bot (pid 2)
  *
+ * Neither the keeper nor the init holds the bot's stdin, stdout or stderr
+ * once the bot runs (it waits for them to let go before it execs): a bot
+ * that closes one closes the referee's pipe.
+ *
  * The keeper is a child subreaper, so whatever the bot starts stays in its
  * family tree, whatever it does (setsid, double forks, pid hopping). When
  * the bot exits, the keeper reports the processes it left ("left" lines),
@@ -559,8 +563,41 @@ static void default_signals(void)
     sigprocmask(SIG_SETMASK, &none, NULL);
 }
 
-/* In the bot's process, parent already set: limits, then exec. */
-static __attribute__((noreturn)) void run_bot(const struct launch *l, bool cgroup_memory)
+/* ---- the bot's stdin, stdout and stderr are its own ---- */
+
+/* The bot's parent (the keeper, or the sandbox's init) forks it while
+ * holding the same stdin, stdout and stderr, the referee's pipes. Until
+ * the parent lets go of them, a bot that closes its stdin (or stdout) does
+ * not close the pipe, and the referee does not see it do so: a write to
+ * its input still succeeds, its output's end is not seen. So the parent
+ * puts /dev/null in their place and then closes its end of `ready`, and
+ * the bot waits for that just before it execs (wait_until_alone), after
+ * everything else it sets up: a few system calls of the parent's, done by
+ * then. */
+static void let_go_of_stdio(int ready)
+{
+    int null = open("/dev/null", O_RDWR | O_CLOEXEC);
+    for (int fd = 0; fd <= 2; fd++)
+        if (null < 0 || dup2(null, fd) < 0)
+            close(fd);
+    if (null > 2)
+        close(null);
+    if (ready >= 0)
+        close(ready);
+}
+
+/* In the bot: until the parent closed the other end of ready (or died). */
+static void wait_until_alone(int ready)
+{
+    char byte;
+    while (read(ready, &byte, 1) < 0 && errno == EINTR)
+        ;
+    close(ready);
+}
+
+/* In the bot's process, parent already set: limits, then exec once the
+ * bot's stdio is its own (ready: wait_until_alone). */
+static __attribute__((noreturn)) void run_bot(const struct launch *l, bool cgroup_memory, int ready)
 {
     default_signals();
     if (prctl(PR_SET_PDEATHSIG, SIGKILL) < 0)
@@ -597,6 +634,7 @@ static __attribute__((noreturn)) void run_bot(const struct launch *l, bool cgrou
         setenv("TMPDIR", tmpdir, 1);
     if (l->probe)
         _exit(0); /* everything but the bot itself worked */
+    wait_until_alone(ready);
     execvp(l->argv[0], l->argv);
     int err = errno;
     explain_missing_interpreter(l->argv[0], err);
@@ -604,8 +642,9 @@ static __attribute__((noreturn)) void run_bot(const struct launch *l, bool cgrou
 }
 
 /* pid 2 of the sandbox: says its pid as the referee sees it, builds its
- * view of the file system, becomes the bot. */
-static __attribute__((noreturn)) void sandboxed_bot(const struct launch *l, bool cgroup_memory)
+ * view of the file system, becomes the bot (ready: run_bot). */
+static __attribute__((noreturn)) void sandboxed_bot(const struct launch *l, bool cgroup_memory,
+                                                    int ready)
 {
     /* Still the referee's /proc here, so "self" is our pid out there. */
     char self[32];
@@ -621,7 +660,7 @@ static __attribute__((noreturn)) void sandboxed_bot(const struct launch *l, bool
         loopback_up();
     if (sethostname("twixt-bot", 9) < 0)
         fail("cannot set up the sandbox: hostname: %s", strerror(errno));
-    run_bot(l, cgroup_memory);
+    run_bot(l, cgroup_memory, ready);
 }
 
 /* ---- pid 1 of the sandbox ---- */
@@ -645,17 +684,21 @@ static __attribute__((noreturn)) void sandbox_init(const struct launch *l, int g
     if (poll(&alive, 1, 0) > 0 && (alive.revents & (POLLHUP | POLLERR)))
         _exit(EXIT_CANNOT_RUN); /* the keeper died before the death signal was set */
     prctl(PR_SET_DUMPABLE, 0);  /* nobody in here may ptrace or read us */
+    int ready[2];
+    if (pipe2(ready, O_CLOEXEC) < 0)
+        fail("cannot create pipes: %s", strerror(errno));
     pid_t bot = fork();
     if (bot < 0)
         fail("cannot fork the bot: %s", strerror(errno));
     if (bot == 0) {
         close(go);
         close(report);
-        sandboxed_bot(l, cgroup_memory);
+        close(ready[1]);
+        sandboxed_bot(l, cgroup_memory, ready[0]);
     }
+    close(ready[0]);
     close(status_fd);
-    for (int fd = 0; fd <= 2; fd++)
-        close(fd);
+    let_go_of_stdio(ready[1]);
     for (;;) {
         int st;
         pid_t pid = waitpid(-1, &st, 0);
@@ -838,6 +881,9 @@ int main(int argc, char **argv)
         write_map(child, "gid_map", map);
         snprintf(map, sizeof map, "%d %d 1\n", (int)getuid(), (int)getuid());
         write_map(child, "uid_map", map);
+        /* The init forks the bot once it reads "g": the keeper's copies of
+         * the bot's stdio are gone by then, the init's go next. */
+        let_go_of_stdio(-1);
         if (write(go[1], "g", 1) != 1)
             fail("cannot start the sandbox: %s", strerror(errno));
     } else {
@@ -849,26 +895,25 @@ int main(int argc, char **argv)
             say("tmp %s", tmpdir);
         else
             tmpdir[0] = '\0';
+        int ready[2];
+        if (pipe2(ready, O_CLOEXEC) < 0)
+            fail("cannot create pipes: %s", strerror(errno));
         child = fork();
         if (child < 0)
             fail("cannot fork the bot: %s", strerror(errno));
         if (child == 0) {
             close(sfd);
+            close(ready[1]);
             if (getppid() != keeper)
                 fail("the launcher has gone");
-            run_bot(&l, false);
+            run_bot(&l, false, ready[0]);
         }
+        close(ready[0]);
         say("pid %d", (int)child);
+        let_go_of_stdio(ready[1]);
     }
-
-    /* The bot talks to the referee directly: the keeper holds none of its
-     * pipes, or a bot that closes its stdout would not be seen doing it. */
-    int null = open("/dev/null", O_RDWR | O_CLOEXEC);
-    for (int fd = 0; fd <= 2; fd++)
-        if (null >= 0)
-            dup2(null, fd);
-    if (null > 2)
-        close(null);
+    /* From here the bot talks to the referee directly: the keeper holds
+     * none of its pipes (let_go_of_stdio). */
 
     bool stopping = false, swept = false;
     int64_t deadline = 0;

@@ -65,7 +65,10 @@ static void on_tick(uv_timer_t *t)
     (void)t;
 }
 
-static void start(struct harness *h, const char *script, int memory_mb)
+/* Starts /bin/sh -c script through the launcher, in sandbox (NULL: the
+ * process's current one, no isolation in this suite). */
+static void start_in(struct harness *h, const char *script, int memory_mb,
+                     const struct tx_sandbox *sandbox)
 {
     /* The first loop of a process opens libuv's signal descriptors: warm up
      * before counting. */
@@ -88,9 +91,38 @@ static void start(struct harness *h, const char *script, int memory_mb)
         .memory_mb = memory_mb,
         .cpu_s = 30,
         .nice = 5,
+        .sandbox = sandbox,
     };
     ck_assert_int_eq(tx_bot_start(&h->bot, &h->loop, &o), 0);
     ck_assert_int_gt(h->bot.pid, 1);
+    ck_assert(h->bot.sandboxed == (sandbox && sandbox->active));
+}
+
+static void start(struct harness *h, const char *script, int memory_mb)
+{
+    start_in(h, script, memory_mb, NULL);
+}
+
+/* The cases about the bot's own stdin and stdout run twice: _i 0 without
+ * the sandbox (keeper -> bot), 1 in it (keeper -> init -> bot), where two
+ * processes fork the bot while holding its pipes. */
+static struct tx_sandbox isolated;
+
+static void isolated_setup(void)
+{
+    struct tx_sandbox_request req = {.mode = TX_SANDBOX_ON};
+    char err[512];
+    ck_assert_msg(tx_sandbox_init(&isolated, &req, err, sizeof err) == 0, "%s", err);
+}
+
+static void isolated_teardown(void)
+{
+    tx_sandbox_free(&isolated);
+}
+
+static const struct tx_sandbox *sandbox_of(int i)
+{
+    return i ? &isolated : NULL;
 }
 
 /* Runs the loop until *flag becomes true or seconds pass; returns *flag. */
@@ -376,10 +408,11 @@ END_TEST
 START_TEST(bot_write_to_closed_input_fails)
 {
     struct harness h;
-    start(&h, "exec 0<&-; echo closed; exec sleep 30", 0);
+    start_in(&h, "exec 0<&-; echo closed; exec sleep 30", 0, sandbox_of(_i));
     ck_assert(run_until_lines(&h, 1, 5.0));
     /* The peer of its stdin is gone: EPIPE (SIGPIPE is ignored by the
-     * test runner below). */
+     * test runner below). Nobody else holds it: the launcher let go of
+     * the bot's pipes before the bot ran (launcher.c, let_go_of_stdio). */
     int r = tx_bot_write(&h.bot, "x\n", 2);
     if (r == 0) {
         ck_assert(run_until_count(&h, &h.events[TX_BOT_WRITE_FAILED], 1, 5.0));
@@ -541,7 +574,7 @@ END_TEST
 START_TEST(bot_closing_stdout_is_eof)
 {
     struct harness h;
-    start(&h, "exec 1>&-; exec sleep 30", 0);
+    start_in(&h, "exec 1>&-; exec sleep 30", 0, sandbox_of(_i));
     ck_assert(run_until_count(&h, &h.events[TX_BOT_EOF], 1, 5.0));
     ck_assert(h.bot.out_eof);
     ck_assert(!h.bot.exited);
@@ -819,16 +852,20 @@ static Suite *bot_suite(void)
     tcase_add_test(tc, bot_missing_program_says_what_to_fix);
     tcase_add_test(tc, bot_program_not_executable_says_what_to_fix);
     tcase_add_test(tc, bot_missing_interpreter_is_named);
-    tcase_add_test(tc, bot_write_to_closed_input_fails);
     tcase_add_test(tc, bot_poll_reads_an_answer_the_loop_has_not_seen);
     tcase_add_test(tc, bot_stop_kills_its_children);
     tcase_add_test(tc, bot_ignoring_sigterm_is_killed);
     tcase_add_test(tc, bot_escaped_child_is_killed_and_does_not_hold_up_the_end);
     tcase_add_test(tc, bot_double_forked_daemon_is_killed);
     tcase_add_test(tc, bot_gets_its_limits_and_only_three_descriptors);
-    tcase_add_test(tc, bot_closing_stdout_is_eof);
     tcase_add_test(tc, bot_dies_with_the_referee);
     suite_add_tcase(s, tc);
+    TCase *ts = tcase_create("own-stdio");
+    tcase_set_timeout(ts, 30);
+    tcase_add_unchecked_fixture(ts, isolated_setup, isolated_teardown);
+    tcase_add_loop_test(ts, bot_write_to_closed_input_fails, 0, 2);
+    tcase_add_loop_test(ts, bot_closing_stdout_is_eof, 0, 2);
+    suite_add_tcase(s, ts);
     TCase *tm = tcase_create("match");
     tcase_set_timeout(tm, 60);
     tcase_add_test(tm, match_plays_the_forced_opening_first);
