@@ -266,3 +266,36 @@ int tx_botio_common_option(const char *prog, int argc, char **argv, int *i,
     }
     return 0;
 }
+
+int tx_botio_main(const struct tx_botio_bot *bot, void *data, int argc, char **argv)
+{
+    struct tx_botio_options opt;
+    tx_botio_options_init(&opt);
+    for (int i = 1; i < argc; i++) {
+        int r = tx_botio_common_option(bot->prog, argc, argv, &i, &opt);
+        if (r == 0 && bot->option)
+            r = bot->option(bot->prog, argc, argv, &i, data);
+        if (r < 0)
+            return 2;
+        if (r == 0) {
+            fprintf(stderr, "%s: unknown option \"%s\" (see --help)\n", bot->prog, argv[i]);
+            return 2;
+        }
+    }
+    if (opt.help) {
+        bot->usage();
+        return 0;
+    }
+    struct tx_geometry *geo = malloc(sizeof(*geo));
+    if (!geo || tx_geometry_init(geo, opt.size) < 0) {
+        free(geo);
+        return 1;
+    }
+    int status = bot->ready ? bot->ready(geo, &opt, data) : TX_BOTIO_PLAY;
+    if (status == TX_BOTIO_PLAY)
+        status = tx_botio_run(geo, bot->prog, bot->think, data) < 0 ? 1 : 0;
+    if (bot->done)
+        bot->done(data);
+    free(geo);
+    return status;
+}

@@ -1,5 +1,5 @@
-/* botio.h - what every bundled bot does around its strategy: options, the
- * turn loop, the clock.
+/* botio.h - what every bundled bot does around its strategy: its main()
+ * (tx_botio_main), options, the turn loop, the clock.
  *
  * Each turn the loop reads the full turn input (RULES.md "Input") from
  * stdin, parses it with tx_input_parse, learns from the first line of its
@@ -72,5 +72,35 @@ int tx_botio_double_option(const char *prog, int argc, char **argv, int *i, doub
 
 /* True when argv[*i] names option `name` ("--size" or "--size=12"). */
 int tx_botio_is_option(const char *arg, const char *name);
+
+#define TX_BOTIO_PLAY (-1) /* from a bot's ready: go on and play */
+
+/* A bundled bot, for tx_botio_main: its name, its --help, its own options,
+ * its set-up and its strategy. data (tx_botio_main's) is the bot's state,
+ * given to every function. */
+struct tx_botio_bot {
+    const char *prog;    /* "twixt-random": the prefix of its messages */
+    void (*usage)(void); /* prints its --help text on stdout */
+    /* Optional: argv[*i], which is not one of tx_botio_common_option's.
+     * Returns as tx_botio_common_option: 1 when it took it (and its
+     * value), 0 when it is not the bot's (an unknown option), -EINVAL
+     * after a message on stderr. */
+    int (*option)(const char *prog, int argc, char **argv, int *i, void *data);
+    /* Optional: once the options are read and the board is built, before
+     * the first turn (seed the generator from opt->seed, check an option
+     * against the board). Returns TX_BOTIO_PLAY, or the exit status to end
+     * with (2 after a message for a bad option, 0 for a job done, 1 when
+     * out of memory). */
+    int (*ready)(const struct tx_geometry *geo, const struct tx_botio_options *opt, void *data);
+    tx_botio_think_fn think;
+    void (*done)(void *data); /* optional: frees what ready made, however the bot ends */
+};
+
+/* The whole main() of a bundled bot: reads the options (--size, --seed,
+ * --help and bot->option's, as "--opt value" or "--opt=value"), prints
+ * --help, builds the board, calls ready, plays turns until stdin ends
+ * (tx_botio_run). Returns the exit status: 0, 1 when the input could not be
+ * read or memory ran out, 2 for a bad option (with a message on stderr). */
+int tx_botio_main(const struct tx_botio_bot *bot, void *data, int argc, char **argv);
 
 #endif

@@ -145,35 +145,28 @@ static void usage(void)
            TX_SIZE_MIN, TX_SIZE_MAX, TX_SIZE_DEFAULT);
 }
 
+static int option(const char *prog, int argc, char **argv, int *i, void *data)
+{
+    struct blocker *bot = data;
+    (void)prog, (void)argc;
+    if (strcmp(argv[*i], "--cross"))
+        return 0;
+    bot->cross = true;
+    return 1;
+}
+
+static int ready(const struct tx_geometry *geo, const struct tx_botio_options *opt, void *data)
+{
+    struct blocker *bot = data;
+    (void)geo;
+    tx_rng_seed(&bot->rng, opt->seed);
+    return TX_BOTIO_PLAY;
+}
+
 int main(int argc, char **argv)
 {
-    const char *prog = "twixt-blocker";
-    struct tx_botio_options opt;
+    static const struct tx_botio_bot twixt_blocker = {
+        .prog = "twixt-blocker", .usage = usage, .option = option, .ready = ready, .think = think};
     struct blocker bot = {.cross = false};
-
-    tx_botio_options_init(&opt);
-    for (int i = 1; i < argc; i++) {
-        int r = tx_botio_common_option(prog, argc, argv, &i, &opt);
-        if (r < 0)
-            return 2;
-        if (r > 0)
-            continue;
-        if (!strcmp(argv[i], "--cross")) {
-            bot.cross = true;
-            continue;
-        }
-        fprintf(stderr, "%s: unknown option \"%s\" (see --help)\n", prog, argv[i]);
-        return 2;
-    }
-    if (opt.help) {
-        usage();
-        return 0;
-    }
-    tx_rng_seed(&bot.rng, opt.seed);
-    struct tx_geometry *geo = malloc(sizeof(*geo));
-    if (!geo || tx_geometry_init(geo, opt.size) < 0)
-        return 1;
-    int r = tx_botio_run(geo, prog, think, &bot);
-    free(geo);
-    return r < 0 ? 1 : 0;
+    return tx_botio_main(&twixt_blocker, &bot, argc, argv);
 }

@@ -58,31 +58,17 @@ static void usage(void)
            TX_SIZE_MIN, TX_SIZE_MAX, TX_SIZE_DEFAULT);
 }
 
+static int ready(const struct tx_geometry *geo, const struct tx_botio_options *opt, void *data)
+{
+    (void)geo;
+    tx_rng_seed(data, opt->seed);
+    return TX_BOTIO_PLAY;
+}
+
 int main(int argc, char **argv)
 {
-    const char *prog = "twixt-greedy";
-    struct tx_botio_options opt;
+    static const struct tx_botio_bot twixt_greedy = {
+        .prog = "twixt-greedy", .usage = usage, .ready = ready, .think = think};
     struct tx_rng rng;
-
-    tx_botio_options_init(&opt);
-    for (int i = 1; i < argc; i++) {
-        int r = tx_botio_common_option(prog, argc, argv, &i, &opt);
-        if (r < 0)
-            return 2;
-        if (r == 0) {
-            fprintf(stderr, "%s: unknown option \"%s\" (see --help)\n", prog, argv[i]);
-            return 2;
-        }
-    }
-    if (opt.help) {
-        usage();
-        return 0;
-    }
-    tx_rng_seed(&rng, opt.seed);
-    struct tx_geometry *geo = malloc(sizeof(*geo));
-    if (!geo || tx_geometry_init(geo, opt.size) < 0)
-        return 1;
-    int r = tx_botio_run(geo, prog, think, &rng);
-    free(geo);
-    return r < 0 ? 1 : 0;
+    return tx_botio_main(&twixt_greedy, &rng, argc, argv);
 }

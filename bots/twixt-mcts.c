@@ -9,6 +9,8 @@
  * swap follow the shared rules of greedy-eval.h (the tree never holds a swap). --bench prints
  * playouts per second on one core and exits.
  */
+#include <errno.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -27,6 +29,7 @@ struct mcts_bot {
     struct tx_mcts *search;
     struct tx_rng rng;
     int ms;           /* --ms, 0 for the defaults */
+    bool bench;       /* --bench */
     double cpu_share; /* CPU time / wall time of the last search, 1 at start */
 };
 
@@ -165,53 +168,51 @@ static int bench(const struct tx_geometry *geo)
     return 0;
 }
 
+static int option(const char *prog, int argc, char **argv, int *i, void *data)
+{
+    struct mcts_bot *bot = data;
+    long long v;
+    if (tx_botio_is_option(argv[*i], "--ms")) {
+        if (tx_botio_int_option(prog, argc, argv, i, RESERVE_MS + 1, 600000, &v) < 0)
+            return -EINVAL;
+        bot->ms = (int)v;
+        return 1;
+    }
+    if (strcmp(argv[*i], "--bench"))
+        return 0;
+    bot->bench = true;
+    return 1;
+}
+
+/* --bench, or the search (its tree kept between turns). */
+static int ready(const struct tx_geometry *geo, const struct tx_botio_options *opt, void *data)
+{
+    struct mcts_bot *bot = data;
+    if (bot->bench)
+        return bench(geo);
+    tx_rng_seed(&bot->rng, opt->seed);
+    bot->search = tx_mcts_new(geo, opt->seed ^ 0x5eed, 0);
+    if (!bot->search) {
+        fprintf(stderr, "twixt-mcts: out of memory\n");
+        return 1;
+    }
+    return TX_BOTIO_PLAY;
+}
+
+static void done(void *data)
+{
+    struct mcts_bot *bot = data;
+    tx_mcts_free(bot->search);
+}
+
 int main(int argc, char **argv)
 {
-    const char *prog = "twixt-mcts";
-    struct tx_botio_options opt;
+    static const struct tx_botio_bot twixt_mcts = {.prog = "twixt-mcts",
+                                                   .usage = usage,
+                                                   .option = option,
+                                                   .ready = ready,
+                                                   .think = think,
+                                                   .done = done};
     struct mcts_bot bot = {.cpu_share = 1};
-    int do_bench = 0, r;
-    long long v;
-
-    tx_botio_options_init(&opt);
-    for (int i = 1; i < argc; i++) {
-        r = tx_botio_common_option(prog, argc, argv, &i, &opt);
-        if (r < 0)
-            return 2;
-        if (r > 0)
-            continue;
-        if (tx_botio_is_option(argv[i], "--ms")) {
-            if (tx_botio_int_option(prog, argc, argv, &i, RESERVE_MS + 1, 600000, &v) < 0)
-                return 2;
-            bot.ms = (int)v;
-        } else if (strcmp(argv[i], "--bench") == 0) {
-            do_bench = 1;
-        } else {
-            fprintf(stderr, "%s: unknown option \"%s\" (see --help)\n", prog, argv[i]);
-            return 2;
-        }
-    }
-    if (opt.help) {
-        usage();
-        return 0;
-    }
-    struct tx_geometry *geo = malloc(sizeof(*geo));
-    if (!geo || tx_geometry_init(geo, opt.size) < 0)
-        return 1;
-    if (do_bench) {
-        r = bench(geo);
-        free(geo);
-        return r;
-    }
-    tx_rng_seed(&bot.rng, opt.seed);
-    bot.search = tx_mcts_new(geo, opt.seed ^ 0x5eed, 0);
-    if (!bot.search) {
-        fprintf(stderr, "%s: out of memory\n", prog);
-        free(geo);
-        return 1;
-    }
-    r = tx_botio_run(geo, prog, think, &bot);
-    tx_mcts_free(bot.search);
-    free(geo);
-    return r < 0 ? 1 : 0;
+    return tx_botio_main(&twixt_mcts, &bot, argc, argv);
 }

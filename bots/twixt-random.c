@@ -6,6 +6,7 @@
  * the hole it opens with as player 1 (validate opens the game on the
  * diagonal and off it this way, as a CodinGame opponent could).
  */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -64,53 +65,41 @@ static void usage(void)
            TX_SIZE_MIN, TX_SIZE_MAX, TX_SIZE_DEFAULT);
 }
 
+static int option(const char *prog, int argc, char **argv, int *i, void *data)
+{
+    struct random_bot *bot = data;
+    if (tx_botio_is_option(argv[*i], "--swap-prob"))
+        return tx_botio_double_option(prog, argc, argv, i, 0, 1, &bot->swap_prob);
+    if (!tx_botio_is_option(argv[*i], "--first"))
+        return 0;
+    const char *eq = strchr(argv[*i], '=');
+    if (!eq && *i + 1 == argc) {
+        fprintf(stderr, "%s: --first: expected a hole\n", prog);
+        return -EINVAL;
+    }
+    bot->first_name = eq ? eq + 1 : argv[++*i];
+    return 1;
+}
+
+/* Seeds the generator; --first must name a hole player 1 may use. */
+static int ready(const struct tx_geometry *geo, const struct tx_botio_options *opt, void *data)
+{
+    struct random_bot *bot = data;
+    tx_rng_seed(&bot->rng, opt->seed);
+    if (bot->first_name &&
+        (tx_hole_parse(geo, bot->first_name, strlen(bot->first_name), &bot->first) != TX_HOLE_OK ||
+         !tx_geometry_playable(geo, 0, bot->first))) {
+        fprintf(stderr, "twixt-random: --first: \"%s\" is not a hole player 1 may use on %d x %d\n",
+                bot->first_name, opt->size, opt->size);
+        return 2;
+    }
+    return TX_BOTIO_PLAY;
+}
+
 int main(int argc, char **argv)
 {
-    const char *prog = "twixt-random";
-    struct tx_botio_options opt;
+    static const struct tx_botio_bot twixt_random = {
+        .prog = "twixt-random", .usage = usage, .option = option, .ready = ready, .think = think};
     struct random_bot bot = {.swap_prob = 0.5, .first = -1};
-
-    tx_botio_options_init(&opt);
-    for (int i = 1; i < argc; i++) {
-        int r = tx_botio_common_option(prog, argc, argv, &i, &opt);
-        if (r < 0)
-            return 2;
-        if (r > 0)
-            continue;
-        if (tx_botio_is_option(argv[i], "--swap-prob")) {
-            if (tx_botio_double_option(prog, argc, argv, &i, 0, 1, &bot.swap_prob) < 0)
-                return 2;
-            continue;
-        }
-        if (tx_botio_is_option(argv[i], "--first")) {
-            const char *eq = strchr(argv[i], '=');
-            if (!eq && i + 1 == argc) {
-                fprintf(stderr, "%s: --first: expected a hole\n", prog);
-                return 2;
-            }
-            bot.first_name = eq ? eq + 1 : argv[++i];
-            continue;
-        }
-        fprintf(stderr, "%s: unknown option \"%s\" (see --help)\n", prog, argv[i]);
-        return 2;
-    }
-    if (opt.help) {
-        usage();
-        return 0;
-    }
-    tx_rng_seed(&bot.rng, opt.seed);
-    struct tx_geometry *geo = malloc(sizeof(*geo));
-    if (!geo || tx_geometry_init(geo, opt.size) < 0)
-        return 1;
-    if (bot.first_name &&
-        (tx_hole_parse(geo, bot.first_name, strlen(bot.first_name), &bot.first) != TX_HOLE_OK ||
-         !tx_geometry_playable(geo, 0, bot.first))) {
-        fprintf(stderr, "%s: --first: \"%s\" is not a hole player 1 may use on %d x %d\n", prog,
-                bot.first_name, opt.size, opt.size);
-        free(geo);
-        return 2;
-    }
-    int r = tx_botio_run(geo, prog, think, &bot);
-    free(geo);
-    return r < 0 ? 1 : 0;
+    return tx_botio_main(&twixt_random, &bot, argc, argv);
 }
