@@ -8,7 +8,6 @@
  * game on CodinGame (warnings allowed), 1 when something would.
  */
 #include <errno.h>
-#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -45,20 +44,6 @@ const struct tx_options_command tx_cmd_validate_line = {
              "the board size.\n",
 };
 
-/* "'path' --seed {seed} --size {size} EXTRA" for a bundled bot, or NULL. */
-static char *bundled(const char *name, const char *extra)
-{
-    char path[PATH_MAX];
-    if (tx_validate_find_bundled(name, path, sizeof path) < 0 || strchr(path, '\''))
-        return NULL;
-    size_t len = strlen(path) + strlen(extra) + 64;
-    char *command = malloc(len);
-    if (!command)
-        abort();
-    snprintf(command, len, "'%s' --seed {seed} --size {size}%s", path, extra);
-    return command;
-}
-
 /* ---- the command ---- */
 
 int tx_cmd_validate(const char *self, int argc, char **argv)
@@ -75,12 +60,12 @@ int tx_cmd_validate(const char *self, int argc, char **argv)
     status = TX_EXIT_USAGE;
     struct tx_paths paths;
     tx_paths_find(&paths); /* for the report: which bundled bots were used */
-    random = bundled("twixt-random", "");
+    random = tx_validate_bundled_command("twixt-random", NULL);
     char strong_extra[32];
     int strong_ms = o.limits.turn_ms / 3 < STRONG_MS_MAX ? o.limits.turn_ms / 3 : STRONG_MS_MAX;
-    snprintf(strong_extra, sizeof strong_extra, " --ms %d", strong_ms > 1 ? strong_ms : 1);
-    strong = bundled("twixt-mcts", strong_extra);
-    blocker = bundled("twixt-blocker", "");
+    snprintf(strong_extra, sizeof strong_extra, "--ms %d", strong_ms > 1 ? strong_ms : 1);
+    strong = tx_validate_bundled_command("twixt-mcts", strong_extra);
+    blocker = tx_validate_bundled_command("twixt-blocker", NULL);
     if (!o.opponents.count && !random && !strong) {
         fprintf(stderr,
                 "twixt-arena validate: no bundled bots next to the program (../bots/twixt-random); "

@@ -5,10 +5,13 @@
  * twixt-blocker makes the game long or its links cross). Only the
  * arena-only scenarios (forced_openings) force moves, made with libtwixt
  * from a seeded generator so that a seed always gives the same battery and
- * no opening ends the game. The plan lays out every game of every round as
+ * no opening ends the game. The bundled opponents' commands are made here
+ * too, with the scenarios' options (one way to add options to a command).
+ * The plan lays out every game of every round as
  * a slot, the tx_game_spec the match plays and everything it points to,
  * and hands them to the runner as its source of games.
  */
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,6 +19,7 @@
 #include "command.h"
 #include "game.h"
 #include "hole.h"
+#include "paths.h"
 #include "schedule.h"
 #include "validate-private.h"
 
@@ -132,6 +136,15 @@ static char *with_options(const char *command, const char *extra)
         abort();
     snprintf(s, len, "%s %s", command, extra);
     return s;
+}
+
+char *tx_validate_bundled_command(const char *name, const char *extra)
+{
+    char path[PATH_MAX], command[PATH_MAX + 64];
+    if (tx_paths_bundled_bot(name, path, sizeof path, NULL) < 0 || strchr(path, '\''))
+        return NULL;
+    snprintf(command, sizeof command, "'%s' --seed {seed} --size {size}", path);
+    return extra ? with_options(command, extra) : tx_strdup(command);
 }
 
 /* Adds the game of scenario for the bot as player against opponent (NULL:

@@ -22,7 +22,6 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "paths.h"
 #include "validate-private.h"
 
 const char *tx_validate_check_name(enum tx_validate_check check)
@@ -50,11 +49,6 @@ bool tx_validate_check_fails(enum tx_validate_check check)
 bool tx_validate_scenario_codingame(enum tx_validate_scenario scenario)
 {
     return scenario < TX_SCENARIO_FORCED_LATE;
-}
-
-int tx_validate_find_bundled(const char *name, char *buf, size_t cap)
-{
-    return tx_paths_bundled_bot(name, buf, cap, NULL);
 }
 
 /* ---- the records file ---- */

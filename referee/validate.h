@@ -189,10 +189,12 @@ int tx_validate_run(const struct tx_validate_config *config, struct tx_validate_
 
 void tx_validate_report_free(struct tx_validate_report *report);
 
-/* Where the bundled bot `name` ("twixt-random") is: next to an installed
- * twixt-arena, or in build/bots/ (tx_paths_bundled_bot in paths.h, which
- * also says which layout). Returns 0 with the path in buf, or -ENOENT. */
-int tx_validate_find_bundled(const char *name, char *buf, size_t cap);
+/* The command of the bundled bot `name` ("twixt-random") as an opponent:
+ * "'PATH' --seed {seed} --size {size}", then extra when not NULL ("--ms
+ * 100"); malloc'ed. PATH is next to an installed twixt-arena, or in
+ * build/bots/ (tx_paths_bundled_bot in paths.h). NULL when it is not
+ * found (or its path holds a quote). */
+char *tx_validate_bundled_command(const char *name, const char *extra);
 
 /* "illegal", "timeout", ... and "against", "swap", ... for reports. */
 const char *tx_validate_check_name(enum tx_validate_check check);
