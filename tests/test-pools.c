@@ -8,10 +8,7 @@
  * and left out by standings.
  */
 #include <check.h>
-#include <errno.h>
-#include <fcntl.h>
 #include <signal.h>
-#include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,9 +19,8 @@
 
 #include <cjson/cJSON.h>
 
+#include "arena-test.h"
 #include "record.h"
-
-extern char **environ;
 
 #define LINES_MAX 4096
 
@@ -32,19 +28,14 @@ static char tiny_bot[1024], arena[1024], tmpdir[256];
 
 static void setup(void)
 {
-    const char *build = getenv("TX_BUILD_DIR");
-    ck_assert_msg(build != NULL, "TX_BUILD_DIR is not set (run through meson test)");
-    snprintf(tiny_bot, sizeof tiny_bot, "%s/tests/tiny-bot", build);
-    snprintf(arena, sizeof arena, "%s/referee/twixt-arena", build);
-    snprintf(tmpdir, sizeof tmpdir, "/tmp/tx-pools-XXXXXX");
-    ck_assert_ptr_nonnull(mkdtemp(tmpdir));
+    tx_test_build_path(tiny_bot, sizeof tiny_bot, "tests/tiny-bot");
+    tx_test_build_path(arena, sizeof arena, "referee/twixt-arena");
+    tx_test_make_tmpdir(tmpdir, sizeof tmpdir, "tx-pools");
 }
 
 static void teardown(void)
 {
-    char cmd[512];
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", tmpdir);
-    ck_assert_int_eq(system(cmd), 0);
+    tx_test_remove_tree(tmpdir);
 }
 
 static const char *path(const char *name)
@@ -64,63 +55,28 @@ static void write_text(const char *file, const char *text)
     fclose(f);
 }
 
-static char *read_text(const char *file)
-{
-    FILE *f = fopen(file, "r");
-    ck_assert_msg(f != NULL, "cannot open %s", file);
-    char *text = NULL;
-    size_t cap = 0;
-    ssize_t n = getdelim(&text, &cap, '\0', f);
-    fclose(f);
-    if (n < 0) {
-        free(text);
-        return strdup("");
-    }
-    return text;
-}
-
 /* Starts twixt-arena (argv[0] ignored) with stdout and stderr in files. */
 static pid_t start(const char **argv, const char *out, const char *err)
 {
-    posix_spawn_file_actions_t fa;
-    posix_spawn_file_actions_init(&fa);
-    posix_spawn_file_actions_addopen(&fa, 1, out, O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    posix_spawn_file_actions_addopen(&fa, 2, err, O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    pid_t pid;
     argv[0] = arena;
-    ck_assert_int_eq(posix_spawn(&pid, arena, &fa, NULL, (char *const *)argv, environ), 0);
-    posix_spawn_file_actions_destroy(&fa);
-    return pid;
+    return tx_test_spawn((char *const *)argv, out, err);
 }
 
-/* Runs twixt-arena to its end; returns its exit status. */
+/* Runs twixt-arena to its end, stdout and stderr in out.txt and err.txt;
+ * returns its exit status. */
 static int run(const char **argv)
 {
-    int status;
-    char out[1024], err[1024];
-    snprintf(out, sizeof out, "%s/out.txt", tmpdir);
-    snprintf(err, sizeof err, "%s/err.txt", tmpdir);
-    pid_t pid = start(argv, out, err);
-    ck_assert_int_eq(waitpid(pid, &status, 0), pid);
-    ck_assert(WIFEXITED(status));
-    return WEXITSTATUS(status);
+    return tx_test_exit_status(start(argv, path("out.txt"), path("err.txt")));
 }
 
 static bool contains(const char *file, const char *needle)
 {
-    char *text = read_text(file);
+    char *text = tx_test_read_file(file);
     bool found = strstr(text, needle) != NULL;
     if (!found)
         fprintf(stderr, "%s has no \"%s\":\n%s\n", file, needle, text);
     free(text);
     return found;
-}
-
-static void sleep_ms(long ms)
-{
-    struct timespec ts = {ms / 1000, (ms % 1000) * 1000000};
-    while (nanosleep(&ts, &ts) < 0 && errno == EINTR)
-        ;
 }
 
 /* ---- records ---- */
@@ -233,7 +189,7 @@ START_TEST(pools_bots_file_dir_and_env)
     struct game games[16];
     int n = read_games(path("dir.jsonl"), games, 16);
     ck_assert_int_eq(n, 6); /* three bots, two games a pair */
-    char *records = read_text(path("dir.jsonl"));
+    char *records = tx_test_read_file(path("dir.jsonl"));
     ck_assert_msg(!strstr(records, "\"reason\":\"crash\""), "a bot did not start right: %s",
                   records);
     ck_assert_ptr_nonnull(strstr(records, "\"memory_mb\":512"));
@@ -321,7 +277,7 @@ START_TEST(pools_grow_play_only_what_is_missing)
     const char *three[] = {NULL,         "tournament", bots[0], bots[1], bots[2],
                            "--openings", "2",          "-o",    out,     NULL};
     ck_assert_int_eq(run(three), 0);
-    char *before = read_text(out);
+    char *before = tx_test_read_file(out);
     struct game games[64];
     ck_assert_int_eq(read_games(out, games, 64), 6);
 
@@ -329,7 +285,7 @@ START_TEST(pools_grow_play_only_what_is_missing)
     const char *four[] = {NULL,         "tournament", bots[0], bots[1], bots[2], bots[3],
                           "--openings", "2",          "-o",    out,     NULL};
     ck_assert_int_eq(run(four), 0);
-    char *after = read_text(out);
+    char *after = tx_test_read_file(out);
     ck_assert_int_eq(strncmp(before, after, strlen(before)), 0);
     int n = read_games(out, games, 64);
     ck_assert_int_eq(n, 12);
@@ -340,12 +296,12 @@ START_TEST(pools_grow_play_only_what_is_missing)
     free(after);
 
     /* More games per pair: only k = 3 and 4 of each of the six pairings. */
-    before = read_text(out);
+    before = tx_test_read_file(out);
     const char *more[] = {
         NULL, "tournament",       bots[0], bots[1], bots[2], bots[3], "--openings",
         "2",  "--games-per-pair", "4",     "-o",    out,     NULL};
     ck_assert_int_eq(run(more), 0);
-    after = read_text(out);
+    after = tx_test_read_file(out);
     ck_assert_int_eq(strncmp(before, after, strlen(before)), 0);
     n = read_games(out, games, 64);
     ck_assert_int_eq(n, 24);
@@ -363,14 +319,14 @@ START_TEST(pools_grow_play_only_what_is_missing)
     /* b under another command: refused, naming it, and nothing played */
     char changed[1200];
     snprintf(changed, sizeof changed, "b=%s --seed {seed} --think-ms 1", tiny_bot);
-    before = read_text(out);
+    before = tx_test_read_file(out);
     const char *refused[] = {
         NULL, "tournament",       bots[0], changed, bots[2], bots[3], "--openings",
         "2",  "--games-per-pair", "4",     "-o",    out,     NULL};
     ck_assert_int_eq(run(refused), 2);
     ck_assert(contains(path("err.txt"), "grow.jsonl:"));
     ck_assert(contains(path("err.txt"), ": bot 'b': its command is now '"));
-    after = read_text(out);
+    after = tx_test_read_file(out);
     ck_assert_str_eq(before, after);
     free(before);
     free(after);
@@ -415,13 +371,12 @@ static int league_for(long ms, int signum, void (*between)(void))
         NULL, "league", "--bots", bots, "-o", records, "--concurrency", "2", "--standings-every",
         "3",  NULL};
     pid_t pid = start(argv, out, err);
-    sleep_ms(ms / 2);
+    tx_test_sleep_ms(ms / 2);
     if (between)
         between();
-    sleep_ms(ms - ms / 2);
+    tx_test_sleep_ms(ms - ms / 2);
     kill(pid, signum);
-    int status;
-    ck_assert_int_eq(waitpid(pid, &status, 0), pid);
+    int status = tx_test_wait(pid);
     return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
 }
 
@@ -441,7 +396,7 @@ START_TEST(pools_league_grows_and_resumes)
     ck_assert_int_gt(count_with(games, n, "l2"), 0);
     check_once(games, n);
     ck_assert(contains(path("league.standings.txt"), "3 bots"));
-    char *json = read_text(path("league.standings.json"));
+    char *json = tx_test_read_file(path("league.standings.json"));
     cJSON *root = cJSON_Parse(json);
     ck_assert_msg(root != NULL, "%s", json);
     ck_assert_int_gt(cJSON_GetObjectItem(root, "games")->valueint, 0);
@@ -452,13 +407,13 @@ START_TEST(pools_league_grows_and_resumes)
      * nothing is played twice */
     srand((unsigned)time(NULL));
     for (int round = 0; round < 2; round++) {
-        char *before = read_text(path("league.jsonl"));
+        char *before = tx_test_read_file(path("league.jsonl"));
         int finished = 0;
         for (int i = 0; i < n; i++)
             finished += !games[i].interrupted;
         int status = league_for(600 + rand() % 900, round ? SIGINT : SIGKILL, NULL);
         ck_assert_int_eq(status, round ? 130 : 128 + SIGKILL);
-        char *after = read_text(path("league.jsonl"));
+        char *after = tx_test_read_file(path("league.jsonl"));
         /* kill -9 may leave a torn last line, which the next run cuts */
         ck_assert_int_eq(strncmp(before, after, strlen(before)), 0);
         free(before);
@@ -533,7 +488,7 @@ START_TEST(pools_forged_records_found)
     const char *replay_real[] = {NULL, "replay", real, NULL};
     ck_assert_int_eq(run(replay_real), 0);
 
-    char *text = read_text(real), *lines[64];
+    char *text = tx_test_read_file(real), *lines[64];
     int n = split_lines(text, lines);
     ck_assert_int_eq(n, 12);
     char *made = NULL;
@@ -609,7 +564,7 @@ START_TEST(pools_forged_records_found)
     snprintf(where, sizeof where, "forged.jsonl:%d: game ", forgeries[_i].line);
     ck_assert(contains(path("err.txt"), where));
     ck_assert(contains(path("err.txt"), "not counted"));
-    char *json = read_text(path("out.txt"));
+    char *json = tx_test_read_file(path("out.txt"));
     cJSON *root = cJSON_Parse(json);
     ck_assert_ptr_nonnull(root);
     int rejected = cJSON_GetObjectItem(root, "rejected")->valueint;

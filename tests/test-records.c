@@ -36,6 +36,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "arena-test.h"
 #include "record.h"
 #include "records.h"
 
@@ -55,13 +56,12 @@ struct result {
     char out[1 << 16], err[1 << 16];
 };
 
+/* The start of a file (all that fits in cap) into buf. */
 static void slurp(const char *path, char *buf, size_t cap)
 {
-    FILE *f = fopen(path, "r");
-    size_t n = f ? fread(buf, 1, cap - 1, f) : 0;
-    buf[n] = '\0';
-    if (f)
-        fclose(f);
+    char *text = tx_test_read_file(path);
+    snprintf(buf, cap, "%s", text);
+    free(text);
 }
 
 /* Runs twixt-arena ARGS... (NULL-terminated) to completion; stdin from
@@ -81,15 +81,7 @@ static void run(struct result *res, const char *arg, ...)
     char out[1024], err[1024];
     snprintf(out, sizeof out, "%s/run.out", tmpdir);
     snprintf(err, sizeof err, "%s/run.err", tmpdir);
-    posix_spawn_file_actions_t fa;
-    posix_spawn_file_actions_init(&fa);
-    posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
-    posix_spawn_file_actions_addopen(&fa, 1, out, O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    posix_spawn_file_actions_addopen(&fa, 2, err, O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    pid_t pid;
-    ck_assert_int_eq(posix_spawn(&pid, arena, &fa, NULL, argv, environ), 0);
-    posix_spawn_file_actions_destroy(&fa);
-    ck_assert_int_eq(waitpid(pid, &res->status, 0), pid);
+    res->status = tx_test_wait(tx_test_spawn(argv, out, err));
     slurp(out, res->out, sizeof res->out);
     slurp(err, res->err, sizeof res->err);
 }
@@ -112,22 +104,7 @@ static pid_t spawn(const char *name, char **args)
     char out[1024], err[1024];
     snprintf(out, sizeof out, "%s/%s.out", tmpdir, name);
     snprintf(err, sizeof err, "%s/%s.err", tmpdir, name);
-    posix_spawn_file_actions_t fa;
-    posix_spawn_file_actions_init(&fa);
-    posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
-    posix_spawn_file_actions_addopen(&fa, 1, out, O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    posix_spawn_file_actions_addopen(&fa, 2, err, O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    pid_t pid;
-    ck_assert_int_eq(posix_spawn(&pid, arena, &fa, NULL, argv, environ), 0);
-    posix_spawn_file_actions_destroy(&fa);
-    return pid;
-}
-
-static void sleep_ms(long ms)
-{
-    struct timespec ts = {ms / 1000, (ms % 1000) * 1000000};
-    while (nanosleep(&ts, &ts) < 0 && errno == EINTR)
-        ;
+    return tx_test_spawn(argv, out, err);
 }
 
 static char *path_in(const char *dir, const char *name)
@@ -268,14 +245,11 @@ static int lines_of(const char *path)
 
 static void suite_setup(void)
 {
-    const char *build = getenv("TX_BUILD_DIR");
-    ck_assert_msg(build != NULL, "TX_BUILD_DIR is not set (run through meson test)");
-    snprintf(arena, sizeof arena, "%s/referee/twixt-arena", build);
-    snprintf(tiny, sizeof tiny, "%s/tests/tiny-bot", build);
+    tx_test_build_path(arena, sizeof arena, "referee/twixt-arena");
+    tx_test_build_path(tiny, sizeof tiny, "tests/tiny-bot");
     snprintf(bot_a, sizeof bot_a, "a=%s --seed {seed}", tiny);
     snprintf(bot_b, sizeof bot_b, "b=%s --seed {seed}", tiny);
-    snprintf(suite_dir, sizeof suite_dir, "/tmp/tx-records-XXXXXX");
-    ck_assert_ptr_nonnull(mkdtemp(suite_dir));
+    tx_test_make_tmpdir(suite_dir, sizeof suite_dir, "tx-records");
     snprintf(tmpdir, sizeof tmpdir, "%s", suite_dir);
 
     /* The records every shape is made of: a real run's. */
@@ -303,9 +277,7 @@ static void suite_setup(void)
 
 static void suite_teardown(void)
 {
-    char cmd[512];
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", suite_dir);
-    ck_assert_int_eq(system(cmd), 0);
+    tx_test_remove_tree(suite_dir);
     for (int i = 0; i < BASE_GAMES; i++)
         free(base_lines[i]);
 }
@@ -318,10 +290,8 @@ static void setup(void)
 
 static void teardown(void)
 {
-    char cmd[600];
     umount2(tmp("small"), MNT_DETACH); /* a full-disk case that failed midway */
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", tmpdir);
-    ck_assert_int_eq(system(cmd), 0);
+    tx_test_remove_tree(tmpdir);
 }
 
 /* ---- the shapes of a records file ---- */
@@ -754,17 +724,9 @@ static void wait_for_lines(const char *path, int n)
         struct stat st;
         if (stat(path, &st) == 0 && st.st_size > 0 && lines_of(path) >= n)
             return;
-        sleep_ms(10);
+        tx_test_sleep_ms(10);
     }
     ck_abort_msg("%s never got %d lines", path, n);
-}
-
-static int wait_exit(pid_t pid)
-{
-    int status;
-    ck_assert_int_eq(waitpid(pid, &status, 0), pid);
-    ck_assert_msg(WIFEXITED(status), "status %d", status);
-    return WEXITSTATUS(status);
 }
 
 /* "N games are saved in FILE" (or "1 game is"): N, and FILE into where. */
@@ -810,7 +772,7 @@ static void file_changes_mid_run(enum mishap what)
         ck_assert_int_eq(unlink(file), 0);
     if (what == REPLACE)
         write_bytes(file, "someone else's file\n", 20);
-    ck_assert_int_eq(wait_exit(pid), 2);
+    ck_assert_int_eq(tx_test_exit_status(pid), 2);
     slurp(tmp("slow.err"), err, sizeof err);
     slurp(tmp("slow.out"), text, sizeof text);
     /* No standings as if everything were saved. */
@@ -883,7 +845,7 @@ START_TEST(records_second_writer_is_refused)
     ck_assert_msg(strstr(res->err, "wait for it to end, or write to another -o FILE"), "%s",
                   res->err);
     kill(pid, SIGINT);
-    ck_assert_int_eq(wait_exit(pid), 130);
+    ck_assert_int_eq(tx_test_exit_status(pid), 130);
     resume_to_the_end(file);
     free(res);
 }
@@ -1059,14 +1021,7 @@ START_TEST(records_lost_output_is_not_success)
         argv[argc++] = !strcmp(to_dev_full[_i].args[i], "@") ? path_in(suite_dir, "base.jsonl")
                                                              : (char *)to_dev_full[_i].args[i];
     argv[argc] = NULL;
-    posix_spawn_file_actions_t fa;
-    posix_spawn_file_actions_init(&fa);
-    posix_spawn_file_actions_addopen(&fa, 1, "/dev/full", O_WRONLY, 0);
-    posix_spawn_file_actions_addopen(&fa, 2, tmp("err"), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    pid_t pid;
-    ck_assert_int_eq(posix_spawn(&pid, arena, &fa, NULL, argv, environ), 0);
-    posix_spawn_file_actions_destroy(&fa);
-    ck_assert_int_eq(wait_exit(pid), 2);
+    ck_assert_int_eq(tx_test_exit_status(tx_test_spawn(argv, "/dev/full", tmp("err"))), 2);
     char err[4096];
     slurp(tmp("err"), err, sizeof err);
     ck_assert_msg(strstr(err, ": No space left on device"), "%s: %s", to_dev_full[_i].what, err);
@@ -1107,8 +1062,7 @@ static int run_into_closed_pipe(char **args, size_t keep, char *err, size_t errc
         }
         close(p[0]);
     }
-    int status;
-    ck_assert_int_eq(waitpid(pid, &status, 0), pid);
+    int status = tx_test_wait(pid);
     slurp(tmp("err"), err, errcap);
     return status;
 }

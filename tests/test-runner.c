@@ -13,7 +13,6 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
-#include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -23,6 +22,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "arena-test.h"
 #include "commands.h"
 #include "options.h"
 #include "setup.h"
@@ -30,28 +30,21 @@
 #include "schedule.h"
 #include "standings.h"
 
-extern char **environ;
-
 #define MAX_GAMES 64
 
 static char tiny_bot[1024], arena[1024], tmpdir[256];
 
 static void setup(void)
 {
-    const char *build = getenv("TX_BUILD_DIR");
-    ck_assert_msg(build != NULL, "TX_BUILD_DIR is not set (run through meson test)");
-    snprintf(tiny_bot, sizeof tiny_bot, "%s/tests/tiny-bot", build);
-    snprintf(arena, sizeof arena, "%s/referee/twixt-arena", build);
+    tx_test_build_path(tiny_bot, sizeof tiny_bot, "tests/tiny-bot");
+    tx_test_build_path(arena, sizeof arena, "referee/twixt-arena");
     ck_assert_msg(access(tiny_bot, X_OK) == 0, "%s is missing: build it first", tiny_bot);
-    snprintf(tmpdir, sizeof tmpdir, "/tmp/tx-runner-XXXXXX");
-    ck_assert_ptr_nonnull(mkdtemp(tmpdir));
+    tx_test_make_tmpdir(tmpdir, sizeof tmpdir, "tx-runner");
 }
 
 static void teardown(void)
 {
-    char cmd[512];
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", tmpdir);
-    ck_assert_int_eq(system(cmd), 0);
+    tx_test_remove_tree(tmpdir);
 }
 
 /* ---- reading result files ---- */
@@ -522,41 +515,18 @@ static pid_t spawn_arena(const char *output, int extra_argc, char **extra)
 
     char log[600];
     snprintf(log, sizeof log, "%s/arena.log", tmpdir);
-    posix_spawn_file_actions_t fa;
-    posix_spawn_file_actions_init(&fa);
-    posix_spawn_file_actions_addopen(&fa, 1, "/dev/null", O_WRONLY, 0);
-    posix_spawn_file_actions_addopen(&fa, 2, log, O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    pid_t pid;
-    ck_assert_int_eq(posix_spawn(&pid, arena, &fa, NULL, argv, environ), 0);
-    posix_spawn_file_actions_destroy(&fa);
-    return pid;
+    return tx_test_spawn(argv, NULL, log);
 }
 
-static int wait_status(pid_t pid)
-{
-    int status;
-    ck_assert_int_eq(waitpid(pid, &status, 0), pid);
-    return status;
-}
-
+/* The last program's stderr (arena.log) says needle. */
 static bool log_contains(const char *needle)
 {
-    char path[600], buf[8192];
+    char path[600];
     snprintf(path, sizeof path, "%s/arena.log", tmpdir);
-    FILE *f = fopen(path, "r");
-    if (!f)
-        return false;
-    size_t n = fread(buf, 1, sizeof buf - 1, f);
-    fclose(f);
-    buf[n] = '\0';
-    return strstr(buf, needle) != NULL;
-}
-
-static void sleep_ms(long ms)
-{
-    struct timespec ts = {ms / 1000, (ms % 1000) * 1000000};
-    while (nanosleep(&ts, &ts) < 0 && errno == EINTR)
-        ;
+    char *text = tx_test_read_file(path);
+    bool found = strstr(text, needle) != NULL;
+    free(text);
+    return found;
 }
 
 /* Interrupts or kills the run `rounds` times at random moments, then lets
@@ -569,9 +539,9 @@ static void interrupt_and_resume(int signum, unsigned seed)
     int stopped = 0;
     for (int round = 0; round < 3; round++) {
         pid_t pid = spawn_arena(out, 0, NULL);
-        sleep_ms(50 + rand() % 550);
+        tx_test_sleep_ms(50 + rand() % 550);
         kill(pid, signum);
-        int status = wait_status(pid);
+        int status = tx_test_wait(pid);
         /* 12 games of bots thinking 3 ms a move take well over a second:
          * at least the first round is cut short. */
         stopped += !(WIFEXITED(status) && WEXITSTATUS(status) == 0);
@@ -583,7 +553,7 @@ static void interrupt_and_resume(int signum, unsigned seed)
     }
     ck_assert_msg(stopped > 0, "seed %u: the run was never interrupted", seed);
     pid_t pid = spawn_arena(out, 0, NULL);
-    int status = wait_status(pid);
+    int status = tx_test_wait(pid);
     ck_assert_msg(WIFEXITED(status) && WEXITSTATUS(status) == 0, "seed %u: final run status %d",
                   seed, status);
 
@@ -619,9 +589,9 @@ START_TEST(runner_executable_refuses_another_seed)
     char out[512];
     snprintf(out, sizeof out, "%s/seed.jsonl", tmpdir);
     char *seed1[] = {(char *)"--seed", (char *)"1", (char *)"--games-per-pair", (char *)"2"};
-    ck_assert_int_eq(WEXITSTATUS(wait_status(spawn_arena(out, 4, seed1))), 0);
+    ck_assert_int_eq(WEXITSTATUS(tx_test_wait(spawn_arena(out, 4, seed1))), 0);
     char *seed2[] = {(char *)"--seed", (char *)"2", (char *)"--games-per-pair", (char *)"2"};
-    int status = wait_status(spawn_arena(out, 4, seed2));
+    int status = tx_test_wait(spawn_arena(out, 4, seed2));
     ck_assert(WIFEXITED(status));
     ck_assert_int_eq(WEXITSTATUS(status), 2);
     ck_assert(log_contains("seed.jsonl:1: this file holds games played under other terms (--seed: "
@@ -633,30 +603,20 @@ END_TEST
  * into out_path; returns the exit status. */
 static int run_arena(char **argv, const char *out_path)
 {
-    posix_spawn_file_actions_t fa;
-    posix_spawn_file_actions_init(&fa);
-    posix_spawn_file_actions_addopen(&fa, 1, out_path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
     char log[600];
     snprintf(log, sizeof log, "%s/arena.log", tmpdir);
-    posix_spawn_file_actions_addopen(&fa, 2, log, O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    pid_t pid;
     argv[0] = arena;
-    ck_assert_int_eq(posix_spawn(&pid, arena, &fa, NULL, argv, environ), 0);
-    posix_spawn_file_actions_destroy(&fa);
-    int status = wait_status(pid);
-    ck_assert(WIFEXITED(status));
-    return WEXITSTATUS(status);
+    return tx_test_exit_status(tx_test_spawn(argv, out_path, log));
 }
 
-static char *read_text(const char *path)
+/* The file's text, kept until the next call: the cases read one output
+ * at a time. */
+static const char *read_text(const char *path)
 {
-    static char buf[1 << 16];
-    FILE *f = fopen(path, "r");
-    ck_assert_ptr_nonnull(f);
-    size_t n = fread(buf, 1, sizeof buf - 1, f);
-    fclose(f);
-    buf[n] = '\0';
-    return buf;
+    static char *text;
+    free(text);
+    text = tx_test_read_file(path);
+    return text;
 }
 
 START_TEST(runner_play_prints_each_game)
@@ -877,13 +837,7 @@ START_TEST(runner_progress_line_on_a_terminal)
     snprintf(out, sizeof out, "%s/live.txt", tmpdir);
     char *argv[] = {arena, (char *)"tournament", a, b, (char *)"--games-per-pair", (char *)"6",
                     NULL};
-    posix_spawn_file_actions_t fa;
-    posix_spawn_file_actions_init(&fa);
-    posix_spawn_file_actions_addopen(&fa, 1, out, O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    posix_spawn_file_actions_addopen(&fa, 2, ptsname(master), O_WRONLY | O_NOCTTY, 0);
-    pid_t pid;
-    ck_assert_int_eq(posix_spawn(&pid, arena, &fa, NULL, argv, environ), 0);
-    posix_spawn_file_actions_destroy(&fa);
+    pid_t pid = tx_test_spawn(argv, out, ptsname(master));
 
     static char text[1 << 16];
     size_t len = 0;

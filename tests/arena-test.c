@@ -1,0 +1,98 @@
+/* arena-test.c - the suites' shared helpers for running programs (see
+ * arena-test.h).
+ */
+#include "arena-test.h"
+
+#include <check.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <spawn.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+extern char **environ;
+
+void tx_test_build_path(char *buf, size_t cap, const char *rel)
+{
+    const char *build = getenv("TX_BUILD_DIR");
+    ck_assert_msg(build != NULL, "TX_BUILD_DIR is not set (run through meson test)");
+    ck_assert_uint_lt((size_t)snprintf(buf, cap, "%s/%s", build, rel), cap);
+}
+
+void tx_test_make_tmpdir(char *dir, size_t cap, const char *name)
+{
+    ck_assert_uint_lt((size_t)snprintf(dir, cap, "/tmp/%s-XXXXXX", name), cap);
+    ck_assert_msg(mkdtemp(dir) != NULL, "cannot make %s: %s", dir, strerror(errno));
+}
+
+void tx_test_remove_tree(const char *dir)
+{
+    char *argv[] = {(char *)"/bin/rm", (char *)"-rf", (char *)dir, NULL};
+    ck_assert_int_eq(tx_test_exit_status(tx_test_spawn(argv, NULL, NULL)), 0);
+}
+
+pid_t tx_test_spawn(char *const *argv, const char *out, const char *err)
+{
+    const int flags = O_WRONLY | O_CREAT | O_TRUNC;
+    posix_spawn_file_actions_t fa;
+    ck_assert_int_eq(posix_spawn_file_actions_init(&fa), 0);
+    posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
+    posix_spawn_file_actions_addopen(&fa, 1, out ? out : "/dev/null", flags, 0644);
+    if (out && err && !strcmp(out, err))
+        posix_spawn_file_actions_adddup2(&fa, 1, 2);
+    else
+        posix_spawn_file_actions_addopen(&fa, 2, err ? err : "/dev/null", flags, 0644);
+    pid_t pid;
+    int rc = posix_spawn(&pid, argv[0], &fa, NULL, argv, environ);
+    posix_spawn_file_actions_destroy(&fa);
+    ck_assert_msg(rc == 0, "cannot start %s: %s", argv[0], strerror(rc));
+    return pid;
+}
+
+int tx_test_wait(pid_t pid)
+{
+    int status;
+    pid_t got;
+    while ((got = waitpid(pid, &status, 0)) < 0 && errno == EINTR)
+        ;
+    ck_assert_int_eq(got, pid);
+    return status;
+}
+
+int tx_test_exit_status(pid_t pid)
+{
+    int status = tx_test_wait(pid);
+    ck_assert_msg(WIFEXITED(status), "pid %d did not exit: wait status %d", (int)pid, status);
+    return WEXITSTATUS(status);
+}
+
+char *tx_test_read_file(const char *path)
+{
+    FILE *f = fopen(path, "re");
+    ck_assert_msg(f != NULL, "cannot open %s: %s", path, strerror(errno));
+    size_t len = 0, cap = 4096;
+    char *text = malloc(cap);
+    ck_assert_ptr_nonnull(text);
+    for (size_t n; (n = fread(text + len, 1, cap - len - 1, f)) > 0;) {
+        len += n;
+        if (cap - len - 1 == 0) {
+            text = realloc(text, cap *= 2);
+            ck_assert_ptr_nonnull(text);
+        }
+    }
+    ck_assert_msg(!ferror(f), "cannot read %s", path);
+    fclose(f);
+    text[len] = '\0';
+    return text;
+}
+
+void tx_test_sleep_ms(long ms)
+{
+    struct timespec ts = {ms / 1000, (ms % 1000) * 1000000};
+    while (nanosleep(&ts, &ts) < 0 && errno == EINTR)
+        ;
+}

@@ -1,0 +1,44 @@
+/* arena-test.h - what the Check suites that run programs share: where the
+ * built programs are, a scratch directory, starting a program with its
+ * output in files and waiting for it, reading a file whole.
+ *
+ * Every function asserts (ck_assert) what it needs, so a suite's case
+ * fails at the line that could not go on: a directory that cannot be
+ * made, a program that cannot be started, a file that cannot be read.
+ * Programs are found through TX_BUILD_DIR, which tests/meson.build sets.
+ */
+#ifndef TX_ARENA_TEST_H
+#define TX_ARENA_TEST_H
+
+#include <stddef.h>
+#include <sys/types.h>
+
+/* TX_BUILD_DIR/rel ("referee/twixt-arena", "tests/tiny-bot") into buf. */
+void tx_test_build_path(char *buf, size_t cap, const char *rel);
+
+/* A new directory /tmp/NAME-XXXXXX into dir; tx_test_remove_tree removes
+ * it with everything in it. */
+void tx_test_make_tmpdir(char *dir, size_t cap, const char *name);
+void tx_test_remove_tree(const char *dir);
+
+/* Starts argv[0] (a path) with argv (NULL-terminated) and this process's
+ * environment: stdin from /dev/null, stdout and stderr into the files out
+ * and err (created or truncated; NULL: /dev/null; the same path: one file
+ * holding both, in the order they were written). Returns its pid. */
+pid_t tx_test_spawn(char *const *argv, const char *out, const char *err);
+
+/* Waits for pid; returns its wait status. */
+int tx_test_wait(pid_t pid);
+
+/* Waits for pid, which must exit (not die of a signal); returns its exit
+ * status. */
+int tx_test_exit_status(pid_t pid);
+
+/* The whole file, NUL-terminated (malloc'ed: free it). */
+char *tx_test_read_file(const char *path);
+
+/* Sleeps ms milliseconds, signals or not. For pacing a program (a signal
+ * at a random moment), never to wait for a result. */
+void tx_test_sleep_ms(long ms);
+
+#endif
