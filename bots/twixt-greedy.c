@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "alloc.h"
 #include "botio.h"
 #include "fastboard.h"
 #include "greedy-eval.h"
@@ -79,8 +80,8 @@ int main(int argc, char **argv)
         return 0;
     }
     tx_rng_seed(&rng, opt.seed);
-    struct tx_geometry *geo = malloc(sizeof(*geo));
-    if (!geo || tx_geometry_init(geo, opt.size) < 0)
+    struct tx_geometry *geo = tx_xmalloc(sizeof(*geo));
+    if (tx_geometry_init(geo, opt.size) < 0)
         return 1;
     int r = tx_botio_run(geo, prog, think, &rng);
     free(geo);

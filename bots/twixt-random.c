@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "alloc.h"
 #include "botio.h"
 #include "geometry.h"
 #include "hole.h"
@@ -99,8 +100,8 @@ int main(int argc, char **argv)
         return 0;
     }
     tx_rng_seed(&bot.rng, opt.seed);
-    struct tx_geometry *geo = malloc(sizeof(*geo));
-    if (!geo || tx_geometry_init(geo, opt.size) < 0)
+    struct tx_geometry *geo = tx_xmalloc(sizeof(*geo));
+    if (tx_geometry_init(geo, opt.size) < 0)
         return 1;
     if (bot.first_name &&
         (tx_hole_parse(geo, bot.first_name, strlen(bot.first_name), &bot.first) != TX_HOLE_OK ||

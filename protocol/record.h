@@ -154,8 +154,4 @@ int tx_record_from_json(const char *text, size_t len, struct tx_record *ret, cha
 /* Frees every string and array of r and zeroes it; accepts a zeroed record. */
 void tx_record_free(struct tx_record *r);
 
-/* strdup that aborts on out-of-memory (the one place OOM is handled);
- * NULL gives NULL. */
-char *tx_strdup(const char *s);
-
 #endif

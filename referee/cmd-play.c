@@ -16,6 +16,7 @@
 
 #include <cjson/cJSON.h>
 
+#include "alloc.h"
 #include "commands.h"
 #include "options.h"
 #include "output.h"
@@ -94,9 +95,7 @@ static void print_crash_stderr(FILE *out, const struct tx_record *r)
     fprintf(out, "  %s's stderr, last lines:\n", r->players[loser].name);
     while (from < len) {
         size_t n = strcspn(text + from, "\n");
-        char *line = strndup(text + from, n < len - from ? n : len - from);
-        if (!line)
-            abort();
+        char *line = tx_strndup(text + from, n < len - from ? n : len - from);
         fputs("  | ", out);
         tx_render_text_safe(out, line, CRASH_STDERR_LINE_MAX);
         fputc('\n', out);

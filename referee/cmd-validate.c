@@ -14,6 +14,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "alloc.h"
 #include "command.h"
 #include "commands.h"
 #include "options.h"
@@ -52,9 +53,7 @@ static char *bundled(const char *name, const char *extra)
     if (tx_validate_find_bundled(name, path, sizeof path) < 0 || strchr(path, '\''))
         return NULL;
     size_t len = strlen(path) + strlen(extra) + 64;
-    char *command = malloc(len);
-    if (!command)
-        abort();
+    char *command = tx_xmalloc(len);
     snprintf(command, len, "'%s' --seed {seed} --size {size}%s", path, extra);
     return command;
 }
@@ -87,7 +86,8 @@ int tx_cmd_validate(const char *self, int argc, char **argv)
                 "name opponents with --opponent CMD\n");
         goto out;
     }
-    if (!(geo = malloc(sizeof *geo)) || tx_geometry_init(geo, o.size) < 0) {
+    geo = tx_xmalloc(sizeof *geo);
+    if (tx_geometry_init(geo, o.size) < 0) {
         fprintf(stderr, "twixt-arena validate: --size: cannot build a %d x %d board\n", o.size,
                 o.size);
         goto out;

@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "alloc.h"
 #include "command.h"
 #include "commands.h"
 #include "geometry.h"
@@ -834,9 +835,7 @@ int tx_options_parse(struct tx_options *o, const struct tx_options_command *cmd,
                      char **argv, char *err, size_t errcap)
 {
     set_defaults(o);
-    o->operands = calloc((size_t)(argc > 0 ? argc : 1), sizeof *o->operands);
-    if (!o->operands)
-        abort(); /* out of memory, as in tx_strdup */
+    o->operands = tx_xcalloc((size_t)argc, sizeof *o->operands);
 
     bool operands_only = false;
     for (int i = 1; i < argc; i++) {

@@ -22,6 +22,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "alloc.h"
 #include "paths.h"
 #include "validate-private.h"
 
@@ -110,9 +111,7 @@ static void keep_probe(struct tx_validate_battery *v, const struct tx_record *r)
     if (upto == 0)
         return;
     *k = (struct tx_record){.game = r->game, .seed = r->seed, .size = r->size, .limits = r->limits};
-    k->moves = calloc((size_t)upto, sizeof *k->moves);
-    if (!k->moves)
-        abort();
+    k->moves = tx_xcalloc((size_t)upto, sizeof *k->moves);
     for (int i = 0; i < upto; i++)
         k->moves[i] = (struct tx_record_move){.player = r->moves[i].player,
                                               .move = tx_strdup(r->moves[i].move),
@@ -164,9 +163,7 @@ static void init_games(struct tx_validate_battery *v)
 {
     struct tx_validate_report *rep = v->rep;
     rep->ngames = v->nslots;
-    rep->games = calloc((size_t)v->nslots + 1, sizeof *rep->games);
-    if (!rep->games)
-        abort();
+    rep->games = tx_xcalloc((size_t)v->nslots + 1, sizeof *rep->games);
     for (int i = 0; i < v->nslots; i++) {
         const struct tx_validate_slot *s = &v->slots[i];
         struct tx_validate_game *g = &rep->games[i];
@@ -191,9 +188,7 @@ int tx_validate_run(const struct tx_validate_config *c, struct tx_validate_repor
 {
     memset(ret, 0, sizeof *ret);
     ret->probe.startup_us = -1;
-    struct tx_validate_battery *v = calloc(1, sizeof *v);
-    if (!v)
-        abort();
+    struct tx_validate_battery *v = tx_xcalloc(1, sizeof *v);
     v->c = c;
     v->rep = ret;
     int rc = open_records(v, err, errcap);

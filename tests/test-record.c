@@ -16,6 +16,7 @@
 
 #include <cjson/cJSON.h>
 
+#include "alloc.h"
 #include "bot-limits.h"
 #include "geometry.h"
 #include "record.h"

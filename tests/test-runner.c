@@ -23,6 +23,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "alloc.h"
 #include "commands.h"
 #include "options.h"
 #include "setup.h"
