@@ -535,8 +535,8 @@ static int read_pairing(struct reader *rd, const cJSON *root, struct tx_record_p
                             &p->bots[i].name)) < 0 ||
             (r = get_string(rd, bot, prefix, "command", REQUIRED, 1, SIZE_MAX,
                             &p->bots[i].command)) < 0 ||
-            (r = get_small_int(rd, bot, prefix, "memory_mb", 0, 1 << 20, &p->bots[i].memory_mb)) <
-                0)
+            (r = get_small_int(rd, bot, prefix, "memory_mb", 0, TX_LIMITS_MEMORY_MB_MAX,
+                               &p->bots[i].memory_mb)) < 0)
             return r;
     }
     if ((r = get_string(rd, obj, "pairing.", "run_seed", REQUIRED, 1, 20, &seed)) < 0)

@@ -345,9 +345,14 @@ static int parse_bot(const struct ctx *c, int e, const cJSON *o, struct tx_bots_
     const cJSON *memory = cJSON_GetObjectItemCaseSensitive(o, "memory_mb");
     if (memory) {
         double v = cJSON_IsNumber(memory) ? memory->valuedouble : -1;
-        if (v != floor(v) || (v != 0 && (v < 16 || v > 1 << 20)))
-            return fail(c, e, "memory_mb", 2, b->name,
-                        "memory_mb: expected megabytes, 16 to 1048576, or 0 for no limit");
+        if (v != floor(v) ||
+            (v != 0 && (v < TX_LIMITS_MEMORY_MB_MIN || v > TX_LIMITS_MEMORY_MB_MAX))) {
+            char expected[128];
+            snprintf(expected, sizeof expected,
+                     "memory_mb: expected megabytes, %d to %d, or 0 for no limit",
+                     TX_LIMITS_MEMORY_MB_MIN, TX_LIMITS_MEMORY_MB_MAX);
+            return fail(c, e, "memory_mb", 2, b->name, expected);
+        }
         b->memory_mb = v == 0 ? TX_BOTS_FILE_MEMORY_NONE : (int)v;
     }
     return 0;

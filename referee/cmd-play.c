@@ -25,7 +25,6 @@
 #include "render-text.h"
 #include "stats.h"
 
-#define SPRT_MAX_GAMES 100000     /* default cap on an SPRT's games */
 #define PENDING_MAX 4096          /* game pairs with one game known, at most */
 #define CRASH_STDERR_LINES 5      /* lines of a crashed bot's stderr shown under its game */
 #define CRASH_STDERR_LINE_MAX 200 /* bytes of each */
@@ -352,7 +351,9 @@ int tx_cmd_play(const char *program, int argc, char **argv)
     if (status != TX_OPTIONS_CONTINUE)
         goto out;
     status = TX_EXIT_USAGE;
-    int64_t games = o.games ? o.games : o.sprt.enabled ? SPRT_MAX_GAMES : 2;
+    int64_t games = o.games          ? o.games
+                    : o.sprt.enabled ? TX_OPTIONS_SPRT_GAMES_DEFAULT
+                                     : TX_OPTIONS_GAMES_DEFAULT;
     if (tx_setup_new(&o, TX_POOL_PLAY, games, program, argc, argv, &run, err, sizeof err) < 0) {
         fprintf(stderr, "twixt-arena play: %s\n", err);
         goto out;
