@@ -5,6 +5,7 @@
  * line and count is bounded: a malformed input ends the bot with a message
  * instead of overflowing anything.
  */
+#include "alloc.h"
 #include "botio.h"
 
 #include <errno.h>
@@ -107,16 +108,11 @@ static void clean_message(char *message)
 int tx_botio_run(const struct tx_geometry *geo, const char *prog, tx_botio_think_fn think,
                  void *data)
 {
-    char *text = malloc(TX_INPUT_MAX + 1);
-    struct tx_input *in = malloc(sizeof(*in));
-    struct tx_game *g = malloc(sizeof(*g));
+    char *text = tx_xmalloc(TX_INPUT_MAX + 1);
+    struct tx_input *in = tx_xmalloc(sizeof(*in));
+    struct tx_game *g = tx_xmalloc(sizeof(*g));
     int me = -1, r = 0;
 
-    if (!text || !in || !g) {
-        fprintf(stderr, "%s: out of memory\n", prog);
-        r = -ENOMEM;
-        goto out;
-    }
     for (int turn = 0;; turn++) {
         size_t len;
         int64_t start;
@@ -163,7 +159,6 @@ int tx_botio_run(const struct tx_geometry *geo, const char *prog, tx_botio_think
             printf("%s\n", token);
         fflush(stdout);
     }
-out:
     free(text);
     free(in);
     free(g);

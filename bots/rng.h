@@ -2,13 +2,20 @@
  *
  * Bots need reproducible games (--seed N) and a generator that costs a few
  * nanoseconds per draw, because a playout draws one number per move.
- * xorshift64* seeded through splitmix64: good enough statistics for move
- * choice, and the state is one word the caller owns (no hidden globals).
+ * xorshift64* seeded through libtwixt's splitmix64 (splitmix.h, the
+ * arena's one seeded generator; its first number spreads small seeds):
+ * good enough statistics for move choice, and the state is one word the
+ * caller owns (no hidden globals). The bots keep a generator of their own
+ * for speed: a draw here is one multiply and tx_rng_below needs no
+ * division, which a playout's hundreds of draws feel; no record depends
+ * on these values.
  */
 #ifndef TX_BOTS_RNG_H
 #define TX_BOTS_RNG_H
 
 #include <stdint.h>
+
+#include "splitmix.h"
 
 struct tx_rng {
     uint64_t state; /* never 0 */
@@ -16,10 +23,8 @@ struct tx_rng {
 
 static inline void tx_rng_seed(struct tx_rng *rng, uint64_t seed)
 {
-    uint64_t z = seed + 0x9e3779b97f4a7c15ULL; /* splitmix64: spreads small seeds */
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-    z ^= z >> 31;
+    struct tx_splitmix spread = {seed};
+    uint64_t z = tx_splitmix_next(&spread);
     rng->state = z ? z : 1;
 }
 

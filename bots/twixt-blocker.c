@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "alloc.h"
 #include "botio.h"
 #include "fastboard.h"
 #include "greedy-eval.h"

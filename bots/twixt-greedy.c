@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "alloc.h"
 #include "botio.h"
 #include "fastboard.h"
 #include "greedy-eval.h"

@@ -16,6 +16,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "alloc.h"
 #include "botio.h"
 #include "greedy-eval.h"
 #include "hole.h"
@@ -121,16 +122,14 @@ static void usage(void)
  * search starts). */
 static double bench_turn_us(const struct tx_geometry *geo)
 {
-    struct tx_game *g = malloc(sizeof(*g));
-    struct tx_input *in = malloc(sizeof(*in));
-    char *text = malloc(TX_INPUT_MAX);
+    struct tx_game *g = tx_xmalloc(sizeof(*g));
+    struct tx_input *in = tx_xmalloc(sizeof(*in));
+    char *text = tx_xmalloc(TX_INPUT_MAX);
     struct tx_fastboard b;
     struct tx_rng rng;
     int16_t moves[TX_MOVES_MAX];
     double us = 0;
 
-    if (!g || !in || !text)
-        goto out;
     tx_rng_seed(&rng, 3);
     tx_game_init(g, geo);
     while (g->status == TX_ONGOING && g->nmoves < geo->holes * 3 / 4) {
@@ -150,7 +149,6 @@ static double bench_turn_us(const struct tx_geometry *geo)
         tx_fastboard_from_game(&b, g);
     }
     us = (double)(tx_botio_now_ns() - start) / 1e3 / rounds;
-out:
     free(g);
     free(in);
     free(text);

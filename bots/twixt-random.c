@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "alloc.h"
 #include "botio.h"
 #include "geometry.h"
 #include "hole.h"

@@ -16,14 +16,17 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#define TX_LIMITS_FIRST_TURN_MS 1000 /* each bot's own first turn */
-#define TX_LIMITS_TURN_MS 300        /* every later turn */
-#define TX_LIMITS_MARGIN_MS 0        /* lateness forgiven before a timeout */
-#define TX_LIMITS_MEMORY_MB 768      /* CodinGame's memory limit */
-#define TX_LIMITS_MS_MAX 3600000     /* the largest limit or margin accepted anywhere */
-#define TX_LIMITS_KILL_GRACE_MS 50   /* a silent bot is killed this long after it is late */
-#define TX_LIMITS_SOFT_OVER_MS 50    /* soft mode: lateness that may be forgiven... */
-#define TX_LIMITS_SOFT_FORGIVEN 2    /* ...this many times per bot per game */
+/* Plain decimal numbers: the option table writes them into --help. */
+#define TX_LIMITS_FIRST_TURN_MS 1000    /* each bot's own first turn */
+#define TX_LIMITS_TURN_MS 300           /* every later turn */
+#define TX_LIMITS_MARGIN_MS 0           /* lateness forgiven before a timeout */
+#define TX_LIMITS_MEMORY_MB 768         /* CodinGame's memory limit */
+#define TX_LIMITS_MEMORY_MB_MIN 16      /* a memory limit (0, none, aside): the smallest... */
+#define TX_LIMITS_MEMORY_MB_MAX 1048576 /* ...and the largest (1 TiB) accepted anywhere */
+#define TX_LIMITS_MS_MAX 3600000        /* the largest limit or margin accepted anywhere */
+#define TX_LIMITS_KILL_GRACE_MS 50      /* a silent bot is killed this long after it is late */
+#define TX_LIMITS_SOFT_OVER_MS 50       /* soft mode: lateness that may be forgiven... */
+#define TX_LIMITS_SOFT_FORGIVEN 2       /* ...this many times per bot per game */
 
 struct tx_limits {
     int first_turn_ms; /* 1..TX_LIMITS_MS_MAX */

@@ -26,6 +26,7 @@
 
 #include <cjson/cJSON.h>
 
+#include "alloc.h"
 #include "bot-limits.h"
 #include "geometry.h"
 #include "text.h"
@@ -58,14 +59,6 @@ static const char *const move_fields[] = {
     "player", "move", "us", "message", "message_cut", "forced", "stderr", NULL,
 };
 static const char *const result_fields[] = {"winner", "reason", "detail", NULL};
-
-static void *xcalloc(size_t n, size_t size)
-{
-    void *p = calloc(n ? n : 1, size);
-    if (!p)
-        abort();
-    return p;
-}
 
 struct reader {
     char *err;
@@ -426,7 +419,7 @@ static int read_player(struct reader *rd, const cJSON *obj, int index, struct tx
     if (n > tx_record_links_max(rd->size))
         return fail(rd, "%slinks: expected at most %d links on a %d x %d board, got %d", prefix,
                     tx_record_links_max(rd->size), rd->size, rd->size, n);
-    p->links = xcalloc((size_t)n, sizeof(*p->links));
+    p->links = tx_xcalloc((size_t)n, sizeof(*p->links));
     const cJSON *link;
     cJSON_ArrayForEach(link, links)
     {
@@ -542,8 +535,8 @@ static int read_pairing(struct reader *rd, const cJSON *root, struct tx_record_p
                             &p->bots[i].name)) < 0 ||
             (r = get_string(rd, bot, prefix, "command", REQUIRED, 1, SIZE_MAX,
                             &p->bots[i].command)) < 0 ||
-            (r = get_small_int(rd, bot, prefix, "memory_mb", 0, 1 << 20, &p->bots[i].memory_mb)) <
-                0)
+            (r = get_small_int(rd, bot, prefix, "memory_mb", 0, TX_LIMITS_MEMORY_MB_MAX,
+                               &p->bots[i].memory_mb)) < 0)
             return r;
     }
     if ((r = get_string(rd, obj, "pairing.", "run_seed", REQUIRED, 1, 20, &seed)) < 0)
@@ -699,7 +692,7 @@ static int read_record(struct reader *rd, const cJSON *root, struct tx_record *r
     if (n > tx_record_moves_max(ret->size))
         return fail(rd, "moves: expected at most %d entries on a %d x %d board, got %d",
                     tx_record_moves_max(ret->size), ret->size, ret->size, n);
-    ret->moves = xcalloc((size_t)n, sizeof(*ret->moves));
+    ret->moves = tx_xcalloc((size_t)n, sizeof(*ret->moves));
     const cJSON *move;
     cJSON_ArrayForEach(move, moves)
     {

@@ -7,7 +7,7 @@
  * left out to keep lines short. What the referee measured is clamped to the bounds of
  * record.h and text is cut at its bound and made valid UTF-8, so that the
  * loader (record-load.c, with its checks) takes back every record written.
- * This file also holds the reason names, tx_strdup and tx_record_free.
+ * This file also holds the reason names and tx_record_free.
  */
 #include "record.h"
 
@@ -41,16 +41,6 @@ int tx_reason_from_name(const char *name)
         if (name && strcmp(name, reason_names[i]) == 0)
             return i;
     return -1;
-}
-
-char *tx_strdup(const char *s)
-{
-    if (!s)
-        return NULL;
-    char *copy = strdup(s);
-    if (!copy)
-        abort();
-    return copy;
 }
 
 /* ---- writing ---- */

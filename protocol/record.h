@@ -36,7 +36,10 @@
  * Limits are 1..TX_LIMITS_MS_MAX ms (margin 0..TX_LIMITS_MS_MAX, bot-limits.h),
  * sizes TX_SIZE_MIN..TX_SIZE_MAX (geometry.h), messages at most
  * TX_MESSAGE_CHARS characters (answer.h). */
-#define TX_RECORD_GAME_MAX INT64_C(1000000000) /* game indexes 1.. (TX_OPTIONS_GAMES_MAX) */
+/* Game indexes and a pairing's k are 1..TX_RECORD_GAME_MAX, so no run may
+ * ask for more games (--games, --games-per-pair). A plain number: --help
+ * writes it. */
+#define TX_RECORD_GAME_MAX 1000000000
 #define TX_RECORD_SEED_MAX                                                                         \
     ((UINT64_C(1) << 53) - 1) /* exact in a double, as JSON readers hold it */
 /* A turn's microseconds. No allowed turn lasts longer than a limit and a
@@ -153,9 +156,5 @@ int tx_record_from_json(const char *text, size_t len, struct tx_record *ret, cha
 
 /* Frees every string and array of r and zeroes it; accepts a zeroed record. */
 void tx_record_free(struct tx_record *r);
-
-/* strdup that aborts on out-of-memory (the one place OOM is handled);
- * NULL gives NULL. */
-char *tx_strdup(const char *s);
 
 #endif

@@ -17,6 +17,7 @@
 #include <unistd.h>
 #include <sys/stat.h>
 
+#include "alloc.h"
 #include "bot.h"
 #include "command.h"
 #include "paths.h"
@@ -187,9 +188,7 @@ static void push_line(struct tx_bot *bot, const char *text, size_t len, bool too
     }
     struct tx_bot_line *line =
         &bot->queue[(bot->queue_head + bot->queue_count) % TX_BOT_LINES_QUEUED];
-    line->text = malloc(len ? len : 1);
-    if (!line->text)
-        abort();
+    line->text = tx_xmalloc(len);
     memcpy(line->text, text, len);
     line->len = (uint32_t)len;
     line->too_long = too_long;
@@ -256,8 +255,8 @@ static void keep_stderr(struct tx_bot *bot, const char *p, size_t n)
 {
     bot->stderr_bytes += (int64_t)n;
     if (bot->stderr_len < TX_BOT_STDERR_KEPT) {
-        if (!bot->stderr_kept && !(bot->stderr_kept = malloc(TX_BOT_STDERR_KEPT)))
-            abort();
+        if (!bot->stderr_kept)
+            bot->stderr_kept = tx_xmalloc(TX_BOT_STDERR_KEPT);
         size_t room = TX_BOT_STDERR_KEPT - bot->stderr_len;
         size_t keep = n < room ? n : room;
         memcpy(bot->stderr_kept + bot->stderr_len, p, keep);
@@ -428,9 +427,7 @@ int tx_bot_start(struct tx_bot *bot, uv_loop_t *loop, const struct tx_bot_option
         argc++;
     while (isolation[niso])
         niso++;
-    char **args = malloc(sizeof *args * (size_t)(nhead + niso + argc + 2));
-    if (!args)
-        abort();
+    char **args = tx_xmalloc(sizeof *args * (size_t)(nhead + niso + argc + 2));
     int n = 0;
     for (int i = 0; i < nhead; i++)
         args[n++] = (char *)head[i];

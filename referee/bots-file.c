@@ -15,9 +15,10 @@
 
 #include <cjson/cJSON.h>
 
+#include "alloc.h"
+#include "bot-limits.h"
 #include "bots-file.h"
 #include "command.h"
-#include "record.h"
 
 #define SCAN_DEPTH_MAX 8 /* deeper keys are never fields of ours */
 
@@ -35,14 +36,6 @@ struct scan {
     struct key_pos *keys;
     int nkeys;
 };
-
-static void *xrealloc(void *p, size_t size)
-{
-    p = realloc(p, size ? size : 1);
-    if (!p)
-        abort();
-    return p;
-}
 
 static bool is_space(char c)
 {
@@ -72,7 +65,7 @@ static void scan_positions(const char *text, size_t len, struct scan *s)
             else if (c == '"') {
                 in_string = false;
                 if (key_start) {
-                    s->keys = xrealloc(s->keys, (size_t)(s->nkeys + 1) * sizeof *s->keys);
+                    s->keys = tx_xrealloc(s->keys, (size_t)(s->nkeys + 1) * sizeof *s->keys);
                     s->keys[s->nkeys++] = (struct key_pos){
                         .element = s->nelements - 1,
                         .depth = depth,
@@ -89,7 +82,8 @@ static void scan_positions(const char *text, size_t len, struct scan *s)
             continue;
         if (depth == 1 && element_pending && c != ',' && c != ']') {
             element_pending = false;
-            s->element_line = xrealloc(s->element_line, (size_t)(s->nelements + 1) * sizeof(int));
+            s->element_line =
+                tx_xrealloc(s->element_line, (size_t)(s->nelements + 1) * sizeof(int));
             s->element_line[s->nelements++] = line;
         }
         bool tracked = depth >= 1 && depth <= SCAN_DEPTH_MAX;
@@ -192,7 +186,7 @@ static char *resolve_dir(const char *path, const char *dir)
         return tx_strdup(dir);
     size_t base = (size_t)(slash - path) + 1;
     size_t n = base + strlen(dir) + 1;
-    char *full = xrealloc(NULL, n);
+    char *full = tx_xmalloc(n);
     memcpy(full, path, base);
     strcpy(full + base, dir);
     return full;
@@ -254,7 +248,7 @@ static int parse_env(const struct ctx *c, int e, const cJSON *env, struct tx_bot
         snprintf(why, sizeof why, "env: more than %d variables", TX_BOTS_FILE_ENV_MAX);
         return fail(c, e, "env", 2, b->name, why);
     }
-    b->env = xrealloc(NULL, (size_t)(n + 1) * sizeof *b->env);
+    b->env = tx_xmalloc((size_t)(n + 1) * sizeof *b->env);
     b->env[0] = NULL;
     int k = 0;
     for (const cJSON *v = env->child; v; v = v->next) {
@@ -276,7 +270,7 @@ static int parse_env(const struct ctx *c, int e, const cJSON *env, struct tx_bot
             return fail(c, e, key, 3, b->name, why);
         }
         size_t len = strlen(key) + strlen(v->valuestring) + 2;
-        b->env[k] = xrealloc(NULL, len);
+        b->env[k] = tx_xmalloc(len);
         snprintf(b->env[k], len, "%s=%s", key, v->valuestring);
         b->env[++k] = NULL;
     }
@@ -351,9 +345,14 @@ static int parse_bot(const struct ctx *c, int e, const cJSON *o, struct tx_bots_
     const cJSON *memory = cJSON_GetObjectItemCaseSensitive(o, "memory_mb");
     if (memory) {
         double v = cJSON_IsNumber(memory) ? memory->valuedouble : -1;
-        if (v != floor(v) || (v != 0 && (v < 16 || v > 1 << 20)))
-            return fail(c, e, "memory_mb", 2, b->name,
-                        "memory_mb: expected megabytes, 16 to 1048576, or 0 for no limit");
+        if (v != floor(v) ||
+            (v != 0 && (v < TX_LIMITS_MEMORY_MB_MIN || v > TX_LIMITS_MEMORY_MB_MAX))) {
+            char expected[128];
+            snprintf(expected, sizeof expected,
+                     "memory_mb: expected megabytes, %d to %d, or 0 for no limit",
+                     TX_LIMITS_MEMORY_MB_MIN, TX_LIMITS_MEMORY_MB_MAX);
+            return fail(c, e, "memory_mb", 2, b->name, expected);
+        }
         b->memory_mb = v == 0 ? TX_BOTS_FILE_MEMORY_NONE : (int)v;
     }
     return 0;
@@ -394,7 +393,7 @@ int tx_bots_file_parse(const char *path, const char *text, size_t len, struct tx
         goto out;
     }
     int n = cJSON_GetArraySize(root);
-    f.bots = xrealloc(NULL, (size_t)(n > 0 ? n : 1) * sizeof *f.bots);
+    f.bots = tx_xmalloc((size_t)(n > 0 ? n : 1) * sizeof *f.bots);
     int e = 0;
     for (const cJSON *o = root->child; o; o = o->next, e++) {
         struct tx_bots_file_bot *b = &f.bots[f.nbots];
@@ -435,7 +434,7 @@ int tx_bots_file_load(const char *path, struct tx_bots_file *ret, char *err, siz
         snprintf(err, errcap, "%s: cannot read the bots file: %s", path, strerror(e));
         return -e;
     }
-    char *text = xrealloc(NULL, TX_BOTS_FILE_MAX + 1);
+    char *text = tx_xmalloc(TX_BOTS_FILE_MAX + 1);
     size_t len = fread(text, 1, TX_BOTS_FILE_MAX + 1, in);
     int rc = 0;
     if (ferror(in)) {

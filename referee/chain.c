@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "alloc.h"
 #include "chain.h"
 #include "sha256.h"
 
@@ -44,9 +45,7 @@ char *tx_chain_seal(const char *json, size_t len, const char *prev, char hash[TX
         return NULL;
     size_t body = len - 1; /* everything before the closing brace */
     chain_hash(prev, json, body, hash);
-    char *line = malloc(body + FIELD_LEN + 1);
-    if (!line)
-        abort();
+    char *line = tx_xmalloc(body + FIELD_LEN + 1);
     memcpy(line, json, body);
     snprintf(line + body, FIELD_LEN + 1, "%s%.32s%s%.32s%s", PREFIX, prev, MIDDLE, hash, SUFFIX);
     return line;

@@ -16,6 +16,7 @@
 
 #include <cjson/cJSON.h>
 
+#include "alloc.h"
 #include "commands.h"
 #include "options.h"
 #include "output.h"
@@ -24,7 +25,6 @@
 #include "render-text.h"
 #include "stats.h"
 
-#define SPRT_MAX_GAMES 100000     /* default cap on an SPRT's games */
 #define PENDING_MAX 4096          /* game pairs with one game known, at most */
 #define CRASH_STDERR_LINES 5      /* lines of a crashed bot's stderr shown under its game */
 #define CRASH_STDERR_LINE_MAX 200 /* bytes of each */
@@ -94,9 +94,7 @@ static void print_crash_stderr(FILE *out, const struct tx_record *r)
     fprintf(out, "  %s's stderr, last lines:\n", r->players[loser].name);
     while (from < len) {
         size_t n = strcspn(text + from, "\n");
-        char *line = strndup(text + from, n < len - from ? n : len - from);
-        if (!line)
-            abort();
+        char *line = tx_strndup(text + from, n < len - from ? n : len - from);
         fputs("  | ", out);
         tx_render_text_safe(out, line, CRASH_STDERR_LINE_MAX);
         fputc('\n', out);
@@ -353,7 +351,9 @@ int tx_cmd_play(const char *program, int argc, char **argv)
     if (status != TX_OPTIONS_CONTINUE)
         goto out;
     status = TX_EXIT_USAGE;
-    int64_t games = o.games ? o.games : o.sprt.enabled ? SPRT_MAX_GAMES : 2;
+    int64_t games = o.games          ? o.games
+                    : o.sprt.enabled ? TX_OPTIONS_SPRT_GAMES_DEFAULT
+                                     : TX_OPTIONS_GAMES_DEFAULT;
     if (tx_setup_new(&o, TX_POOL_PLAY, games, program, argc, argv, &run, err, sizeof err) < 0) {
         fprintf(stderr, "twixt-arena play: %s\n", err);
         goto out;

@@ -18,6 +18,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "alloc.h"
 #include "commands.h"
 #include "options.h"
 #include "output.h"
@@ -285,8 +286,7 @@ static int replay_file(const struct options *o, struct tx_records_reader *rd, FI
         if (o->format == FORMAT_HTML) {
             char source[PATH_MAX + 32];
             snprintf(source, sizeof source, "%s:%lld", rd->name, (long long)rd->line);
-            if (tx_render_html_game(out, geo, &r, &rep, source) < 0)
-                abort(); /* out of memory: as tx_strdup */
+            tx_render_html_game(out, geo, &r, &rep, source);
         } else if (render && t->selected == 1) {
             *keep = r;
             *keep_geo = geo;

@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "alloc.h"
 #include "commands.h"
 #include "output.h"
 #include "standings.h"
@@ -76,9 +77,7 @@ static int split_names(const char *list, char **copy, const char ***names)
     for (const char *p = list; *p; p++)
         n += *p == ',';
     *copy = tx_strdup(list);
-    *names = calloc((size_t)n, sizeof **names);
-    if (!*names)
-        abort();
+    *names = tx_xcalloc((size_t)n, sizeof **names);
     n = 0;
     for (char *save = NULL, *name = strtok_r(*copy, ",", &save); name;
          name = strtok_r(NULL, ",", &save))

@@ -61,7 +61,7 @@ int tx_cmd_tournament(const char *program, int argc, char **argv)
     if (status != TX_OPTIONS_CONTINUE)
         goto out;
     status = TX_EXIT_USAGE;
-    int64_t per_pair = o.games ? o.games : 2;
+    int64_t per_pair = o.games ? o.games : TX_OPTIONS_GAMES_DEFAULT;
     if (tx_setup_new(&o, TX_POOL_ROUND_ROBIN, per_pair, program, argc, argv, &run, err,
                      sizeof err) < 0) {
         fprintf(stderr, "twixt-arena tournament: %s\n", err);

@@ -13,6 +13,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "alloc.h"
 #include "command.h"
 #include "commands.h"
 #include "options.h"
@@ -72,7 +73,8 @@ int tx_cmd_validate(const char *self, int argc, char **argv)
                 "name opponents with --opponent CMD\n");
         goto out;
     }
-    if (!(geo = malloc(sizeof *geo)) || tx_geometry_init(geo, o.size) < 0) {
+    geo = tx_xmalloc(sizeof *geo);
+    if (tx_geometry_init(geo, o.size) < 0) {
         fprintf(stderr, "twixt-arena validate: --size: cannot build a %d x %d board\n", o.size,
                 o.size);
         goto out;
@@ -83,8 +85,8 @@ int tx_cmd_validate(const char *self, int argc, char **argv)
         .command = o.bots[0].command,
         .limits = o.limits,
         .seed = o.seed,
-        .rounds = o.games > 0 ? (int)o.games : 1,
-        .concurrency = o.concurrency ? o.concurrency : 1,
+        .rounds = o.games > 0 ? (int)o.games : TX_VALIDATE_ROUNDS_DEFAULT,
+        .concurrency = o.concurrency ? o.concurrency : TX_VALIDATE_CONCURRENCY_DEFAULT,
         .progress = isatty(STDERR_FILENO),
         .forced_openings = o.forced_openings,
         .random_command = random,

@@ -22,20 +22,13 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "alloc.h"
 #include "command.h"
 
 static void set_err(char *err, size_t errcap, const char *msg)
 {
     if (err && errcap)
         snprintf(err, errcap, "%s", msg);
-}
-
-static void *xmalloc(size_t n)
-{
-    void *p = malloc(n ? n : 1);
-    if (!p)
-        abort(); /* out of memory: the one place it is handled, like tx_strdup */
-    return p;
 }
 
 static bool is_blank(char c)
@@ -62,8 +55,8 @@ int tx_command_split(const char *line, char ***ret_argv, int *ret_argc, char *er
 {
     size_t len = strlen(line);
     /* No word is longer than the line, so one scratch buffer of len + 1 holds any word. */
-    char *word = xmalloc(len + 1);
-    char **argv = xmalloc(sizeof *argv * (TX_COMMAND_WORDS_MAX + 1));
+    char *word = tx_xmalloc(len + 1);
+    char **argv = tx_xmalloc(sizeof *argv * (TX_COMMAND_WORDS_MAX + 1));
     int argc = 0;
     const char *p = line;
     const char *why = NULL;
@@ -117,7 +110,7 @@ int tx_command_split(const char *line, char ***ret_argv, int *ret_argc, char *er
             goto error;
         }
         word[n] = '\0';
-        argv[argc] = xmalloc(n + 1);
+        argv[argc] = tx_xmalloc(n + 1);
         memcpy(argv[argc], word, n + 1);
         argc++;
     }
@@ -259,7 +252,7 @@ char *tx_command_expand(const char *command, uint64_t seed, int size)
 
     /* Each placeholder is at least 6 bytes and expands to at most 20. */
     size_t cap = strlen(command) * 4 + 1;
-    char *out = xmalloc(cap);
+    char *out = tx_xmalloc(cap);
     size_t n = 0;
     for (const char *p = command; *p;) {
         const char *value = NULL;

@@ -81,14 +81,14 @@
 #include <sys/syscall.h>
 #include <sys/wait.h>
 
+#include "bot-limits.h"
 #include "proc.h"
 
 #define EXIT_CANNOT_RUN 127
-#define DEFAULT_MEMORY_MB 768 /* CodinGame's memory limit */
-#define DEFAULT_FSIZE_MB 64   /* a bot has no business writing big files */
-#define DEFAULT_TMP_MB 64     /* the sandbox's /tmp */
-#define LIST_MAX 64           /* --hide, --keep, --cgroup paths */
-#define LEFT_REPORTED 16      /* "left" lines at most; "left-total" counts them all */
+#define DEFAULT_FSIZE_MB 64 /* a bot has no business writing big files */
+#define DEFAULT_TMP_MB 64   /* the sandbox's /tmp */
+#define LIST_MAX 64         /* --hide, --keep, --cgroup paths */
+#define LEFT_REPORTED 16    /* "left" lines at most; "left-total" counts them all */
 #define SWEEP_PAUSE_NS 1000000L
 
 #ifndef SECBIT_NOROOT
@@ -176,7 +176,7 @@ static void add(const char **list, int *n, const char *option, const char *value
 
 static void parse(int argc, char **argv, struct launch *l)
 {
-    *l = (struct launch){.memory_mb = DEFAULT_MEMORY_MB,
+    *l = (struct launch){.memory_mb = TX_LIMITS_MEMORY_MB,
                          .fsize_mb = DEFAULT_FSIZE_MB,
                          .nice = 5,
                          .term_grace_ms = 100,

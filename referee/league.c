@@ -15,6 +15,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "alloc.h"
 #include "league.h"
 #include "setup.h"
 
@@ -34,14 +35,6 @@ struct tx_league_files {
     struct version *newest;
     const struct tx_pool *first; /* the setup's pool, the league's first bots */
 };
-
-static void *xcalloc(size_t n, size_t size)
-{
-    void *p = calloc(n ? n : 1, size);
-    if (!p)
-        abort();
-    return p;
-}
 
 /* ---- the runner's source ---- */
 
@@ -212,9 +205,9 @@ static void on_bots_file(uv_fs_poll_t *handle, int status, const uv_stat_t *prev
                 l->bots_path, uv_strerror(status));
         return;
     }
-    struct reload *rl = xcalloc(1, sizeof *rl);
+    struct reload *rl = tx_xcalloc(1, sizeof *rl);
     rl->league = l;
-    rl->v = xcalloc(1, sizeof *rl->v);
+    rl->v = tx_xcalloc(1, sizeof *rl->v);
     l->reloading = true;
     if (uv_queue_work(l->loop, &rl->work, reload_work, after_reload) < 0) {
         l->reloading = false;
@@ -353,7 +346,7 @@ void tx_league_record(struct tx_runner *runner, const struct tx_record *record, 
     l->done++;
     if (resumed || !l->standings_out || ++l->since_written < l->every || l->writing || !l->loop)
         return;
-    struct writing *w = xcalloc(1, sizeof *w);
+    struct writing *w = tx_xcalloc(1, sizeof *w);
     w->league = l;
     if (format_standings(l, w) < 0 ||
         uv_queue_work(l->loop, &w->work, write_work, after_write) < 0) {
@@ -382,7 +375,7 @@ int tx_league_write_standings(struct tx_league *l)
 
 int tx_league_init(struct tx_league *l)
 {
-    l->files = xcalloc(1, sizeof *l->files);
+    l->files = tx_xcalloc(1, sizeof *l->files);
     l->files->first = l->pool;
     tx_standings_init(&l->standings);
     for (int i = 0; i < l->pool->nbots; i++)

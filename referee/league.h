@@ -56,7 +56,7 @@ struct tx_league {
 
 /* Prepares the source of games around a pool built by tx_setup_new (the
  * league takes its pairings over; the pool's bots must outlive the
- * league). Returns 0 or -ENOMEM. */
+ * league). Returns 0. */
 int tx_league_init(struct tx_league *l);
 
 /* The runner's record callback (data: the league): counts the game in the

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "alloc.h"
 #include "hole.h"
 #include "match-private.h"
 #include "text.h"
@@ -26,20 +27,12 @@ static char *dup_or_null(const char *s)
     return s && s[0] ? tx_strdup(s) : NULL;
 }
 
-static void *xcalloc(size_t n, size_t size)
-{
-    void *p = calloc(n ? n : 1, size);
-    if (!p)
-        abort();
-    return p;
-}
-
 /* A valid UTF-8 copy of len bytes (records are JSON): every byte may
  * become U+FFFD, three bytes. */
 static char *sanitized(const char *s, size_t len)
 {
     size_t cap = len * 3 + 1;
-    char *text = xcalloc(cap, 1);
+    char *text = tx_xcalloc(cap, 1);
     tx_text_sanitize(text, cap, s, len, SIZE_MAX);
     return text;
 }
@@ -55,7 +48,7 @@ struct tx_record *tx_match_build_record(struct tx_match *m)
 {
     const struct tx_match_config *c = m->config;
     const struct tx_geometry *geo = c->geo;
-    struct tx_record *r = xcalloc(1, sizeof *r);
+    struct tx_record *r = tx_xcalloc(1, sizeof *r);
     char version[64];
     snprintf(version, sizeof version, "twixt-arena %s", TX_VERSION);
 
@@ -93,9 +86,9 @@ struct tx_record *tx_match_build_record(struct tx_match *m)
         pl->sha256 = m->have_sha256[p] ? tx_strdup(m->sha256[p]) : NULL;
         pl->stderr_bytes = bot->stderr_bytes;
         pl->extra_lines = m->seats[p].extra_lines;
-        int16_t *links = xcalloc(2 * TX_LINKS_MAX, sizeof *links);
+        int16_t *links = tx_xcalloc(2 * TX_LINKS_MAX, sizeof *links);
         pl->nlinks = tx_game_links(&m->game, p, links);
-        pl->links = xcalloc((size_t)pl->nlinks, sizeof *pl->links);
+        pl->links = tx_xcalloc((size_t)pl->nlinks, sizeof *pl->links);
         for (int i = 0; i < pl->nlinks; i++) {
             char a[TX_HOLE_NAME_MAX], b[TX_HOLE_NAME_MAX];
             snprintf(pl->links[i], sizeof pl->links[i], "%s %s", tx_hole_name(geo, links[2 * i], a),
@@ -110,7 +103,7 @@ struct tx_record *tx_match_build_record(struct tx_match *m)
     uint32_t err_to[2] = {(uint32_t)m->seats[0].bot.stderr_len,
                           (uint32_t)m->seats[1].bot.stderr_len};
     r->nmoves = m->nturns;
-    r->moves = xcalloc((size_t)m->nturns, sizeof *r->moves);
+    r->moves = tx_xcalloc((size_t)m->nturns, sizeof *r->moves);
     for (int i = m->nturns - 1; i >= 0; i--) {
         const struct tx_match_turn *t = &m->turns[i];
         struct tx_record_move *mv = &r->moves[i];

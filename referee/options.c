@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "alloc.h"
 #include "command.h"
 #include "commands.h"
 #include "geometry.h"
@@ -40,6 +41,33 @@ enum kind {
 /* Every command that starts bots (replay: with --bot). */
 #define BOTS (GAMES | TX_CMD_REPLAY)
 #define NO_MAX INT64_MAX /* INT64 and INT rows: no upper bound ("1 or more") */
+/* The defaults and bounds that --help and the errors state, as text made
+ * from the constants the code applies (plain numbers for this), so that
+ * changing one changes what the user reads. */
+#define QUOTE_(x) #x
+#define QUOTE(x) QUOTE_(x)
+#define GAMES_DEFAULT_TEXT QUOTE(TX_OPTIONS_GAMES_DEFAULT)
+#define GAMES_MAX_TEXT QUOTE(TX_RECORD_GAME_MAX)
+#define SPRT_GAMES_TEXT QUOTE(TX_OPTIONS_SPRT_GAMES_DEFAULT)
+#define SPRT_ELO0_TEXT QUOTE(TX_OPTIONS_SPRT_ELO0)
+#define SPRT_ELO1_TEXT QUOTE(TX_OPTIONS_SPRT_ELO1)
+#define SPRT_ALPHA_TEXT QUOTE(TX_OPTIONS_SPRT_ALPHA)
+#define SPRT_BETA_TEXT QUOTE(TX_OPTIONS_SPRT_BETA)
+#define SEED_DEFAULT_TEXT QUOTE(TX_OPTIONS_DEFAULT_SEED)
+#define STANDINGS_EVERY_TEXT QUOTE(TX_OPTIONS_STANDINGS_EVERY_DEFAULT)
+#define ROUNDS_DEFAULT_TEXT QUOTE(TX_VALIDATE_ROUNDS_DEFAULT)
+#define OPPONENTS_MAX_TEXT QUOTE(TX_VALIDATE_OPPONENTS_MAX)
+#define VALIDATE_CONCURRENCY_TEXT QUOTE(TX_VALIDATE_CONCURRENCY_DEFAULT)
+#define FIRST_TURN_MS_TEXT QUOTE(TX_LIMITS_FIRST_TURN_MS)
+#define TURN_MS_TEXT QUOTE(TX_LIMITS_TURN_MS)
+#define MARGIN_MS_TEXT QUOTE(TX_LIMITS_MARGIN_MS)
+#define SOFT_OVER_MS_TEXT QUOTE(TX_LIMITS_SOFT_OVER_MS)
+#define MEMORY_MB_TEXT QUOTE(TX_LIMITS_MEMORY_MB)
+#define MEMORY_MB_MIN_TEXT QUOTE(TX_LIMITS_MEMORY_MB_MIN)
+#define MEMORY_MB_MAX_TEXT QUOTE(TX_LIMITS_MEMORY_MB_MAX)
+#define SIZE_MIN_TEXT QUOTE(TX_SIZE_MIN)
+#define SIZE_MAX_TEXT QUOTE(TX_SIZE_MAX)
+#define SIZE_DEFAULT_TEXT QUOTE(TX_SIZE_DEFAULT)
 
 static bool parse_pairs(struct tx_options *o, const char *v, char *why, size_t cap);
 static bool parse_shard(struct tx_options *o, const char *v, char *why, size_t cap);
@@ -71,10 +99,11 @@ static const struct option {
      .kind = INT64,
      .field = FIELD(games),
      .min = 1,
-     .max = TX_OPTIONS_GAMES_MAX,
+     .max = TX_RECORD_GAME_MAX,
      .value = "N",
      .what = "a number of games",
-     .help = "games to play (default 2; with --sprt at most N, default 100000)"},
+     .help = "games to play (default " GAMES_DEFAULT_TEXT "; with --sprt at most N, "
+             "default " SPRT_GAMES_TEXT ")"},
     {.name = "--games",
      .commands = TX_CMD_VALIDATE,
      .kind = INT64,
@@ -83,14 +112,14 @@ static const struct option {
      .max = TX_VALIDATE_ROUNDS_MAX,
      .value = "N",
      .what = "a number of rounds",
-     .help = "play the battery N times, with other seeds (default 1)"},
+     .help = "play the battery N times, with other seeds (default " ROUNDS_DEFAULT_TEXT ")"},
     {.name = "--games-per-pair",
      .commands = TX_CMD_TOURNAMENT,
      .kind = CUSTOM,
      .parse = parse_pairs,
      .value = "N",
-     .what = "an even number of games from 2 to 1000000000 (colours are exchanged)",
-     .help = "games for each pair of bots, even (default 2)"},
+     .what = "an even number of games from 2 to " GAMES_MAX_TEXT " (colours are exchanged)",
+     .help = "games for each pair of bots, even (default " GAMES_DEFAULT_TEXT ")"},
     {.name = "--opponent",
      .commands = TX_CMD_VALIDATE,
      .kind = LIST,
@@ -98,14 +127,15 @@ static const struct option {
      .max = TX_VALIDATE_OPPONENTS_MAX,
      .value = "CMD",
      .what = "a command line",
-     .help = "play the plain games against CMD, not the bundled bots (up to 8 times)"},
+     .help = "play the plain games against CMD, not the bundled bots (up to " OPPONENTS_MAX_TEXT
+             " times)"},
     {.name = "--seed",
      .commands = GAMES,
      .kind = SEED,
      .field = FIELD(seed),
      .value = "S",
      .what = "a whole number from 0 to 18446744073709551615",
-     .help = "seed of the run: per-game {seed} and openings (default 1)"},
+     .help = "seed of the run: per-game {seed} and openings (default " SEED_DEFAULT_TEXT ")"},
     {.name = "--output",
      .alias = "-o",
      .commands = RUNS,
@@ -140,7 +170,7 @@ static const struct option {
      .max = TX_OPTIONS_CONCURRENCY_MAX,
      .value = "N",
      .what = "a number of games",
-     .help = "games played at once (default 1: the fairest timing)"},
+     .help = "games played at once (default " VALIDATE_CONCURRENCY_TEXT ": the fairest timing)"},
     {.name = "--openings",
      .commands = RUNS,
      .kind = INT,
@@ -169,8 +199,8 @@ static const struct option {
      .kind = CUSTOM,
      .parse = parse_sprt,
      .value = "KEY=VALUE,...",
-     .help = "game pairs until the SPRT decides (elo0=0,elo1=10,alpha=0.05,beta=0.05,"
-             "model=normalized|logistic)"},
+     .help = "game pairs until the SPRT decides (elo0=" SPRT_ELO0_TEXT ",elo1=" SPRT_ELO1_TEXT
+             ",alpha=" SPRT_ALPHA_TEXT ",beta=" SPRT_BETA_TEXT ",model=normalized|logistic)"},
     {.name = "--first-turn-ms",
      .commands = GAMES,
      .kind = INT,
@@ -179,7 +209,7 @@ static const struct option {
      .max = TX_LIMITS_MS_MAX,
      .value = "MS",
      .what = "milliseconds",
-     .help = "limit of each bot's first turn (default 1000)"},
+     .help = "limit of each bot's first turn (default " FIRST_TURN_MS_TEXT ")"},
     {.name = "--turn-ms",
      .commands = GAMES,
      .kind = INT,
@@ -188,7 +218,7 @@ static const struct option {
      .max = TX_LIMITS_MS_MAX,
      .value = "MS",
      .what = "milliseconds",
-     .help = "limit of every later turn (default 300)"},
+     .help = "limit of every later turn (default " TURN_MS_TEXT ")"},
     {.name = "--time-margin-ms",
      .commands = GAMES,
      .kind = INT,
@@ -197,19 +227,19 @@ static const struct option {
      .max = TX_LIMITS_MS_MAX,
      .value = "MS",
      .what = "milliseconds",
-     .help = "lateness forgiven before a timeout (default 0)"},
+     .help = "lateness forgiven before a timeout (default " MARGIN_MS_TEXT ")"},
     {.name = "--soft-timeouts",
      .commands = GAMES,
      .kind = FLAG,
      .field = FIELD(limits.soft),
-     .help = "CodinGame mode: up to 50 ms over forgiven twice a game"},
+     .help = "CodinGame mode: up to " SOFT_OVER_MS_TEXT " ms over forgiven twice a game"},
     {.name = "--bot-memory-mb",
      .commands = GAMES,
      .kind = CUSTOM,
      .parse = parse_memory,
      .value = "MB",
-     .what = "megabytes from 16 to 1048576, or 0 for no limit",
-     .help = "memory limit of each bot (default 768, 0 for none)"},
+     .what = "megabytes from " MEMORY_MB_MIN_TEXT " to " MEMORY_MB_MAX_TEXT ", or 0 for no limit",
+     .help = "memory limit of each bot (default " MEMORY_MB_TEXT ", 0 for none)"},
     {.name = "--size",
      .commands = GAMES,
      .kind = INT,
@@ -218,7 +248,8 @@ static const struct option {
      .max = TX_SIZE_MAX,
      .value = "N",
      .what = "a board size",
-     .help = "board size, 5 to 26 (default 12; {size} in commands)"},
+     .help = "board size, " SIZE_MIN_TEXT " to " SIZE_MAX_TEXT " (default " SIZE_DEFAULT_TEXT
+             "; {size} in commands)"},
     {.name = "--game",
      .commands = TX_CMD_REPLAY,
      .kind = INT64,
@@ -348,7 +379,7 @@ static const struct option {
      .max = NO_MAX,
      .value = "N",
      .what = "a number of games",
-     .help = "write the standings files every N games (default 10)"},
+     .help = "write the standings files every N games (default " STANDINGS_EVERY_TEXT ")"},
     {.name = "--standings-out",
      .commands = TX_CMD_LEAGUE,
      .kind = TEXT,
@@ -395,6 +426,7 @@ static const struct option {
      .help = "print the result as one JSON object"},
 };
 #define NOPTIONS (sizeof options / sizeof options[0])
+_Static_assert(TX_LIMITS_SOFT_FORGIVEN == 2, "--soft-timeouts' help says twice");
 _Static_assert(TX_VALIDATE_OPPONENTS_MAX <= TX_OPTIONS_LIST_MAX, "--opponent fits in a list");
 
 /* The defaults that are not 0. */
@@ -405,9 +437,12 @@ static void set_defaults(struct tx_options *o)
     o->size = TX_SIZE_DEFAULT;
     o->seed = TX_OPTIONS_DEFAULT_SEED;
     o->shard = o->shards = 1;
-    o->sprt = (struct tx_sprt_options){.elo0 = 0, .elo1 = 10, .alpha = 0.05, .beta = 0.05};
+    o->sprt = (struct tx_sprt_options){.elo0 = TX_OPTIONS_SPRT_ELO0,
+                                       .elo1 = TX_OPTIONS_SPRT_ELO1,
+                                       .alpha = TX_OPTIONS_SPRT_ALPHA,
+                                       .beta = TX_OPTIONS_SPRT_BETA};
     o->move = -1;
-    o->standings_every = 10;
+    o->standings_every = TX_OPTIONS_STANDINGS_EVERY_DEFAULT;
 }
 
 /* ---- values ---- */
@@ -463,7 +498,7 @@ static bool parse_pairs(struct tx_options *o, const char *v, char *why, size_t c
 {
     (void)why, (void)cap;
     int64_t n;
-    if (!parse_int64(v, 2, TX_OPTIONS_GAMES_MAX, &n) || n % 2)
+    if (!parse_int64(v, 2, TX_RECORD_GAME_MAX, &n) || n % 2)
         return false;
     o->games = n;
     return true;
@@ -490,7 +525,7 @@ static bool parse_memory(struct tx_options *o, const char *v, char *why, size_t 
         o->limits.memory_mb = 0;
         return true;
     }
-    return parse_int(v, 16, 1 << 20, &o->limits.memory_mb);
+    return parse_int(v, TX_LIMITS_MEMORY_MB_MIN, TX_LIMITS_MEMORY_MB_MAX, &o->limits.memory_mb);
 }
 
 /* "2026-11-21" or "2026-11-21T21:00:00Z": compared with records' started
@@ -834,9 +869,7 @@ int tx_options_parse(struct tx_options *o, const struct tx_options_command *cmd,
                      char **argv, char *err, size_t errcap)
 {
     set_defaults(o);
-    o->operands = calloc((size_t)(argc > 0 ? argc : 1), sizeof *o->operands);
-    if (!o->operands)
-        abort(); /* out of memory, as in tx_strdup */
+    o->operands = tx_xcalloc((size_t)argc, sizeof *o->operands);
 
     bool operands_only = false;
     for (int i = 1; i < argc; i++) {

@@ -50,9 +50,19 @@
 #include "sandbox.h"
 #include "schedule.h"
 
-#define TX_OPTIONS_DEFAULT_SEED 1 /* fixed, so that re-running a command resumes it */
+/* Defaults and bounds of options, as plain decimal numbers: the option
+ * table writes them into --help (with bot-limits.h's limits), and the
+ * commands apply them, so the two say the same. A number of games is
+ * bounded by the record's game index, TX_RECORD_GAME_MAX. */
+#define TX_OPTIONS_DEFAULT_SEED 1            /* fixed, so that re-running a command resumes it */
+#define TX_OPTIONS_GAMES_DEFAULT 2           /* play --games, tournament --games-per-pair */
+#define TX_OPTIONS_SPRT_GAMES_DEFAULT 100000 /* play --sprt: games at most */
+#define TX_OPTIONS_SPRT_ELO0 0               /* --sprt's defaults */
+#define TX_OPTIONS_SPRT_ELO1 10
+#define TX_OPTIONS_SPRT_ALPHA 0.05
+#define TX_OPTIONS_SPRT_BETA 0.05
+#define TX_OPTIONS_STANDINGS_EVERY_DEFAULT 10 /* league --standings-every */
 #define TX_OPTIONS_CONCURRENCY_MAX 256
-#define TX_OPTIONS_GAMES_MAX INT64_C(1000000000)
 #define TX_OPTIONS_LIST_MAX 8 /* values of a repeatable option */
 
 /* The subcommands, as bits: a row of the table says which take it. */
@@ -90,8 +100,8 @@ enum tx_options_color { TX_COLOR_AUTO, TX_COLOR_ALWAYS, TX_COLOR_NEVER };
 
 struct tx_sprt_options {
     bool enabled;
-    double elo0, elo1;  /* H0: Elo difference elo0, H1: elo1 (defaults 0 and 10) */
-    double alpha, beta; /* error rates (defaults 0.05 and 0.05) */
+    double elo0, elo1;  /* H0: Elo difference elo0, H1: elo1 (TX_OPTIONS_SPRT_*) */
+    double alpha, beta; /* error rates (TX_OPTIONS_SPRT_*) */
     bool logistic;      /* elo0/elo1 are logistic Elo (model=logistic), else normalised */
 };
 
@@ -126,7 +136,7 @@ struct tx_options {
     /* tournament, league (pools.h) */
     const char *bots_file; /* --bots FILE: more bots (bots-file.h), after the BOT operands */
     int gauntlet;          /* --gauntlet N: the first N bots play everyone, the others only them */
-    int standings_every;   /* league --standings-every N (default 10) */
+    int standings_every;   /* league --standings-every N */
     const char *standings_out; /* league --standings-out PREFIX (default from -o) */
 
     /* several */

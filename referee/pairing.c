@@ -17,20 +17,13 @@
 #include "game.h"
 #include "hole.h"
 #include "pairing.h"
+#include "splitmix.h"
 
 /* Domain separators so that the per-game seed and the opening generator
  * of the same number never share a stream. */
 #define SEED_GAME UINT64_C(0x67616d6573656564)    /* "gameseed" */
 #define SEED_OPENING UINT64_C(0x6f70656e696e6773) /* "openings" */
-#define GOLDEN_GAMMA UINT64_C(0x9e3779b97f4a7c15)
 #define FNV_OFFSET UINT64_C(0xcbf29ce484222325)
-
-uint64_t tx_pairing_mix(uint64_t x)
-{
-    x = (x ^ (x >> 30)) * UINT64_C(0xbf58476d1ce4e5b9);
-    x = (x ^ (x >> 27)) * UINT64_C(0x94d049bb133111eb);
-    return x ^ (x >> 31);
-}
 
 /* FNV-1a over a canonical byte stream: each field is fed with a terminator,
  * so ("ab","c") and ("a","bc") differ. The result goes through the mixer so
@@ -68,7 +61,7 @@ void tx_pairing_terms_hash(struct tx_pairing_terms *t)
         for (int k = 0; k < t->lines[i].nmoves; k++)
             hash_int(&h, t->lines[i].moves[k]);
     }
-    snprintf(t->lines_hash, sizeof t->lines_hash, "%016" PRIx64, tx_pairing_mix(h));
+    snprintf(t->lines_hash, sizeof t->lines_hash, "%016" PRIx64, tx_splitmix_mix(h));
 }
 
 static void hash_bot(uint64_t *h, const struct tx_pairing_bot *b)
@@ -93,7 +86,7 @@ void tx_pairing_key(const struct tx_pairing_terms *t, const struct tx_pairing_bo
     hash_int(&h, (int64_t)t->seed);
     hash_int(&h, t->openings);
     hash_string(&h, t->lines_hash);
-    snprintf(key, TX_PAIRING_KEY_SIZE, "p1:%016" PRIx64, tx_pairing_mix(h));
+    snprintf(key, TX_PAIRING_KEY_SIZE, "p1:%016" PRIx64, tx_splitmix_mix(h));
 }
 
 bool tx_pairing_key_bits(const char *key, uint64_t *ret)
@@ -111,33 +104,16 @@ bool tx_pairing_key_bits(const char *key, uint64_t *ret)
     return true;
 }
 
+/* The k-th number of a splitmix64 generator seeded with the key's bits. */
 uint64_t tx_pairing_seed(uint64_t bits, int64_t k)
 {
-    return tx_pairing_mix(tx_pairing_mix(bits ^ SEED_GAME) + (uint64_t)k * GOLDEN_GAMMA) &
+    return tx_splitmix_mix(tx_splitmix_mix(bits ^ SEED_GAME) + (uint64_t)k * TX_SPLITMIX_GAMMA) &
            TX_PAIRING_SEED_MASK;
 }
 
 int64_t tx_pairing_round(int64_t k)
 {
     return (k + 1) / 2;
-}
-
-/* One splitmix64 step: the state advances by the golden gamma. */
-static uint64_t next_random(uint64_t *state)
-{
-    *state += GOLDEN_GAMMA;
-    return tx_pairing_mix(*state);
-}
-
-/* A uniform integer in [0, n) (n > 0), by rejection so no value is favoured. */
-static uint32_t random_below(uint64_t *state, uint32_t n)
-{
-    uint64_t limit = UINT64_MAX - UINT64_MAX % n;
-    uint64_t r;
-    do
-        r = next_random(state);
-    while (r >= limit);
-    return (uint32_t)(r % n);
 }
 
 /* True when playing hole would end the game: an opening must leave a game
@@ -158,7 +134,8 @@ int tx_pairing_opening(const struct tx_geometry *geo, const struct tx_pairing_te
     }
     struct tx_game g;
     int16_t legal[TX_MOVES_MAX];
-    uint64_t state = tx_pairing_mix(t->seed ^ SEED_OPENING) ^ tx_pairing_mix((uint64_t)(j - 1));
+    struct tx_splitmix rng = {tx_splitmix_mix(t->seed ^ SEED_OPENING) ^
+                              tx_splitmix_mix((uint64_t)(j - 1))};
     int n = 0;
 
     tx_game_init(&g, geo);
@@ -172,7 +149,7 @@ int tx_pairing_opening(const struct tx_geometry *geo, const struct tx_pairing_te
          * such moves are rare, so testing only the drawn one is cheap. */
         int hole = -1;
         while (keep > 0 && hole < 0) {
-            int k = (int)random_below(&state, (uint32_t)keep);
+            int k = (int)tx_splitmix_below(&rng, (uint32_t)keep);
             if (ends_game(&g, legal[k]))
                 legal[k] = legal[--keep];
             else

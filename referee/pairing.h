@@ -67,10 +67,6 @@ struct tx_pairing_bot {
     int memory_mb;       /* its memory limit, 0 for none */
 };
 
-/* The splitmix64 output function: a bijective mixer of 64 bits (Steele,
- * Lea, Flood, "Fast splittable pseudorandom number generators", 2014). */
-uint64_t tx_pairing_mix(uint64_t x);
-
 /* Fills t->lines_hash from t->lines (call after setting them). */
 void tx_pairing_terms_hash(struct tx_pairing_terms *t);
 

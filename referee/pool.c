@@ -14,17 +14,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "alloc.h"
 #include "command.h"
 #include "pool.h"
 #include "runner.h"
-
-static void *xcalloc(size_t n, size_t size)
-{
-    void *p = calloc(n ? n : 1, size);
-    if (!p)
-        abort();
-    return p;
-}
 
 int tx_pool_count_pairings(enum tx_pool_kind kind, int nbots, int gauntlet)
 {
@@ -67,9 +60,9 @@ int tx_pool_init(struct tx_pool *p)
         (p->kind == TX_POOL_GAUNTLET && (p->gauntlet < 1 || p->gauntlet >= n)))
         return -EINVAL;
     p->npairings = tx_pool_count_pairings(p->kind, n, p->gauntlet);
-    p->pairings = xcalloc((size_t)p->npairings, sizeof *p->pairings);
-    p->by_bits = xcalloc((size_t)p->npairings, sizeof *p->by_bits);
-    p->of_bots = xcalloc((size_t)n * (size_t)n, sizeof *p->of_bots);
+    p->pairings = tx_xcalloc((size_t)p->npairings, sizeof *p->pairings);
+    p->by_bits = tx_xcalloc((size_t)p->npairings, sizeof *p->by_bits);
+    p->of_bots = tx_xcalloc((size_t)n * (size_t)n, sizeof *p->of_bots);
     for (int i = 0; i < n * n; i++)
         p->of_bots[i] = -1;
     p->cursor = 0;
@@ -157,10 +150,8 @@ static void grow(struct tx_pool_pairing *q, int64_t k)
     int64_t cap = q->cap ? q->cap : 64;
     while (cap <= k)
         cap *= 2;
-    q->done = realloc(q->done, (size_t)(cap / 8));
-    q->taken = realloc(q->taken, (size_t)(cap / 8));
-    if (!q->done || !q->taken)
-        abort();
+    q->done = tx_xrealloc(q->done, (size_t)(cap / 8));
+    q->taken = tx_xrealloc(q->taken, (size_t)(cap / 8));
     memset(q->done + q->cap / 8, 0, (size_t)((cap - q->cap) / 8));
     memset(q->taken + q->cap / 8, 0, (size_t)((cap - q->cap) / 8));
     q->cap = cap;
@@ -496,8 +487,8 @@ int tx_pool_carry(struct tx_pool *to, const struct tx_pool *from)
         *q = *o;
         q->a = a;
         q->b = b;
-        q->done = xcalloc((size_t)(o->cap / 8), 1);
-        q->taken = xcalloc((size_t)(o->cap / 8), 1);
+        q->done = tx_xcalloc((size_t)(o->cap / 8), 1);
+        q->taken = tx_xcalloc((size_t)(o->cap / 8), 1);
         memcpy(q->done, o->done, (size_t)(o->cap / 8));
         memcpy(q->taken, o->taken, (size_t)(o->cap / 8));
         if (from->pending == j)

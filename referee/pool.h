@@ -107,8 +107,8 @@ struct tx_pool_slot {
 /* The number of pairings of nbots bots for kind (gauntlet: of them). */
 int tx_pool_count_pairings(enum tx_pool_kind kind, int nbots, int gauntlet);
 
-/* Builds the pairings and their keys. Returns 0, -EINVAL (fewer than two
- * bots, a gauntlet of 0 or of every bot, too many bots) or -ENOMEM. */
+/* Builds the pairings and their keys. Returns 0 or -EINVAL (fewer than two
+ * bots, a gauntlet of 0 or of every bot, too many bots). */
 int tx_pool_init(struct tx_pool *p);
 
 /* Frees what tx_pool_init built; accepts a zeroed pool. */
@@ -185,8 +185,7 @@ void tx_pool_games(struct tx_pool *p, struct tx_runner_games *games);
 
 /* Carries what is known of the games from `from` to `to` (a pool rebuilt
  * with other bots, the league reading its bots file again): pairings with
- * the same key keep their games. to must be initialised. Returns 0 or
- * -ENOMEM. */
+ * the same key keep their games. to must be initialised. Returns 0. */
 int tx_pool_carry(struct tx_pool *to, const struct tx_pool *from);
 
 #endif

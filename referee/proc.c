@@ -15,6 +15,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "alloc.h"
 #include "proc.h"
 
 /* Appends the children of every thread of pid (/proc/PID/task/TID/children)
@@ -40,10 +41,7 @@ static void add_children(int pid, int **pids, int *n, int *cap)
             if (child <= 1)
                 continue;
             if (*n == *cap) {
-                int *grown = realloc(*pids, sizeof **pids * (size_t)(*cap *= 2));
-                if (!grown)
-                    abort();
-                *pids = grown;
+                *pids = tx_xrealloc(*pids, sizeof **pids * (size_t)(*cap *= 2));
             }
             (*pids)[(*n)++] = child;
         }
@@ -55,9 +53,7 @@ static void add_children(int pid, int **pids, int *n, int *cap)
 int tx_proc_descendants(int pid, int **ret)
 {
     int cap = 64, n = 1;
-    int *pids = malloc(sizeof *pids * (size_t)cap);
-    if (!pids)
-        abort();
+    int *pids = tx_xmalloc(sizeof *pids * (size_t)cap);
     pids[0] = pid;
     for (int i = 0; i < n; i++)
         add_children(pids[i], &pids, &n, &cap);

@@ -26,7 +26,9 @@
 
 #include <cjson/cJSON.h>
 
+#include "alloc.h"
 #include "records.h"
+#include "splitmix.h"
 
 #define CHUNK (64 * 1024)
 #define SHOWN_START 40   /* bytes of a non-record file's start quoted */
@@ -326,13 +328,6 @@ struct tx_records_seen_entry {
     int64_t line;
 };
 
-static uint64_t mix(uint64_t x)
-{
-    x ^= x >> 30, x *= UINT64_C(0xbf58476d1ce4e5b9);
-    x ^= x >> 27, x *= UINT64_C(0x94d049bb133111eb);
-    return x ^ (x >> 31);
-}
-
 /* FNV-1a over a string (NULL differs from ""), then a separator. */
 static void hash_str(uint64_t *h, const char *s)
 {
@@ -347,7 +342,7 @@ static void hash_str(uint64_t *h, const char *s)
 
 static void hash_int(uint64_t *h, int64_t v)
 {
-    *h = mix(*h ^ (uint64_t)v);
+    *h = tx_splitmix_mix(*h ^ (uint64_t)v);
 }
 
 #define HASH_START UINT64_C(0xcbf29ce484222325)
@@ -397,17 +392,9 @@ void tx_records_seen_free(struct tx_records_seen *s)
     memset(s, 0, sizeof *s);
 }
 
-static void *xcalloc(size_t n, size_t size)
-{
-    void *p = calloc(n ? n : 1, size);
-    if (!p)
-        abort(); /* out of memory: as tx_strdup */
-    return p;
-}
-
 static struct tx_records_seen_entry *slot_of(struct tx_records_seen *s, uint32_t run, int64_t game)
 {
-    size_t k = mix((uint64_t)run * UINT64_C(0x9e3779b97f4a7c15) ^ (uint64_t)game) & (s->cap - 1);
+    size_t k = tx_splitmix_mix((uint64_t)run * TX_SPLITMIX_GAMMA ^ (uint64_t)game) & (s->cap - 1);
     while (s->slots[k].run && (s->slots[k].run != run || s->slots[k].game != game))
         k = (k + 1) & (s->cap - 1);
     return &s->slots[k];
@@ -418,7 +405,7 @@ static void grow(struct tx_records_seen *s)
     struct tx_records_seen_entry *old = s->slots;
     size_t oldcap = s->cap;
     s->cap = oldcap ? 2 * oldcap : 1024;
-    s->slots = xcalloc(s->cap, sizeof *s->slots);
+    s->slots = tx_xcalloc(s->cap, sizeof *s->slots);
     for (size_t k = 0; k < oldcap; k++)
         if (old[k].run)
             *slot_of(s, old[k].run, old[k].game) = old[k];
@@ -431,9 +418,7 @@ static uint32_t intern(char ***list, int *n, const char *name)
     for (int i = *n - 1; i >= 0; i--)
         if (!strcmp((*list)[i], name))
             return (uint32_t)i;
-    char **grown = realloc(*list, (size_t)(*n + 1) * sizeof *grown);
-    if (!grown)
-        abort();
+    char **grown = tx_xrealloc(*list, (size_t)(*n + 1) * sizeof *grown);
     *list = grown;
     grown[*n] = tx_strdup(name);
     return (uint32_t)(*n)++;
@@ -618,8 +603,8 @@ static void chain_from_end(struct tx_records_out *o)
     }
     if (end <= start)
         return;
-    char *line = malloc((size_t)(end - start));
-    if (line && pread(o->fd, line, (size_t)(end - start), start) == end - start)
+    char *line = tx_xmalloc((size_t)(end - start));
+    if (pread(o->fd, line, (size_t)(end - start), start) == end - start)
         tx_chain_continue(line, (size_t)(end - start), o->chain);
     free(line);
 }
@@ -743,10 +728,7 @@ int tx_records_out_append(struct tx_records_out *o, const struct tx_record *r, c
     free(json);
     json = sealed;
     len = strlen(json);
-    char *grown = realloc(line, len + 3);
-    if (!grown)
-        abort(); /* out of memory, as tx_strdup */
-    line = grown;
+    line = tx_xrealloc(line, len + 3);
     size_t total = 0;
     if (o->newline_first)
         line[total++] = '\n';

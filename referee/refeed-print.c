@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "alloc.h"
 #include "refeed.h"
 #include "render-text.h"
 
@@ -86,9 +87,7 @@ void tx_refeed_print(FILE *out, const struct tx_refeed_config *c,
                 res->stderr_tail ? ", ending with:" : "");
     for (const char *line = res->stderr_tail; line && *line;) {
         size_t n = strcspn(line, "\n");
-        char *copy = strndup(line, n);
-        if (!copy)
-            abort();
+        char *copy = tx_strndup(line, n);
         fputs("  | ", out);
         tx_render_text_safe(out, copy, 400);
         fputc('\n', out);

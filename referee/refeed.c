@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "alloc.h"
 #include "command.h"
 #include "game.h"
 #include "refeed-private.h"
@@ -123,10 +124,8 @@ static int collect_entries(struct refeed *rf, char *err, size_t errcap)
     const struct tx_refeed_config *c = rf->c;
     const struct tx_record *r = c->record;
     int upto = c->upto > 0 && c->upto < r->nmoves ? c->upto : r->nmoves;
-    rf->entries = calloc((size_t)r->nmoves + 1, sizeof *rf->entries);
-    char *input = malloc(TX_INPUT_MAX);
-    if (!rf->entries || !input)
-        abort();
+    rf->entries = tx_xcalloc((size_t)r->nmoves + 1, sizeof *rf->entries);
+    char *input = tx_xmalloc(TX_INPUT_MAX);
     for (int i = 0; i < upto; i++) {
         if (r->moves[i].player != c->player || r->moves[i].forced)
             continue;
@@ -156,9 +155,7 @@ int tx_refeed_run(const struct tx_refeed_config *c, struct tx_refeed_result *ret
         snprintf(err, errcap, "re-feed: bad player or board size");
         return -EINVAL;
     }
-    struct refeed *rf = calloc(1, sizeof *rf);
-    if (!rf)
-        abort();
+    struct refeed *rf = tx_xcalloc(1, sizeof *rf);
     rf->c = c;
     rf->res = ret;
     char launcher[PATH_MAX], split_error[96];
@@ -177,9 +174,11 @@ int tx_refeed_run(const struct tx_refeed_config *c, struct tx_refeed_result *ret
         rc = -ENOENT;
         goto out;
     }
-    ret->turns = calloc((size_t)rf->nentries, sizeof *ret->turns);
-    if (!ret->turns || uv_loop_init(&rf->loop) < 0)
-        abort();
+    if ((rc = uv_loop_init(&rf->loop)) < 0) {
+        snprintf(err, errcap, "cannot start the event loop: %s", uv_strerror(rc));
+        goto out;
+    }
+    ret->turns = tx_xcalloc((size_t)rf->nentries, sizeof *ret->turns);
     int forced = 0;
     while (forced < c->record->nmoves && c->record->moves[forced].forced)
         forced++;
@@ -214,8 +213,7 @@ int tx_refeed_run(const struct tx_refeed_config *c, struct tx_refeed_result *ret
         size_t len = bot->stderr_len,
                from = len > TX_REFEED_STDERR_SHOWN ? len - TX_REFEED_STDERR_SHOWN : 0;
         size_t cap = 3 * (len - from) + 1; /* every byte may become U+FFFD */
-        if (!(ret->stderr_tail = malloc(cap)))
-            abort();
+        ret->stderr_tail = tx_xmalloc(cap);
         tx_text_sanitize(ret->stderr_tail, cap, bot->stderr_kept + from, len - from, SIZE_MAX);
     }
     ret->extra_lines = seat->extra_lines;

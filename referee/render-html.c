@@ -5,12 +5,12 @@
  * The file has one placeholder, VIEWER_SLOT, where the game elements go;
  * the viewer's own script comes after it and reads them.
  */
-#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include <cjson/cJSON.h>
 
+#include "alloc.h"
 #include "hole.h"
 #include "render-html.h"
 
@@ -67,20 +67,16 @@ static cJSON *hole_string(const struct tx_geometry *geo, int hole)
 static cJSON *frames(const struct tx_geometry *geo, const struct tx_record *r, int16_t *links,
                      cJSON **ret_chain)
 {
-    struct tx_game *g = malloc(sizeof *g);
-    cJSON *list = cJSON_CreateArray(), *chain = cJSON_CreateArray();
+    struct tx_game *g = tx_xmalloc(sizeof *g);
+    cJSON *list = tx_xcheck(cJSON_CreateArray()), *chain = tx_xcheck(cJSON_CreateArray());
     bool broken = false;
 
-    if (!g || !list || !chain)
-        abort();
     tx_game_init(g, geo);
     for (int i = 0; i < r->nmoves; i++) {
-        cJSON *frame = cJSON_CreateObject(), *made;
+        cJSON *frame = tx_xcheck(cJSON_CreateObject()), *made;
         int p = g->to_move, before, after;
         int16_t old_peg = -1, peg;
 
-        if (!frame)
-            abort();
         cJSON_AddItemToArray(list, frame);
         if (p == 1 && g->nmoves == 1)
             tx_game_pegs(g, 0, &old_peg);
@@ -117,16 +113,13 @@ static cJSON *frames(const struct tx_geometry *geo, const struct tx_record *r, i
     return list;
 }
 
-int tx_render_html_game(FILE *out, const struct tx_geometry *geo, const struct tx_record *r,
-                        const struct tx_verify_report *report, const char *source)
+void tx_render_html_game(FILE *out, const struct tx_geometry *geo, const struct tx_record *r,
+                         const struct tx_verify_report *report, const char *source)
 {
-    int16_t *links = malloc(sizeof *links * 2 * TX_LINKS_MAX);
-    cJSON *meta = cJSON_CreateObject(), *chain = NULL;
-    char *record_json = NULL, *meta_json = NULL;
-    int rc = -ENOMEM;
+    int16_t *links = tx_xmalloc(sizeof *links * 2 * TX_LINKS_MAX);
+    cJSON *meta = tx_xcheck(cJSON_CreateObject()), *chain = NULL;
+    char *record_json = NULL;
 
-    if (!links || !meta)
-        goto out;
     cJSON_AddStringToObject(meta, "source", source ? source : "");
     if (report) {
         cJSON *verdict = cJSON_AddObjectToObject(meta, "verdict");
@@ -136,19 +129,16 @@ int tx_render_html_game(FILE *out, const struct tx_geometry *geo, const struct t
     }
     cJSON_AddItemToObject(meta, "frames", frames(geo, r, links, &chain));
     cJSON_AddItemToObject(meta, "chain", chain);
-    meta_json = cJSON_PrintUnformatted(meta);
-    if (!meta_json || tx_record_to_json(r, &record_json) < 0)
-        goto out;
+    char *meta_json = tx_xcheck(cJSON_PrintUnformatted(meta));
+    if (tx_record_to_json(r, &record_json) < 0)
+        tx_out_of_memory();
     fputs("<script type=\"application/json\" class=\"tx-game\">{\"record\":", out);
     tx_render_html_json(out, record_json);
     fputs(",\"meta\":", out);
     tx_render_html_json(out, meta_json);
     fputs("}</script>\n", out);
-    rc = 0;
-out:
     free(record_json);
     cJSON_free(meta_json);
     cJSON_Delete(meta);
     free(links);
-    return rc;
 }

@@ -28,9 +28,9 @@ extern const char tx_viewer_html[];
 void tx_render_html_begin(FILE *out);
 
 /* Writes one game. source names where it came from ("games.jsonl:3");
- * report is its verification (NULL: not verified). Returns 0 or -ENOMEM. */
-int tx_render_html_game(FILE *out, const struct tx_geometry *geo, const struct tx_record *r,
-                        const struct tx_verify_report *report, const char *source);
+ * report is its verification (NULL: not verified). */
+void tx_render_html_game(FILE *out, const struct tx_geometry *geo, const struct tx_record *r,
+                         const struct tx_verify_report *report, const char *source);
 
 /* Writes the rest of the viewer. */
 void tx_render_html_end(FILE *out);

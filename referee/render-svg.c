@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "alloc.h"
 #include "hole.h"
 #include "render-svg.h"
 #include "render-text.h"
@@ -126,10 +127,8 @@ static void draw_chain(FILE *out, const struct tx_game *g, bool *in_chain)
 
 static void draw_links(FILE *out, const struct tx_game *g)
 {
-    int16_t *links = malloc(sizeof *links * 2 * TX_LINKS_MAX);
+    int16_t *links = tx_xmalloc(sizeof *links * 2 * TX_LINKS_MAX);
 
-    if (!links)
-        abort();
     for (int p = 0; p < 2; p++) {
         int n = tx_game_links(g, p, links);
         fprintf(out, "<g stroke=\"%s\" stroke-width=\"4\" stroke-linecap=\"round\">\n", colour[p]);
@@ -268,9 +267,7 @@ static int write_wrapped(FILE *out, const char *text, int width, int x, int *y)
     }
     while (*text) {
         const char *end = line_end(text, hi);
-        char *line = strndup(text, (size_t)(end - text));
-        if (!line)
-            abort();
+        char *line = tx_strndup(text, (size_t)(end - text));
         fprintf(out, "<text x=\"%d\" y=\"%d\">", x, *y);
         tx_render_svg_escape(out, line);
         fputs("</text>\n", out);
@@ -306,8 +303,7 @@ static int draw_caption(FILE *out, const struct tx_record *r, const struct tx_ga
             "text-anchor=\"middle\">\n",
             CAPTION_FONT);
     for (int part = 0; part < 2; part++) {
-        if (!(mem = open_memstream(&text, &len)))
-            abort();
+        mem = tx_xcheck(open_memstream(&text, &len));
         if (part == 0) {
             fprintf(mem, "game %lld: ", (long long)r->game);
             put_player(mem, r, 0);
@@ -354,16 +350,14 @@ static int draw_caption(FILE *out, const struct tx_record *r, const struct tx_ga
 
 void tx_render_svg(FILE *out, const struct tx_geometry *geo, const struct tx_record *r, int upto)
 {
-    struct tx_game *g = malloc(sizeof *g);
-    bool *in_chain = calloc(TX_HOLES_MAX, sizeof *in_chain);
+    struct tx_game *g = tx_xmalloc(sizeof *g);
+    bool *in_chain = tx_xcalloc(TX_HOLES_MAX, sizeof *in_chain);
     int width = 2 * MARGIN + geo->size * CELL, caption_height;
     int last = -1;
     char *caption = NULL;
     size_t caption_len = 0;
     FILE *mem;
 
-    if (!g || !in_chain)
-        abort();
     if (upto < 0 || upto > r->nmoves)
         upto = r->nmoves;
     tx_verify_position(geo, r, upto, g);
@@ -375,8 +369,7 @@ void tx_render_svg(FILE *out, const struct tx_geometry *geo, const struct tx_rec
     }
     /* The caption first: its height (how many lines it wraps to) sets the
      * picture's. */
-    if (!(mem = open_memstream(&caption, &caption_len)))
-        abort();
+    mem = tx_xcheck(open_memstream(&caption, &caption_len));
     caption_height = draw_caption(mem, r, g, upto, width);
     fclose(mem);
     fprintf(out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");

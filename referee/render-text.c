@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "alloc.h"
 #include "answer.h"
 #include "hole.h"
 #include "render-text.h"
@@ -184,9 +185,7 @@ static void print_grid(FILE *out, const struct grid *gr, int size, int last_x, i
 
     print_letters(out, size);
     for (int row = 0; row < gr->n; row++) {
-        FILE *mem = open_memstream(&line, &len);
-        if (!mem)
-            abort();
+        FILE *mem = tx_xcheck(open_memstream(&line, &len));
         print_row(mem, gr, row, last_x, last_y, colour);
         fclose(mem);
         put_trimmed(out, line, len);
@@ -198,11 +197,9 @@ static void print_grid(FILE *out, const struct grid *gr, int size, int last_x, i
 void tx_render_text_board(FILE *out, const struct tx_game *g, int last, bool colour)
 {
     const struct tx_geometry *geo = g->geo;
-    struct grid *gr = calloc(1, sizeof *gr);
-    int16_t *links = malloc(sizeof *links * 2 * TX_LINKS_MAX);
+    struct grid *gr = tx_xcalloc(1, sizeof *gr);
+    int16_t *links = tx_xmalloc(sizeof *links * 2 * TX_LINKS_MAX);
 
-    if (!gr || !links)
-        abort();
     gr->n = 2 * geo->size - 1;
     for (int row = 0; row < gr->n; row++)
         for (int col = 0; col < gr->n; col++)
@@ -225,10 +222,8 @@ void tx_render_text_board(FILE *out, const struct tx_game *g, int last, bool col
 
 static void print_links(FILE *out, const struct tx_game *g, bool colour)
 {
-    int16_t *links = malloc(sizeof *links * 2 * TX_LINKS_MAX);
+    int16_t *links = tx_xmalloc(sizeof *links * 2 * TX_LINKS_MAX);
 
-    if (!links)
-        abort();
     for (int p = 0; p < 2; p++) {
         int n = tx_game_links(g, p, links), col;
         const char *on = peg_on[p == 0 ? INK_P0 : INK_P1];
@@ -268,9 +263,7 @@ static void print_stderr(FILE *out, const char *text)
     while (text && *text && lines < STDERR_LINES_SHOWN) {
         const char *nl = strchr(text, '\n');
         size_t len = nl ? (size_t)(nl - text) : strlen(text);
-        char *line = strndup(text, len);
-        if (!line)
-            abort();
+        char *line = tx_strndup(text, len);
         fputs(lines == 0 ? "  stderr: " : "          ", out);
         tx_render_text_safe(out, line, STDERR_LINE_BYTES);
         fputc('\n', out);
@@ -338,11 +331,9 @@ static void print_result(FILE *out, const struct tx_record *r, bool colour)
 void tx_render_text_move(FILE *out, const struct tx_geometry *geo, const struct tx_record *r,
                          int upto, bool colour)
 {
-    struct tx_game *before = malloc(sizeof *before), *after = malloc(sizeof *after);
+    struct tx_game *before = tx_xmalloc(sizeof *before), *after = tx_xmalloc(sizeof *after);
     int last = -1;
 
-    if (!before || !after)
-        abort();
     if (upto < 0)
         upto = 0;
     if (upto > r->nmoves)

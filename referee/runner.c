@@ -28,6 +28,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "alloc.h"
 #include "records.h"
 #include "resume.h"
 #include "runner.h"
@@ -407,9 +408,7 @@ static void on_game_done(struct tx_match *match, struct tx_record *record, void 
     (void)match;
     slot->match = NULL;
     r->nbusy--;
-    struct saving *sv = calloc(1, sizeof *sv);
-    if (!sv)
-        abort(); /* out of memory: as tx_strdup, the one way it is handled */
+    struct saving *sv = tx_xcalloc(1, sizeof *sv);
     sv->runner = r;
     sv->record = record;
     sv->game = slot->game; /* the slot may start another game before this one is saved */

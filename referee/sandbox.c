@@ -22,9 +22,9 @@
 #include <sys/stat.h>
 #include <sys/wait.h>
 
+#include "alloc.h"
 #include "command.h"
 #include "paths.h"
-#include "record.h"
 #include "sandbox.h"
 
 /* ---- the environment ---- */
@@ -50,9 +50,7 @@ bool tx_sandbox_env_valid(const char *item)
 static void env_set(char **env, int *n, const char *name, size_t len, const char *value)
 {
     size_t size = len + strlen(value) + 2;
-    char *entry = malloc(size);
-    if (!entry)
-        abort();
+    char *entry = tx_xmalloc(size);
     snprintf(entry, size, "%.*s=%s", (int)len, name, value);
     for (int i = 0; i < *n; i++)
         if (!strncmp(env[i], name, len) && env[i][len] == '=') {
@@ -72,9 +70,7 @@ static int build_env(struct tx_sandbox *sb, const struct tx_sandbox_request *req
                      size_t errcap)
 {
     int n = 0;
-    char **env = calloc(BASE_ENV + TX_SANDBOX_ENV_MAX + 1, sizeof *env);
-    if (!env)
-        abort();
+    char **env = tx_xcalloc(BASE_ENV + TX_SANDBOX_ENV_MAX + 1, sizeof *env);
     sb->env = env;
     const char *path = getenv("PATH"), *home = getenv("HOME"), *lang = getenv("LANG");
     if (!home) {
@@ -114,9 +110,7 @@ char **tx_sandbox_bot_env(const struct tx_sandbox *sb, char *const *own)
         n++;
     while (own && own[k])
         k++;
-    char **env = malloc((n + k + 1) * sizeof *env);
-    if (!env)
-        abort();
+    char **env = tx_xmalloc((n + k + 1) * sizeof *env);
     size_t m = 0;
     for (size_t i = 0; i < n; i++) {
         bool replaced = false;
@@ -508,8 +502,7 @@ static void push(struct list *l, const char *s)
 {
     if (l->n + 2 > l->cap) {
         l->cap = l->cap ? 2 * l->cap : 32;
-        if (!(l->items = realloc(l->items, sizeof *l->items * (size_t)l->cap)))
-            abort();
+        l->items = tx_xrealloc(l->items, sizeof *l->items * (size_t)l->cap);
     }
     l->items[l->n++] = tx_strdup(s);
     l->items[l->n] = NULL;
@@ -562,10 +555,8 @@ static bool under_tmp(const char *path)
 char **tx_sandbox_launcher_args(const struct tx_sandbox *sb, char *const *argv, const char *dir,
                                 char *const *opponent_argv, const char *opponent_dir)
 {
-    struct list l = {.items = calloc(1, sizeof(char *)), .cap = 1};
+    struct list l = {.items = tx_xcalloc(1, sizeof(char *)), .cap = 1};
     char buf[PATH_MAX], number[32];
-    if (!l.items)
-        abort();
     if (!sb->active)
         return l.items;
     push(&l, "--sandbox");

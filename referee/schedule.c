@@ -12,11 +12,6 @@
 #include "hole.h"
 #include "schedule.h"
 
-uint64_t tx_schedule_mix(uint64_t x)
-{
-    return tx_pairing_mix(x);
-}
-
 /* Parses one line of an openings file into *out; on error writes the reason. */
 static int parse_opening_line(const struct tx_geometry *geo, const char *p, const char *end,
                               struct tx_opening *out, char *why, size_t whycap)

@@ -4,7 +4,7 @@
  * and openings, is the pool's business (pool.h, pairing.h): a game is
  * identified by its pairing and its number k in it, whatever else the run
  * holds. What is left here is reading an openings file (--openings-file),
- * each line checked by playing it, and the mixer that seeds are made with.
+ * each line checked by playing it. (Seeds are made with splitmix.h.)
  */
 #ifndef TX_SCHEDULE_H
 #define TX_SCHEDULE_H
@@ -22,10 +22,6 @@
 #define TX_SCHEDULE_OPENING_MAX TX_PAIRING_OPENING_MAX /* forced moves in one opening */
 #define TX_SCHEDULE_OPENING_LINES_MAX 100000           /* lines of an openings file */
 #define TX_SCHEDULE_SEED_MASK TX_PAIRING_SEED_MASK     /* per-game seeds fit JSON exactly */
-
-/* The splitmix64 output function: a bijective mixer of 64 bits (Steele,
- * Lea, Flood, "Fast splittable pseudorandom number generators", 2014). */
-uint64_t tx_schedule_mix(uint64_t x);
 
 /* Reads an openings file: one opening per line, holes separated by spaces
  * ("F6 G8 D5"), blank lines and lines starting with '#' skipped. Every line

@@ -14,6 +14,7 @@
 #include <unistd.h>
 #include <sys/stat.h>
 
+#include "alloc.h"
 #include "command.h"
 #include "sha256.h"
 
@@ -117,9 +118,7 @@ static int hash_file(int fd, char hex[TX_SHA256_HEX])
 {
     struct tx_sha256 s;
     tx_sha256_init(&s);
-    uint8_t *buffer = malloc(1 << 16);
-    if (!buffer)
-        abort();
+    uint8_t *buffer = tx_xmalloc(1 << 16);
     int r = 0;
     for (;;) {
         ssize_t n = read(fd, buffer, 1 << 16);

@@ -7,6 +7,7 @@
  * JSON Lines files into a standings, with the checks of every record, is
  * in standings-read.c.
  */
+#include "alloc.h"
 #include "standings.h"
 
 #include <errno.h>
@@ -19,14 +20,6 @@
 
 #include "stats.h"
 #include "text.h"
-
-static void *xrealloc(void *p, size_t size)
-{
-    p = realloc(p, size ? size : 1);
-    if (!p)
-        abort();
-    return p;
-}
 
 void tx_standings_init(struct tx_standings *s)
 {
@@ -54,15 +47,13 @@ static int new_bot(struct tx_standings *s, const char *name, const char *sha256)
     if (s->nbots == s->cap) {
         /* the crosstable is re-laid out for the new width */
         int cap = s->cap ? 2 * s->cap : 8;
-        struct tx_standings_cell *cells = calloc((size_t)cap * (size_t)cap, sizeof(*cells));
-        if (!cells)
-            abort();
+        struct tx_standings_cell *cells = tx_xcalloc((size_t)cap * (size_t)cap, sizeof(*cells));
         for (int i = 0; i < s->nbots; i++)
             for (int j = 0; j < s->nbots; j++)
                 cells[i * cap + j] = s->cells[i * s->cap + j];
         free(s->cells);
         s->cells = cells;
-        s->bots = xrealloc(s->bots, (size_t)cap * sizeof(*s->bots));
+        s->bots = tx_xrealloc(s->bots, (size_t)cap * sizeof(*s->bots));
         s->cap = cap;
     }
     struct tx_standings_bot *b = &s->bots[s->nbots];

@@ -20,6 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "alloc.h"
 #include "bot.h"
 #include "input.h"
 #include "validate-private.h"
@@ -70,9 +71,7 @@ static struct tx_validate_finding *occurrence(struct tx_validate_battery *v,
         if (rep->findings[i].check == check && !strcmp(rep->findings[i].key, key))
             f = &rep->findings[i];
     if (!f) {
-        f = realloc(rep->findings, sizeof *f * (size_t)(rep->nfindings + 1));
-        if (!f)
-            abort();
+        f = tx_xrealloc(rep->findings, sizeof *f * (size_t)(rep->nfindings + 1));
         rep->findings = f;
         f = &f[rep->nfindings++];
         memset(f, 0, sizeof *f);
@@ -80,10 +79,7 @@ static struct tx_validate_finding *occurrence(struct tx_validate_battery *v,
         snprintf(f->key, sizeof f->key, "%s", key);
         f->arena_only = true;
     }
-    int64_t *games = realloc(f->games, sizeof *games * (size_t)(f->count + 1));
-    if (!games)
-        abort();
-    f->games = games;
+    f->games = tx_xrealloc(f->games, sizeof *f->games * (size_t)(f->count + 1));
     f->games[f->count++] = game;
     f->arena_only = f->arena_only && arena;
     if (f->count > 1 && f->game <= game)
@@ -101,9 +97,7 @@ static void add_time(struct tx_validate_samples *t, int64_t us)
 {
     if (t->n == t->cap) {
         t->cap = t->cap ? 2 * t->cap : 256;
-        t->us = realloc(t->us, sizeof *t->us * (size_t)t->cap);
-        if (!t->us)
-            abort();
+        t->us = tx_xrealloc(t->us, sizeof *t->us * (size_t)t->cap);
     }
     t->us[t->n++] = us;
 }
@@ -140,9 +134,7 @@ static void lost(struct tx_validate_battery *v, const struct tx_validate_slot *s
                  " (a Python bot that prints without flush=True keeps its answer in a buffer: "
                  "run it with python3 -u)");
     snprintf(f->what, sizeof f->what, "%s", what);
-    char *input = malloc(TX_INPUT_MAX);
-    if (!input)
-        abort();
+    char *input = tx_xmalloc(TX_INPUT_MAX);
     if (check == TX_CHECK_ILLEGAL &&
         tx_verify_turn_input(v->c->geo, r, r->nmoves - 1, input, TX_INPUT_MAX) >= 0)
         f->input = input;
@@ -171,10 +163,8 @@ static void game_finding(struct tx_validate_battery *v, const struct tx_validate
 /* The fewest legal holes the bot (player p) had at one of its turns. */
 static int fewest_holes(const struct tx_geometry *geo, const struct tx_record *r, int p)
 {
-    struct tx_game *g = malloc(sizeof *g);
+    struct tx_game *g = tx_xmalloc(sizeof *g);
     int fewest = -1;
-    if (!g)
-        abort();
     tx_game_init(g, geo);
     for (int i = 0; i < r->nmoves; i++) {
         if (r->moves[i].player == p && !r->moves[i].forced &&

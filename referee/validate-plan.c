@@ -16,30 +16,22 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "alloc.h"
 #include "command.h"
 #include "game.h"
 #include "hole.h"
 #include "paths.h"
 #include "schedule.h"
+#include "splitmix.h"
 #include "validate-private.h"
 
 #define SCENARIO_TRIES 64 /* seeds tried for an opening before the scenario is dropped */
 
 /* ---- openings ---- */
 
-static uint64_t next_random(uint64_t *state)
-{
-    *state += UINT64_C(0x9e3779b97f4a7c15);
-    return tx_schedule_mix(*state);
-}
-
-static int random_below(uint64_t *state, int n)
-{
-    return (int)(next_random(state) % (uint64_t)n);
-}
-
 /* A first peg for player 1, on the diagonal (x == y) or off it. */
-static int first_peg(const struct tx_geometry *geo, uint64_t *rng, bool diagonal, int16_t *out)
+static int first_peg(const struct tx_geometry *geo, struct tx_splitmix *rng, bool diagonal,
+                     int16_t *out)
 {
     int16_t holes[TX_HOLES_MAX];
     int n = 0;
@@ -49,14 +41,15 @@ static int first_peg(const struct tx_geometry *geo, uint64_t *rng, bool diagonal
             holes[n++] = (int16_t)h;
     if (n == 0)
         return -1;
-    out[0] = holes[random_below(rng, n)];
+    out[0] = holes[tx_splitmix_below(rng, (uint32_t)n)];
     return 1;
 }
 
 /* forced-late: random legal moves (never a swap, never one that ends the
  * game) until the bot is on move with at most TX_VALIDATE_LATE_HOLES legal
  * holes. */
-static int late_opening(const struct tx_geometry *geo, uint64_t *rng, int player, int16_t *out)
+static int late_opening(const struct tx_geometry *geo, struct tx_splitmix *rng, int player,
+                        int16_t *out)
 {
     struct tx_game g, next;
     int16_t moves[TX_MOVES_MAX];
@@ -66,7 +59,7 @@ static int late_opening(const struct tx_geometry *geo, uint64_t *rng, int player
             return g.nmoves;
         int n = tx_game_legal_moves(&g, moves), played = 0;
         for (int tries = 0; tries < n && !played; tries++) {
-            int m = moves[random_below(rng, n)];
+            int m = moves[tx_splitmix_below(rng, (uint32_t)n)];
             next = g;
             if (m != TX_MOVE_SWAP && tx_game_play(&next, m) == TX_LEGAL &&
                 next.status == TX_ONGOING) {
@@ -83,7 +76,8 @@ static int late_opening(const struct tx_geometry *geo, uint64_t *rng, int player
 /* forced-crossing: the opponent's pegs in a bow tie (x0,y0) (x0+1,y0+2) (x0+1,y0) (x0,y0+2):
  * its 2nd and 4th pegs make two links that cross each other. The bot's
  * forced pegs go at random, at least 3 holes away from the bow tie. */
-static int crossing_opening(const struct tx_geometry *geo, uint64_t *rng, int player, int16_t *out)
+static int crossing_opening(const struct tx_geometry *geo, struct tx_splitmix *rng, int player,
+                            int16_t *out)
 {
     int x0 = geo->size / 2 - 1, y0 = geo->size / 2 - 2, opp = 1 - player;
     int tie[4] = {tx_geometry_hole(geo, x0, y0), tx_geometry_hole(geo, x0 + 1, y0 + 2),
@@ -109,7 +103,7 @@ static int crossing_opening(const struct tx_geometry *geo, uint64_t *rng, int pl
             } else if (k < 3 || player == 0) {
                 int h;
                 do
-                    h = far[random_below(rng, nfar)];
+                    h = far[tx_splitmix_below(rng, (uint32_t)nfar)];
                 while (g.cell[h] != TX_EMPTY);
                 out[n++] = (int16_t)h;
             } else {
@@ -131,9 +125,7 @@ static int crossing_opening(const struct tx_geometry *geo, uint64_t *rng, int pl
 static char *with_options(const char *command, const char *extra)
 {
     size_t len = strlen(command) + strlen(extra) + 2;
-    char *s = malloc(len);
-    if (!s)
-        abort();
+    char *s = tx_xmalloc(len);
     snprintf(s, len, "%s %s", command, extra);
     return s;
 }
@@ -155,7 +147,7 @@ static void plan(struct tx_validate_battery *v, enum tx_validate_scenario scenar
     const struct tx_validate_config *c = v->c;
     struct tx_validate_slot *s = &v->slots[v->nslots];
     int64_t index = v->nslots + 1;
-    uint64_t seed = tx_schedule_mix(c->seed * 1000003u + (uint64_t)index) & TX_SCHEDULE_SEED_MASK;
+    uint64_t seed = tx_splitmix_mix(c->seed * 1000003u + (uint64_t)index) & TX_SCHEDULE_SEED_MASK;
     int16_t first[1];
     char extra[64] = "", name[TX_HOLE_NAME_MAX];
     int n = 0;
@@ -165,7 +157,7 @@ static void plan(struct tx_validate_battery *v, enum tx_validate_scenario scenar
         return;
     }
     for (int t = 0; t < SCENARIO_TRIES; t++) {
-        uint64_t rng = seed + (uint64_t)t;
+        struct tx_splitmix rng = {seed + (uint64_t)t};
         if (scenario == TX_SCENARIO_DIAGONAL || scenario == TX_SCENARIO_OFF_DIAGONAL)
             n = first_peg(c->geo, &rng, scenario == TX_SCENARIO_DIAGONAL, first);
         else if (scenario == TX_SCENARIO_FORCED_LATE)
@@ -226,9 +218,7 @@ void tx_validate_plan_battery(struct tx_validate_battery *v)
     static const char no_random[] = "needs the bundled twixt-random (not found)";
     static const char no_blocker[] = "needs the bundled twixt-blocker (not found)";
     int per_round = 2 * nplain + 11;
-    v->slots = calloc((size_t)per_round * (size_t)c->rounds, sizeof *v->slots);
-    if (!v->slots)
-        abort();
+    v->slots = tx_xcalloc((size_t)per_round * (size_t)c->rounds, sizeof *v->slots);
     for (int round = 0; round < c->rounds; round++) {
         for (int i = 0; i < nplain; i++)
             for (int p = 0; p < 2; p++)

@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "alloc.h"
 #include "command.h"
 #include "options.h"
 #include "record.h"
@@ -33,9 +34,7 @@ static void print_word(FILE *out, const char *s)
 {
     char *argv[] = {(char *)s};
     size_t cap = 4 * strlen(s) + 8; /* every ' becomes '\'' inside the quotes */
-    char *word = malloc(cap);
-    if (!word)
-        abort();
+    char *word = tx_xmalloc(cap);
     tx_options_shell_command(1, argv, word, cap);
     fputs(word, out);
     free(word);
@@ -153,9 +152,7 @@ static void print_lines(FILE *out, const char *text, int max, const char *what)
     for (const char *line = text; *line; lines++) {
         size_t n = strcspn(line, "\n");
         if (lines < max) {
-            char *copy = strndup(line, n);
-            if (!copy)
-                abort();
+            char *copy = tx_strndup(line, n);
             fputs("       ", out);
             tx_render_text_safe(out, copy, 200);
             fputc('\n', out);
@@ -302,9 +299,7 @@ static char *command_text(const char *program, const char *records, const char *
 {
     char *text = NULL;
     size_t len = 0;
-    FILE *m = open_memstream(&text, &len);
-    if (!m)
-        abort();
+    FILE *m = tx_xcheck(open_memstream(&text, &len));
     print_commands(m, program, records, command, f, "");
     fclose(m);
     /* Two lines "replay:  CMD" and "re-feed: CMD": keep the one asked for. */
@@ -443,9 +438,7 @@ void tx_validate_report_print_json(FILE *out, const char *program,
         cJSON_AddStringToObject(o, "name", p->left_names[i]);
         cJSON_AddItemToArray(left, o);
     }
-    char *text = cJSON_PrintUnformatted(root);
-    if (!text)
-        abort();
+    char *text = tx_xcheck(cJSON_PrintUnformatted(root));
     fprintf(out, "%s\n", text);
     cJSON_free(text);
     cJSON_Delete(root);

@@ -22,6 +22,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "alloc.h"
+#include "paths.h"
 #include "validate-private.h"
 
 const char *tx_validate_check_name(enum tx_validate_check check)
@@ -104,9 +106,7 @@ static void keep_probe(struct tx_validate_battery *v, const struct tx_record *r)
     if (upto == 0)
         return;
     *k = (struct tx_record){.game = r->game, .seed = r->seed, .size = r->size, .limits = r->limits};
-    k->moves = calloc((size_t)upto, sizeof *k->moves);
-    if (!k->moves)
-        abort();
+    k->moves = tx_xcalloc((size_t)upto, sizeof *k->moves);
     for (int i = 0; i < upto; i++)
         k->moves[i] = (struct tx_record_move){.player = r->moves[i].player,
                                               .move = tx_strdup(r->moves[i].move),
@@ -158,9 +158,7 @@ static void init_games(struct tx_validate_battery *v)
 {
     struct tx_validate_report *rep = v->rep;
     rep->ngames = v->nslots;
-    rep->games = calloc((size_t)v->nslots + 1, sizeof *rep->games);
-    if (!rep->games)
-        abort();
+    rep->games = tx_xcalloc((size_t)v->nslots + 1, sizeof *rep->games);
     for (int i = 0; i < v->nslots; i++) {
         const struct tx_validate_slot *s = &v->slots[i];
         struct tx_validate_game *g = &rep->games[i];
@@ -185,9 +183,7 @@ int tx_validate_run(const struct tx_validate_config *c, struct tx_validate_repor
 {
     memset(ret, 0, sizeof *ret);
     ret->probe.startup_us = -1;
-    struct tx_validate_battery *v = calloc(1, sizeof *v);
-    if (!v)
-        abort();
+    struct tx_validate_battery *v = tx_xcalloc(1, sizeof *v);
     v->c = c;
     v->rep = ret;
     int rc = open_records(v, err, errcap);

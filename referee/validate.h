@@ -59,6 +59,10 @@
 #define TX_VALIDATE_SLOW_START_PERCENT                                                             \
     50 /* a start-up over this share of the first turn's limit is a warning */
 
+/* The defaults of validate's own options, as plain numbers (--help states them). */
+#define TX_VALIDATE_ROUNDS_DEFAULT 1      /* --games N: rounds of the battery */
+#define TX_VALIDATE_CONCURRENCY_DEFAULT 1 /* --concurrency N: the fairest timing */
+
 enum tx_validate_scenario {
     TX_SCENARIO_OPPONENT = 0, /* a plain game against one of the opponents */
     TX_SCENARIO_SWAP,         /* player 1, the opponent answers SWAP */

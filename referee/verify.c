@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "alloc.h"
 #include "answer.h"
 #include "bot-limits.h"
 #include "hole.h"
@@ -26,9 +27,7 @@ const struct tx_geometry *tx_verify_geometry(struct tx_verify_geometries *cache,
     if (size < TX_SIZE_MIN || size > TX_SIZE_MAX)
         return NULL;
     if (!cache->by_size[size]) {
-        struct tx_geometry *geo = malloc(sizeof *geo);
-        if (!geo)
-            abort();
+        struct tx_geometry *geo = tx_xmalloc(sizeof *geo);
         if (tx_geometry_init(geo, size) < 0) {
             free(geo);
             return NULL;
@@ -110,11 +109,9 @@ int tx_verify_position(const struct tx_geometry *geo, const struct tx_record *r,
 int tx_verify_turn_input(const struct tx_geometry *geo, const struct tx_record *r, int i, char *buf,
                          size_t cap)
 {
-    struct tx_game *g = malloc(sizeof *g);
+    struct tx_game *g = tx_xmalloc(sizeof *g);
     int rc;
 
-    if (!g)
-        abort();
     rc = i < 0 || i >= r->nmoves || r->moves[i].forced ? -EINVAL : tx_verify_position(geo, r, i, g);
     if (rc >= 0 && (g->status != TX_ONGOING || g->to_move != r->moves[i].player))
         rc = -EINVAL;
@@ -376,11 +373,9 @@ static int check_end(const struct tx_game *g, const struct tx_record *r,
 static int check_links(const struct tx_game *g, const struct tx_record *r,
                        struct tx_verify_report *rep)
 {
-    int16_t *links = malloc(sizeof *links * 2 * TX_LINKS_MAX);
+    int16_t *links = tx_xmalloc(sizeof *links * 2 * TX_LINKS_MAX);
     int rc = 0;
 
-    if (!links)
-        abort();
     for (int p = 0; p < 2 && rc == 0; p++) {
         const struct tx_record_player *pl = &r->players[p];
         int n = tx_game_links(g, p, links);
@@ -403,12 +398,10 @@ static int check_links(const struct tx_game *g, const struct tx_record *r,
 int tx_verify_record(const struct tx_geometry *geo, const struct tx_record *r,
                      struct tx_verify_report *rep)
 {
-    struct tx_game *g = malloc(sizeof *g);
+    struct tx_game *g = tx_xmalloc(sizeof *g);
     int soft_used[2] = {0, 0};
     int rc;
 
-    if (!g)
-        abort();
     memset(rep, 0, sizeof *rep);
     rep->ok = true;
     rc = check_header(geo, r, rep);

@@ -44,6 +44,7 @@
 #include "match.h"
 #include "record.h"
 #include "sandbox.h"
+#include "splitmix.h"
 
 /* ---- the bot ---- */
 
@@ -80,14 +81,6 @@ static bool input_complete(const char *buf, size_t len)
     return false;
 }
 
-static uint64_t next_random(uint64_t *state)
-{
-    uint64_t z = (*state += 0x9e3779b97f4a7c15u);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
-    return z ^ (z >> 31);
-}
-
 static int run_bot(int size, uint64_t seed)
 {
     static struct tx_geometry geo;
@@ -95,6 +88,7 @@ static int run_bot(int size, uint64_t seed)
     static struct tx_game game;
     static char buf[TX_INPUT_MAX + 1];
     int16_t moves[TX_MOVES_MAX];
+    struct tx_splitmix rng = {seed};
     int me = -1;
     if (tx_geometry_init(&geo, size) < 0)
         return 2;
@@ -118,7 +112,7 @@ static int run_bot(int size, uint64_t seed)
         int n = tx_game_legal_moves(&game, moves);
         if (n <= 0)
             return 5;
-        int move = moves[next_random(&seed) % (uint64_t)n];
+        int move = moves[tx_splitmix_below(&rng, (uint32_t)n)];
         char name[TX_HOLE_NAME_MAX], line[64];
         const char *token = move == TX_MOVE_SWAP ? "SWAP" : tx_hole_name(&geo, move, name);
         int w = snprintf(line, sizeof line, "%s %" PRIu64 "\n", token, now_ns() - t0);

@@ -13,6 +13,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "alloc.h"
 #include "hole.h"
 #include "record.h"
 #include "render-html.h"

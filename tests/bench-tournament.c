@@ -24,6 +24,7 @@
 
 #include "commands.h"
 #include "options.h"
+#include "record.h"
 #include "setup.h"
 #include "runner.h"
 
@@ -169,7 +170,7 @@ int main(int argc, char **argv)
     char spin[64];
     snprintf(spin, sizeof spin, "--spin-ms %.1f", 0.95 * turn_ms);
     struct collect col = {.target_turns = turns, .limit_us = (int64_t)turn_ms * 1000};
-    double secs = run(bot, spin, TX_OPTIONS_GAMES_MAX, busy_games, turn_ms, &col);
+    double secs = run(bot, spin, TX_RECORD_GAME_MAX, busy_games, turn_ms, &col);
     qsort(col.added, (size_t)col.nadded, sizeof *col.added, compare_i64);
     if (col.nadded > 0)
         printf("busy bots (spin %.0f%% of %d ms), concurrency %d: %lld turns in %lld games, %.0f "

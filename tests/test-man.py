@@ -5,8 +5,12 @@ usage: test-man.py TWIXT_ARENA MAN_DIR COMPLETION_PY    (meson runs it)
 
 For each subcommand of `twixt-arena --help`, MAN_DIR/twixt-arena-COMMAND.1.scd
 must exist and its OPTIONS section must list exactly the options of
-`twixt-arena COMMAND --help`, with the same value (placeholder or choices);
-twixt-arena.1.scd's COMMANDS section must name exactly the subcommands.
+`twixt-arena COMMAND --help`, with the same value (placeholder or choices),
+and every number an option's help line states (a default, a range: the
+program takes them from the constants it applies) must be in the page's
+description of that option, so a changed default fails here until the page
+says it too; twixt-arena.1.scd's COMMANDS section must name exactly the
+subcommands.
 The --help output is read by completion.py's parser, the one that
 generates the shell completions, so a help line it cannot read fails here.
 An scdoc option item is a line such as
@@ -55,10 +59,32 @@ def page_options(text):
     return options
 
 
+def page_descriptions(text):
+    """{last name: the item's description, one line} of the OPTIONS section."""
+    descriptions, key = {}, None
+    for line in section(text, "OPTIONS"):
+        if line.startswith("*-"):
+            key = re.findall(r"\*(-[^*]+)\*", line)[-1]
+            descriptions[key] = ""
+        elif key and line.startswith("\t"):
+            descriptions[key] += " " + line.strip()
+    return descriptions
+
+
+NUMBER = re.compile(r"\d+(?:\.\d+)?")
+
+
 def compare(command, page, help_options):
     expected = {o.names[-1]: (o.names, o.value) for o in help_options}
     found = page_options(page)
     where = f"twixt-arena-{command}.1.scd"
+    descriptions = page_descriptions(page)
+    for o in help_options:
+        in_page = set(NUMBER.findall(descriptions.get(o.names[-1], "")))
+        for number in NUMBER.findall(o.help):
+            if o.names[-1] in descriptions and number not in in_page:
+                fail(f"{where}: {o.names[-1]}: `{command} --help` says {number}"
+                     f" ({o.help!r}), the page's description does not")
     for key, (names, value) in expected.items():
         if key not in found:
             fail(f"{where}: {', '.join(names)} {value or ''} is in `{command} --help`"

@@ -10,8 +10,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "alloc.h"
 #include "command.h"
 #include "pool.h"
+#include "splitmix.h"
 
 static struct tx_geometry geo;
 static const struct tx_bot_spec bots[5] = {
@@ -360,15 +362,7 @@ static int reference_choice(const struct tx_pool *p)
     return best;
 }
 
-static uint64_t rng_state = 12345;
-static uint64_t rng(void)
-{
-    rng_state += UINT64_C(0x9e3779b97f4a7c15);
-    uint64_t z = rng_state;
-    z = (z ^ (z >> 30)) * UINT64_C(0xbf58476d1ce4e5b9);
-    z = (z ^ (z >> 27)) * UINT64_C(0x94d049bb133111eb);
-    return z ^ (z >> 31);
-}
+static struct tx_splitmix results = {12345};
 
 START_TEST(pool_league_follows_its_rule)
 {
@@ -399,7 +393,7 @@ START_TEST(pool_league_follows_its_rule)
         running[0] = running[1];
         nrunning--;
         struct tx_record r;
-        int winner = (int)(rng() % 3) - 1;
+        int winner = (int)tx_splitmix_below(&results, 3) - 1;
         fake_record(&p, g, winner, &r);
         tx_pool_ended(&p, r.pairing.key, g.k, &r);
         tx_record_free(&r);

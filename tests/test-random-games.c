@@ -35,6 +35,7 @@
 #include "geometry.h"
 #include "hole.h"
 #include "input.h"
+#include "splitmix.h"
 
 #define DEFAULT_SEED 0x7477697874ULL /* "twixt" */
 
@@ -42,19 +43,11 @@
 static const int step[8][2] = {{1, 2},   {2, 1},   {2, -1}, {1, -2},
                                {-1, -2}, {-2, -1}, {-2, 1}, {-1, 2}};
 
-/* ---- random numbers (splitmix64: tiny, and the same on every machine) ---- */
+/* ---- random numbers (libtwixt's splitmix64: the same on every machine) ---- */
 
-static uint64_t next_random(uint64_t *state)
+static int random_below(struct tx_splitmix *rng, int n)
 {
-    uint64_t z = (*state += 0x9E3779B97F4A7C15ULL);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-    return z ^ (z >> 31);
-}
-
-static int random_below(uint64_t *state, int n)
-{
-    return (int)(next_random(state) % (uint64_t)n);
+    return (int)tx_splitmix_below(rng, (uint32_t)n);
 }
 
 /* ---- the reference game ---- */
@@ -410,7 +403,8 @@ static void compare_all_links(const struct where *w, const struct tx_game *g, co
 
 /* A random move that may well be illegal: its reason must be one the
  * reference allows, and a refused move must leave the game untouched. */
-static void probe(const struct where *w, struct tx_game *g, const struct ref *r, uint64_t *rng)
+static void probe(const struct where *w, struct tx_game *g, const struct ref *r,
+                  struct tx_splitmix *rng)
 {
     static struct tx_game before;
     int move = random_below(rng, 8) == 0 ? TX_MOVE_SWAP : random_below(rng, r->holes + 8) - 4;
@@ -465,7 +459,7 @@ static void compare_after_move(const struct where *w, const struct tx_game *g, c
 
 /* Chooses a legal move from the reference: SWAP one time in three when it
  * is allowed, else a uniformly random legal hole. */
-static int choose(const struct ref *r, uint64_t *rng)
+static int choose(const struct ref *r, struct tx_splitmix *rng)
 {
     int16_t holes[TX_HOLES_MAX];
     int n;
@@ -477,7 +471,8 @@ static int choose(const struct ref *r, uint64_t *rng)
 }
 
 /* Plays both to the end (or `limit` moves), comparing after every move. */
-static void play_out(struct where *w, struct tx_game *g, struct ref *r, uint64_t *rng, int limit)
+static void play_out(struct where *w, struct tx_game *g, struct ref *r, struct tx_splitmix *rng,
+                     int limit)
 {
     bool small = r->size <= 12; /* lists compared every 4th move, else every 16th */
 
@@ -536,7 +531,7 @@ START_TEST(random_games_match_reference)
     ck_assert_int_eq(tx_geometry_init(&geo_storage, size), 0);
     for (int i = 0; i < games; i++) {
         uint64_t seed = base ^ ((uint64_t)size << 48) ^ (uint64_t)i;
-        uint64_t rng = seed;
+        struct tx_splitmix rng = {seed};
         w.game = i;
         w.seed = seed;
         w.move = 0;
@@ -586,7 +581,7 @@ START_TEST(game_copy_is_independent)
     ck_assert_int_eq(tx_geometry_init(&geo_storage, size), 0);
     for (int i = 0; i < games; i++) {
         uint64_t seed = base_seed() ^ 0xC0FFEEULL ^ ((uint64_t)size << 48) ^ (uint64_t)i;
-        uint64_t rng = seed;
+        struct tx_splitmix rng = {seed};
         int split_at = 1 + random_below(&rng, size * 3);
         w.game = i;
         w.seed = seed;
@@ -617,7 +612,7 @@ END_TEST
  * position they accept must be stable: written again, parsed again and
  * rebuilt again it gives the same pegs and links, and its legal list agrees
  * with tx_game_check. */
-static size_t damage(char *text, size_t len, size_t cap, int size, uint64_t *rng)
+static size_t damage(char *text, size_t len, size_t cap, int size, struct tx_splitmix *rng)
 {
     int op = random_below(rng, 9);
     size_t at = len ? (size_t)random_below(rng, (int)len) : 0;
@@ -714,7 +709,7 @@ START_TEST(damaged_inputs_are_refused_or_stable)
     ck_assert_int_eq(tx_geometry_init(&geo_storage, size), 0);
     for (int i = 0; i < rounds; i++) {
         uint64_t seed = base_seed() ^ 0xBADULL ^ ((uint64_t)size << 48) ^ (uint64_t)i;
-        uint64_t rng = seed;
+        struct tx_splitmix rng = {seed};
         int len;
         size_t n;
         w.game = i;

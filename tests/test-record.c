@@ -16,6 +16,7 @@
 
 #include <cjson/cJSON.h>
 
+#include "alloc.h"
 #include "bot-limits.h"
 #include "geometry.h"
 #include "record.h"
@@ -703,6 +704,9 @@ START_TEST(record_schema_matches_constants)
                          tx_reason_name((enum tx_reason)i));
 
     assert_number(schema, "properties/game/maximum", (double)TX_RECORD_GAME_MAX);
+    assert_number(schema, "properties/pairing/properties/k/maximum", (double)TX_RECORD_GAME_MAX);
+    assert_number(schema, "properties/pairing/properties/bots/items/properties/memory_mb/maximum",
+                  TX_LIMITS_MEMORY_MB_MAX);
     assert_number(schema, "properties/seed/maximum", (double)TX_RECORD_SEED_MAX);
     assert_number(schema, "properties/size/minimum", TX_SIZE_MIN);
     assert_number(schema, "properties/size/maximum", TX_SIZE_MAX);

@@ -36,6 +36,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "alloc.h"
 #include "arena-test.h"
 #include "record.h"
 #include "records.h"

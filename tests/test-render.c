@@ -18,6 +18,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "alloc.h"
 #include "answer.h"
 #include "hole.h"
 #include "record.h"

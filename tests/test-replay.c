@@ -23,6 +23,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "alloc.h"
 #include "commands.h"
 #include "answer.h"
 #include "hole.h"

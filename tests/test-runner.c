@@ -22,6 +22,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "alloc.h"
 #include "arena-test.h"
 #include "commands.h"
 #include "options.h"

@@ -1,6 +1,7 @@
-/* test-schedule.c - openings files checked line by line, and the seed
- * mixer. (Which games a run plays is pool.h's: test-pool.c; a game's seed
- * and opening are pairing.h's: test-pairing.c.)
+/* test-schedule.c - openings files checked line by line. (Which games a
+ * run plays is pool.h's: test-pool.c; a game's seed and opening are
+ * pairing.h's: test-pairing.c; the seed mixer is splitmix.h's:
+ * test-splitmix.c.)
  */
 #include <check.h>
 #include <errno.h>
@@ -56,15 +57,6 @@ START_TEST(schedule_openings_file_errors_name_the_line)
 }
 END_TEST
 
-START_TEST(schedule_mix_is_splitmix64)
-{
-    /* Reference values of splitmix64 from seed 0: the first outputs of the
-     * generator x += 0x9e3779b97f4a7c15; return mix(x) (Vigna's splitmix64.c). */
-    ck_assert_uint_eq(tx_schedule_mix(UINT64_C(0x9e3779b97f4a7c15)), UINT64_C(0xe220a8397b1dcdaf));
-    ck_assert_uint_eq(tx_schedule_mix(UINT64_C(0x3c6ef372fe94f82a)), UINT64_C(0x6e789e6aa1b965f4));
-}
-END_TEST
-
 static Suite *schedule_suite(void)
 {
     Suite *s = suite_create("schedule");
@@ -72,7 +64,6 @@ static Suite *schedule_suite(void)
     tcase_set_timeout(tc, 30);
     tcase_add_test(tc, schedule_openings_file_parsed);
     tcase_add_test(tc, schedule_openings_file_errors_name_the_line);
-    tcase_add_test(tc, schedule_mix_is_splitmix64);
     suite_add_tcase(s, tc);
     return s;
 }
