@@ -406,6 +406,8 @@ int tx_sandbox_init(struct tx_sandbox *sb, const struct tx_sandbox_request *req,
         return r;
     if (req->output)
         sb->output = absolute(req->output);
+    if (req->bots_file)
+        sb->bots_file = absolute(req->bots_file);
     if (req->mode == TX_SANDBOX_OFF)
         return 0;
 
@@ -442,6 +444,7 @@ void tx_sandbox_free(struct tx_sandbox *sb)
         free(sb->cgroups[i]);
     tx_command_free(sb->env);
     free(sb->output);
+    free(sb->bots_file);
     memset(sb, 0, sizeof *sb);
 }
 
@@ -572,10 +575,13 @@ char **tx_sandbox_launcher_args(const struct tx_sandbox *sb, char *const *argv, 
         push(&l, "--cgroup");
         push(&l, sb->cgroups[i]);
     }
-    if (sb->output) {
-        push(&l, "--hide");
-        push(&l, sb->output);
-    }
+    /* The records, and the bots file: every bot's env (tokens) is in it. */
+    const char *runs[] = {sb->output, sb->bots_file};
+    for (size_t i = 0; i < sizeof runs / sizeof *runs; i++)
+        if (runs[i]) {
+            push(&l, "--hide");
+            push(&l, runs[i]);
+        }
     /* The opponent's files: those its command names as paths (an
      * interpreter found in PATH is everybody's), unless ours are the same. */
     for (int i = 0; opponent_argv && opponent_argv[i]; i++) {

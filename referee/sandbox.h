@@ -54,6 +54,7 @@ struct tx_sandbox_request {
     int nenv;
     const char *env[TX_SANDBOX_ENV_MAX]; /* --bot-env NAME=VALUE, or NAME (the referee's value) */
     const char *output;                  /* the records file, hidden from bots; may be NULL */
+    const char *bots_file; /* --bots FILE (every bot's env), hidden too; may be NULL */
 };
 
 /* What bots get. Owned strings; tx_sandbox_free. */
@@ -65,6 +66,7 @@ struct tx_sandbox {
     int ncgroups; /* > 0: memory and tasks are limited by cgroups, else by rlimits */
     char *cgroups[TX_SANDBOX_CGROUPS_MAX]; /* the directories each bot's cgroups are made in */
     char *output;                          /* absolute path of the records file, or NULL */
+    char *bots_file;                       /* absolute path of the bots file, or NULL */
     char **env;                            /* every bot's environment: NULL-terminated NAME=VALUE */
     char why[384]; /* why the sandbox is not active although asked for, "" otherwise */
 };
@@ -109,8 +111,9 @@ char **tx_sandbox_bot_env(const struct tx_sandbox *sb, char *const *own);
  * in dir, from the opponent whose words are opponent_argv (may be NULL),
  * started in opponent_dir (relative words are found there; NULL for either
  * dir: the referee's working directory): --sandbox, --network, --tmp-mb,
- * --tasks, --cgroup, --hide (the records file and the files the
- * opponent's command names, unless this bot's command names them too),
+ * --tasks, --cgroup, --hide (the records file, the bots file and the
+ * files the opponent's command names, unless this bot's command names
+ * them too),
  * --keep (this bot's own files and its working directory under /tmp,
  * which the sandbox's /tmp would cover). Nothing when sb is not active.
  * Returns a malloc'ed NULL-terminated array of malloc'ed strings: free it

@@ -198,6 +198,7 @@ int tx_setup_new(const struct tx_options *o, enum tx_pool_kind kind, int64_t gam
     /* How bots are isolated, for the whole run (warns once if it cannot). */
     struct tx_sandbox_request sandbox = o->sandbox;
     sandbox.output = o->output;
+    sandbox.bots_file = o->bots_file;
     char who[64];
     snprintf(who, sizeof who, "twixt-arena %s", argc > 0 ? argv[0] : "");
     if ((rc = tx_sandbox_configure(&sandbox, who, err, errcap)) < 0)

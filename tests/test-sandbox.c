@@ -741,13 +741,16 @@ static void write_file(const char *path, const char *text, mode_t mode)
  * number of the check that failed (a crash in the record), else plays.
  * Bot a's directory is under /tmp (the sandbox's own /tmp covers it: it
  * must be kept), b's here; the records file is given relative to here,
- * where neither bot runs. */
+ * where neither bot runs. The records and the bots file must be hidden
+ * (exits 9 and 11), which only shows when the build tree, where they are
+ * written, is not under /tmp (CI's is not): the sandbox's /tmp hides
+ * everything there. */
 START_TEST(bots_file_bots_in_their_dirs)
 {
     configure(TX_SANDBOX_OFF, NULL, false); /* for the marker only */
     bool on = _i == 0;
     char tmp[] = "/tmp/test-sandbox-pool-XXXXXX", cwd[1024], relative[96], here[1200];
-    char dir[2][1300], script[2][2700], records[1300], bots[1300], text[8192];
+    char dir[2][1300], script[2][2700], records[1300], bots[1300], text[12288];
     char err[96], marker_arg[128];
     ck_assert_ptr_nonnull(mkdtemp(tmp));
     ck_assert_ptr_nonnull(getcwd(cwd, sizeof cwd));
@@ -757,17 +760,19 @@ START_TEST(bots_file_bots_in_their_dirs)
     snprintf(dir[0], sizeof dir[0], "%s/a", tmp);
     snprintf(dir[1], sizeof dir[1], "%s/b", here);
     snprintf(records, sizeof records, "%s/games.jsonl", here);
+    snprintf(bots, sizeof bots, "%s/bots.json", here);
     for (int i = 0; i < 2; i++) {
         ck_assert_int_eq(mkdir(dir[i], 0755), 0);
         snprintf(script[i], sizeof script[i], "%s/bot", dir[i]);
     }
     for (int i = 0; i < 2; i++) {
-        char sandboxed[4400];
+        char sandboxed[5800];
         snprintf(sandboxed, sizeof sandboxed,
                  "[ \"$TMPDIR\" = /tmp ] || exit 8\n"
                  "[ -z \"$(cat '%s' 2>/dev/null)\" ] || exit 9\n"   /* the records: hidden */
-                 "[ -z \"$(cat '%s' 2>/dev/null)\" ] || exit 10\n", /* the opponent's script */
-                 records, script[1 - i]);
+                 "[ -z \"$(cat '%s' 2>/dev/null)\" ] || exit 10\n"  /* the opponent's script */
+                 "[ -z \"$(cat '%s' 2>/dev/null)\" ] || exit 11\n", /* the bots file: hidden */
+                 records, script[1 - i], bots);
         snprintf(text, sizeof text,
                  "#!/bin/sh\n"
                  "[ \"$(pwd)\" = '%s' ] || exit 3\n"
@@ -788,7 +793,6 @@ START_TEST(bots_file_bots_in_their_dirs)
              " {\"name\": \"b\", \"command\": \"./bot %s play\", \"dir\": \"%s\",\n"
              "  \"env\": {\"TX_OWN\": \"b\"}}]\n",
              HOSTILE, dir[0], HOSTILE, dir[1]);
-    snprintf(bots, sizeof bots, "%s/bots.json", here);
     write_file(bots, text, 0644);
     snprintf(relative + strlen(relative), sizeof relative - strlen(relative), "/games.jsonl");
     snprintf(marker_arg, sizeof marker_arg, "--bot-env=%s", marker);
