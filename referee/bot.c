@@ -9,13 +9,11 @@
  * constants of bot.h, whatever the bot writes.
  */
 #include <errno.h>
-#include <ftw.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-#include <sys/stat.h>
 
 #include "alloc.h"
 #include "bot.h"
@@ -49,21 +47,10 @@ static void on_close(uv_handle_t *handle)
 
 /* ---- the TMPDIR of a keeper that was killed (without the sandbox) ---- */
 
-static int remove_entry(const char *path, const struct stat *st, int type, struct FTW *ftw)
-{
-    (void)st;
-    (void)ftw;
-    if (type == FTW_DP)
-        rmdir(path);
-    else
-        unlink(path);
-    return 0;
-}
-
 static void remove_tmpdir(uv_work_t *work)
 {
     struct tx_bot *bot = work->data;
-    nftw(bot->tmpdir, remove_entry, 16, FTW_DEPTH | FTW_PHYS | FTW_MOUNT);
+    tx_proc_remove_tree(bot->tmpdir);
 }
 
 static void after_remove_tmpdir(uv_work_t *work, int status)

@@ -56,7 +56,6 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
-#include <ftw.h>
 #include <limits.h>
 #include <net/if.h>
 #include <poll.h>
@@ -251,17 +250,6 @@ static int write_file(const char *path, const char *text)
 
 /* ---- cgroups: a child of each --cgroup DIR, made by the keeper ---- */
 
-static int remove_entry(const char *path, const struct stat *st, int type, struct FTW *ftw)
-{
-    (void)st;
-    (void)ftw;
-    if (type == FTW_DP)
-        rmdir(path);
-    else
-        unlink(path);
-    return 0;
-}
-
 static void cleanup(void)
 {
     for (int i = 0; i < ncgroups; i++)
@@ -271,7 +259,7 @@ static void cleanup(void)
         }
     ncgroups = 0;
     if (tmpdir[0]) {
-        nftw(tmpdir, remove_entry, 16, FTW_DEPTH | FTW_PHYS | FTW_MOUNT);
+        tx_proc_remove_tree(tmpdir);
         say("tmp-removed");
     }
     tmpdir[0] = '\0';

@@ -5,7 +5,8 @@
  * bot's descendants with it), a process's state, and the bot's scheduling
  * statistics (to tell a slow bot from a busy machine). Small synchronous
  * reads of /proc, no libuv; used by bot.c, refeed-probe.c and the
- * launcher.
+ * launcher. And what a bot leaves behind outside its process: its TMPDIR,
+ * removed by its keeper, or by the referee when the keeper was killed.
  */
 #ifndef TX_PROC_H
 #define TX_PROC_H
@@ -34,5 +35,10 @@ int tx_proc_sched_open(int pid);
  * runnable but waiting for one, so far. One pread. Returns false when the
  * file cannot be read (the process is gone). */
 bool tx_proc_sched(int fd, uint64_t *cpu_ns, uint64_t *wait_ns);
+
+/* Removes dir and everything in it, as far as it can: without following
+ * links or crossing into other file systems (a bot may have put either
+ * there). Synchronous: the referee calls it off its loop. */
+void tx_proc_remove_tree(const char *dir);
 
 #endif
