@@ -725,11 +725,7 @@ static void reap(void)
 static void sweep(void)
 {
     for (;;) {
-        int *pids = NULL;
-        int n = tx_proc_descendants(getpid(), &pids);
-        for (int i = 1; i < n; i++)
-            kill(pids[i], SIGKILL);
-        free(pids);
+        tx_proc_kill_descendants(getpid());
         reap();
         if (waitpid(-1, NULL, WNOHANG) < 0 && errno == ECHILD)
             return;

@@ -15,14 +15,21 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 
 #include "alloc.h"
 #include "proc.h"
 
+/* A list of processes and, for each, the one it was found under. */
+struct family {
+    int *pids, *parents; /* parents may be NULL: not kept */
+    int n, cap;
+};
+
 /* Appends the children of every thread of pid (/proc/PID/task/TID/children)
- * to *pids, growing it. */
-static void add_children(int pid, int **pids, int *n, int *cap)
+ * to f, growing it. */
+static void add_children(int pid, struct family *f)
 {
     char path[64];
     snprintf(path, sizeof path, "/proc/%d/task", pid);
@@ -35,35 +42,105 @@ static void add_children(int pid, int **pids, int *n, int *cap)
             continue;
         char file[320];
         snprintf(file, sizeof file, "/proc/%d/task/%s/children", pid, t->d_name);
-        FILE *f = fopen(file, "re");
-        if (!f)
+        FILE *children = fopen(file, "re");
+        if (!children)
             continue;
         int child;
-        while (fscanf(f, "%d", &child) == 1) {
+        while (fscanf(children, "%d", &child) == 1) {
             if (child <= 1)
                 continue;
-            if (*n == *cap) {
-                *pids = tx_xrealloc(*pids, sizeof **pids * (size_t)(*cap *= 2));
+            if (f->n == f->cap) {
+                f->cap *= 2;
+                f->pids = tx_xrealloc(f->pids, sizeof *f->pids * (size_t)f->cap);
+                if (f->parents)
+                    f->parents = tx_xrealloc(f->parents, sizeof *f->parents * (size_t)f->cap);
             }
-            (*pids)[(*n)++] = child;
+            if (f->parents)
+                f->parents[f->n] = pid;
+            f->pids[f->n++] = child;
         }
-        fclose(f);
+        fclose(children);
     }
     closedir(tasks);
 }
 
+/* pid, then its descendants, parents before children. */
+static void list_family(int pid, struct family *f, bool parents)
+{
+    f->cap = 64;
+    f->n = 1;
+    f->pids = tx_xmalloc(sizeof *f->pids * (size_t)f->cap);
+    f->parents = parents ? tx_xmalloc(sizeof *f->parents * (size_t)f->cap) : NULL;
+    f->pids[0] = pid;
+    if (parents)
+        f->parents[0] = 0;
+    for (int i = 0; i < f->n; i++)
+        add_children(f->pids[i], f);
+}
+
 int tx_proc_descendants(int pid, int **ret)
 {
-    int cap = 64, n = 1;
-    int *pids = tx_xmalloc(sizeof *pids * (size_t)cap);
-    pids[0] = pid;
-    for (int i = 0; i < n; i++)
-        add_children(pids[i], &pids, &n, &cap);
-    *ret = pids;
-    return n;
+    struct family f;
+    list_family(pid, &f, false);
+    *ret = f.pids;
+    return f.n;
+}
+
+/* "PID (COMM) S PPID ...": the state letter, the parent and (when comm is
+ * not NULL) the command name of pid. 0, or -1 when it does not exist. */
+static int read_stat(int pid, char *state, int *ppid, char *comm, size_t commcap);
+
+/* Signals a batch of verified pidfds, and closes them. */
+static void kill_batch(int *fds, int *n)
+{
+    for (int i = 0; i < *n; i++) {
+        syscall(SYS_pidfd_send_signal, fds[i], SIGKILL, NULL, 0);
+        close(fds[i]);
+    }
+    *n = 0;
+}
+
+int tx_proc_kill_descendants(int pid)
+{
+    struct family f;
+    list_family(pid, &f, true);
+    /* First a pidfd for each process, kept only if its parent is still
+     * the one it was listed under (or pid, which adopts orphans): from
+     * then on the pidfd is that process, whatever happens to its pid.
+     * Then the signals, so that no kill of this batch changes a parent
+     * the batch still checks. Batches bound the descriptors held. */
+    enum { BATCH = 256 };
+    int fds[BATCH], nfds = 0;
+    for (int i = 1; i < f.n; i++) {
+        int fd = (int)syscall(SYS_pidfd_open, f.pids[i], 0), ppid = 0;
+        char state;
+        if (fd < 0) {
+            if (errno == ENOSYS) /* a kernel before 5.3: the pid alone */
+                kill(f.pids[i], SIGKILL);
+            continue;
+        }
+        if (read_stat(f.pids[i], &state, &ppid, NULL, 0) < 0 ||
+            (ppid != f.parents[i] && ppid != pid)) {
+            close(fd); /* not the process listed: the next listing tells */
+            continue;
+        }
+        fds[nfds++] = fd;
+        if (nfds == BATCH)
+            kill_batch(fds, &nfds);
+    }
+    kill_batch(fds, &nfds);
+    free(f.pids);
+    free(f.parents);
+    return f.n - 1;
 }
 
 int tx_proc_stat(int pid, char *state, char *comm, size_t commcap)
+{
+    int ppid;
+    return read_stat(pid, state, &ppid, comm, commcap);
+}
+
+static int read_stat(int pid, char *state, int *ppid, char *comm, size_t commcap)
 {
     char path[64], buf[512];
     snprintf(path, sizeof path, "/proc/%d/stat", pid);
@@ -77,7 +154,7 @@ int tx_proc_stat(int pid, char *state, char *comm, size_t commcap)
     buf[n] = '\0';
     /* "PID (COMM) S ...": COMM may itself hold ')' or spaces. */
     char *lp = strchr(buf, '('), *rp = strrchr(buf, ')');
-    if (!lp || !rp || rp < lp || rp[1] != ' ' || !rp[2])
+    if (!lp || !rp || rp < lp || rp[1] != ' ' || !rp[2] || sscanf(rp + 2, "%*c %d", ppid) != 1)
         return -1;
     *state = rp[2];
     if (comm && commcap > 0) {

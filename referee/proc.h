@@ -23,6 +23,14 @@
  * why the launcher is one. */
 int tx_proc_descendants(int pid, int **ret);
 
+/* SIGKILLs every descendant of pid (not pid itself) and returns how many
+ * it found (0: none left). Through pidfds: a process is signalled only if,
+ * once its pidfd is open, its parent is still the one it was listed under
+ * (or pid, which adopts orphans), so a pid freed and taken by an unrelated
+ * process since the listing (pid_max may be 32768) is never signalled. A
+ * process forked meanwhile is found by the next call. */
+int tx_proc_kill_descendants(int pid);
+
 /* State letter ('R', 'S', 'Z', ...) and command name (/proc/PID/comm, non
  * printable bytes as '?') of pid. Returns 0, or -1 when it does not exist. */
 int tx_proc_stat(int pid, char *state, char *comm, size_t commcap);

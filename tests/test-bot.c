@@ -25,6 +25,7 @@
 
 #include "bot.h"
 #include "match.h"
+#include "proc.h"
 
 struct harness {
     uv_loop_t loop;
@@ -499,6 +500,59 @@ START_TEST(bot_double_forked_daemon_is_killed)
 }
 END_TEST
 
+/* The keeper's sweep (tx_proc_kill_descendants) on a family made here: a
+ * root process with two children, one of which has a child. Everything
+ * below the root is killed, and neither the root nor a process outside its
+ * family (a sibling of the root) is touched. */
+START_TEST(proc_kill_descendants_kills_the_family_below_only)
+{
+    int fds[2];
+    ck_assert_int_eq(pipe(fds), 0);
+    pid_t outsider = fork();
+    if (outsider == 0) {
+        pause();
+        _exit(0);
+    }
+    pid_t root = fork();
+    if (root == 0) {
+        for (int i = 0; i < 2; i++) {
+            pid_t child = fork();
+            if (child == 0) {
+                if (i == 1) {
+                    pid_t grandchild = fork();
+                    if (grandchild == 0) {
+                        pause();
+                        _exit(0);
+                    }
+                    ck_assert_int_eq(write(fds[1], &grandchild, sizeof grandchild),
+                                     (ssize_t)sizeof grandchild);
+                }
+                pause();
+                _exit(0);
+            }
+            ck_assert_int_eq(write(fds[1], &child, sizeof child), (ssize_t)sizeof child);
+        }
+        pause();
+        _exit(0);
+    }
+    pid_t family[3];
+    for (int i = 0; i < 3; i++)
+        ck_assert_int_eq(read(fds[0], &family[i], sizeof family[i]), (ssize_t)sizeof family[i]);
+    close(fds[0]);
+    close(fds[1]);
+    /* Each of the three wrote its pid once it existed. */
+    ck_assert_int_eq(tx_proc_kill_descendants(root), 3);
+    for (int i = 0; i < 3; i++)
+        ck_assert_msg(eventually_gone(family[i]), "descendant %d survived", (int)family[i]);
+    ck_assert(!gone(root));
+    ck_assert(!gone(outsider));
+    kill(root, SIGKILL);
+    kill(outsider, SIGKILL);
+    ck_assert_int_eq(waitpid(root, NULL, 0), root);
+    ck_assert_int_eq(waitpid(outsider, NULL, 0), outsider);
+}
+END_TEST
+
 START_TEST(bot_gets_its_limits_and_only_three_descriptors)
 {
     struct harness h;
@@ -857,6 +911,7 @@ static Suite *bot_suite(void)
     tcase_add_test(tc, bot_ignoring_sigterm_is_killed);
     tcase_add_test(tc, bot_escaped_child_is_killed_and_does_not_hold_up_the_end);
     tcase_add_test(tc, bot_double_forked_daemon_is_killed);
+    tcase_add_test(tc, proc_kill_descendants_kills_the_family_below_only);
     tcase_add_test(tc, bot_gets_its_limits_and_only_three_descriptors);
     tcase_add_test(tc, bot_dies_with_the_referee);
     suite_add_tcase(s, tc);
