@@ -561,10 +561,15 @@ static void default_signals(void)
  * puts /dev/null in their place and then closes its end of `ready`, and
  * the bot waits for that just before it execs (wait_until_alone), after
  * everything else it sets up: a few system calls of the parent's, done by
- * then. */
-static void let_go_of_stdio(int ready)
+ * then. null is /dev/null, opened by the parent before it forked the bot:
+ * the sandbox's init shares the bot's mount namespace, and opened later it
+ * could find, while the bot builds its /dev, the empty regular file that
+ * becomes /dev/null's mount point, and hold it open for writing, so that
+ * the bot's /dev could not be made read-only ("cannot set up the sandbox:
+ * make read-only /dev: Device or resource busy", about one sandboxed start
+ * in 1,000 at two games at once). */
+static void let_go_of_stdio(int null, int ready)
 {
-    int null = open("/dev/null", O_RDWR | O_CLOEXEC);
     for (int fd = 0; fd <= 2; fd++)
         if (null < 0 || dup2(null, fd) < 0)
             close(fd);
@@ -675,6 +680,7 @@ static __attribute__((noreturn)) void sandbox_init(const struct launch *l, int g
     int ready[2];
     if (pipe2(ready, O_CLOEXEC) < 0)
         fail("cannot create pipes: %s", strerror(errno));
+    int null = open("/dev/null", O_RDWR | O_CLOEXEC); /* before the bot's /dev */
     pid_t bot = fork();
     if (bot < 0)
         fail("cannot fork the bot: %s", strerror(errno));
@@ -682,11 +688,13 @@ static __attribute__((noreturn)) void sandbox_init(const struct launch *l, int g
         close(go);
         close(report);
         close(ready[1]);
+        if (null >= 0)
+            close(null);
         sandboxed_bot(l, cgroup_memory, ready[0]);
     }
     close(ready[0]);
     close(status_fd);
-    let_go_of_stdio(ready[1]);
+    let_go_of_stdio(null, ready[1]);
     for (;;) {
         int st;
         pid_t pid = waitpid(-1, &st, 0);
@@ -867,7 +875,7 @@ int main(int argc, char **argv)
         write_map(child, "uid_map", map);
         /* The init forks the bot once it reads "g": the keeper's copies of
          * the bot's stdio are gone by then, the init's go next. */
-        let_go_of_stdio(-1);
+        let_go_of_stdio(open("/dev/null", O_RDWR | O_CLOEXEC), -1);
         if (write(go[1], "g", 1) != 1)
             fail("cannot start the sandbox: %s", strerror(errno));
     } else {
@@ -894,7 +902,7 @@ int main(int argc, char **argv)
         }
         close(ready[0]);
         say("pid %d", (int)child);
-        let_go_of_stdio(ready[1]);
+        let_go_of_stdio(open("/dev/null", O_RDWR | O_CLOEXEC), ready[1]);
     }
     /* From here the bot talks to the referee directly: the keeper holds
      * none of its pipes (let_go_of_stdio). */
