@@ -78,6 +78,7 @@ for shell in "${shells[@]}"; do
     # league takes the sandbox's options as tournament does
     check "$shell" "twixt-arena league --bots p.json --sandbox " "auto off on"
     check "$shell" "twixt-arena league --pin" "--pin-cores"
+    check "$shell" "twixt-arena league a b --pin" "--pin-cores" # after its optional BOTs
     check "$shell" "twixt-arena league -o l.jsonl --bot-" "--bot-env --bot-memory-mb --bot-network"
     # Programs in PATH where a BOT is expected (bash also offers this
     # script's functions, zsh external commands only).

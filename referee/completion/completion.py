@@ -95,13 +95,15 @@ def parse_options(help_text, strict=True):
 def parse_positionals(help_text):
     """The kind of the positional arguments named on the usage line
     ("usage: twixt-arena play BOT1 BOT2 [OPTIONS]" -> 'program'): 'file',
-    'program' or None. Words inside brackets are options and their values."""
+    'program' or None. Words inside brackets are options and their values,
+    but for one placeholder bracketed alone, optional ("league [BOT...]")."""
     first = help_text.splitlines()[0] if help_text else ""
     words = first.split()[3:]  # after "usage: twixt-arena COMMAND"
     depth, kinds = 0, set()
     for word in words:
-        if depth == 0 and not word.startswith("["):
-            base = re.sub(r"[0-9]*(\.\.\.)?$", "", word)
+        alone = re.fullmatch(r"\[([A-Z][A-Z0-9]*(?:\.\.\.)?)\]", word)
+        if depth == 0 and (alone or not word.startswith("[")):
+            base = re.sub(r"[0-9]*(\.\.\.)?$", "", alone[1] if alone else word)
             if base in FILE_PLACEHOLDERS:
                 kinds.add("file")
             elif base in PROGRAM_PLACEHOLDERS:
