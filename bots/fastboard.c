@@ -9,8 +9,17 @@
 
 #include <string.h>
 
-/* Border node of each zone bit: holes first, then rows 1/N, columns A/last. */
-#define BORDER_NODE(bit) (TX_HOLES_MAX + (bit))
+#include "alloc.h"
+
+static int16_t *uf_of(struct tx_fastboard *b)
+{
+    return (int16_t *)(void *)((uint8_t *)b->mem + b->off_uf);
+}
+
+static uint8_t *cells_of(struct tx_fastboard *b)
+{
+    return (uint8_t *)b->mem + b->off_cell;
+}
 
 static int find(int16_t *uf, int x)
 {
@@ -29,60 +38,91 @@ static void join(int16_t *uf, int a, int b)
         uf[a] = (int16_t)b;
 }
 
-void tx_fastboard_init(struct tx_fastboard *b, const struct tx_geometry *geo)
+size_t tx_fastboard_size(const struct tx_geometry *geo)
+{
+    size_t words = ((size_t)geo->link_ids + 63) / 64;
+    size_t tables = 2 * words * 8 + ((size_t)geo->holes + 4) * 2 + (size_t)geo->holes;
+    return (sizeof(struct tx_fastboard) + tables + 7) / 8 * 8;
+}
+
+void tx_fastboard_init(struct tx_fastboard *b, const struct tx_geometry *geo, enum tx_rules rules)
 {
     b->geo = geo;
     b->to_move = 0;
     b->winner = -1;
-    memset(b->cell, 0, sizeof(b->cell));
-    memset(b->links, 0, sizeof(b->links));
-    for (int i = 0; i < TX_HOLES_MAX + 4; i++)
-        b->uf[i] = (int16_t)i;
+    b->own_links_block = tx_ruleset(rules)->own_links_block;
+    b->bytes = (uint32_t)tx_fastboard_size(geo);
+    b->words = (uint32_t)(((size_t)geo->link_ids + 63) / 64);
+    b->off_uf = b->words * 2 * 8;
+    b->off_cell = b->off_uf + ((uint32_t)geo->holes + 4) * 2;
+    memset(b->mem, 0, b->off_uf);
+    memset(cells_of(b), 0, (size_t)geo->holes);
+    int16_t *uf = uf_of(b);
+    for (int i = 0; i < geo->holes + 4; i++)
+        uf[i] = (int16_t)i;
 }
 
-/* Joins a peg of player in hole to the border nodes of its own lines. */
+struct tx_fastboard *tx_fastboard_new(const struct tx_geometry *geo, enum tx_rules rules)
+{
+    struct tx_fastboard *b = tx_xmalloc(tx_fastboard_size(geo));
+    tx_fastboard_init(b, geo, rules);
+    return b;
+}
+
+/* Joins a peg of player in hole to the border nodes of its own lines: the
+ * nodes follow the holes, rows 1/last, then columns A/last. */
 static void join_borders(struct tx_fastboard *b, int player, int hole)
 {
     unsigned zone = b->geo->zone[hole];
+    int16_t *uf = uf_of(b);
+    int base = b->geo->holes;
     if (player == 0) {
         if (zone & TX_ZONE_ROW_FIRST)
-            join(b->uf, hole, BORDER_NODE(0));
+            join(uf, hole, base + 0);
         if (zone & TX_ZONE_ROW_LAST)
-            join(b->uf, hole, BORDER_NODE(1));
+            join(uf, hole, base + 1);
     } else {
         if (zone & TX_ZONE_COL_FIRST)
-            join(b->uf, hole, BORDER_NODE(2));
+            join(uf, hole, base + 2);
         if (zone & TX_ZONE_COL_LAST)
-            join(b->uf, hole, BORDER_NODE(3));
+            join(uf, hole, base + 3);
     }
 }
 
 static bool joined(struct tx_fastboard *b, int player)
 {
-    int first = BORDER_NODE(player == 0 ? 0 : 2);
-    return find(b->uf, first) == find(b->uf, first + 1);
+    int first = b->geo->holes + (player == 0 ? 0 : 2);
+    int16_t *uf = uf_of(b);
+    return find(uf, first) == find(uf, first + 1);
+}
+
+static void set_link(struct tx_fastboard *b, int player, int link)
+{
+    b->mem[(player ? b->words : 0) + (uint32_t)(link >> 6)] |= 1ULL << (link & 63);
 }
 
 void tx_fastboard_from_game(struct tx_fastboard *b, const struct tx_game *g)
 {
     const struct tx_geometry *geo = g->geo;
-    tx_fastboard_init(b, geo);
+    tx_fastboard_init(b, geo, (enum tx_rules)g->rules);
     b->to_move = g->to_move;
+    uint8_t *cell = cells_of(b);
     for (int h = 0; h < geo->holes; h++) {
-        if (g->cell[h] == TX_EMPTY)
+        int c = tx_game_cell(g, h);
+        if (c == TX_EMPTY)
             continue;
-        b->cell[h] = g->cell[h];
-        join_borders(b, g->cell[h] - 1, h);
+        cell[h] = (uint8_t)c;
+        join_borders(b, c - 1, h);
     }
-    for (int l = 0; l < geo->holes * 4; l++) {
+    for (int l = 0; l < geo->link_ids; l++) {
         if (geo->link_end[l][0] < 0 || !tx_game_has_link(g, l))
             continue;
         int a = geo->link_end[l][0], c = geo->link_end[l][1];
-        int owner = g->cell[a] - 1;
+        int owner = cell[a] - 1;
         if (owner < 0)
             continue; /* a link needs pegs at both ends; ignore a broken game */
-        b->links[owner][l >> 6] |= 1ULL << (l & 63);
-        join(b->uf, a, c);
+        set_link(b, owner, l);
+        join(uf_of(b), a, c);
     }
     if (g->status == TX_WON)
         b->winner = g->winner;
@@ -93,18 +133,19 @@ void tx_fastboard_play(struct tx_fastboard *b, int hole)
     const struct tx_geometry *geo = b->geo;
     int p = b->to_move;
     uint8_t mine = (uint8_t)(p + 1);
+    uint8_t *cell = cells_of(b);
 
-    b->cell[hole] = mine;
+    cell[hole] = mine;
     join_borders(b, p, hole);
     for (int k = 0; k < 8; k++) {
         int n = geo->neighbour[hole][k];
-        if (n < 0 || b->cell[n] != mine)
+        if (n < 0 || cell[n] != mine)
             continue;
         int link = geo->link_of[hole][k];
         if (tx_fastboard_link_blocked(b, p, link))
             continue;
-        b->links[p][link >> 6] |= 1ULL << (link & 63);
-        join(b->uf, hole, n);
+        set_link(b, p, link);
+        join(uf_of(b), hole, n);
     }
     if (b->winner < 0 && joined(b, p))
         b->winner = p;

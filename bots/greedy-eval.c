@@ -14,20 +14,27 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Links player may never make: the crossings of every opponent link. */
+#include "alloc.h"
+
+/* Links player may never make: the crossings of every opponent link (and
+ * under classic of its own links too). */
 static void mark_blocked(const struct tx_fastboard *b, int player, uint64_t *blocked)
 {
     const struct tx_geometry *geo = b->geo;
-    const uint64_t *opp = b->links[!player];
-    memset(blocked, 0, sizeof(uint64_t) * TX_FASTBOARD_WORDS);
-    int words = (geo->holes * 4 + 63) / 64;
-    for (int w = 0; w < words; w++) {
-        for (uint64_t bits = opp[w]; bits; bits &= bits - 1) {
-            int link = w * 64 + __builtin_ctzll(bits);
-            for (int i = 0; i < TX_CROSSINGS; i++) {
-                int c = geo->crossing[link][i];
-                if (c >= 0)
-                    blocked[c >> 6] |= 1ULL << (c & 63);
+    int words = (int)b->words;
+    memset(blocked, 0, sizeof(uint64_t) * b->words);
+    for (int who = 0; who < 2; who++) {
+        if (who == player && !b->own_links_block)
+            continue;
+        const uint64_t *links = tx_fastboard_links(b, who);
+        for (int w = 0; w < words; w++) {
+            for (uint64_t bits = links[w]; bits; bits &= bits - 1) {
+                int link = w * 64 + __builtin_ctzll(bits);
+                for (int i = 0; i < TX_CROSSINGS; i++) {
+                    int c = geo->crossing[link][i];
+                    if (c != TX_NO_LINK)
+                        blocked[c >> 6] |= 1ULL << (c & 63);
+                }
             }
         }
     }
@@ -36,7 +43,7 @@ static void mark_blocked(const struct tx_fastboard *b, int player, uint64_t *blo
 /* 0 for player's own peg, 1 for a vacant hole it may use, -1 for a wall. */
 static int hole_cost(const struct tx_fastboard *b, int player, int hole)
 {
-    if (b->cell[hole] == player + 1)
+    if (tx_fastboard_cell(b, hole) == player + 1)
         return 0;
     return tx_fastboard_can_play(b, player, hole) ? 1 : -1;
 }
@@ -88,7 +95,7 @@ static void search(const struct tx_fastboard *b, int player, const uint64_t *blo
 static int distance_and_paths(const struct tx_fastboard *b, int player, int *flex, uint8_t *on_path)
 {
     const struct tx_geometry *geo = b->geo;
-    uint64_t blocked[TX_FASTBOARD_WORDS];
+    uint64_t blocked[(TX_LINKS_MAX + 63) / 64];
     uint8_t first[TX_HOLES_MAX], last[TX_HOLES_MAX];
     unsigned zone_first = player == 0 ? TX_ZONE_ROW_FIRST : TX_ZONE_COL_FIRST;
     unsigned zone_last = player == 0 ? TX_ZONE_ROW_LAST : TX_ZONE_COL_LAST;
@@ -161,16 +168,16 @@ static int by_score_desc(const void *a, const void *b)
 
 int tx_eval_rank_moves(const struct tx_fastboard *b, struct tx_rng *rng, int16_t *out, int *scores)
 {
-    struct scored list[TX_HOLES_MAX];
-    struct tx_fastboard after;
+    struct scored *list = tx_xmalloc(sizeof(struct scored) * (size_t)b->geo->holes);
+    struct tx_fastboard *after = tx_xmalloc(b->bytes);
     int me = b->to_move, n = 0;
 
     for (int h = 0; h < b->geo->holes; h++) {
         if (!tx_fastboard_can_play(b, me, h))
             continue;
-        after = *b;
-        tx_fastboard_play(&after, h);
-        list[n].score = tx_eval_position(&after, me);
+        tx_fastboard_copy(after, b);
+        tx_fastboard_play(after, h);
+        list[n].score = tx_eval_position(after, me);
         list[n].tie = (uint32_t)tx_rng_next(rng);
         list[n].hole = (int16_t)h;
         n++;
@@ -181,6 +188,8 @@ int tx_eval_rank_moves(const struct tx_fastboard *b, struct tx_rng *rng, int16_t
         if (scores)
             scores[i] = list[i].score;
     }
+    free(list);
+    free(after);
     return n;
 }
 
@@ -189,24 +198,26 @@ static int edge_distance(const struct tx_geometry *geo, int hole)
 {
     int x = tx_geometry_x(geo, hole), y = tx_geometry_y(geo, hole);
     int d = x;
-    if (geo->size - 1 - x < d)
-        d = geo->size - 1 - x;
+    if (geo->width - 1 - x < d)
+        d = geo->width - 1 - x;
     if (y < d)
         d = y;
-    if (geo->size - 1 - y < d)
-        d = geo->size - 1 - y;
+    if (geo->height - 1 - y < d)
+        d = geo->height - 1 - y;
     return d;
 }
 
 bool tx_eval_should_swap(const struct tx_geometry *geo, int hole)
 {
-    return edge_distance(geo, hole) >= geo->size / 4;
+    int side = geo->width < geo->height ? geo->width : geo->height;
+    return edge_distance(geo, hole) >= side / 4;
 }
 
 int tx_eval_opening(const struct tx_geometry *geo, struct tx_rng *rng)
 {
-    int16_t best[TX_HOLES_MAX];
-    int n = 0, best_centre = 1 << 20, want = geo->size / 4 - 1;
+    int16_t *best = tx_xmalloc(sizeof(int16_t) * (size_t)geo->holes);
+    int side = geo->width < geo->height ? geo->width : geo->height;
+    int n = 0, best_centre = 1 << 20, want = side / 4 - 1;
     if (want < 0)
         want = 0;
     /* The ring just outside the swap zone, and on it the holes nearest the
@@ -215,8 +226,8 @@ int tx_eval_opening(const struct tx_geometry *geo, struct tx_rng *rng)
         if (edge_distance(geo, h) != want || !tx_geometry_playable(geo, 0, h) ||
             tx_eval_should_swap(geo, h))
             continue;
-        int centre = abs(2 * tx_geometry_x(geo, h) - (geo->size - 1)) +
-                     abs(2 * tx_geometry_y(geo, h) - (geo->size - 1));
+        int centre = abs(2 * tx_geometry_x(geo, h) - (geo->width - 1)) +
+                     abs(2 * tx_geometry_y(geo, h) - (geo->height - 1));
         if (centre < best_centre) {
             best_centre = centre;
             n = 0;
@@ -228,5 +239,7 @@ int tx_eval_opening(const struct tx_geometry *geo, struct tx_rng *rng)
         for (int h = 0; h < geo->holes; h++)
             if (tx_geometry_playable(geo, 0, h))
                 best[n++] = (int16_t)h;
-    return best[tx_rng_below(rng, (uint32_t)n)];
+    int hole = best[tx_rng_below(rng, (uint32_t)n)];
+    free(best);
+    return hole;
 }

@@ -94,7 +94,7 @@ int tx_playout_run(struct tx_fastboard *b, const struct tx_playout_policy *polic
     struct vacant v;
     v.n = 0;
     for (int h = 0; h < b->geo->holes; h++) {
-        if (b->cell[h] == TX_EMPTY && !(b->geo->zone[h] & TX_ZONE_CORNER)) {
+        if (tx_fastboard_cell(b, h) == TX_EMPTY && !(b->geo->zone[h] & TX_ZONE_CORNER)) {
             v.index[h] = (int16_t)v.n;
             v.hole[v.n++] = (int16_t)h;
         }

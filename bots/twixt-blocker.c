@@ -45,15 +45,15 @@ static int bow_tie_move(const struct tx_fastboard *b, int me)
 {
     const struct tx_geometry *geo = b->geo;
     int best = -1, best_pegs = -1, best_far = 0;
-    for (int x = 0; x + 1 < geo->size; x++) {
-        for (int y = 0; y + 2 < geo->size; y++) {
+    for (int x = 0; x + 1 < geo->width; x++) {
+        for (int y = 0; y + 2 < geo->height; y++) {
             int tie[4], pegs = 0, vacant = -1;
             bool possible = true;
             bow_tie(geo, x, y, tie);
             for (int i = 0; i < 4 && possible; i++) {
                 if (tie[i] < 0)
                     possible = false;
-                else if (b->cell[tie[i]] == me + 1)
+                else if (tx_fastboard_cell(b, tie[i]) == me + 1)
                     pegs++;
                 else if (tx_fastboard_can_play(b, me, tie[i]))
                     vacant = vacant < 0 ? tie[i] : vacant;
@@ -68,7 +68,7 @@ static int bow_tie_move(const struct tx_fastboard *b, int me)
                 return -1; /* built */
             if (tx_fastboard_link_blocked(b, me, ab) || tx_fastboard_link_blocked(b, me, cd))
                 continue;
-            int far = abs(2 * x + 1 - (geo->size - 1)) + abs(2 * y + 2 - (geo->size - 1));
+            int far = abs(2 * x + 1 - (geo->width - 1)) + abs(2 * y + 2 - (geo->height - 1));
             if (vacant >= 0 && (pegs > best_pegs || (pegs == best_pegs && far < best_far))) {
                 best = vacant;
                 best_pegs = pegs;
@@ -86,14 +86,17 @@ static int think(const struct tx_botio_turn *turn, void *data, char *message)
     const struct tx_geometry *geo = g->geo;
     int me = turn->me, him = !me;
     char name[TX_HOLE_NAME_MAX];
-    struct tx_fastboard b;
+    struct tx_fastboard *b = tx_xmalloc(tx_fastboard_size(geo));
+    struct tx_fastboard *next = tx_xmalloc(tx_fastboard_size(geo));
 
-    tx_fastboard_from_game(&b, g);
+    tx_fastboard_from_game(b, g);
     if (bot->cross) {
-        int move = bow_tie_move(&b, me);
+        int move = bow_tie_move(b, me);
         if (move >= 0) {
             snprintf(message, TX_BOTIO_MESSAGE_MAX, "bow tie");
             fprintf(stderr, "blocker: bow tie peg %s\n", tx_hole_name(geo, move, name));
+            free(b);
+            free(next);
             return move;
         }
     }
@@ -101,12 +104,12 @@ static int think(const struct tx_botio_turn *turn, void *data, char *message)
      * his shortest paths; ties in random order. */
     int best = -1, best_wins = 1, best_dist = -1, best_flex = 0, ties = 0;
     for (int h = 0; h < geo->holes; h++) {
-        if (!tx_fastboard_can_play(&b, me, h))
+        if (!tx_fastboard_can_play(b, me, h))
             continue;
-        struct tx_fastboard next = b;
-        tx_fastboard_play(&next, h);
-        int wins = next.winner == me, flex;
-        int dist = wins ? 0 : tx_eval_distance(&next, him, &flex);
+        tx_fastboard_copy(next, b);
+        tx_fastboard_play(next, h);
+        int wins = next->winner == me, flex;
+        int dist = wins ? 0 : tx_eval_distance(next, him, &flex);
         if (wins)
             flex = 0;
         bool better =
@@ -123,6 +126,8 @@ static int think(const struct tx_botio_turn *turn, void *data, char *message)
             best = h; /* reservoir sampling: each tie equally likely */
         }
     }
+    free(b);
+    free(next);
     if (best < 0)
         return -1; /* cannot happen: the referee ends a game without legal holes */
     if (best_dist >= TX_EVAL_FAR)

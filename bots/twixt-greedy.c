@@ -34,14 +34,15 @@ static int think(const struct tx_botio_turn *turn, void *data, char *message)
                 tx_hole_name(geo, turn->input->last, name));
         return TX_MOVE_SWAP;
     }
-    struct tx_fastboard b;
+    struct tx_fastboard *b = tx_xmalloc(tx_fastboard_size(geo));
     int16_t holes[TX_HOLES_MAX];
     int scores[TX_HOLES_MAX];
-    tx_fastboard_from_game(&b, g);
-    int n = tx_eval_rank_moves(&b, rng, holes, scores);
+    tx_fastboard_from_game(b, g);
+    int n = tx_eval_rank_moves(b, rng, holes, scores);
+    int mine = tx_eval_distance(b, turn->me, NULL), his = tx_eval_distance(b, !turn->me, NULL);
+    free(b);
     if (n == 0)
         return -1;
-    int mine = tx_eval_distance(&b, turn->me, NULL), his = tx_eval_distance(&b, !turn->me, NULL);
     snprintf(message, TX_BOTIO_MESSAGE_MAX, "dist %d vs %d", mine, his);
     fprintf(stderr, "greedy: %s score %d of %d moves; distance me %d, him %d\n",
             tx_hole_name(geo, holes[0], name), scores[0], n, mine, his);

@@ -91,7 +91,7 @@ static int ready(const struct tx_geometry *geo, const struct tx_botio_options *o
         (tx_hole_parse(geo, bot->first_name, strlen(bot->first_name), &bot->first) != TX_HOLE_OK ||
          !tx_geometry_playable(geo, 0, bot->first))) {
         fprintf(stderr, "twixt-random: --first: \"%s\" is not a hole player 1 may use on %d x %d\n",
-                bot->first_name, opt->size, opt->size);
+                bot->first_name, opt->variant.width, opt->variant.height);
         return 2;
     }
     return TX_BOTIO_PLAY;

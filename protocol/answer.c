@@ -1,7 +1,13 @@
 /* answer.c - the parser for the one line a bot prints per turn.
  *
  * The line is split at the first space: the token before it is the move,
- * what follows the run of spaces is the message. The token must be exactly
+ * what follows the run of spaces is the message. Under rules with link
+ * edits, tokens that have an edit's shape are taken off the front of the
+ * message first (RULES.md "Link edits"), whether or not they name holes of
+ * this board (the game refuses those, naming the edit): a word of a message that happens to
+ * look like an edit would be read as one, which is why the shape is narrow
+ * (a sign, two hole names, a colon) and a message that starts with such a
+ * word is the bot's own ambiguity. The token must be exactly
  * "SWAP" or a hole name; anything else is "not a move" and the reason
  * quotes it with control and invalid bytes escaped and its length bounded,
  * because the reason ends up in records and terminals. Legality in the
@@ -77,10 +83,43 @@ static void append_escaped(char *dst, size_t cap, const char *s, size_t len)
     }
 }
 
-int tx_answer_parse(const struct tx_geometry *geo, const char *line, size_t len,
-                    struct tx_answer *out)
+bool tx_edit_parse(const char *s, size_t len, struct tx_edit *ret)
+{
+    const char *colon = len > 1 ? memchr(s + 1, ':', len - 1) : NULL;
+    int ax, ay, bx, by;
+    if (len < 6 || (s[0] != '-' && s[0] != '+' && s[0] != '~') || !colon ||
+        !tx_hole_coords(s + 1, (size_t)(colon - s - 1), &ax, &ay) ||
+        !tx_hole_coords(colon + 1, len - (size_t)(colon + 1 - s), &bx, &by))
+        return false;
+    *ret = (struct tx_edit){s[0], (int16_t)ax, (int16_t)ay, (int16_t)bx, (int16_t)by};
+    return true;
+}
+
+/* Takes the edit tokens that follow the move off the front of the message:
+ * *start is where the message starts (after the move's run of spaces), and
+ * moves on past each edit and its spaces. */
+static void take_edits(const char *line, size_t len, size_t *start, struct tx_answer *out)
+{
+    size_t at = *start;
+    while (at < len && out->nedits < TX_EDITS_MAX) {
+        size_t end = at;
+        while (end < len && line[end] != ' ')
+            end++;
+        if (!tx_edit_parse(line + at, end - at, &out->edits[out->nedits]))
+            break;
+        out->nedits++;
+        while (end < len && line[end] == ' ')
+            end++;
+        at = end;
+    }
+    *start = at;
+}
+
+int tx_answer_parse(const struct tx_geometry *geo, enum tx_rules rules, const char *line,
+                    size_t len, struct tx_answer *out)
 {
     out->move = -1;
+    out->nedits = 0;
     out->message[0] = '\0';
     out->message_cut = false;
     out->token[0] = '\0';
@@ -107,17 +146,20 @@ int tx_answer_parse(const struct tx_geometry *geo, const char *line, size_t len,
     size_t message_start = token_end;
     while (message_start < len && line[message_start] == ' ')
         message_start++;
+    if (tx_ruleset(rules)->link_edits)
+        take_edits(line, len, &message_start, out);
     out->message_cut = tx_text_sanitize(out->message, sizeof(out->message), line + message_start,
                                         len - message_start, TX_MESSAGE_CHARS);
     if (tx_text_sanitize(out->token, TX_TOKEN_SHOWN + 1, line, token_end, SIZE_MAX))
         strcat(out->token, "...");
 
-    if (token_end == 4 && memcmp(line, "SWAP", 4) == 0) {
-        out->move = TX_MOVE_SWAP;
-        return 0;
-    }
     int hole;
-    switch (tx_hole_parse(geo, line, token_end, &hole)) {
+    enum tx_hole_parse_result parsed = tx_hole_parse(geo, line, token_end, &hole);
+    if (token_end == 4 && memcmp(line, "SWAP", 4) == 0) {
+        hole = TX_MOVE_SWAP;
+        parsed = TX_HOLE_OK;
+    }
+    switch (parsed) {
     case TX_HOLE_OK:
         out->move = hole;
         return 0;

@@ -13,8 +13,10 @@
 #include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include "alloc.h"
 #include "hole.h"
 
 /* A bounded appender: once out of room it stays failed. */
@@ -50,9 +52,8 @@ static void put_hole(struct out *o, const struct tx_geometry *geo, int hole, cha
     put(o, name, n);
 }
 
-static void put_player(struct out *o, const struct tx_game *g, int player)
+static void put_player(struct out *o, const struct tx_game *g, int player, int16_t *list)
 {
-    int16_t list[2 * TX_LINKS_MAX];
     int n = tx_game_pegs(g, player, list);
     put_count(o, n);
     for (int i = 0; i < n; i++)
@@ -72,14 +73,17 @@ int tx_input_write(const struct tx_game *g, int player, bool first_turn, char *b
 
     /* SWAP first: player 1's first turn may follow player 2's swap of a
      * forced first peg, and then says SWAP as on CodinGame. */
-    if (g->nmoves > 0 && g->moves[g->nmoves - 1] == TX_MOVE_SWAP)
+    if (tx_game_last_move(g) == TX_MOVE_SWAP)
         put(&o, "SWAP\n", 5);
     else if (g->nmoves == 0 || (player == 0 && first_turn))
         put(&o, "FIRST\n", 6);
     else
-        put_hole(&o, g->geo, g->moves[g->nmoves - 1], '\n');
-    put_player(&o, g, player);
-    put_player(&o, g, 1 - player);
+        put_hole(&o, g->geo, tx_game_last_move(g), '\n');
+    /* A list of pegs or of links (two holes each) of one player. */
+    int16_t *list = tx_xmalloc((size_t)g->geo->link_ids * 2 * sizeof *list);
+    put_player(&o, g, player, list);
+    put_player(&o, g, 1 - player, list);
+    free(list);
 
     if (o.full) {
         if (cap > 0)
@@ -136,7 +140,7 @@ static int parse_hole(struct reader *r, const char *s, size_t len, int *ret_hole
         return 0;
     case TX_HOLE_OUT_OF_RANGE:
         return fail(r, "hole %.*s is off the %dx%d board", (int)(len > 8 ? 8 : len), s,
-                    r->geo->size, r->geo->size);
+                    r->geo->width, r->geo->height);
     case TX_HOLE_MALFORMED:
     default:
         return fail(r, "expected a hole name");

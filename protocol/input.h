@@ -17,10 +17,15 @@
 
 #include "game.h"
 
-/* Bytes that always hold one input, even on the largest board: the header
- * and four counts, every hole as a peg line ("Z26\n") and every possible
- * link as a link line ("Y24 Z26\n"). */
-#define TX_INPUT_MAX (32 + TX_HOLES_MAX * 4 + TX_LINKS_MAX * 8)
+/* Bytes that always hold one input on geo's board: the header and four
+ * counts, every hole as a peg line ("CV100\n") and every possible link as a
+ * link line ("CU98 CV100\n"); TX_INPUT_MAX for the largest board. */
+#define TX_INPUT_BYTES(holes) (32 + (size_t)(holes)*6 + (size_t)(holes)*4 * 12)
+#define TX_INPUT_MAX TX_INPUT_BYTES(TX_HOLES_MAX)
+static inline size_t tx_input_max(const struct tx_geometry *geo)
+{
+    return TX_INPUT_BYTES(geo->holes);
+}
 
 /* Writes the input for `player` (who must be the player to move) into buf
  * and NUL-terminates it. first_turn says that this is the reader's first
@@ -32,7 +37,8 @@
  * (TX_INPUT_MAX always suffices). */
 int tx_input_write(const struct tx_game *g, int player, bool first_turn, char *buf, size_t cap);
 
-/* A parsed turn input. Holes are indexes of the geometry it was parsed with. */
+/* A parsed turn input. Holes are indexes of the geometry it was parsed with.
+ * About 360 KiB: allocate it, or make it static. */
 struct tx_input {
     int last;     /* opponent's last hole, or TX_INPUT_FIRST, or TX_MOVE_SWAP */
     int npegs[2]; /* [0] the reader's ("your"), [1] the opponent's ("his") */

@@ -122,7 +122,19 @@ static bool add_move(cJSON *moves, const struct tx_record_move *m)
     /* -1 marks a forced move: the referee's, not timed */
     int64_t us = m->forced ? -1 : clamp(m->us, 0, TX_RECORD_US_MAX);
     if (!add_int(obj, "player", m->player) ||
-        !add_string_or_null(obj, "move", m->move, TX_RECORD_MOVE_CHARS) || !add_int(obj, "us", us))
+        !add_string_or_null(obj, "move", m->move, TX_RECORD_MOVE_CHARS))
+        return false;
+    if (m->nedits > 0) {
+        cJSON *edits = cJSON_AddArrayToObject(obj, "edits");
+        if (!edits)
+            return false;
+        for (int i = 0; i < m->nedits; i++) {
+            cJSON *e = cJSON_CreateString(m->edits[i]);
+            if (!e || !cJSON_AddItemToArray(edits, e))
+                return cJSON_Delete(e), false;
+        }
+    }
+    if (!add_int(obj, "us", us))
         return false;
     bool message = m->message && m->message[0];
     if (message && !add_text(obj, "message", m->message, TX_MESSAGE_CHARS))
@@ -168,8 +180,15 @@ static bool add_pairing(cJSON *root, const struct tx_record_pairing *p)
 static bool build(cJSON *root, const struct tx_record *r)
 {
     if (!add_string(root, "format", r->format ? r->format : TX_RECORD_FORMAT) ||
-        !add_int(root, "game", r->game) || !add_uint(root, "seed", r->seed) ||
-        !add_int(root, "size", r->size))
+        !add_int(root, "game", r->game) || !add_uint(root, "seed", r->seed))
+        return false;
+    /* A square board is written as it always was, so records of today's
+     * games stay byte for byte what they were. */
+    if (r->width == r->height
+            ? !add_int(root, "size", r->width)
+            : !add_int(root, "width", r->width) || !add_int(root, "height", r->height))
+        return false;
+    if (r->rules != TX_RULES_PP && !add_string(root, "rules", tx_ruleset(r->rules)->name))
         return false;
 
     cJSON *limits = cJSON_AddObjectToObject(root, "limits");
@@ -248,6 +267,7 @@ void tx_record_free(struct tx_record *r)
         free(r->moves[i].move);
         free(r->moves[i].message);
         free(r->moves[i].stderr_text);
+        free(r->moves[i].edits);
     }
     free(r->moves);
     free(r->result.detail);

@@ -73,14 +73,14 @@ int tx_cmd_validate(const char *self, int argc, char **argv)
                 "name opponents with --opponent CMD\n");
         goto out;
     }
-    geo = tx_xmalloc(sizeof *geo);
-    if (tx_geometry_init(geo, o.size) < 0) {
-        fprintf(stderr, "twixt-arena validate: --size: cannot build a %d x %d board\n", o.size,
-                o.size);
+    if (tx_geometry_new(o.variant.width, o.variant.height, &geo) < 0) {
+        fprintf(stderr, "twixt-arena validate: %s: cannot build a %d x %d board\n",
+                o.board_option ? o.board_option : "--board", o.variant.width, o.variant.height);
         goto out;
     }
     struct tx_validate_config c = {
         .geo = geo,
+        .rules = o.variant.rules,
         .name = o.bots[0].name,
         .command = o.bots[0].command,
         .limits = o.limits,
@@ -119,7 +119,7 @@ int tx_cmd_validate(const char *self, int argc, char **argv)
     status = rep.passed ? TX_EXIT_OK : TX_EXIT_FAILED;
 out:
     tx_validate_report_free(&rep);
-    free(geo);
+    tx_geometry_free(geo);
     free(random);
     free(strong);
     free(blocker);

@@ -88,7 +88,7 @@ static void reload_work(uv_work_t *work)
         v->bots[v->nbots++] = l->fixed[i];
     rl->rc = tx_bots_file_load(l->bots_path, &v->file, rl->err, sizeof rl->err);
     if (rl->rc == 0)
-        rl->rc = tx_setup_add_file_bots(l->bots_path, &v->file, l->pool->terms.size, v->bots,
+        rl->rc = tx_setup_add_file_bots(l->bots_path, &v->file, &l->pool->terms.variant, v->bots,
                                         &v->nbots, rl->err, sizeof rl->err);
 }
 

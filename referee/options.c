@@ -65,8 +65,8 @@ enum kind {
 #define MEMORY_MB_TEXT QUOTE(TX_LIMITS_MEMORY_MB)
 #define MEMORY_MB_MIN_TEXT QUOTE(TX_LIMITS_MEMORY_MB_MIN)
 #define MEMORY_MB_MAX_TEXT QUOTE(TX_LIMITS_MEMORY_MB_MAX)
-#define SIZE_MIN_TEXT QUOTE(TX_SIZE_MIN)
-#define SIZE_MAX_TEXT QUOTE(TX_SIZE_MAX)
+#define SIZE_MIN_TEXT QUOTE(TX_SIDE_MIN)
+#define SIZE_MAX_TEXT QUOTE(TX_SIDE_MAX)
 #define SIZE_DEFAULT_TEXT QUOTE(TX_SIZE_DEFAULT)
 
 static bool parse_pairs(struct tx_options *o, const char *v, char *why, size_t cap);
@@ -77,6 +77,9 @@ static bool parse_refeed_bot(struct tx_options *o, const char *v, char *why, siz
 static bool parse_since(struct tx_options *o, const char *v, char *why, size_t cap);
 static bool parse_sandbox(struct tx_options *o, const char *v, char *why, size_t cap);
 static bool parse_bot_env(struct tx_options *o, const char *v, char *why, size_t cap);
+static bool parse_rules(struct tx_options *o, const char *v, char *why, size_t cap);
+static bool parse_size(struct tx_options *o, const char *v, char *why, size_t cap);
+static bool parse_board(struct tx_options *o, const char *v, char *why, size_t cap);
 
 /* One option of one or more subcommands. */
 static const struct option {
@@ -240,16 +243,29 @@ static const struct option {
      .value = "MB",
      .what = "megabytes from " MEMORY_MB_MIN_TEXT " to " MEMORY_MB_MAX_TEXT ", or 0 for no limit",
      .help = "memory limit of each bot (default " MEMORY_MB_TEXT ", 0 for none)"},
+    {.name = "--rules",
+     .commands = GAMES,
+     .kind = CUSTOM,
+     .parse = parse_rules,
+     .value = "pp|classic",
+     .what = "pp or classic",
+     .help = "rule set: CodinGame's Twixt-PP (default) or the classic rules with link edits"},
     {.name = "--size",
      .commands = GAMES,
-     .kind = INT,
-     .field = FIELD(size),
-     .min = TX_SIZE_MIN,
-     .max = TX_SIZE_MAX,
+     .kind = CUSTOM,
+     .parse = parse_size,
      .value = "N",
-     .what = "a board size",
+     .what = "a board size from " SIZE_MIN_TEXT " to " SIZE_MAX_TEXT,
      .help = "board size, " SIZE_MIN_TEXT " to " SIZE_MAX_TEXT " (default " SIZE_DEFAULT_TEXT
              "; {size} in commands)"},
+    {.name = "--board",
+     .commands = GAMES,
+     .kind = CUSTOM,
+     .parse = parse_board,
+     .value = "WxH",
+     .what = "WIDTHxHEIGHT, each from " SIZE_MIN_TEXT " to " SIZE_MAX_TEXT ", e.g. 30x24",
+     .help = "a W x H board: player 1 joins its H rows (default " SIZE_DEFAULT_TEXT
+             "x" SIZE_DEFAULT_TEXT "; {width}, {height})"},
     {.name = "--game",
      .commands = TX_CMD_REPLAY,
      .kind = INT64,
@@ -434,7 +450,7 @@ static void set_defaults(struct tx_options *o)
 {
     memset(o, 0, sizeof *o);
     tx_limits_default(&o->limits);
-    o->size = TX_SIZE_DEFAULT;
+    o->variant = TX_VARIANT_DEFAULT;
     o->seed = TX_OPTIONS_DEFAULT_SEED;
     o->shard = o->shards = 1;
     o->sprt = (struct tx_sprt_options){.elo0 = TX_OPTIONS_SPRT_ELO0,
@@ -526,6 +542,57 @@ static bool parse_memory(struct tx_options *o, const char *v, char *why, size_t 
         return true;
     }
     return parse_int(v, TX_LIMITS_MEMORY_MB_MIN, TX_LIMITS_MEMORY_MB_MAX, &o->limits.memory_mb);
+}
+
+static bool parse_rules(struct tx_options *o, const char *v, char *why, size_t cap)
+{
+    (void)why, (void)cap;
+    int rules = tx_rules_from_name(v);
+    if (rules < 0)
+        return false;
+    o->variant.rules = (enum tx_rules)rules;
+    return true;
+}
+
+/* --size and --board say the same thing two ways: one of them, once. */
+static bool board_given(struct tx_options *o, const char *name, char *why, size_t cap)
+{
+    if (o->board_option && strcmp(o->board_option, name) != 0) {
+        snprintf(why, cap, "%s and %s both give the board: use one", o->board_option, name);
+        return false;
+    }
+    o->board_option = name;
+    return true;
+}
+
+static bool parse_size(struct tx_options *o, const char *v, char *why, size_t cap)
+{
+    int n;
+    if (!parse_int(v, TX_SIDE_MIN, TX_SIDE_MAX, &n))
+        return false;
+    if (!board_given(o, "--size", why, cap))
+        return false;
+    o->variant.width = o->variant.height = n;
+    return true;
+}
+
+static bool parse_board(struct tx_options *o, const char *v, char *why, size_t cap)
+{
+    const char *x = strchr(v, 'x');
+    char width[16];
+    int w, h;
+    if (!x || (size_t)(x - v) >= sizeof width)
+        return false;
+    memcpy(width, v, (size_t)(x - v));
+    width[x - v] = '\0';
+    if (!parse_int(width, TX_SIDE_MIN, TX_SIDE_MAX, &w) ||
+        !parse_int(x + 1, TX_SIDE_MIN, TX_SIDE_MAX, &h))
+        return false;
+    if (!board_given(o, "--board", why, cap))
+        return false;
+    o->variant.width = w;
+    o->variant.height = h;
+    return true;
 }
 
 /* "2026-11-21" or "2026-11-21T21:00:00Z": compared with records' started
@@ -962,21 +1029,30 @@ int tx_options_usage_error(const struct tx_options_command *cmd, const char *pro
     return TX_EXIT_USAGE;
 }
 
-/* --size N with N != 12, and bots whose command has no {size}: they will
- * most likely play 12 x 12 and lose every game by an invalid move. One
- * line, naming them. */
+/* A board other than 12 x 12, and bots whose command names none of its
+ * sides: they may well play 12 x 12 and lose every game by an invalid move
+ * (unless they read TWIXT_WIDTH and TWIXT_HEIGHT, as the bundled bots do).
+ * One line, naming them. */
 static void warn_size(const struct tx_options *o, const struct tx_options_command *cmd,
                       const struct command_line *lines, int nlines)
 {
     int missing = 0;
-    if (o->size == TX_SIZE_DEFAULT || cmd->id == TX_CMD_REPLAY)
+    const struct tx_variant *v = &o->variant;
+    bool square = v->width == v->height;
+    if ((square && v->width == TX_SIZE_DEFAULT) || cmd->id == TX_CMD_REPLAY)
         return;
     for (int i = 0; i < nlines; i++) {
-        if (tx_command_has_size(lines[i].command))
+        if (tx_command_has_size(lines[i].command) || strstr(lines[i].command, "{width}") ||
+            strstr(lines[i].command, "{height}"))
             continue;
-        if (!missing++)
+        if (!missing++ && square)
             fprintf(stderr, "twixt-arena %s: warning: --size %d, but no {size} in the command of ",
-                    cmd->name, o->size);
+                    cmd->name, v->width);
+        else if (missing == 1)
+            fprintf(stderr,
+                    "twixt-arena %s: warning: --board %dx%d, but no {width} or {height} in the "
+                    "command of ",
+                    cmd->name, v->width, v->height);
         else
             fputs(", ", stderr);
         fputs(lines[i].label, stderr);
@@ -998,9 +1074,15 @@ int tx_options_cli(struct tx_options *o, const struct tx_options_command *cmd, c
     }
     struct command_line lines[COMMAND_LINES_MAX];
     int nlines = command_lines(o, lines);
-    for (int i = 0; i < nlines; i++)
-        if (tx_command_check(lines[i].command, o->size, NULL, err, sizeof err) < 0)
+    for (int i = 0; i < nlines; i++) {
+        if (o->variant.width != o->variant.height && tx_command_has_size(lines[i].command))
+            return tx_options_usage_error(
+                cmd, program,
+                "%s: {size} in the command, but the board is %dx%d: use {width} and {height}",
+                lines[i].label, o->variant.width, o->variant.height);
+        if (tx_command_check(lines[i].command, &o->variant, NULL, err, sizeof err) < 0)
             return tx_options_usage_error(cmd, program, "%s: %s", lines[i].label, err);
+    }
     warn_size(o, cmd, lines, nlines);
     return TX_OPTIONS_CONTINUE;
 }

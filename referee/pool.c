@@ -221,11 +221,13 @@ static int bot_named(const struct tx_pool *p, const char *name)
     return -1;
 }
 
-/* True when command, with {seed} and {size} replaced, is what a record
+/* True when command, with its placeholders replaced, is what a record
  * says its player ran. */
-static bool same_command(const char *command, const char *recorded, uint64_t seed, int size)
+static bool same_command(const char *command, const struct tx_record *r, int side)
 {
-    char *expanded = tx_command_expand(command, seed, size);
+    struct tx_variant v = {r->rules, r->width, r->height};
+    const char *recorded = r->players[side].command;
+    char *expanded = tx_command_expand(command, r->seed, &v);
     bool same = recorded && !strcmp(expanded, recorded);
     free(expanded);
     return same;
@@ -236,9 +238,10 @@ static bool same_command(const char *command, const char *recorded, uint64_t see
 static int old_pairing(const struct tx_pool *p, const struct tx_record *r)
 {
     int x = bot_named(p, r->players[0].name), y = bot_named(p, r->players[1].name);
-    if (x < 0 || y < 0 || x == y || r->size != p->terms.size ||
-        !same_command(p->bots[x].command, r->players[0].command, r->seed, r->size) ||
-        !same_command(p->bots[y].command, r->players[1].command, r->seed, r->size))
+    const struct tx_variant *v = &p->terms.variant;
+    if (x < 0 || y < 0 || x == y || r->width != v->width || r->height != v->height ||
+        r->rules != v->rules || !same_command(p->bots[x].command, r, 0) ||
+        !same_command(p->bots[y].command, r, 1))
         return -1;
     return p->of_bots[x * p->nbots + y];
 }
@@ -268,9 +271,21 @@ int tx_pool_check_record(const struct tx_pool *p, const struct tx_record *r, cha
     const struct tx_pairing_terms *t = &p->terms;
     const char *option = NULL;
     int64_t file = 0, here = 0;
-    if (r->size != t->size)
-        option = "--size", file = r->size, here = t->size;
-    else if (r->limits.first_turn_ms != t->first_turn_ms)
+    if (r->rules != t->variant.rules) {
+        snprintf(why, cap, "--rules: %s in the file, %s in this command",
+                 tx_ruleset(r->rules)->name, tx_ruleset(t->variant.rules)->name);
+        return -EINVAL;
+    }
+    if (r->width != t->variant.width || r->height != t->variant.height) {
+        if (r->width == r->height && t->variant.width == t->variant.height)
+            snprintf(why, cap, "--size: %d in the file, %d in this command", r->width,
+                     t->variant.width);
+        else
+            snprintf(why, cap, "--board: %dx%d in the file, %dx%d in this command", r->width,
+                     r->height, t->variant.width, t->variant.height);
+        return -EINVAL;
+    }
+    if (r->limits.first_turn_ms != t->first_turn_ms)
         option = "--first-turn-ms", file = r->limits.first_turn_ms, here = t->first_turn_ms;
     else if (r->limits.turn_ms != t->turn_ms)
         option = "--turn-ms", file = r->limits.turn_ms, here = t->turn_ms;
@@ -312,7 +327,7 @@ int tx_pool_check_record(const struct tx_pool *p, const struct tx_record *r, cha
             changed = strcmp(r->pairing.bots[side].command, bot->command) != 0;
             snprintf(played, sizeof played, "%s", r->pairing.bots[side].command);
         } else {
-            changed = !same_command(bot->command, r->players[side].command, r->seed, r->size);
+            changed = !same_command(bot->command, r, side);
             snprintf(played, sizeof played, "%s", r->players[side].command);
         }
         if (changed) {

@@ -19,6 +19,7 @@
 #include "alloc.h"
 #include "command.h"
 #include "game.h"
+#include "match.h"
 #include "refeed-private.h"
 #include "sandbox.h"
 #include "seat.h"
@@ -35,7 +36,9 @@ struct refeed {
     int nentries, next; /* next: the entry being fed */
     bool over;          /* feeding is over (all fed, or a crash / timeout) */
     uint64_t spawned;
-    struct tx_game position; /* before the entry being fed */
+    struct tx_game *position; /* before the entry being fed */
+    char **env;               /* TWIXT_RULES, ... (tx_match_bot_env) */
+    char env_store[3][32];
 };
 
 static void finish(struct refeed *rf)
@@ -64,8 +67,8 @@ static void feed_next(struct refeed *rf)
         return;
     }
     /* Checked up front by collect_entries: this cannot fail here. */
-    tx_verify_position(rf->c->geo, rf->c->record, rf->entries[rf->next], &rf->position);
-    tx_seat_play(&rf->seat, &rf->position);
+    tx_verify_position(rf->c->geo, rf->c->record, rf->entries[rf->next], rf->position);
+    tx_seat_play(&rf->seat, rf->position);
 }
 
 /* The table's verdict: a seat's verdict set against the recorded answer. */
@@ -151,16 +154,19 @@ int tx_refeed_run(const struct tx_refeed_config *c, struct tx_refeed_result *ret
 {
     memset(ret, 0, sizeof *ret);
     ret->startup_us = -1;
-    if (c->player < 0 || c->player > 1 || c->geo->size != c->record->size) {
+    if (c->player < 0 || c->player > 1 || c->geo->width != c->record->width ||
+        c->geo->height != c->record->height) {
         snprintf(err, errcap, "re-feed: bad player or board size");
         return -EINVAL;
     }
     struct refeed *rf = tx_xcalloc(1, sizeof *rf);
+    rf->position = tx_game_new(c->geo, c->record->rules);
     rf->c = c;
     rf->res = ret;
     char launcher[PATH_MAX], split_error[96];
     char **argv = NULL;
-    char *command = tx_command_expand(c->command, c->record->seed, c->geo->size);
+    struct tx_variant variant = {c->record->rules, c->record->width, c->record->height};
+    char *command = tx_command_expand(c->command, c->record->seed, &variant);
     int argc, rc = collect_entries(rf, err, errcap);
     if (rc < 0)
         goto out;
@@ -188,6 +194,8 @@ int tx_refeed_run(const struct tx_refeed_config *c, struct tx_refeed_result *ret
     seat->closed_cb = on_seat_closed;
     seat->limits = &c->limits;
     seat->forced = forced;
+    rf->env = tx_match_bot_env(&variant, rf->env_store, NULL);
+    seat->env = rf->env;
     int core = tx_sandbox_take_core(); /* -1 unless --pin-cores */
     seat->pinned = core >= 0;
     seat->core = core;
@@ -223,6 +231,8 @@ out:
     tx_command_free(argv);
     free(command);
     free(rf->entries);
+    tx_game_free(rf->position);
+    free(rf->env);
     free(rf);
     return rc;
 }

@@ -67,11 +67,10 @@ static cJSON *hole_string(const struct tx_geometry *geo, int hole)
 static cJSON *frames(const struct tx_geometry *geo, const struct tx_record *r, int16_t *links,
                      cJSON **ret_chain)
 {
-    struct tx_game *g = tx_xmalloc(sizeof *g);
+    struct tx_game *g = tx_game_new(geo, r->rules);
     cJSON *list = tx_xcheck(cJSON_CreateArray()), *chain = tx_xcheck(cJSON_CreateArray());
     bool broken = false;
 
-    tx_game_init(g, geo);
     for (int i = 0; i < r->nmoves; i++) {
         cJSON *frame = tx_xcheck(cJSON_CreateObject()), *made;
         int p = g->to_move, before, after;
@@ -86,11 +85,11 @@ static cJSON *frames(const struct tx_geometry *geo, const struct tx_record *r, i
             broken = true;
             continue;
         }
-        if (g->moves[g->nmoves - 1] == TX_MOVE_SWAP) {
+        if (tx_game_last_move(g) == TX_MOVE_SWAP) {
             tx_game_pegs(g, 1, &peg);
             cJSON_AddItemToObject(frame, "removed", hole_string(geo, old_peg));
         } else {
-            peg = g->moves[g->nmoves - 1];
+            peg = (int16_t)tx_game_last_move(g);
         }
         cJSON_AddItemToObject(frame, "peg", hole_string(geo, peg));
         made = cJSON_AddArrayToObject(frame, "links");

@@ -66,12 +66,12 @@ static int py(int i)
     return MARGIN + i * CELL + CELL / 2;
 }
 
-static void draw_borders(FILE *out, int size)
+static void draw_borders(FILE *out, const struct tx_geometry *geo)
 {
     /* The lines run between the border rows/columns and the rest of the
      * board, from the first inner hole's edge to the last one's. */
-    int lo = MARGIN + CELL, hi = MARGIN + (size - 1) * CELL;
-    int top = MARGIN + CELL, bottom = MARGIN + (size - 1) * CELL;
+    int lo = MARGIN + CELL, hi = MARGIN + (geo->width - 1) * CELL;
+    int top = MARGIN + CELL, bottom = MARGIN + (geo->height - 1) * CELL;
 
     fprintf(out, "<g stroke-width=\"3\" stroke-linecap=\"round\">\n");
     fprintf(out, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"%s\"/>\n", lo, top, hi,
@@ -85,19 +85,22 @@ static void draw_borders(FILE *out, int size)
     fprintf(out, "</g>\n");
 }
 
-static void draw_coordinates(FILE *out, int size)
+static void draw_coordinates(FILE *out, const struct tx_geometry *geo)
 {
-    int left = MARGIN / 2, right = MARGIN + size * CELL + MARGIN / 2;
-    int top = MARGIN / 2 + 5, bottom = MARGIN + size * CELL + MARGIN / 2 + 5;
+    int left = MARGIN / 2, right = MARGIN + geo->width * CELL + MARGIN / 2;
+    int top = MARGIN / 2 + 5, bottom = MARGIN + geo->height * CELL + MARGIN / 2 + 5;
 
     fprintf(
         out,
         "<g font-family=\"sans-serif\" font-size=\"13\" fill=\"#555\" text-anchor=\"middle\">\n");
-    for (int i = 0; i < size; i++) {
-        fprintf(out, "<text x=\"%d\" y=\"%d\">%c</text><text x=\"%d\" y=\"%d\">%c</text>\n", px(i),
-                top, 'A' + i, px(i), bottom, 'A' + i);
-        fprintf(out, "<text x=\"%d\" y=\"%d\">%d</text><text x=\"%d\" y=\"%d\">%d</text>\n", left,
-                py(i) + 5, i + 1, right, py(i) + 5, i + 1);
+    for (int i = 0; i < geo->width || i < geo->height; i++) {
+        char name[3];
+        if (i < geo->width)
+            fprintf(out, "<text x=\"%d\" y=\"%d\">%s</text><text x=\"%d\" y=\"%d\">%s</text>\n",
+                    px(i), top, tx_hole_column_name(i, name), px(i), bottom, name);
+        if (i < geo->height)
+            fprintf(out, "<text x=\"%d\" y=\"%d\">%d</text><text x=\"%d\" y=\"%d\">%d</text>\n",
+                    left, py(i) + 5, i + 1, right, py(i) + 5, i + 1);
     }
     fprintf(out, "</g>\n");
 }
@@ -127,7 +130,7 @@ static void draw_chain(FILE *out, const struct tx_game *g, bool *in_chain)
 
 static void draw_links(FILE *out, const struct tx_game *g)
 {
-    int16_t *links = tx_xmalloc(sizeof *links * 2 * TX_LINKS_MAX);
+    int16_t *links = tx_xmalloc(sizeof *links * 2 * (size_t)g->geo->link_ids);
 
     for (int p = 0; p < 2; p++) {
         int n = tx_game_links(g, p, links);
@@ -147,12 +150,12 @@ static void draw_holes_and_pegs(FILE *out, const struct tx_game *g, const bool *
         int x = px(tx_geometry_x(geo, h)), y = py(tx_geometry_y(geo, h));
         if (geo->zone[h] & TX_ZONE_CORNER)
             continue;
-        if (g->cell[h] == TX_EMPTY) {
+        if (tx_game_cell(g, h) == TX_EMPTY) {
             fprintf(out, "<circle cx=\"%d\" cy=\"%d\" r=\"3\" fill=\"#999\"/>\n", x, y);
             continue;
         }
         fprintf(out, "<circle cx=\"%d\" cy=\"%d\" r=\"9\" fill=\"%s\"%s/>\n", x, y,
-                colour[g->cell[h] - 1],
+                colour[tx_game_cell(g, h) - 1],
                 in_chain[h] ? " stroke=\"" GOLD "\" stroke-width=\"3\"" : "");
         if (h == last)
             fprintf(out,
@@ -350,9 +353,10 @@ static int draw_caption(FILE *out, const struct tx_record *r, const struct tx_ga
 
 void tx_render_svg(FILE *out, const struct tx_geometry *geo, const struct tx_record *r, int upto)
 {
-    struct tx_game *g = tx_xmalloc(sizeof *g);
-    bool *in_chain = tx_xcalloc(TX_HOLES_MAX, sizeof *in_chain);
-    int width = 2 * MARGIN + geo->size * CELL, caption_height;
+    struct tx_game *g = tx_game_new(geo, r->rules);
+    bool *in_chain = tx_xcalloc((size_t)geo->holes, sizeof *in_chain);
+    int width = 2 * MARGIN + geo->width * CELL, height = 2 * MARGIN + geo->height * CELL,
+        caption_height;
     int last = -1;
     char *caption = NULL;
     size_t caption_len = 0;
@@ -363,7 +367,7 @@ void tx_render_svg(FILE *out, const struct tx_geometry *geo, const struct tx_rec
     tx_verify_position(geo, r, upto, g);
     if (g->nmoves > 0) {
         int16_t peg;
-        last = g->moves[g->nmoves - 1];
+        last = tx_game_last_move(g);
         if (last == TX_MOVE_SWAP)
             last = tx_game_pegs(g, 1, &peg) == 1 ? peg : -1;
     }
@@ -376,13 +380,13 @@ void tx_render_svg(FILE *out, const struct tx_geometry *geo, const struct tx_rec
     fprintf(out,
             "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d "
             "%d\">\n",
-            width, caption_height + width, width, caption_height + width);
+            width, caption_height + height, width, caption_height + height);
     fprintf(out, "<rect width=\"%d\" height=\"%d\" fill=\"#f7f3e8\"/>\n", width,
-            caption_height + width);
+            caption_height + height);
     fwrite(caption, 1, caption_len, out);
     fprintf(out, "<g transform=\"translate(0,%d)\">\n", caption_height);
-    draw_coordinates(out, geo->size);
-    draw_borders(out, geo->size);
+    draw_coordinates(out, geo);
+    draw_borders(out, geo);
     draw_chain(out, g, in_chain);
     draw_links(out, g);
     draw_holes_and_pegs(out, g, in_chain, last);

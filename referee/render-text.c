@@ -1,6 +1,6 @@
 /* render-text.c - draws recorded positions for a terminal.
  *
- * The diagram is built in a grid of (2N-1) x (2N-1) cells first (holes at
+ * The diagram is built in a grid of (2W-1) x (2H-1) cells first (holes at
  * even coordinates, link midpoints and border lines in between) and printed
  * afterwards, so drawing order never matters: a cell holds one character and
  * who owns it. Hole columns print one character wide, the columns between
@@ -16,7 +16,6 @@
 #include "render-text.h"
 #include "verify.h"
 
-#define GRID_MAX (2 * TX_SIZE_MAX - 1)
 #define STDERR_LINES_SHOWN 5
 #define STDERR_LINE_BYTES 160
 
@@ -28,9 +27,15 @@ struct cell {
 };
 
 struct grid {
-    int n;                             /* 2 * size - 1 */
-    struct cell c[GRID_MAX][GRID_MAX]; /* [row][column] */
+    int cols, rows; /* 2 * width - 1, 2 * height - 1 */
+    int label;      /* characters of a row number: 3 from row 100, else 2 */
+    struct cell *c; /* [row * cols + column] */
 };
+
+static struct cell *at(const struct grid *gr, int row, int col)
+{
+    return &gr->c[row * gr->cols + col];
+}
 
 static const char *const ink_on[] = {"", "\033[31m", "\033[34m", "\033[1;7m"};
 static const char *const peg_on[] = {"", "\033[1;31m", "\033[1;34m", "\033[1;7m"};
@@ -61,7 +66,7 @@ void tx_render_text_safe(FILE *out, const char *s, size_t max_bytes)
 
 static void put(struct grid *gr, int row, int col, char ch, int ink)
 {
-    struct cell *c = &gr->c[row][col];
+    struct cell *c = at(gr, row, col);
 
     /* Two same-colour links through one midpoint cross there (PP rule). */
     if ((c->ch == '/' && ch == '\\') || (c->ch == '\\' && ch == '/'))
@@ -72,17 +77,20 @@ static void put(struct grid *gr, int row, int col, char ch, int ink)
 
 static void draw_borders(struct grid *gr)
 {
-    int last = gr->n - 2; /* the in-between row/column next to the far border */
+    /* The in-between row and column next to the far borders. */
+    int last_row = gr->rows - 2, last_col = gr->cols - 2;
 
-    for (int i = 1; i <= last; i++) {
-        char h = i == 1 || i == last ? '+' : '-';
-        char v = i == 1 || i == last ? '+' : '|';
-        /* Player 1's lines run between rows 1|2 and N-1|N, player 2's
-         * between columns A|B and the last two. Corners belong to neither. */
+    /* Player 1's lines run between rows 1|2 and the last two, player 2's
+     * between columns A|B and the last two. Corners belong to neither. */
+    for (int i = 1; i <= last_col; i++) {
+        char h = i == 1 || i == last_col ? '+' : '-';
         put(gr, 1, i, h, h == '+' ? INK_NONE : INK_P0);
-        put(gr, last, i, h, h == '+' ? INK_NONE : INK_P0);
+        put(gr, last_row, i, h, h == '+' ? INK_NONE : INK_P0);
+    }
+    for (int i = 1; i <= last_row; i++) {
+        char v = i == 1 || i == last_row ? '+' : '|';
         put(gr, i, 1, v, v == '+' ? INK_NONE : INK_P1);
-        put(gr, i, last, v, v == '+' ? INK_NONE : INK_P1);
+        put(gr, i, last_col, v, v == '+' ? INK_NONE : INK_P1);
     }
 }
 
@@ -115,11 +123,17 @@ static void end_ink(FILE *out, bool colour, const char *on)
         fputs(INK_OFF, out);
 }
 
-static void print_letters(FILE *out, int size)
+static void print_letters(FILE *out, const struct grid *gr)
 {
-    fputs("    ", out);
-    for (int x = 0; x < size; x++)
-        fprintf(out, "%c%s", 'A' + x, x + 1 < size ? "   " : "\n");
+    int width = (gr->cols + 1) / 2;
+    fprintf(out, "%*s", gr->label + 2, "");
+    for (int x = 0; x < width; x++) {
+        char name[3];
+        tx_hole_column_name(x, name);
+        /* Each column is 4 characters wide: a two-letter name takes one of
+         * the gap's. */
+        fprintf(out, "%s%s", name, x + 1 == width ? "\n" : name[1] ? "  " : "   ");
+    }
 }
 
 /* Writes line without its trailing spaces, then a newline. */
@@ -146,11 +160,11 @@ static void print_row(FILE *out, const struct grid *gr, int row, int last_x, int
     bool last_row = row % 2 == 0 && row / 2 == last_y;
 
     if (row % 2 == 0)
-        fprintf(out, "%2d %c", row / 2 + 1, last_row && last_x == 0 ? '[' : ' ');
+        fprintf(out, "%*d %c", gr->label, row / 2 + 1, last_row && last_x == 0 ? '[' : ' ');
     else
-        fputs("    ", out);
-    for (int col = 0; col < gr->n; col++) {
-        const struct cell *c = &gr->c[row][col];
+        fprintf(out, "%*s", gr->label + 2, "");
+    for (int col = 0; col < gr->cols; col++) {
+        const struct cell *c = at(gr, row, col);
         const char *on = col % 2 == 0 && row % 2 == 0 ? peg_on[c->ink] : ink_on[c->ink];
         if (col % 2 == 1) {
             /* A three-wide gap: brackets mark the last move's peg; a border
@@ -174,49 +188,52 @@ static void print_row(FILE *out, const struct grid *gr, int row, int last_x, int
         end_ink(out, colour, on);
     }
     if (row % 2 == 0)
-        fprintf(out, "%c %d", last_row && last_x == gr->n / 2 ? ']' : ' ', row / 2 + 1);
+        fprintf(out, "%c %d", last_row && last_x == gr->cols / 2 ? ']' : ' ', row / 2 + 1);
 }
 
-static void print_grid(FILE *out, const struct grid *gr, int size, int last_x, int last_y,
-                       bool colour)
+static void print_grid(FILE *out, const struct grid *gr, int last_x, int last_y, bool colour)
 {
     char *line = NULL;
     size_t len = 0;
 
-    print_letters(out, size);
-    for (int row = 0; row < gr->n; row++) {
+    print_letters(out, gr);
+    for (int row = 0; row < gr->rows; row++) {
         FILE *mem = tx_xcheck(open_memstream(&line, &len));
         print_row(mem, gr, row, last_x, last_y, colour);
         fclose(mem);
         put_trimmed(out, line, len);
         free(line);
     }
-    print_letters(out, size);
+    print_letters(out, gr);
 }
 
 void tx_render_text_board(FILE *out, const struct tx_game *g, int last, bool colour)
 {
     const struct tx_geometry *geo = g->geo;
     struct grid *gr = tx_xcalloc(1, sizeof *gr);
-    int16_t *links = tx_xmalloc(sizeof *links * 2 * TX_LINKS_MAX);
+    int16_t *links = tx_xmalloc(sizeof *links * 2 * (size_t)geo->link_ids);
 
-    gr->n = 2 * geo->size - 1;
-    for (int row = 0; row < gr->n; row++)
-        for (int col = 0; col < gr->n; col++)
-            gr->c[row][col].ch = ' ';
+    gr->cols = 2 * geo->width - 1;
+    gr->rows = 2 * geo->height - 1;
+    gr->label = geo->height >= 100 ? 3 : 2;
+    gr->c = tx_xcalloc((size_t)gr->rows * (size_t)gr->cols, sizeof *gr->c);
+    for (int i = 0; i < gr->rows * gr->cols; i++)
+        gr->c[i].ch = ' ';
     draw_borders(gr);
     for (int h = 0; h < geo->holes; h++) {
         int x = tx_geometry_x(geo, h), y = tx_geometry_y(geo, h);
-        struct cell *c = &gr->c[2 * y][2 * x];
+        struct cell *c = at(gr, 2 * y, 2 * x);
+        int cell = tx_game_cell(g, h);
         if (geo->zone[h] & TX_ZONE_CORNER)
             continue;
-        c->ch = g->cell[h] == TX_EMPTY ? '.' : peg_char[g->cell[h] - 1];
-        c->ink = g->cell[h] == TX_PEG0 ? INK_P0 : g->cell[h] == TX_PEG1 ? INK_P1 : INK_NONE;
+        c->ch = cell == TX_EMPTY ? '.' : peg_char[cell - 1];
+        c->ink = cell == TX_PEG0 ? INK_P0 : cell == TX_PEG1 ? INK_P1 : INK_NONE;
     }
     draw_links(gr, g, links);
-    print_grid(out, gr, geo->size, last >= 0 ? tx_geometry_x(geo, last) : -1,
+    print_grid(out, gr, last >= 0 ? tx_geometry_x(geo, last) : -1,
                last >= 0 ? tx_geometry_y(geo, last) : -1, colour);
     free(links);
+    free(gr->c);
     free(gr);
 }
 
@@ -291,7 +308,7 @@ static void print_header(FILE *out, const struct tx_game *before, const struct t
     tx_render_text_safe(out, m->move, 48);
     if (!played)
         fputs("\", not played", out);
-    if (played && after->moves[after->nmoves - 1] == TX_MOVE_SWAP) {
+    if (played && tx_game_last_move(after) == TX_MOVE_SWAP) {
         char a[TX_HOLE_NAME_MAX];
         int16_t peg;
         tx_game_pegs(after, 1, &peg);
@@ -331,7 +348,7 @@ static void print_result(FILE *out, const struct tx_record *r, bool colour)
 void tx_render_text_move(FILE *out, const struct tx_geometry *geo, const struct tx_record *r,
                          int upto, bool colour)
 {
-    struct tx_game *before = tx_xmalloc(sizeof *before), *after = tx_xmalloc(sizeof *after);
+    struct tx_game *before = tx_game_new(geo, r->rules), *after = tx_game_new(geo, r->rules);
     int last = -1;
 
     if (upto < 0)
@@ -350,7 +367,7 @@ void tx_render_text_move(FILE *out, const struct tx_geometry *geo, const struct 
         print_header(out, before, after, r, upto, colour);
     }
     if (after->nmoves > 0) {
-        int move = after->moves[after->nmoves - 1];
+        int move = tx_game_last_move(after);
         int16_t peg;
         if (move == TX_MOVE_SWAP && tx_game_pegs(after, 1, &peg) == 1)
             move = peg;

@@ -92,7 +92,8 @@ static void take_answer(struct tx_seat *s)
     if (!line)
         return;
     struct tx_seat_turn *t = &s->turn;
-    int parsed = tx_answer_parse(s->position->geo, line->text, line->len, &t->answer);
+    int parsed = tx_answer_parse(s->position->geo, (enum tx_rules)s->position->rules, line->text,
+                                 line->len, &t->answer);
     if (line->too_long)
         parsed = tx_answer_refuse_too_long(&t->answer);
     t->us = elapsed_us(s, line->at);
@@ -119,9 +120,12 @@ static void take_answer(struct tx_seat *s)
                                                           : TX_VERDICT_NOT_A_MOVE);
         return;
     }
-    enum tx_illegal why = tx_game_check(s->position, t->answer.move);
+    struct tx_edit_fault fault;
+    enum tx_illegal why =
+        tx_game_check_edits(s->position, t->answer.move, t->answer.edits, t->answer.nedits, &fault);
     if (why != TX_LEGAL) {
-        tx_illegal_describe(s->position, t->answer.move, why, t->detail, sizeof t->detail);
+        tx_illegal_describe(s->position, t->answer.move, why, t->answer.edits, &fault, t->detail,
+                            sizeof t->detail);
         end_turn(s, TX_VERDICT_ILLEGAL);
         return;
     }

@@ -210,12 +210,12 @@ void tx_validate_report_print(FILE *out, const char *program, const struct tx_va
     tx_render_text_safe(out, c->name, 64);
     fputs(": ", out);
     tx_render_text_safe(out, c->command, 400);
-    fprintf(out, "\nlimits: first turn %d ms, later turns %d ms, margin %d ms; board %d x %d%s\n",
-            c->limits.first_turn_ms, c->limits.turn_ms, c->limits.margin_ms, c->geo->size,
-            c->geo->size,
-            c->geo->size != TX_SIZE_DEFAULT ? " (CodinGame plays 12 x 12 only: every game is "
-                                              "arena only)"
-                                            : "");
+    bool codingame = c->geo->width == TX_SIZE_DEFAULT && c->geo->height == TX_SIZE_DEFAULT &&
+                     c->rules == TX_RULES_PP;
+    fprintf(out, "\nlimits: first turn %d ms, later turns %d ms, margin %d ms; board %d x %d%s%s\n",
+            c->limits.first_turn_ms, c->limits.turn_ms, c->limits.margin_ms, c->geo->width,
+            c->geo->height, c->rules == TX_RULES_PP ? "" : ", classic rules",
+            codingame ? "" : " (CodinGame plays pp on 12 x 12 only: every game is arena only)");
     if (c->bundled_dir)
         fprintf(out, "bundled opponents: %s, %s\n", c->bundled_layout, c->bundled_dir);
     fprintf(out, "sandbox: %s\n", rep->sandbox);
@@ -345,7 +345,14 @@ void tx_validate_report_print_json(FILE *out, const char *program,
     cJSON_AddNumberToObject(limits, "first_turn_ms", c->limits.first_turn_ms);
     cJSON_AddNumberToObject(limits, "turn_ms", c->limits.turn_ms);
     cJSON_AddNumberToObject(limits, "margin_ms", c->limits.margin_ms);
-    cJSON_AddNumberToObject(root, "size", c->geo->size);
+    if (c->geo->width == c->geo->height) {
+        cJSON_AddNumberToObject(root, "size", c->geo->width);
+    } else {
+        cJSON_AddNumberToObject(root, "width", c->geo->width);
+        cJSON_AddNumberToObject(root, "height", c->geo->height);
+    }
+    if (c->rules != TX_RULES_PP)
+        cJSON_AddStringToObject(root, "rules", tx_ruleset(c->rules)->name);
     cJSON_AddBoolToObject(root, "forced_openings", c->forced_openings);
     cJSON *games = cJSON_AddArrayToObject(root, "games");
     for (int i = 0; i < rep->ngames; i++) {

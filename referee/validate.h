@@ -94,6 +94,7 @@ enum tx_validate_check {
 
 struct tx_validate_config {
     const struct tx_geometry *geo;
+    enum tx_rules rules;        /* the rule set its games are played under */
     const char *name, *command; /* the bot */
     struct tx_limits limits;    /* for every bot of every game */
     uint64_t seed;              /* per-game seeds and openings */

@@ -22,27 +22,40 @@
 #include "verdict.h"
 #include "verify.h"
 
-const struct tx_geometry *tx_verify_geometry(struct tx_verify_geometries *cache, int size)
+const struct tx_geometry *tx_verify_geometry(struct tx_verify_geometries *cache, int width,
+                                             int height)
 {
-    if (size < TX_SIZE_MIN || size > TX_SIZE_MAX)
+    for (int i = 0; i < cache->n; i++)
+        if (cache->list[i]->width == width && cache->list[i]->height == height)
+            return cache->list[i];
+    struct tx_geometry *geo;
+    if (tx_geometry_new(width, height, &geo) < 0)
         return NULL;
-    if (!cache->by_size[size]) {
-        struct tx_geometry *geo = tx_xmalloc(sizeof *geo);
-        if (tx_geometry_init(geo, size) < 0) {
-            free(geo);
-            return NULL;
-        }
-        cache->by_size[size] = geo;
-    }
-    return cache->by_size[size];
+    cache->list = tx_xrealloc(cache->list, (size_t)(cache->n + 1) * sizeof *cache->list);
+    cache->list[cache->n++] = geo;
+    return geo;
 }
 
 void tx_verify_geometries_free(struct tx_verify_geometries *cache)
 {
-    for (int i = 0; i <= TX_SIZE_MAX; i++) {
-        free(cache->by_size[i]);
-        cache->by_size[i] = NULL;
-    }
+    for (int i = 0; i < cache->n; i++)
+        tx_geometry_free(cache->list[i]);
+    free(cache->list);
+    cache->list = NULL;
+    cache->n = 0;
+}
+
+/* The link edits of entry m, parsed into out (room for TX_EDITS_MAX);
+ * returns how many, or -1 when one is not an edit (the loader refuses
+ * that). */
+static int entry_edits(const struct tx_record_move *m, struct tx_edit *out)
+{
+    if (m->nedits > TX_EDITS_MAX)
+        return -1;
+    for (int i = 0; i < m->nedits; i++)
+        if (!tx_edit_parse(m->edits[i], strlen(m->edits[i]), &out[i]))
+            return -1;
+    return m->nedits;
 }
 
 int tx_verify_parse_move(const struct tx_geometry *geo, const char *move)
@@ -80,10 +93,12 @@ static bool losing_entry(const struct tx_record *r, int i)
 int tx_verify_step(const struct tx_record *r, int i, struct tx_game *g)
 {
     int move = tx_verify_parse_move(g->geo, r->moves[i].move);
+    struct tx_edit edits[TX_EDITS_MAX];
+    int nedits = entry_edits(&r->moves[i], edits);
 
-    if (losing_entry(r, i))
+    if (losing_entry(r, i) || nedits < 0)
         return 0;
-    return move != -1 && tx_game_play(g, move) == TX_LEGAL;
+    return move != -1 && tx_game_play_edits(g, move, edits, nedits, NULL) == TX_LEGAL;
 }
 
 int tx_verify_position(const struct tx_geometry *geo, const struct tx_record *r, int upto,
@@ -91,7 +106,7 @@ int tx_verify_position(const struct tx_geometry *geo, const struct tx_record *r,
 {
     int played = 0;
 
-    tx_game_init(g, geo);
+    tx_game_init(g, geo, r->rules);
     if (upto > r->nmoves)
         upto = r->nmoves;
     for (int i = 0; i < upto; i++) {
@@ -109,7 +124,7 @@ int tx_verify_position(const struct tx_geometry *geo, const struct tx_record *r,
 int tx_verify_turn_input(const struct tx_geometry *geo, const struct tx_record *r, int i, char *buf,
                          size_t cap)
 {
-    struct tx_game *g = tx_xmalloc(sizeof *g);
+    struct tx_game *g = tx_game_new(geo, r->rules);
     int rc;
 
     rc = i < 0 || i >= r->nmoves || r->moves[i].forced ? -EINVAL : tx_verify_position(geo, r, i, g);
@@ -148,9 +163,18 @@ static int check_header(const struct tx_geometry *geo, const struct tx_record *r
     const char *reason = tx_reason_name(r->result.reason);
     bool decisive = r->result.reason != TX_REASON_DRAW && r->result.reason != TX_REASON_INTERRUPTED;
 
-    if (r->size != geo->size)
-        return fail(rep, 0, "size %d, but replayed on a %d x %d board", r->size, geo->size,
-                    geo->size);
+    if ((r->width != geo->width || r->height != geo->height) && r->width == r->height)
+        return fail(rep, 0, "size %d, but replayed on a %d x %d board", r->width, geo->width,
+                    geo->height);
+    if (r->width != geo->width || r->height != geo->height)
+        return fail(rep, 0, "board %d x %d, but replayed on a %d x %d board", r->width, r->height,
+                    geo->width, geo->height);
+    if (r->width != r->height) {
+        for (int i = 0; i < r->nmoves; i++)
+            if (r->moves[i].move && !strcmp(r->moves[i].move, "SWAP") && i + 1 < r->nmoves)
+                return fail(rep, i + 1, "SWAP on a %d x %d board, which has no mirror", r->width,
+                            r->height);
+    }
     if (r->limits.first_turn_ms <= 0 || r->limits.turn_ms <= 0 || r->limits.margin_ms < 0)
         return fail(rep, 0,
                     "limits: first_turn_ms and turn_ms must be positive, margin_ms not negative");
@@ -225,13 +249,13 @@ static void detail_without_hint(const struct tx_record *r, char *buf, size_t cap
  * TX_TOKEN_SHOWN bytes, while the referee worded the reason from the raw
  * line, so only a plain token must give the very same words; otherwise the
  * kind of refusal must match (tx_answer_error_of). */
-static bool same_parse_failure(const struct tx_geometry *geo, const char *token, const char *detail,
-                               char *describe, size_t cap)
+static bool same_parse_failure(const struct tx_geometry *geo, enum tx_rules rules,
+                               const char *token, const char *detail, char *describe, size_t cap)
 {
     struct tx_answer a;
     bool plain = true;
 
-    if (!token || tx_answer_parse(geo, token, strlen(token), &a) == 0) {
+    if (!token || tx_answer_parse(geo, rules, token, strlen(token), &a) == 0) {
         snprintf(describe, cap, "%s", token ? "a move" : "no answer");
         return false;
     }
@@ -248,7 +272,9 @@ static bool same_parse_failure(const struct tx_geometry *geo, const char *token,
 
 /* The last entry was not played: it must be what the result says. */
 static int check_unplayed_last(const struct tx_game *g, const struct tx_record *r, int move,
-                               enum tx_illegal why, int soft_used[2], struct tx_verify_report *rep)
+                               const struct tx_edit *edits, enum tx_illegal why,
+                               const struct tx_edit_fault *fault, int soft_used[2],
+                               struct tx_verify_report *rep)
 {
     int n = r->nmoves;
     const struct tx_record_move *m = &r->moves[n - 1];
@@ -265,8 +291,9 @@ static int check_unplayed_last(const struct tx_game *g, const struct tx_record *
         if (move != -1 && why == TX_LEGAL)
             return fail(rep, n, "%s is a legal move here, but the result says invalid", m->move);
         if (move != -1)
-            tx_illegal_describe(g, move, why, describe, sizeof describe);
-        else if (!same_parse_failure(g->geo, m->move, detail, describe, sizeof describe))
+            tx_illegal_describe(g, move, why, edits, fault, describe, sizeof describe);
+        else if (!same_parse_failure(g->geo, (enum tx_rules)g->rules, m->move, detail, describe,
+                                     sizeof describe))
             return fail(rep, n,
                         "result.detail is \"%s\", but the answer \"%s\" is refused as \"%s\"",
                         r->result.detail, m->move ? m->move : "", describe);
@@ -307,7 +334,7 @@ static int check_unplayed_last(const struct tx_game *g, const struct tx_record *
             return fail(rep, n, "no answer (move null), but the result is %s", reason);
         if (move == -1)
             return fail(rep, n, "\"%s\" is not a move, but the result is %s", m->move, reason);
-        tx_illegal_describe(g, move, why, describe, sizeof describe);
+        tx_illegal_describe(g, move, why, edits, fault, describe, sizeof describe);
         return fail(rep, n, "%s is illegal here (%s), but the result is %s", m->move, describe,
                     reason);
     }
@@ -373,14 +400,14 @@ static int check_end(const struct tx_game *g, const struct tx_record *r,
 static int check_links(const struct tx_game *g, const struct tx_record *r,
                        struct tx_verify_report *rep)
 {
-    int16_t *links = tx_xmalloc(sizeof *links * 2 * TX_LINKS_MAX);
+    int16_t *links = tx_xmalloc(sizeof *links * 2 * (size_t)g->geo->link_ids);
     int rc = 0;
 
     for (int p = 0; p < 2 && rc == 0; p++) {
         const struct tx_record_player *pl = &r->players[p];
         int n = tx_game_links(g, p, links);
         for (int k = 0; k < n && k < pl->nlinks && rc == 0; k++) {
-            char a[TX_HOLE_NAME_MAX], b[TX_HOLE_NAME_MAX], want[8];
+            char a[TX_HOLE_NAME_MAX], b[TX_HOLE_NAME_MAX], want[TX_RECORD_LINK_MAX];
             snprintf(want, sizeof want, "%s %s", tx_hole_name(g->geo, links[2 * k], a),
                      tx_hole_name(g->geo, links[2 * k + 1], b));
             if (strcmp(want, pl->links[k]))
@@ -398,18 +425,20 @@ static int check_links(const struct tx_game *g, const struct tx_record *r,
 int tx_verify_record(const struct tx_geometry *geo, const struct tx_record *r,
                      struct tx_verify_report *rep)
 {
-    struct tx_game *g = tx_xmalloc(sizeof *g);
+    struct tx_game *g = tx_game_new(geo, r->rules);
+    struct tx_edit *edits = tx_xmalloc(sizeof(struct tx_edit[TX_EDITS_MAX]));
     int soft_used[2] = {0, 0};
     int rc;
 
     memset(rep, 0, sizeof *rep);
     rep->ok = true;
     rc = check_header(geo, r, rep);
-    tx_game_init(g, geo);
     for (int i = 0; rc == 0 && i < r->nmoves; i++) {
         const struct tx_record_move *m = &r->moves[i];
         bool last = i == r->nmoves - 1;
         int move = tx_verify_parse_move(geo, m->move);
+        int nedits = entry_edits(m, edits);
+        struct tx_edit_fault fault = {-1, -1};
         enum tx_illegal why;
 
         if (g->status != TX_ONGOING) {
@@ -424,28 +453,34 @@ int tx_verify_record(const struct tx_geometry *geo, const struct tx_record *r,
         }
         if ((rc = check_entry(r, i, soft_used, rep)) < 0)
             break;
-        why = move == -1 ? TX_ILLEGAL_OUT_OF_RANGE : tx_game_check(g, move);
-        if (m->forced && (why != TX_LEGAL || move == TX_MOVE_SWAP)) {
+        if (nedits < 0) {
+            rc = fail(rep, i + 1, "its edits are not edits");
+            break;
+        }
+        why = move == -1 ? TX_ILLEGAL_OUT_OF_RANGE
+                         : tx_game_check_edits(g, move, edits, nedits, &fault);
+        if (m->forced && (why != TX_LEGAL || move == TX_MOVE_SWAP || nedits > 0)) {
             rc = fail(rep, i + 1, "forced move \"%s\" is not a legal hole",
                       m->move ? m->move : "null");
             break;
         }
         if (why == TX_LEGAL && !losing_entry(r, i)) {
-            tx_game_play(g, move);
+            tx_game_play_edits(g, move, edits, nedits, NULL);
             rep->legal_moves++;
             continue;
         }
         if (!last) {
             char describe[128] = "not a move";
             if (move != -1)
-                tx_illegal_describe(g, move, why, describe, sizeof describe);
+                tx_illegal_describe(g, move, why, edits, &fault, describe, sizeof describe);
             rc = fail(rep, i + 1, "%s: %s, but the record goes on", m->move ? m->move : "no answer",
                       describe);
             break;
         }
         /* The game ended on this unplayed entry: no end check but the links. */
-        if ((rc = check_unplayed_last(g, r, move, why, soft_used, rep)) == 0)
+        if ((rc = check_unplayed_last(g, r, move, edits, why, &fault, soft_used, rep)) == 0)
             rc = check_links(g, r, rep);
+        free(edits);
         free(g);
         return rc;
     }
@@ -455,6 +490,7 @@ int tx_verify_record(const struct tx_geometry *geo, const struct tx_record *r,
         rc = check_end(g, r, rep);
     if (rc == 0)
         rc = check_links(g, r, rep);
+    free(edits);
     free(g);
     return rc;
 }

@@ -77,29 +77,30 @@ static struct result run(const struct tx_geometry *geo, int (*pick)(const struct
                          double seconds)
 {
     struct result r = {0};
-    struct tx_game g;
+    struct tx_game *g = tx_game_new(geo, TX_RULES_PP);
     double start = now_seconds(), elapsed = 0;
 
     /* Check the clock only every 256 games so timing costs nothing. */
     while (elapsed < seconds) {
         for (int i = 0; i < 256; i++) {
-            tx_game_init(&g, geo);
-            while (g.status == TX_ONGOING) {
-                if (tx_game_play(&g, pick(&g)) != TX_LEGAL) {
+            tx_game_init(g, geo, TX_RULES_PP);
+            while (g->status == TX_ONGOING) {
+                if (tx_game_play(g, pick(g)) != TX_LEGAL) {
                     fprintf(stderr, "bench-game: a legal move was refused\n");
                     exit(1);
                 }
             }
-            r.moves += g.nmoves;
+            r.moves += g->nmoves;
             r.games++;
-            if (g.status == TX_WON)
-                r.wins[g.winner]++;
+            if (g->status == TX_WON)
+                r.wins[g->winner]++;
             else
                 r.draws++;
         }
         elapsed = now_seconds() - start;
     }
     r.seconds = elapsed;
+    tx_game_free(g);
     return r;
 }
 
@@ -109,24 +110,24 @@ static struct result run(const struct tx_geometry *geo, int (*pick)(const struct
 
 static void measure_input(const struct tx_geometry *geo, double seconds)
 {
-    static struct tx_game g, rebuilt;
+    struct tx_game *g = tx_game_new(geo, TX_RULES_PP), *rebuilt = tx_game_new(geo, TX_RULES_PP);
     static struct tx_input in;
     static char text[TX_INPUT_MAX];
     double write_s = 0, read_s = 0;
     long turns = 0, bytes = 0;
 
     while (write_s + read_s < seconds) {
-        tx_game_init(&g, geo);
-        while (g.status == TX_ONGOING) {
+        tx_game_init(g, geo, TX_RULES_PP);
+        while (g->status == TX_ONGOING) {
             /* Repeat each so that reading the clock costs little. */
             int len = 0;
             double t0 = now_seconds();
             for (int i = 0; i < REPEAT; i++)
-                len = tx_input_write(&g, g.to_move, false, text, sizeof(text));
+                len = tx_input_write(g, g->to_move, false, text, sizeof(text));
             double t1 = now_seconds();
             for (int i = 0; i < REPEAT; i++) {
                 if (len < 0 || tx_input_parse(geo, text, (size_t)len, &in, NULL, 0) < 0 ||
-                    tx_game_from_input(&rebuilt, geo, &in, g.to_move) < 0) {
+                    tx_game_from_input(rebuilt, geo, TX_RULES_PP, &in, g->to_move) < 0) {
                     fprintf(stderr, "bench-game: the turn input did not round-trip\n");
                     exit(1);
                 }
@@ -135,12 +136,14 @@ static void measure_input(const struct tx_geometry *geo, double seconds)
             read_s += now_seconds() - t1;
             turns += REPEAT;
             bytes += (long)len * REPEAT;
-            tx_game_play(&g, pick_by_rejection(&g));
+            tx_game_play(g, pick_by_rejection(g));
         }
     }
+    tx_game_free(g);
+    tx_game_free(rebuilt);
     printf("turn input, size %d: %.0f bytes on average, write %.0f ns, parse + from_input %.0f ns "
            "(%ld turns)\n",
-           geo->size, (double)bytes / (double)turns, write_s * 1e9 / (double)turns,
+           geo->width, (double)bytes / (double)turns, write_s * 1e9 / (double)turns,
            read_s * 1e9 / (double)turns, turns);
 }
 
@@ -153,7 +156,7 @@ int main(int argc, char **argv)
         return 2;
     }
     static const int sizes[] = {8, 12, 24};
-    static struct tx_geometry geo;
+    static struct tx_geometry *geo;
     static const struct {
         const char *name;
         int (*pick)(const struct tx_game *);
@@ -164,16 +167,16 @@ int main(int argc, char **argv)
     for (size_t p = 0; p < sizeof(pickers) / sizeof(pickers[0]); p++) {
         for (size_t s = 0; s < sizeof(sizes) / sizeof(sizes[0]); s++) {
             double t0 = now_seconds();
-            tx_geometry_init(&geo, sizes[s]);
+            (tx_geometry_free(geo), tx_geometry_new(sizes[s], sizes[s], &geo));
             double init_us = (now_seconds() - t0) * 1e6;
-            struct result r = run(&geo, pickers[p].pick, seconds);
+            struct result r = run(geo, pickers[p].pick, seconds);
             printf("%-10s %4d %9ld %10.1f %9.1f %12.0f %5ld/%ld/%ld  (geometry init %.0f us)\n",
                    pickers[p].name, sizes[s], r.games, (double)r.moves / (double)r.games,
                    r.seconds * 1e9 / (double)r.moves, (double)r.games / r.seconds, r.wins[0],
                    r.wins[1], r.draws, init_us);
         }
     }
-    tx_geometry_init(&geo, 12);
-    measure_input(&geo, seconds);
+    (tx_geometry_free(geo), tx_geometry_new(12, 12, &geo));
+    measure_input(geo, seconds);
     return 0;
 }

@@ -83,14 +83,14 @@ static bool input_complete(const char *buf, size_t len)
 
 static int run_bot(int size, uint64_t seed)
 {
-    static struct tx_geometry geo;
+    static struct tx_geometry *geo;
     static struct tx_input in;
     static struct tx_game game;
     static char buf[TX_INPUT_MAX + 1];
     int16_t moves[TX_MOVES_MAX];
     struct tx_splitmix rng = {seed};
     int me = -1;
-    if (tx_geometry_init(&geo, size) < 0)
+    if ((tx_geometry_free(geo), tx_geometry_new(size, size, &geo)) < 0)
         return 2;
     for (;;) {
         size_t len = 0;
@@ -103,18 +103,18 @@ static int run_bot(int size, uint64_t seed)
                 t0 = now_ns();
             len += (size_t)n;
         }
-        if (tx_input_parse(&geo, buf, len, &in, NULL, 0) < 0)
+        if (tx_input_parse(geo, buf, len, &in, NULL, 0) < 0)
             return 3;
         if (me < 0)
             me = tx_input_first_player(&in);
-        if (tx_game_from_input(&game, &geo, &in, me) < 0)
+        if (tx_game_from_input(&game, geo, TX_RULES_PP, &in, me) < 0)
             return 4;
         int n = tx_game_legal_moves(&game, moves);
         if (n <= 0)
             return 5;
         int move = moves[tx_splitmix_below(&rng, (uint32_t)n)];
         char name[TX_HOLE_NAME_MAX], line[64];
-        const char *token = move == TX_MOVE_SWAP ? "SWAP" : tx_hole_name(&geo, move, name);
+        const char *token = move == TX_MOVE_SWAP ? "SWAP" : tx_hole_name(geo, move, name);
         int w = snprintf(line, sizeof line, "%s %" PRIu64 "\n", token, now_ns() - t0);
         if (write(STDOUT_FILENO, line, (size_t)w) != w)
             return 0;
@@ -245,9 +245,9 @@ struct result {
 static struct result run(struct bench *b, const char *self, int size, int64_t games,
                          int concurrency)
 {
-    static struct tx_geometry geo;
-    tx_geometry_init(&geo, size);
-    tx_match_config_init(&b->config, &geo);
+    static struct tx_geometry *geo;
+    (tx_geometry_free(geo), tx_geometry_new(size, size, &geo));
+    tx_match_config_init(&b->config, geo, TX_RULES_PP);
     static char command[PATH_MAX + 64];
     snprintf(command, sizeof command, "'%s' --bot {size} {seed}", self);
     b->bots[0] = (struct tx_bot_spec){.name = "instant-a", .command = command};

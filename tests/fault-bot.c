@@ -140,8 +140,8 @@ struct bot {
     int turn;             /* own turns read so far */
     int me;               /* 0 or 1, known from the first input */
     bool skip_next;       /* the answer to this turn was already printed */
-    struct tx_geometry geo;
-    struct tx_game game;
+    struct tx_geometry *geo;
+    struct tx_game *game; /* sized for geo */
     struct tx_input in;
     char text[TX_INPUT_MAX + 64];
     size_t len;
@@ -244,11 +244,11 @@ static bool read_turn(void)
     if (bot.echo)
         write_all(STDERR_FILENO, bot.text, bot.len);
     char err[128];
-    if (tx_input_parse(&bot.geo, bot.text, bot.len, &bot.in, err, sizeof err) < 0)
+    if (tx_input_parse(bot.geo, bot.text, bot.len, &bot.in, err, sizeof err) < 0)
         die(err);
     if (bot.turn == 0)
         bot.me = tx_input_first_player(&bot.in);
-    if (tx_game_from_input(&bot.game, &bot.geo, &bot.in, bot.me) < 0)
+    if (tx_game_from_input(bot.game, bot.geo, TX_RULES_PP, &bot.in, bot.me) < 0)
         die("tx_game_from_input refused the input");
     bot.turn++;
     return true;
@@ -258,7 +258,7 @@ static bool read_turn(void)
 static int lowest_hole(void)
 {
     int16_t moves[TX_MOVES_MAX];
-    int n = tx_game_legal_moves(&bot.game, moves);
+    int n = tx_game_legal_moves(bot.game, moves);
     int best = -1;
     for (int i = 0; i < n; i++)
         if (moves[i] >= 0 && (best < 0 || moves[i] < best))
@@ -269,7 +269,7 @@ static int lowest_hole(void)
 static int highest_hole(void)
 {
     int16_t moves[TX_MOVES_MAX];
-    int n = tx_game_legal_moves(&bot.game, moves);
+    int n = tx_game_legal_moves(bot.game, moves);
     int best = -1;
     for (int i = 0; i < n; i++)
         if (moves[i] > best)
@@ -281,13 +281,13 @@ static int plan_hole(void)
 {
     for (size_t i = 0; i < sizeof plan0 / sizeof plan0[0]; i++) {
         int h;
-        if (tx_hole_parse(&bot.geo, plan0[i], strlen(plan0[i]), &h) != TX_HOLE_OK)
+        if (tx_hole_parse(bot.geo, plan0[i], strlen(plan0[i]), &h) != TX_HOLE_OK)
             break; /* a board too small for the plan */
         if (bot.me == 1)
-            h = tx_geometry_mirror(&bot.geo, h);
-        if (bot.game.cell[h] == bot.me + 1)
+            h = tx_geometry_mirror(bot.geo, h);
+        if (tx_game_cell(bot.game, h) == bot.me + 1)
             continue;
-        if (tx_game_check(&bot.game, h) == TX_LEGAL)
+        if (tx_game_check(bot.game, h) == TX_LEGAL)
             return h;
         break; /* blocked: give up the plan */
     }
@@ -298,13 +298,13 @@ static int plan_hole(void)
 static char *good_move(char *buf)
 {
     int16_t moves[TX_MOVES_MAX];
-    if (bot.mode == MODE_SWAPPER && tx_game_legal_moves(&bot.game, moves) > 0 &&
+    if (bot.mode == MODE_SWAPPER && tx_game_legal_moves(bot.game, moves) > 0 &&
         moves[0] == TX_MOVE_SWAP)
         return strcpy(buf, "SWAP");
     int h = (bot.mode == MODE_GOOD || bot.mode == MODE_FLOOD_STDERR) ? plan_hole() : lowest_hole();
     if (h < 0)
         die("no legal move");
-    return tx_hole_name(&bot.geo, h, buf);
+    return tx_hole_name(bot.geo, h, buf);
 }
 
 static void answer(const char *move, const char *message)
@@ -494,7 +494,7 @@ static void play_turn(void)
         char lines[64], second[TX_HOLE_NAME_MAX];
         int n = snprintf(lines, sizeof lines, "%s\n", good_move(move));
         snprintf(lines + n, sizeof lines - (size_t)n, "%s second\n",
-                 tx_hole_name(&bot.geo, highest_hole(), second));
+                 tx_hole_name(bot.geo, highest_hole(), second));
         if (bot.n > 0) {
             write_all(STDOUT_FILENO, lines, (size_t)n);
             sleep_ms(bot.n);
@@ -519,18 +519,18 @@ static void play_turn(void)
         answer("SWAP", NULL);
         break;
     case MODE_OCCUPIED:
-        for (int h = 0; h < bot.geo.holes; h++)
-            if (bot.game.cell[h] != TX_EMPTY) {
-                answer(tx_hole_name(&bot.geo, h, move), NULL);
+        for (int h = 0; h < bot.geo->holes; h++)
+            if (tx_game_cell(bot.game, h) != TX_EMPTY) {
+                answer(tx_hole_name(bot.geo, h, move), NULL);
                 return;
             }
         die("no occupied hole yet");
         break;
     case MODE_BORDER:
-        for (int h = bot.geo.holes - 1; h >= 0; h--)
-            if (!(bot.geo.zone[h] & TX_ZONE_CORNER) && !tx_geometry_playable(&bot.geo, bot.me, h) &&
-                bot.game.cell[h] == TX_EMPTY) {
-                answer(tx_hole_name(&bot.geo, h, move), NULL);
+        for (int h = bot.geo->holes - 1; h >= 0; h--)
+            if (!(bot.geo->zone[h] & TX_ZONE_CORNER) && !tx_geometry_playable(bot.geo, bot.me, h) &&
+                tx_game_cell(bot.game, h) == TX_EMPTY) {
+                answer(tx_hole_name(bot.geo, h, move), NULL);
                 return;
             }
         die("no vacant hole in the opponent's border");
@@ -635,8 +635,9 @@ static void parse_args(int argc, char **argv)
     bot.mode = (enum mode)mode;
     bot.k = atoi(pos[1]);
     bot.n = atol(pos[2]);
-    if (tx_geometry_init(&bot.geo, size) < 0)
+    if (tx_geometry_new(size, size, &bot.geo) < 0)
         usage();
+    bot.game = tx_game_new(bot.geo, TX_RULES_PP);
 }
 
 int main(int argc, char **argv)

@@ -83,11 +83,11 @@ static const struct {
 
 START_TEST(parse_table)
 {
-    static struct tx_geometry geo;
-    ck_assert_int_eq(tx_geometry_init(&geo, 12), 0);
+    static struct tx_geometry *geo;
+    ck_assert_int_eq((tx_geometry_free(geo), tx_geometry_new(12, 12, &geo)), 0);
     struct tx_answer a;
     size_t len = rows[_i].len ? rows[_i].len : strlen(rows[_i].line);
-    int r = tx_answer_parse(&geo, rows[_i].line, len, &a);
+    int r = tx_answer_parse(geo, TX_RULES_PP, rows[_i].line, len, &a);
 
     if (rows[_i].move) {
         ck_assert_msg(r == 0, "row %d refused: %s", _i, a.reason);
@@ -95,7 +95,7 @@ START_TEST(parse_table)
         if (strcmp(rows[_i].move, "SWAP") == 0)
             expect = TX_MOVE_SWAP;
         else
-            ck_assert_int_eq(tx_hole_parse(&geo, rows[_i].move, strlen(rows[_i].move), &expect),
+            ck_assert_int_eq(tx_hole_parse(geo, rows[_i].move, strlen(rows[_i].move), &expect),
                              TX_HOLE_OK);
         ck_assert_int_eq(a.move, expect);
     } else {
@@ -110,21 +110,21 @@ END_TEST
 
 START_TEST(parse_line_length_limit)
 {
-    static struct tx_geometry geo;
+    static struct tx_geometry *geo;
     static char line[TX_ANSWER_LINE_MAX + 2];
     struct tx_answer a;
-    ck_assert_int_eq(tx_geometry_init(&geo, 12), 0);
+    ck_assert_int_eq((tx_geometry_free(geo), tx_geometry_new(12, 12, &geo)), 0);
     memset(line, 'x', sizeof(line));
     memcpy(line, "D6 ", 3);
     /* Exactly the limit is a line; the message is cut. */
-    ck_assert_int_eq(tx_answer_parse(&geo, line, TX_ANSWER_LINE_MAX, &a), 0);
+    ck_assert_int_eq(tx_answer_parse(geo, TX_RULES_PP, line, TX_ANSWER_LINE_MAX, &a), 0);
     ck_assert(a.message_cut);
     ck_assert_uint_eq(strlen(a.message), TX_MESSAGE_CHARS);
-    ck_assert_int_eq(tx_answer_parse(&geo, line, TX_ANSWER_LINE_MAX + 1, &a), -EINVAL);
+    ck_assert_int_eq(tx_answer_parse(geo, TX_RULES_PP, line, TX_ANSWER_LINE_MAX + 1, &a), -EINVAL);
     ck_assert_str_eq(a.reason, "line longer than 4096 bytes");
     /* The limit counts the line as received, a trailing \r included. */
     line[TX_ANSWER_LINE_MAX] = '\r';
-    ck_assert_int_eq(tx_answer_parse(&geo, line, TX_ANSWER_LINE_MAX + 1, &a), -EINVAL);
+    ck_assert_int_eq(tx_answer_parse(geo, TX_RULES_PP, line, TX_ANSWER_LINE_MAX + 1, &a), -EINVAL);
 }
 END_TEST
 
@@ -132,7 +132,7 @@ END_TEST
  * kind (the verifier checks recorded details with tx_answer_error_of). */
 START_TEST(parse_error_kinds_read_back)
 {
-    static struct tx_geometry geo;
+    static struct tx_geometry *geo;
     static const struct {
         const char *line;
         enum tx_answer_error error;
@@ -143,16 +143,16 @@ START_TEST(parse_error_kinds_read_back)
         {"D6 fine", TX_ANSWER_OK},
     };
     struct tx_answer a;
-    ck_assert_int_eq(tx_geometry_init(&geo, 12), 0);
+    ck_assert_int_eq((tx_geometry_free(geo), tx_geometry_new(12, 12, &geo)), 0);
     for (size_t i = 0; i < sizeof(kinds) / sizeof(kinds[0]); i++) {
-        int r = tx_answer_parse(&geo, kinds[i].line, strlen(kinds[i].line), &a);
+        int r = tx_answer_parse(geo, TX_RULES_PP, kinds[i].line, strlen(kinds[i].line), &a);
         ck_assert_int_eq(r, kinds[i].error == TX_ANSWER_OK ? 0 : -EINVAL);
         ck_assert_int_eq(a.error, kinds[i].error);
         if (r < 0)
             ck_assert_int_eq(tx_answer_error_of(a.reason), kinds[i].error);
     }
     /* The first 4096 bytes of a longer line: its token and message stay. */
-    ck_assert_int_eq(tx_answer_parse(&geo, "B1 mmm", 6, &a), 0);
+    ck_assert_int_eq(tx_answer_parse(geo, TX_RULES_PP, "B1 mmm", 6, &a), 0);
     ck_assert_int_eq(tx_answer_refuse_too_long(&a), -EINVAL);
     ck_assert_int_eq(a.error, TX_ANSWER_TOO_LONG);
     ck_assert_str_eq(a.reason, "line longer than 4096 bytes");
@@ -169,13 +169,13 @@ END_TEST
 
 START_TEST(parse_depends_on_board_size)
 {
-    static struct tx_geometry geo;
+    static struct tx_geometry *geo;
     struct tx_answer a;
-    ck_assert_int_eq(tx_geometry_init(&geo, 26), 0);
-    ck_assert_int_eq(tx_answer_parse(&geo, "Z26", 3, &a), 0);
+    ck_assert_int_eq((tx_geometry_free(geo), tx_geometry_new(26, 26, &geo)), 0);
+    ck_assert_int_eq(tx_answer_parse(geo, TX_RULES_PP, "Z26", 3, &a), 0);
     ck_assert_int_eq(a.move, 26 * 26 - 1);
-    ck_assert_int_eq(tx_geometry_init(&geo, 5), 0);
-    ck_assert_int_eq(tx_answer_parse(&geo, "F1", 2, &a), -EINVAL);
+    ck_assert_int_eq((tx_geometry_free(geo), tx_geometry_new(5, 5, &geo)), 0);
+    ck_assert_int_eq(tx_answer_parse(geo, TX_RULES_PP, "F1", 2, &a), -EINVAL);
     ck_assert_str_eq(a.reason, "out of range F1");
 }
 END_TEST

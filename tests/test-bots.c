@@ -42,6 +42,7 @@
 #include "hole.h"
 #include "input.h"
 #include "greedy-eval.h"
+#include "test-game.h"
 
 #define ANSWER_TIMEOUT_MS 10000 /* any bot, any turn: far above what they need */
 #define MCTS_MS 50              /* the budget given to twixt-mcts in the timing test */
@@ -205,20 +206,20 @@ static void check_one_answer(enum which w, const struct tx_game *g, const char *
     struct bot b;
 
     ck_assert_int_gt(tx_input_write(g, g->to_move, true, text, sizeof(text)), 0);
-    bot_argv(w, g->geo->size, MCTS_MS, store, argv);
+    bot_argv(w, g->geo->width, MCTS_MS, store, argv);
     bot_start(&b, argv);
     bot_ask(&b, text, line, sizeof(line));
-    ck_assert_msg(tx_answer_parse(g->geo, line, strlen(line), &ans) == 0,
-                  "%s, %s (size %d): \"%s\" is not a move: %s", bot_names[w], what, g->geo->size,
+    ck_assert_msg(tx_answer_parse(g->geo, TX_RULES_PP, line, strlen(line), &ans) == 0,
+                  "%s, %s (size %d): \"%s\" is not a move: %s", bot_names[w], what, g->geo->width,
                   line, ans.reason);
     ck_assert_msg(!ans.message_cut, "%s: message longer than 20 characters: \"%s\"", bot_names[w],
                   line);
     enum tx_illegal why = tx_game_check(g, ans.move);
     char reason[96] = "";
     if (why != TX_LEGAL)
-        tx_illegal_describe(g, ans.move, why, reason, sizeof(reason));
+        tx_illegal_describe(g, ans.move, why, NULL, NULL, reason, sizeof(reason));
     ck_assert_msg(why == TX_LEGAL, "%s, %s (size %d): illegal answer \"%s\": %s", bot_names[w],
-                  what, g->geo->size, line, reason);
+                  what, g->geo->width, line, reason);
     bot_finish(&b);
 }
 
@@ -248,11 +249,12 @@ static bool fill_board(struct tx_game *g, uint64_t seed, int left)
         if (holes <= left)
             return holes > 0;
         int start = (int)(rng_next(&s) % (uint64_t)holes), played = 0;
+        static struct tx_game *next;
         for (int i = 0; i < holes && !played; i++) {
-            struct tx_game next = *g;
-            ck_assert_int_eq(tx_game_play(&next, moves[(start + i) % holes]), TX_LEGAL);
-            if (next.status == TX_ONGOING) {
-                *g = next;
+            tx_game_copy(test_game(&next, g->geo), g);
+            ck_assert_int_eq(tx_game_play(next, moves[(start + i) % holes]), TX_LEGAL);
+            if (next->status == TX_ONGOING) {
+                tx_game_copy(g, next);
                 played = 1;
             }
         }
@@ -271,37 +273,37 @@ static int hole_at(const struct tx_geometry *geo, const char *name)
 /* Every scripted position of one board size, asked of bot w. */
 static void check_positions(enum which w, int size)
 {
-    struct tx_geometry *geo = malloc(sizeof(*geo));
-    struct tx_game g;
+    struct tx_geometry *geo;
+    static struct tx_game *g;
     char centre[8];
-    ck_assert_int_eq(tx_geometry_init(geo, size), 0);
+    ck_assert_int_eq(tx_geometry_new(size, size, &geo), 0);
     snprintf(centre, sizeof(centre), "%c%d", 'A' + size / 2, size / 2 + 1);
 
-    tx_game_init(&g, geo);
-    check_one_answer(w, &g, "first turn as player 1");
+    test_game(&g, geo);
+    check_one_answer(w, g, "first turn as player 1");
 
-    tx_game_play(&g, hole_at(geo, centre));
-    check_one_answer(w, &g, "first turn as player 2 after a central peg");
+    tx_game_play(g, hole_at(geo, centre));
+    check_one_answer(w, g, "first turn as player 2 after a central peg");
 
-    tx_game_init(&g, geo);
-    tx_game_play(&g, hole_at(geo, "C2"));
-    check_one_answer(w, &g, "first turn as player 2 after an edge peg");
+    test_game(&g, geo);
+    tx_game_play(g, hole_at(geo, "C2"));
+    check_one_answer(w, g, "first turn as player 2 after an edge peg");
 
-    tx_game_init(&g, geo);
-    tx_game_play(&g, hole_at(geo, centre));
-    ck_assert_int_eq(tx_game_play(&g, TX_MOVE_SWAP), TX_LEGAL);
-    check_one_answer(w, &g, "first turn as player 1 after a SWAP");
+    test_game(&g, geo);
+    tx_game_play(g, hole_at(geo, centre));
+    ck_assert_int_eq(tx_game_play(g, TX_MOVE_SWAP), TX_LEGAL);
+    check_one_answer(w, g, "first turn as player 1 after a SWAP");
 
     bool nearly = false, one = false;
     for (uint64_t seed = 1; seed < 400 && !(nearly && one); seed++) {
-        tx_game_init(&g, geo);
-        if (!nearly && fill_board(&g, seed, 6)) {
-            check_one_answer(w, &g, "nearly full board");
+        test_game(&g, geo);
+        if (!nearly && fill_board(g, seed, 6)) {
+            check_one_answer(w, g, "nearly full board");
             nearly = true;
         }
-        tx_game_init(&g, geo);
-        if (!one && fill_board(&g, seed, 1)) {
-            check_one_answer(w, &g, "one legal hole left");
+        test_game(&g, geo);
+        if (!one && fill_board(g, seed, 1)) {
+            check_one_answer(w, g, "one legal hole left");
             one = true;
         }
     }
@@ -314,12 +316,13 @@ static bool own_links_cross(const struct tx_game *g, int player)
 {
     const struct tx_geometry *geo = g->geo;
     for (int l = 0; l < geo->holes * 4; l++) {
-        if (!tx_game_has_link(g, l) || g->cell[geo->link_end[l][0]] != (player ? TX_PEG1 : TX_PEG0))
+        if (!tx_game_has_link(g, l) ||
+            tx_game_cell(g, geo->link_end[l][0]) != (player ? TX_PEG1 : TX_PEG0))
             continue;
         for (int i = 0; i < TX_CROSSINGS; i++) {
             int c = geo->crossing[l][i];
-            if (c >= 0 && tx_game_has_link(g, c) &&
-                g->cell[geo->link_end[c][0]] == g->cell[geo->link_end[l][0]])
+            if (c != TX_NO_LINK && tx_game_has_link(g, c) &&
+                tx_game_cell(g, geo->link_end[c][0]) == tx_game_cell(g, geo->link_end[l][0]))
                 return true;
         }
     }
@@ -334,48 +337,56 @@ static int64_t play_game(enum which w, int size, int mcts_ms, bool bot_first, ui
                          bool *crossed, int *nmoves)
 {
     char store[8][256], *argv[9], text[TX_INPUT_MAX], line[TX_ANSWER_LINE_MAX + 1];
-    struct tx_geometry *geo = malloc(sizeof(*geo));
-    struct tx_game g;
+    struct tx_geometry *geo;
+    static struct tx_game *g;
     struct tx_answer ans;
     struct bot b;
     int16_t moves[TX_MOVES_MAX];
     int64_t slowest = 0;
     uint64_t s = seed | 1;
 
-    ck_assert_int_eq(tx_geometry_init(geo, size), 0);
-    tx_game_init(&g, geo);
+    ck_assert_int_eq(tx_geometry_new(size, size, &geo), 0);
+    test_game(&g, geo);
     bot_argv(w, size, mcts_ms, store, argv);
     bot_start(&b, argv);
     int bot_player = bot_first ? 0 : 1;
-    while (g.status == TX_ONGOING) {
-        if (g.to_move != bot_player) {
-            int n = tx_game_legal_moves(&g, moves);
+    while (g->status == TX_ONGOING) {
+        if (g->to_move != bot_player) {
+            int n = tx_game_legal_moves(g, moves);
             ck_assert_int_gt(n, 0);
-            ck_assert_int_eq(tx_game_play(&g, moves[rng_next(&s) % (uint64_t)n]), TX_LEGAL);
+            ck_assert_int_eq(tx_game_play(g, moves[rng_next(&s) % (uint64_t)n]), TX_LEGAL);
             continue;
         }
-        bool first = g.nmoves <= 1; /* the bot's first turn: move 1 or 2 */
-        ck_assert_int_gt(tx_input_write(&g, g.to_move, first, text, sizeof(text)), 0);
+        bool first = g->nmoves <= 1; /* the bot's first turn: move 1 or 2 */
+        ck_assert_int_gt(tx_input_write(g, g->to_move, first, text, sizeof(text)), 0);
         int64_t us = bot_ask(&b, text, line, sizeof(line));
         if (us > slowest)
             slowest = us;
-        ck_assert_msg(tx_answer_parse(geo, line, strlen(line), &ans) == 0,
-                      "%s at move %d: \"%s\" is not a move: %s", bot_names[w], g.nmoves + 1, line,
+        ck_assert_msg(tx_answer_parse(geo, TX_RULES_PP, line, strlen(line), &ans) == 0,
+                      "%s at move %d: \"%s\" is not a move: %s", bot_names[w], g->nmoves + 1, line,
                       ans.reason);
         ck_assert_msg(!ans.message_cut, "%s: message over 20 characters", bot_names[w]);
         char reason[96] = "";
-        enum tx_illegal why = tx_game_play(&g, ans.move);
+        enum tx_illegal why = tx_game_play(g, ans.move);
         if (why != TX_LEGAL)
-            tx_illegal_describe(&g, ans.move, why, reason, sizeof(reason));
-        ck_assert_msg(why == TX_LEGAL, "%s at move %d: %s", bot_names[w], g.nmoves + 1, reason);
+            tx_illegal_describe(g, ans.move, why, NULL, NULL, reason, sizeof(reason));
+        ck_assert_msg(why == TX_LEGAL, "%s at move %d: %s", bot_names[w], g->nmoves + 1, reason);
     }
     bot_finish(&b);
     if (crossed)
-        *crossed = own_links_cross(&g, bot_player);
+        *crossed = own_links_cross(g, bot_player);
     if (nmoves)
-        *nmoves = g.nmoves;
+        *nmoves = g->nmoves;
     free(geo);
     return slowest;
+}
+
+/* A search board on geo in *slot, like test_game (test-game.h). */
+static struct tx_fastboard *test_board(struct tx_fastboard **slot, const struct tx_geometry *geo)
+{
+    *slot = tx_xrealloc(*slot, tx_fastboard_size(geo));
+    tx_fastboard_init(*slot, geo, TX_RULES_PP);
+    return *slot;
 }
 
 /* ---- the bots' own modules ---- */
@@ -385,15 +396,15 @@ static int64_t play_game(enum which w, int size, int mcts_ms, bool bot_first, ui
 static bool same_position(const struct tx_fastboard *b, const struct tx_game *g)
 {
     const struct tx_geometry *geo = g->geo;
-    if (memcmp(b->cell, g->cell, (size_t)geo->holes) != 0 || b->to_move != g->to_move ||
-        b->winner != (g->status == TX_WON ? g->winner : -1))
+    if (memcmp(tx_fastboard_cells(b), tx_game_cells(g), (size_t)geo->holes) != 0 ||
+        b->to_move != g->to_move || b->winner != (g->status == TX_WON ? g->winner : -1))
         return false;
     for (int l = 0; l < geo->holes * 4; l++) {
         bool l0 = tx_fastboard_has_link(b, 0, l), l1 = tx_fastboard_has_link(b, 1, l);
         if ((l0 || l1) != tx_game_has_link(g, l) || (l0 && l1))
             return false;
-        if ((l0 && g->cell[geo->link_end[l][0]] != TX_PEG0) ||
-            (l1 && g->cell[geo->link_end[l][0]] != TX_PEG1))
+        if ((l0 && tx_game_cell(g, geo->link_end[l][0]) != TX_PEG0) ||
+            (l1 && tx_game_cell(g, geo->link_end[l][0]) != TX_PEG1))
             return false;
     }
     return true;
@@ -402,37 +413,39 @@ static bool same_position(const struct tx_fastboard *b, const struct tx_game *g)
 START_TEST(fastboard_matches_game)
 {
     static const int sizes[] = {5, 8, 12, 26};
-    struct tx_geometry *geo = malloc(sizeof(*geo));
+    struct tx_geometry *geo = NULL;
     int16_t moves[TX_MOVES_MAX];
     for (size_t si = 0; si < sizeof(sizes) / sizeof(sizes[0]); si++) {
-        ck_assert_int_eq(tx_geometry_init(geo, sizes[si]), 0);
+        ck_assert_int_eq((tx_geometry_free(geo), tx_geometry_new(sizes[si], sizes[si], &geo)), 0);
         for (uint64_t seed = 1; seed <= 40; seed++) {
             uint64_t s = seed * 0x9e3779b97f4a7c15ULL;
-            struct tx_game g;
-            struct tx_fastboard b, rebuilt;
-            tx_game_init(&g, geo);
-            tx_fastboard_init(&b, geo);
-            for (int step = 0; g.status == TX_ONGOING; step++) {
-                int n = tx_game_legal_moves(&g, moves);
+            static struct tx_game *g;
+            static struct tx_fastboard *b, *rebuilt;
+            test_game(&g, geo);
+            test_board(&b, geo);
+            test_board(&rebuilt, geo);
+            for (int step = 0; g->status == TX_ONGOING; step++) {
+                int n = tx_game_legal_moves(g, moves);
                 int first = n > 1 && moves[0] == TX_MOVE_SWAP; /* the search board has no swap */
                 int move = moves[first + (int)(rng_next(&s) % (uint64_t)(n - first))];
-                bool ok = tx_fastboard_can_play(&b, b.to_move, move) &&
-                          tx_game_play(&g, move) == TX_LEGAL;
-                tx_fastboard_play(&b, move);
-                tx_fastboard_from_game(&rebuilt, &g);
-                if (!ok || !same_position(&b, &g) || !same_position(&rebuilt, &g))
+                bool ok =
+                    tx_fastboard_can_play(b, b->to_move, move) && tx_game_play(g, move) == TX_LEGAL;
+                tx_fastboard_play(b, move);
+                tx_fastboard_from_game(rebuilt, g);
+                if (!ok || !same_position(b, g) || !same_position(rebuilt, g))
                     ck_abort_msg("size %d seed %d move %d: the search board differs from the game",
                                  sizes[si], (int)seed, step + 1);
             }
         }
         /* A swapped game: the search board is rebuilt from the game. */
-        struct tx_game g;
-        struct tx_fastboard b;
-        tx_game_init(&g, geo);
-        ck_assert_int_eq(tx_game_play(&g, tx_geometry_hole(geo, 2, 1)), TX_LEGAL);
-        ck_assert_int_eq(tx_game_play(&g, TX_MOVE_SWAP), TX_LEGAL);
-        tx_fastboard_from_game(&b, &g);
-        ck_assert_msg(same_position(&b, &g), "size %d: the swapped game differs", sizes[si]);
+        static struct tx_game *g;
+        static struct tx_fastboard *b;
+        test_game(&g, geo);
+        test_board(&b, geo);
+        ck_assert_int_eq(tx_game_play(g, tx_geometry_hole(geo, 2, 1)), TX_LEGAL);
+        ck_assert_int_eq(tx_game_play(g, TX_MOVE_SWAP), TX_LEGAL);
+        tx_fastboard_from_game(b, g);
+        ck_assert_msg(same_position(b, g), "size %d: the swapped game differs", sizes[si]);
     }
     free(geo);
 }
@@ -443,47 +456,48 @@ END_TEST
  * more: checked for every hole of positions from random games. */
 START_TEST(eval_paths_are_shortest)
 {
-    struct tx_geometry *geo = malloc(sizeof(*geo));
+    struct tx_geometry *geo;
     struct tx_rng rng;
     int16_t moves[TX_MOVES_MAX];
-    ck_assert_int_eq(tx_geometry_init(geo, 12), 0);
+    ck_assert_int_eq(tx_geometry_new(12, 12, &geo), 0);
     tx_rng_seed(&rng, 5);
-    struct tx_fastboard empty;
-    tx_fastboard_init(&empty, geo);
-    ck_assert_int_eq(tx_eval_distance(&empty, 0, NULL), 7); /* rows 1, 3, 5, 7, 9, 11, 12 */
-    ck_assert_int_eq(tx_eval_distance(&empty, 1, NULL), 7);
+    static struct tx_fastboard *empty, *b, *after;
+    test_board(&empty, geo);
+    ck_assert_int_eq(tx_eval_distance(empty, 0, NULL), 7); /* rows 1, 3, 5, 7, 9, 11, 12 */
+    ck_assert_int_eq(tx_eval_distance(empty, 1, NULL), 7);
     for (uint64_t seed = 1; seed <= 30; seed++) {
         uint64_t s = seed * 0x2545f4914f6cdd1dULL;
-        struct tx_game g;
-        tx_game_init(&g, geo);
+        static struct tx_game *g;
+        test_game(&g, geo);
         int plies = 4 + (int)(seed % 20);
-        for (int i = 0; i < plies && g.status == TX_ONGOING; i++) {
-            int n = tx_game_legal_moves(&g, moves);
+        for (int i = 0; i < plies && g->status == TX_ONGOING; i++) {
+            int n = tx_game_legal_moves(g, moves);
             int first = n > 1 && moves[0] == TX_MOVE_SWAP;
-            tx_game_play(&g, moves[first + (int)(rng_next(&s) % (uint64_t)(n - first))]);
+            tx_game_play(g, moves[first + (int)(rng_next(&s) % (uint64_t)(n - first))]);
         }
-        if (g.status != TX_ONGOING)
+        if (g->status != TX_ONGOING)
             continue;
-        struct tx_fastboard b;
-        tx_fastboard_from_game(&b, &g);
+        test_board(&b, geo);
+        test_board(&after, geo);
+        tx_fastboard_from_game(b, g);
         for (int p = 0; p < 2; p++) {
             uint8_t on_path[TX_HOLES_MAX] = {0};
-            int d = tx_eval_paths(&b, p, on_path);
-            ck_assert_int_eq(d, tx_eval_distance(&b, p, NULL));
+            int d = tx_eval_paths(b, p, on_path);
+            ck_assert_int_eq(d, tx_eval_distance(b, p, NULL));
             if (d >= TX_EVAL_FAR)
                 continue;
             for (int h = 0; h < geo->holes; h++) {
-                if (!tx_fastboard_can_play(&b, p, h)) {
+                if (!tx_fastboard_can_play(b, p, h)) {
                     if (on_path[h])
                         ck_abort_msg("seed %d: hole %d on a path but not playable", (int)seed, h);
                     continue;
                 }
-                struct tx_fastboard after = b;
-                after.to_move = p; /* the distance does not depend on who moves */
-                tx_fastboard_play(&after, h);
+                tx_fastboard_copy(after, b);
+                after->to_move = p; /* the distance does not depend on who moves */
+                tx_fastboard_play(after, h);
                 int expect = on_path[h] ? d - 1 : d;
-                int got = tx_eval_distance(&after, p, NULL);
-                if (got != expect && after.winner != p)
+                int got = tx_eval_distance(after, p, NULL);
+                if (got != expect && after->winner != p)
                     ck_abort_msg("seed %d player %d hole %d: distance %d -> %d, on path %d",
                                  (int)seed, p, h, d, got, on_path[h]);
             }
@@ -491,7 +505,7 @@ START_TEST(eval_paths_are_shortest)
         /* The ranking comes best first. */
         int16_t ranked[TX_HOLES_MAX];
         int scores[TX_HOLES_MAX];
-        int n = tx_eval_rank_moves(&b, &rng, ranked, scores);
+        int n = tx_eval_rank_moves(b, &rng, ranked, scores);
         ck_assert_int_gt(n, 0);
         for (int i = 1; i < n; i++)
             if (scores[i - 1] < scores[i])
@@ -503,11 +517,11 @@ END_TEST
 
 START_TEST(opening_and_swap_rules)
 {
-    struct tx_geometry *geo = malloc(sizeof(*geo));
+    struct tx_geometry *geo = NULL;
     struct tx_rng rng;
     tx_rng_seed(&rng, 9);
     for (int size = TX_SIZE_MIN; size <= TX_SIZE_MAX; size++) {
-        ck_assert_int_eq(tx_geometry_init(geo, size), 0);
+        ck_assert_int_eq((tx_geometry_free(geo), tx_geometry_new(size, size, &geo)), 0);
         int centre = tx_geometry_hole(geo, size / 2, size / 2);
         ck_assert_msg(tx_eval_should_swap(geo, centre), "size %d: the centre is not swapped", size);
         ck_assert(!tx_eval_should_swap(geo, tx_geometry_hole(geo, 1, 0))); /* a border peg */
@@ -620,7 +634,7 @@ START_TEST(options_help_and_errors)
     for (enum which w = RANDOM; w <= BLOCKER; w++) {
         ck_assert_int_eq(run_status(w, "--help", NULL), 0);
         ck_assert_int_eq(run_status(w, "--size", "4"), 2);
-        ck_assert_int_eq(run_status(w, "--size", "27"), 2);
+        ck_assert_int_eq(run_status(w, "--size", "101"), 2);
         ck_assert_int_eq(run_status(w, "--seed", "x"), 2);
         ck_assert_int_eq(run_status(w, "--bogus", NULL), 2);
     }

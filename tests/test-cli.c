@@ -28,7 +28,7 @@
 #define CANNOT(cmd, what) "twixt-arena " cmd ": " what "\n" HINT(cmd)
 #define NOT_EXECUTABLE                                                                             \
     "not executable: chmod +x it, or name its interpreter (e.g. \"python3 ./plain.py\")"
-#define PLACEHOLDERS "(the placeholders are {seed} and {size})"
+#define PLACEHOLDERS "(the placeholders are {seed}, {size}, {rules}, {width} and {height})"
 
 static char dir[64];
 

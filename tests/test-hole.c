@@ -1,34 +1,43 @@
 /* test-hole.c - hole names both ways, strictly per RULES.md.
  *
- * Every hole of several board sizes round-trips through its name; a table of
- * malformed names (case, leading zeros, spaces, stray bytes) and a table of
- * well-formed names off the board check that the two failures stay apart,
- * because the referee words them differently.
+ * Every hole of several boards (square and not, up to 100 x 100, where
+ * columns go on from Z to AA, AB, ... CV) round-trips through its name; a
+ * table of malformed names (case, leading zeros, spaces, stray bytes, three
+ * letters) and a table of well-formed names off the board check that the
+ * two failures stay apart, because the referee words them differently.
  */
 #include <check.h>
 #include <string.h>
 
 #include "hole.h"
 
-static struct tx_geometry geo;
+static struct tx_geometry *geo;
+
+static void board(int width, int height)
+{
+    ck_assert_int_eq((tx_geometry_free(geo), tx_geometry_new(width, height, &geo)), 0);
+}
 
 static enum tx_hole_parse_result parse(int size, const char *s, size_t len, int *hole)
 {
-    ck_assert_int_eq(tx_geometry_init(&geo, size), 0);
-    return tx_hole_parse(&geo, s, len, hole);
+    board(size, size);
+    return tx_hole_parse(geo, s, len, hole);
 }
+
+static const struct {
+    int width, height;
+} boards[] = {{5, 5},   {8, 8},   {12, 12}, {24, 24}, {26, 26},  {27, 27},
+              {30, 24}, {53, 20}, {100, 5}, {5, 100}, {100, 100}};
 
 START_TEST(name_round_trip_every_size)
 {
-    static const int sizes[] = {5, 8, 12, 24, 26};
-    int size = sizes[_i];
-    ck_assert_int_eq(tx_geometry_init(&geo, size), 0);
-    for (int h = 0; h < geo.holes; h++) {
+    board(boards[_i].width, boards[_i].height);
+    for (int h = 0; h < geo->holes; h++) {
         char name[TX_HOLE_NAME_MAX];
         int back = -1;
-        tx_hole_name(&geo, h, name);
+        tx_hole_name(geo, h, name);
         ck_assert_uint_le(strlen(name), TX_HOLE_NAME_MAX - 1);
-        ck_assert_int_eq(tx_hole_parse(&geo, name, strlen(name), &back), TX_HOLE_OK);
+        ck_assert_int_eq(tx_hole_parse(geo, name, strlen(name), &back), TX_HOLE_OK);
         ck_assert_int_eq(back, h);
     }
 }
@@ -37,15 +46,25 @@ END_TEST
 START_TEST(name_examples)
 {
     char name[TX_HOLE_NAME_MAX];
-    ck_assert_int_eq(tx_geometry_init(&geo, 12), 0);
-    int d6 = tx_geometry_hole(&geo, 3, 5);
-    ck_assert_str_eq(tx_hole_name(&geo, d6, name), "D6");
-    ck_assert_str_eq(tx_hole_name(&geo, 0, name), "A1");
-    ck_assert_str_eq(tx_hole_name(&geo, 11, name), "L1");
-    ck_assert_str_eq(tx_hole_name(&geo, 143, name), "L12");
-    ck_assert_str_eq(tx_hole_name(&geo, tx_geometry_hole(&geo, 0, 9), name), "A10");
-    ck_assert_int_eq(tx_geometry_init(&geo, 26), 0);
-    ck_assert_str_eq(tx_hole_name(&geo, 26 * 26 - 1, name), "Z26");
+    ck_assert_int_eq((tx_geometry_free(geo), tx_geometry_new(12, 12, &geo)), 0);
+    int d6 = tx_geometry_hole(geo, 3, 5);
+    ck_assert_str_eq(tx_hole_name(geo, d6, name), "D6");
+    ck_assert_str_eq(tx_hole_name(geo, 0, name), "A1");
+    ck_assert_str_eq(tx_hole_name(geo, 11, name), "L1");
+    ck_assert_str_eq(tx_hole_name(geo, 143, name), "L12");
+    ck_assert_str_eq(tx_hole_name(geo, tx_geometry_hole(geo, 0, 9), name), "A10");
+    ck_assert_int_eq((tx_geometry_free(geo), tx_geometry_new(26, 26, &geo)), 0);
+    ck_assert_str_eq(tx_hole_name(geo, 26 * 26 - 1, name), "Z26");
+    /* Past Z: AA is column 27, AZ 52, BA 53, CV 100 (RULES.md). */
+    board(100, 100);
+    ck_assert_str_eq(tx_hole_name(geo, tx_geometry_hole(geo, 25, 8), name), "Z9");
+    ck_assert_str_eq(tx_hole_name(geo, tx_geometry_hole(geo, 26, 9), name), "AA10");
+    ck_assert_str_eq(tx_hole_name(geo, tx_geometry_hole(geo, 51, 0), name), "AZ1");
+    ck_assert_str_eq(tx_hole_name(geo, tx_geometry_hole(geo, 52, 0), name), "BA1");
+    ck_assert_str_eq(tx_hole_name(geo, tx_geometry_hole(geo, 99, 99), name), "CV100");
+    ck_assert_uint_eq(strlen(name), TX_HOLE_NAME_MAX - 1);
+    board(30, 24);
+    ck_assert_str_eq(tx_hole_name(geo, geo->holes - 1, name), "AD24");
 }
 END_TEST
 
@@ -60,6 +79,15 @@ START_TEST(parse_examples)
     ck_assert_int_eq(h, 24);
     ck_assert_int_eq(parse(26, "Z26", 3, &h), TX_HOLE_OK);
     ck_assert_int_eq(h, 26 * 26 - 1);
+    ck_assert_int_eq(parse(100, "CV100", 5, &h), TX_HOLE_OK);
+    ck_assert_int_eq(h, 100 * 100 - 1);
+    ck_assert_int_eq(parse(100, "AA10", 4, &h), TX_HOLE_OK);
+    ck_assert_int_eq(h, 9 * 100 + 26);
+    board(30, 24);
+    ck_assert_int_eq(tx_hole_parse(geo, "AD24", 4, &h), TX_HOLE_OK);
+    ck_assert_int_eq(h, 23 * 30 + 29);
+    ck_assert_int_eq(tx_hole_parse(geo, "X30", 3, &h), TX_HOLE_OUT_OF_RANGE);
+    ck_assert_int_eq(tx_hole_parse(geo, "AE1", 3, &h), TX_HOLE_OUT_OF_RANGE);
 }
 END_TEST
 
@@ -103,7 +131,15 @@ static const struct {
     {"D6\n", 3},
     {"D6\r", 3},
     {"D6x", 3},
-    {"DD6", 3},
+    {"DDD6", 4},
+    {"AAA1", 4},
+    {"aa10", 4},
+    {"Aa10", 4},
+    {"aA10", 4},
+    {"AA0", 3},
+    {"AA01", 4},
+    {"A0", 2},
+    {"AA", 2},
     {"D-6", 3},
     {"D+6", 3},
     {"@6", 2},
@@ -138,10 +174,13 @@ static const struct {
     int size;
     const char *s;
 } off_board[] = {
-    {12, "M5"},  {12, "Z1"},   {12, "A13"},
-    {12, "L13"}, {12, "A100"}, {12, "A99999999999999999999999"},
-    {5, "F1"},   {5, "A6"},    {5, "E10"},
-    {25, "Z1"},  {26, "A27"},  {26, "Z27"},
+    {12, "M5"},     {12, "Z1"},     {12, "A13"},
+    {12, "L13"},    {12, "A100"},   {12, "A99999999999999999999999"},
+    {5, "F1"},      {5, "A6"},      {5, "E10"},
+    {25, "Z1"},     {26, "A27"},    {26, "Z27"},
+    {12, "DD6"},    {26, "AA1"},    {99, "CV1"},
+    {100, "CW1"},   {100, "ZZ1"},   {100, "A101"},
+    {100, "CV101"}, {100, "A1000"},
 };
 
 START_TEST(parse_out_of_range)
@@ -158,7 +197,7 @@ static Suite *hole_suite(void)
 {
     Suite *s = suite_create("hole");
     TCase *tc = tcase_create("hole");
-    tcase_add_loop_test(tc, name_round_trip_every_size, 0, 5);
+    tcase_add_loop_test(tc, name_round_trip_every_size, 0, (int)(sizeof boards / sizeof boards[0]));
     tcase_add_test(tc, name_examples);
     tcase_add_test(tc, parse_examples);
     tcase_add_test(tc, parse_corners_are_holes);

@@ -64,8 +64,14 @@ static void describe(const struct tx_options *o, char *buf, size_t cap)
         l->memory_mb != 768 || l->cpu_s != 0)
         add(buf, cap, " limits=%d/%d/%d%s/%d", l->first_turn_ms, l->turn_ms, l->margin_ms,
             l->soft ? "/soft" : "", l->memory_mb);
-    if (o->size != 12)
-        add(buf, cap, " size=%d", o->size);
+    if (o->variant.width != 12 || o->variant.height != 12) {
+        if (o->variant.width == o->variant.height)
+            add(buf, cap, " size=%d", o->variant.width);
+        else
+            add(buf, cap, " board=%dx%d", o->variant.width, o->variant.height);
+    }
+    if (o->variant.rules != TX_RULES_PP)
+        add(buf, cap, " rules=%s", tx_ruleset(o->variant.rules)->name);
     if (o->seed != 1)
         add(buf, cap, " seed=%llu", (unsigned long long)o->seed);
     if (o->games)
@@ -226,7 +232,23 @@ START_TEST(error_table)
         {PLAY,
          {"a", "b", "--bot-memory-mb=8"},
          "--bot-memory-mb: expected megabytes from 16 to 1048576, or 0 for no limit, got '8'"},
-        {PLAY, {"a", "b", "--size", "4"}, "--size: expected a board size from 5 to 26, got '4'"},
+        {PLAY, {"a", "b", "--size", "4"}, "--size: expected a board size from 5 to 100, got '4'"},
+        {PLAY,
+         {"a", "b", "--size", "101"},
+         "--size: expected a board size from 5 to 100, got '101'"},
+        {PLAY,
+         {"a", "b", "--board", "4x10"},
+         "--board: expected WIDTHxHEIGHT, each from 5 to 100, e.g. 30x24, got '4x10'"},
+        {PLAY,
+         {"a", "b", "--board", "12"},
+         "--board: expected WIDTHxHEIGHT, each from 5 to 100, e.g. 30x24, got '12'"},
+        {PLAY,
+         {"a", "b", "--board", "12x12x3"},
+         "--board: expected WIDTHxHEIGHT, each from 5 to 100, e.g. 30x24, got '12x12x3'"},
+        {TOURNAMENT,
+         {"a", "b", "--size", "12", "--board", "10x8"},
+         "--board: --size and --board both give the board: use one"},
+        {PLAY, {"a", "b", "--rules", "pp2"}, "--rules: expected pp or classic, got 'pp2'"},
         {PLAY,
          {"a", "b", "--seed", "-1"},
          "--seed: expected a whole number from 0 to 18446744073709551615, got '-1'"},
@@ -312,15 +334,16 @@ START_TEST(error_table)
         {PLAY, {"a", "x="}, "BOT 'x=': bad command line \"\": empty command"},
         {PLAY,
          {"a", "b --seed {sed}"},
-         "BOT 'b': unknown placeholder {sed} (the placeholders are {seed} and {size})"},
+         "BOT 'b': unknown placeholder {sed} (the placeholders are {seed}, {size}, {rules}, "
+         "{width} and {height})"},
         {VALIDATE,
          {"a", "--opponent", "./x --size {board}"},
          "--opponent './x --size {board}': unknown placeholder {board} (the placeholders are "
-         "{seed} and {size})"},
+         "{seed}, {size}, {rules}, {width} and {height})"},
         {REPLAY,
          {"f", "--game", "1", "--bot", "1=./me {Seed}"},
-         "--bot '1=./me {Seed}': unknown placeholder {Seed} (the placeholders are {seed} and "
-         "{size})"},
+         "--bot '1=./me {Seed}': unknown placeholder {Seed} (the placeholders are {seed}, "
+         "{size}, {rules}, {width} and {height})"},
         /* rules between options */
         {PLAY,
          {"a", "b", "--openings", "2", "--openings-file", "f"},
@@ -372,12 +395,13 @@ static char *help_text(const struct tx_options_command *cmd)
 START_TEST(help_lines_have_the_documented_shape)
 {
     regex_t line;
-    ck_assert_int_eq(regcomp(&line,
-                             "^  (-[a-z], )?--[a-z][a-z0-9-]*"
-                             "( ([A-Z][A-Z0-9/=,._-]*|[a-z0-9-]+(\\|[a-z0-9-]+)+))?"
-                             "  +[^ ].*$",
-                             REG_EXTENDED | REG_NOSUB),
-                     0);
+    ck_assert_int_eq(
+        regcomp(&line,
+                "^  (-[a-z], )?--[a-z][a-z0-9-]*"
+                "( ([A-Z][A-Z0-9/=,._-]*(x[A-Z][A-Z0-9]*)?|[a-z0-9-]+(\\|[a-z0-9-]+)+))?"
+                "  +[^ ].*$",
+                REG_EXTENDED | REG_NOSUB),
+        0);
     for (size_t c = 0; c < sizeof all_commands / sizeof all_commands[0]; c++) {
         const struct tx_options_command *cmd = all_commands[c];
         char *text = help_text(cmd), *save = NULL, usage[128];

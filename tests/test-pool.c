@@ -15,7 +15,7 @@
 #include "pool.h"
 #include "splitmix.h"
 
-static struct tx_geometry geo;
+static struct tx_geometry *geo;
 static const struct tx_bot_spec bots[5] = {
     {.name = "new", .command = "./new --seed {seed}"},
     {.name = "d", .command = "./d"},
@@ -27,13 +27,16 @@ static const struct tx_bot_spec bots[5] = {
 static void make_pool(struct tx_pool *p, const struct tx_bot_spec *list, int n,
                       enum tx_pool_kind kind, int gauntlet, int64_t games_per_pair)
 {
-    tx_geometry_init(&geo, 12);
+    (tx_geometry_free(geo), tx_geometry_new(12, 12, &geo));
     memset(p, 0, sizeof *p);
-    p->geo = &geo;
+    p->geo = geo;
     p->bots = list;
     p->nbots = n;
-    p->terms = (struct tx_pairing_terms){
-        .size = 12, .first_turn_ms = 1000, .turn_ms = 300, .seed = 1, .openings = 2};
+    p->terms = (struct tx_pairing_terms){.variant = {TX_RULES_PP, 12, 12},
+                                         .first_turn_ms = 1000,
+                                         .turn_ms = 300,
+                                         .seed = 1,
+                                         .openings = 2};
     p->memory_mb = 768;
     p->kind = kind;
     p->gauntlet = gauntlet;
@@ -51,12 +54,13 @@ static void fake_record(const struct tx_pool *p, struct tx_pool_game g, int winn
     tx_pool_spec(p, g, 1, &slot);
     memset(r, 0, sizeof *r);
     r->seed = slot.spec.seed;
-    r->size = 12;
+    r->width = r->height = 12;
     r->limits.first_turn_ms = 1000;
     r->limits.turn_ms = 300;
     for (int side = 0; side < 2; side++) {
         r->players[side].name = tx_strdup(slot.spec.bots[side]->name);
-        r->players[side].command = tx_command_expand(slot.spec.bots[side]->command, r->seed, 12);
+        r->players[side].command = tx_command_expand(slot.spec.bots[side]->command, r->seed,
+                                                     &(struct tx_variant){TX_RULES_PP, 12, 12});
     }
     r->pairing = slot.identity;
     r->pairing.key = tx_strdup(slot.identity.key);

@@ -32,6 +32,7 @@
 #include <time.h>
 
 #include "game.h"
+#include "test-game.h"
 #include "geometry.h"
 #include "hole.h"
 #include "input.h"
@@ -406,7 +407,7 @@ static void compare_all_links(const struct where *w, const struct tx_game *g, co
 static void probe(const struct where *w, struct tx_game *g, const struct ref *r,
                   struct tx_splitmix *rng)
 {
-    static struct tx_game before;
+    static struct tx_game *before;
     int move = random_below(rng, 8) == 0 ? TX_MOVE_SWAP : random_below(rng, r->holes + 8) - 4;
     unsigned allowed = ref_reasons(r, move);
     enum tx_illegal got = tx_game_check(g, move);
@@ -415,10 +416,11 @@ static void probe(const struct where *w, struct tx_game *g, const struct ref *r,
         failure(w, "tx_game_check(%d) says %d, reference allows mask 0x%x", move, got, allowed);
     if (got == TX_LEGAL)
         return;
-    memcpy(&before, g, sizeof before);
+    before = tx_xrealloc(before, g->bytes);
+    tx_game_copy(before, g);
     if (tx_game_play(g, move) != got)
         failure(w, "tx_game_play(%d) gives another reason than tx_game_check", move);
-    if (memcmp(&before, g, sizeof before) != 0)
+    if (memcmp(before, g, g->bytes) != 0)
         failure(w, "tx_game_play(%d) refused the move but changed the game", move);
 }
 
@@ -428,7 +430,7 @@ static void compare_input_round_trip(const struct where *w, const struct tx_game
 {
     static char text[TX_INPUT_MAX];
     static struct tx_input in;
-    static struct tx_game rebuilt;
+    static struct tx_game *rebuilt;
     char err[128] = "";
     int len = tx_input_write(g, g->to_move, false, text, sizeof text);
 
@@ -436,12 +438,12 @@ static void compare_input_round_trip(const struct where *w, const struct tx_game
         failure(w, "tx_input_write returned %d", len);
     if (tx_input_parse(g->geo, text, (size_t)len, &in, err, sizeof err) != 0)
         failure(w, "tx_input_parse refused the writer's text: %s", err);
-    if (tx_game_from_input(&rebuilt, g->geo, &in, g->to_move) != 0)
+    if (tx_game_from_input(test_game(&rebuilt, g->geo), g->geo, TX_RULES_PP, &in, g->to_move) != 0)
         failure(w, "tx_game_from_input refused the writer's text");
-    compare_status(w, &rebuilt, r);
-    compare_lists(w, &rebuilt, r);
-    compare_legal(w, &rebuilt, r);
-    compare_all_links(w, &rebuilt, r);
+    compare_status(w, rebuilt, r);
+    compare_lists(w, rebuilt, r);
+    compare_legal(w, rebuilt, r);
+    compare_all_links(w, rebuilt, r);
 }
 
 static void compare_after_move(const struct where *w, const struct tx_game *g, const struct ref *r,
@@ -514,8 +516,8 @@ static const struct {
     int size, games;
 } plan[] = {{12, 10000}, {5, 2000}, {7, 3000}, {24, 200}};
 
-static struct tx_geometry geo_storage;
-static struct tx_game game;
+static struct tx_geometry *geo_storage;
+static struct tx_game *game;
 static struct ref reference, reference_copy;
 
 START_TEST(random_games_match_reference)
@@ -528,31 +530,31 @@ START_TEST(random_games_match_reference)
     struct timespec t0, t1;
 
     clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t0);
-    ck_assert_int_eq(tx_geometry_init(&geo_storage, size), 0);
+    ck_assert_int_eq((tx_geometry_free(geo_storage), tx_geometry_new(size, size, &geo_storage)), 0);
     for (int i = 0; i < games; i++) {
         uint64_t seed = base ^ ((uint64_t)size << 48) ^ (uint64_t)i;
         struct tx_splitmix rng = {seed};
         w.game = i;
         w.seed = seed;
         w.move = 0;
-        tx_game_init(&game, &geo_storage);
+        test_game(&game, geo_storage);
         ref_init(&reference, size);
-        compare_after_move(&w, &game, &reference, -1, true);
+        compare_after_move(&w, game, &reference, -1, true);
         if (i % 2 == 0) {
             /* One game in 2 stops somewhere for the turn input round trip. */
-            play_out(&w, &game, &reference, &rng, random_below(&rng, size * size / 2));
+            play_out(&w, game, &reference, &rng, random_below(&rng, size * size / 2));
             if (reference.status == TX_ONGOING)
-                compare_input_round_trip(&w, &game, &reference);
+                compare_input_round_trip(&w, game, &reference);
         }
-        play_out(&w, &game, &reference, &rng, TX_MOVES_MAX);
+        play_out(&w, game, &reference, &rng, TX_MOVES_MAX);
         /* At the end: every link of the board, both lists, the chain,
          * and moves after the end. */
         w.move = reference.nmoves;
-        compare_lists(&w, &game, &reference);
-        compare_chain(&w, &game, &reference);
-        compare_all_links(&w, &game, &reference);
+        compare_lists(&w, game, &reference);
+        compare_chain(&w, game, &reference);
+        compare_all_links(&w, game, &reference);
         for (int k = 0; k < 3; k++)
-            probe(&w, &game, &reference, &rng);
+            probe(&w, game, &reference, &rng);
         moves += reference.nmoves;
         won += reference.status == TX_WON;
         drawn += reference.status == TX_DRAWN;
@@ -575,10 +577,10 @@ START_TEST(game_copy_is_independent)
     static const int sizes[] = {12, 7, 24};
     int size = sizes[_i];
     int games = scaled(size == 24 ? 40 : 300);
-    static struct tx_game copy, snapshot;
+    static struct tx_game *copy, *snapshot;
     struct where w = {.size = size};
 
-    ck_assert_int_eq(tx_geometry_init(&geo_storage, size), 0);
+    ck_assert_int_eq((tx_geometry_free(geo_storage), tx_geometry_new(size, size, &geo_storage)), 0);
     for (int i = 0; i < games; i++) {
         uint64_t seed = base_seed() ^ 0xC0FFEEULL ^ ((uint64_t)size << 48) ^ (uint64_t)i;
         struct tx_splitmix rng = {seed};
@@ -586,22 +588,22 @@ START_TEST(game_copy_is_independent)
         w.game = i;
         w.seed = seed;
         w.move = 0;
-        tx_game_init(&game, &geo_storage);
+        test_game(&game, geo_storage);
         ref_init(&reference, size);
-        play_out(&w, &game, &reference, &rng, split_at);
+        play_out(&w, game, &reference, &rng, split_at);
         if (reference.status != TX_ONGOING)
             continue;
-        compare_input_round_trip(&w, &game, &reference);
-        memcpy(&snapshot, &game, sizeof snapshot);
-        copy = game; /* the copy under test */
+        compare_input_round_trip(&w, game, &reference);
+        tx_game_copy(test_game(&snapshot, geo_storage), game);
+        tx_game_copy(test_game(&copy, geo_storage), game); /* the copy under test */
         reference_copy = reference;
-        play_out(&w, &copy, &reference_copy, &rng, TX_MOVES_MAX);
-        if (memcmp(&snapshot, &game, sizeof game) != 0)
+        play_out(&w, copy, &reference_copy, &rng, TX_MOVES_MAX);
+        if (memcmp(snapshot, game, game->bytes) != 0)
             failure(&w, "playing on a copy changed the original game");
         w.move = reference.nmoves;
-        compare_after_move(&w, &game, &reference, -1, true);
-        play_out(&w, &game, &reference, &rng, TX_MOVES_MAX);
-        compare_all_links(&w, &game, &reference);
+        compare_after_move(&w, game, &reference, -1, true);
+        play_out(&w, game, &reference, &rng, TX_MOVES_MAX);
+        compare_all_links(&w, game, &reference);
     }
 }
 END_TEST
@@ -701,12 +703,12 @@ START_TEST(damaged_inputs_are_refused_or_stable)
     int rounds = scaled(size == 26 ? 300 : 1500);
     static char text[TX_INPUT_MAX], again[TX_INPUT_MAX];
     static struct tx_input in, in2;
-    static struct tx_game rebuilt, rebuilt2;
+    static struct tx_game *rebuilt, *rebuilt2;
     static int16_t a[2 * TX_LINKS_MAX], b[2 * TX_LINKS_MAX];
     struct where w = {.size = size};
     long accepted = 0;
 
-    ck_assert_int_eq(tx_geometry_init(&geo_storage, size), 0);
+    ck_assert_int_eq((tx_geometry_free(geo_storage), tx_geometry_new(size, size, &geo_storage)), 0);
     for (int i = 0; i < rounds; i++) {
         uint64_t seed = base_seed() ^ 0xBADULL ^ ((uint64_t)size << 48) ^ (uint64_t)i;
         struct tx_splitmix rng = {seed};
@@ -714,42 +716,44 @@ START_TEST(damaged_inputs_are_refused_or_stable)
         size_t n;
         w.game = i;
         w.seed = seed;
-        tx_game_init(&game, &geo_storage);
+        test_game(&game, geo_storage);
         ref_init(&reference, size);
-        play_out(&w, &game, &reference, &rng, random_below(&rng, size * size / 2));
+        play_out(&w, game, &reference, &rng, random_below(&rng, size * size / 2));
         if (reference.status != TX_ONGOING)
             continue;
-        len = tx_input_write(&game, game.to_move, false, text, sizeof text);
+        len = tx_input_write(game, game->to_move, false, text, sizeof text);
         ck_assert_int_ge(len, 0);
         n = (size_t)len;
         for (int k = 1 + random_below(&rng, 3); k > 0; k--)
             n = damage(text, n, sizeof text, size, &rng);
-        if (tx_input_parse(&geo_storage, text, n, &in, NULL, 0) != 0)
+        if (tx_input_parse(geo_storage, text, n, &in, NULL, 0) != 0)
             continue;
         for (int me = 0; me < 2; me++) {
-            if (tx_game_from_input(&rebuilt, &geo_storage, &in, me) != 0)
+            if (tx_game_from_input(test_game(&rebuilt, geo_storage), geo_storage, TX_RULES_PP, &in,
+                                   me) != 0)
                 continue;
             accepted++;
-            len = tx_input_write(&rebuilt, rebuilt.to_move, false, again, sizeof again);
-            if (len < 0 || tx_input_parse(&geo_storage, again, (size_t)len, &in2, NULL, 0) != 0 ||
-                tx_game_from_input(&rebuilt2, &geo_storage, &in2, rebuilt.to_move) != 0)
+            len = tx_input_write(rebuilt, rebuilt->to_move, false, again, sizeof again);
+            if (len < 0 || tx_input_parse(geo_storage, again, (size_t)len, &in2, NULL, 0) != 0 ||
+                tx_game_from_input(test_game(&rebuilt2, geo_storage), geo_storage, TX_RULES_PP,
+                                   &in2, rebuilt->to_move) != 0)
                 failure(&w,
                         "an accepted damaged input does not survive write, parse, rebuild:\n%.*s",
                         (int)n, text);
             for (int p = 0; p < 2; p++) {
-                int na = tx_game_pegs(&rebuilt, p, a), nb = tx_game_pegs(&rebuilt2, p, b);
+                int na = tx_game_pegs(rebuilt, p, a), nb = tx_game_pegs(rebuilt2, p, b);
                 if (na != nb || memcmp(a, b, sizeof a[0] * (size_t)na) != 0)
                     failure(&w, "pegs change when an accepted input is rebuilt again");
-                na = tx_game_links(&rebuilt, p, a);
-                nb = tx_game_links(&rebuilt2, p, b);
+                na = tx_game_links(rebuilt, p, a);
+                nb = tx_game_links(rebuilt2, p, b);
                 if (na != nb || memcmp(a, b, sizeof a[0] * 2 * (size_t)na) != 0)
                     failure(&w, "links change when an accepted input is rebuilt again");
             }
             {
-                int nl = tx_game_legal_moves(&rebuilt, a), count = 0;
-                for (int h = 0; h < geo_storage.holes; h++)
-                    count += tx_game_check(&rebuilt, h) == TX_LEGAL;
-                count += tx_game_check(&rebuilt, TX_MOVE_SWAP) == TX_LEGAL;
+                int nl = tx_game_legal_moves(rebuilt, a), count = 0;
+                for (int h = 0; h < geo_storage->holes; h++)
+                    count += tx_game_check(rebuilt, h) == TX_LEGAL;
+                count += tx_game_check(rebuilt, TX_MOVE_SWAP) == TX_LEGAL;
                 if (nl != count)
                     failure(&w, "legal list (%d) and tx_game_check (%d) disagree on a rebuilt game",
                             nl, count);
@@ -770,11 +774,11 @@ START_TEST(geometry_matches_reference)
     int size = TX_SIZE_MIN + _i;
     struct ref r;
     struct where w = {.size = size, .game = -1};
-    const struct tx_geometry *geo = &geo_storage;
-
     ref_init(&r, size);
-    ck_assert_int_eq(tx_geometry_init(&geo_storage, size), 0);
-    ck_assert_int_eq(geo->size, size);
+    ck_assert_int_eq((tx_geometry_free(geo_storage), tx_geometry_new(size, size, &geo_storage)), 0);
+    const struct tx_geometry *geo = geo_storage;
+    ck_assert_int_eq(geo->width, size);
+    ck_assert_int_eq(geo->height, size);
     ck_assert_int_eq(geo->holes, size * size);
     ck_assert_int_eq(tx_geometry_hole(geo, -1, 0), -1);
     ck_assert_int_eq(tx_geometry_hole(geo, 0, size), -1);
@@ -784,10 +788,12 @@ START_TEST(geometry_matches_reference)
         int h = -1;
         snprintf(off, sizeof off, "A%d", size + 1);
         ck_assert_int_eq(tx_hole_parse(geo, off, strlen(off), &h), TX_HOLE_OUT_OF_RANGE);
-        if (size < 26) {
+        /* The column after the last: a letter, or two from the 27th on. */
+        if (size < 26)
             snprintf(off, sizeof off, "%c1", 'A' + size);
-            ck_assert_int_eq(tx_hole_parse(geo, off, strlen(off), &h), TX_HOLE_OUT_OF_RANGE);
-        }
+        else
+            snprintf(off, sizeof off, "%c%c1", 'A' + (size - 26) / 26, 'A' + (size - 26) % 26);
+        ck_assert_int_eq(tx_hole_parse(geo, off, strlen(off), &h), TX_HOLE_OUT_OF_RANGE);
         ck_assert_int_eq(tx_hole_parse(geo, "B01", 3, &h), TX_HOLE_MALFORMED);
         ck_assert_int_eq(tx_hole_parse(geo, "b1", 2, &h), TX_HOLE_MALFORMED);
     }
@@ -807,10 +813,15 @@ START_TEST(geometry_matches_reference)
             if (tx_geometry_playable(geo, p, h) != may_play(&r, p, h))
                 failure(&w, "tx_geometry_playable(%d, %d) is wrong", p, h);
         {
-            /* Names both ways (hole.h): letter, then the row without zeros. */
+            /* Names both ways (hole.h): a letter (two from column 27 on:
+             * AA, AB, ...), then the row without zeros. */
             char want_name[16], got_name[TX_HOLE_NAME_MAX + 4];
             int back = -1;
-            snprintf(want_name, sizeof want_name, "%c%d", 'A' + x, y + 1);
+            if (x < 26)
+                snprintf(want_name, sizeof want_name, "%c%d", 'A' + x, y + 1);
+            else
+                snprintf(want_name, sizeof want_name, "%c%c%d", 'A' + x / 26 - 1, 'A' + x % 26,
+                         y + 1);
             memset(got_name, 0, sizeof got_name);
             if (strcmp(tx_hole_name(geo, h, got_name), want_name) != 0)
                 failure(&w, "tx_hole_name(%d) is \"%s\", expected %s", h, got_name, want_name);
@@ -835,7 +846,7 @@ START_TEST(geometry_matches_reference)
         }
         for (int j = 0; j < 8; j++) {
             int n = geo->neighbour[h][j];
-            if (n < 0 && geo->link_of[h][j] != -1)
+            if (n < 0 && geo->link_of[h][j] != TX_NO_LINK)
                 failure(&w, "link_of[%d][%d] is %d for no neighbour", h, j, geo->link_of[h][j]);
             if (n >= 0 &&
                 (n >= r.holes || step_between(&r, h, n) < 0 || is_corner(&r, n % size, n / size)))
@@ -858,10 +869,10 @@ START_TEST(geometry_matches_reference)
                     geo->link_end[id][1], a, b);
         for (int i = 0; i < TX_CROSSINGS; i++) {
             int c = geo->crossing[id][i];
-            if (c < 0)
+            if (c == TX_NO_LINK)
                 continue;
-            if (i > 0 && geo->crossing[id][i - 1] < 0)
-                failure(&w, "crossing[%d] has -1 before an entry (padding must be at the end)", id);
+            if (i > 0 && geo->crossing[id][i - 1] == TX_NO_LINK)
+                failure(&w, "crossing[%d] has padding before an entry (it must be at the end)", id);
             listed++;
             if (c >= 4 * r.holes || geo->link_end[c][0] < 0 ||
                 !segments_cross(&r, a, b, geo->link_end[c][0], geo->link_end[c][1]))

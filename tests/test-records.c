@@ -559,7 +559,7 @@ START_TEST(records_cap_holds_the_largest_record)
     r.format = tx_strdup(TX_RECORD_FORMAT);
     r.game = INT64_C(1000000000);
     r.seed = UINT64_C(9007199254740991);
-    r.size = 26;
+    r.width = r.height = 26;
     r.limits.first_turn_ms = r.limits.turn_ms = r.limits.margin_ms = 3600000;
     r.referee = tx_strdup("twixt-arena 0.1.0");
     r.started = tx_strdup("2026-11-21T21:00:00Z");

@@ -35,11 +35,11 @@
 
 #define CASE_TIMEOUT_S 60
 
-static struct tx_geometry geo;
+static struct tx_geometry *geo;
 
 static void setup(void)
 {
-    ck_assert_int_eq(tx_geometry_init(&geo, 12), 0);
+    ck_assert_int_eq((tx_geometry_free(geo), tx_geometry_new(12, 12, &geo)), 0);
 }
 
 struct game {
@@ -68,7 +68,7 @@ static void play(struct game *g, const char *args1, const char *args2)
     snprintf(commands[0], sizeof commands[0], "%s %s", TX_FAULT_BOT, args1);
     snprintf(commands[1], sizeof commands[1], "%s %s", TX_FAULT_BOT, args2);
     ck_assert_int_eq(uv_loop_init(&g->loop), 0);
-    tx_match_config_init(&g->config, &geo);
+    tx_match_config_init(&g->config, geo, TX_RULES_PP);
     g->config.limits.first_turn_ms = 1000;
     g->config.limits.turn_ms = 150;
     g->bots[0] = (struct tx_bot_spec){.name = "one", .command = commands[0]};
@@ -79,7 +79,7 @@ static void play(struct game *g, const char *args1, const char *args2)
     ck_assert(g->done);
     ck_assert_int_eq(uv_loop_close(&g->loop), 0);
     struct tx_verify_report rep;
-    ck_assert_int_eq(tx_verify_record(&geo, &g->record, &rep), 0);
+    ck_assert_int_eq(tx_verify_record(geo, &g->record, &rep), 0);
 }
 
 static void refeed(const struct game *g, int player, const char *args, int upto, bool probe,
@@ -88,7 +88,7 @@ static void refeed(const struct game *g, int player, const char *args, int upto,
     char command[512], err[256];
     snprintf(command, sizeof command, "%s %s", TX_FAULT_BOT, args);
     struct tx_refeed_config c = {
-        .geo = &geo,
+        .geo = geo,
         .record = &g->record,
         .player = player,
         .command = command,
@@ -256,7 +256,7 @@ START_TEST(refeed_probe_sees_an_escaped_child_and_kills_it)
     /* A child in a session of its own (setsid; the shell waits until it is,
      * a loaded machine may be slow to run it), then the shell becomes fault-bot. */
     struct tx_refeed_config c = {
-        .geo = &geo,
+        .geo = geo,
         .record = &g.record,
         .player = 0,
         .command = "sh -c 'setsid sleep 30 & "
@@ -305,7 +305,7 @@ START_TEST(refeed_probe_sees_a_bot_that_does_not_exit)
     play(&g, "play", "good");
     /* The shell outlives fault-bot's exit on EOF by 30 s. */
     struct tx_refeed_config c = {
-        .geo = &geo,
+        .geo = geo,
         .record = &g.record,
         .player = 0,
         .command = "sh -c '" TX_FAULT_BOT " play; sleep 30'",
@@ -329,7 +329,7 @@ START_TEST(refeed_refuses_a_player_without_turns)
     char err[256];
     play(&g, "play", "good");
     struct tx_refeed_config c = {
-        .geo = &geo,
+        .geo = geo,
         .record = &g.record,
         .player = 1,
         .command = "true",

@@ -25,6 +25,7 @@
 #include "render-svg.h"
 #include "render-text.h"
 #include "verify.h"
+#include "test-game.h"
 
 static struct tx_verify_geometries cache;
 
@@ -49,8 +50,8 @@ static const char *const game_timeout[] = {"B1", "A2", "C1", NO_ANSWER, NULL};
 static void scripted_record(int size, const char *const *moves, const char *name0,
                             const char *name1, struct tx_record *r)
 {
-    const struct tx_geometry *geo = tx_verify_geometry(&cache, size);
-    struct tx_game g;
+    const struct tx_geometry *geo = tx_verify_geometry(&cache, size, size);
+    static struct tx_game *g;
     int16_t *links = malloc(sizeof *links * 2 * TX_LINKS_MAX);
     char detail[128] = "";
 
@@ -58,7 +59,7 @@ static void scripted_record(int size, const char *const *moves, const char *name
     r->format = tx_strdup(TX_RECORD_FORMAT);
     r->game = 3;
     r->seed = 42;
-    r->size = size;
+    r->width = r->height = size;
     r->limits.first_turn_ms = 1000;
     r->limits.turn_ms = 300;
     r->referee = tx_strdup("twixt-arena test");
@@ -68,12 +69,12 @@ static void scripted_record(int size, const char *const *moves, const char *name
     r->players[1].name = tx_strdup(name1);
     r->players[1].command = tx_strdup("bot1");
     r->moves = calloc(32, sizeof *r->moves);
-    tx_game_init(&g, geo);
+    test_game(&g, geo);
     r->result.winner = -1;
     for (int i = 0; moves[i]; i++) {
         struct tx_record_move *m = &r->moves[r->nmoves++];
         int move = tx_verify_parse_move(geo, moves[i]);
-        m->player = g.to_move;
+        m->player = g->to_move;
         if (!strcmp(moves[i], NO_ANSWER)) {
             m->us = 350000;
             snprintf(detail, sizeof detail, "%s", TIMEOUT_DETAIL);
@@ -88,28 +89,29 @@ static void scripted_record(int size, const char *const *moves, const char *name
             m->message = tx_strdup(i == 4 ? "<b>bold</b> & \"q\"" : "hmm");
         if (i == 2)
             m->stderr_text = tx_strdup("eval +0.3\n\033[31mred\033[0m\n");
-        if (move == -1 || tx_game_play(&g, move) != TX_LEGAL) {
+        if (move == -1 || tx_game_play(g, move) != TX_LEGAL) {
             struct tx_answer a;
-            ck_assert_int_eq(tx_answer_parse(geo, moves[i], strlen(moves[i]), &a), -EINVAL);
+            ck_assert_int_eq(tx_answer_parse(geo, TX_RULES_PP, moves[i], strlen(moves[i]), &a),
+                             -EINVAL);
             snprintf(detail, sizeof detail, "%s", a.reason);
             r->result.reason = TX_REASON_INVALID;
             r->result.winner = 1 - m->player;
             ck_assert_ptr_null(moves[i + 1]);
         }
     }
-    if (g.status == TX_WON) {
+    if (g->status == TX_WON) {
         int16_t chain[TX_HOLES_MAX];
-        int n = tx_game_winning_chain(&g, chain);
+        int n = tx_game_winning_chain(g, chain);
         char a[TX_HOLE_NAME_MAX], b[TX_HOLE_NAME_MAX];
         snprintf(detail, sizeof detail, "%s-%s", tx_hole_name(geo, chain[0], a),
                  tx_hole_name(geo, chain[n - 1], b));
         r->result.reason = TX_REASON_CONNECTION;
-        r->result.winner = g.winner;
+        r->result.winner = g->winner;
     }
     ck_assert_str_ne(detail, "");
     r->result.detail = tx_strdup(detail);
     for (int p = 0; p < 2; p++) {
-        int n = tx_game_links(&g, p, links);
+        int n = tx_game_links(g, p, links);
         r->players[p].nlinks = n;
         r->players[p].links = calloc((size_t)n + 1, sizeof *r->players[p].links);
         for (int k = 0; k < n; k++) {
@@ -227,7 +229,7 @@ START_TEST(text_game_every_move)
     char *text;
 
     scripted_record(8, game_swap, "cross", "swapper", &r);
-    tx_render_text_game(mem_open(&m), tx_verify_geometry(&cache, 8), &r, false);
+    tx_render_text_game(mem_open(&m), tx_verify_geometry(&cache, 8, 8), &r, false);
     text = mem_close(&m);
     ck_assert_msg(!strchr(text, '\033'), "escape sequences in uncoloured text");
     /* The bot's "\033[31m" in stderr comes out defused. */
@@ -245,12 +247,12 @@ START_TEST(text_win_final_in_colour)
     char *text;
 
     scripted_record(6, game_win, "winner", "loser", &r);
-    tx_render_text_move(mem_open(&m), tx_verify_geometry(&cache, 6), &r, r.nmoves, true);
+    tx_render_text_move(mem_open(&m), tx_verify_geometry(&cache, 6, 6), &r, r.nmoves, true);
     text = mem_close(&m);
     ck_assert_ptr_nonnull(strstr(text, "\033[1;31mX\033[0m"));
     assert_golden("win-6-colour.txt", text, strlen(text));
     free(text);
-    tx_render_text_move(mem_open(&m), tx_verify_geometry(&cache, 6), &r, 0, false);
+    tx_render_text_move(mem_open(&m), tx_verify_geometry(&cache, 6, 6), &r, 0, false);
     text = mem_close(&m);
     assert_golden("empty-6.txt", text, strlen(text));
     free(text);
@@ -265,7 +267,7 @@ START_TEST(svg_win_final)
     char *svg;
 
     scripted_record(6, game_win, "winner", "loser", &r);
-    tx_render_svg(mem_open(&m), tx_verify_geometry(&cache, 6), &r, r.nmoves);
+    tx_render_svg(mem_open(&m), tx_verify_geometry(&cache, 6, 6), &r, r.nmoves);
     svg = mem_close(&m);
     ck_assert_ptr_nonnull(strstr(svg, "<g id=\"winning-chain\">"));
     assert_well_formed_xml(svg);
@@ -283,7 +285,7 @@ START_TEST(svg_escapes_names)
 
     scripted_record(8, game_swap, "Ren & Stimpy <3", "</text><script>alert(1)</script> 'q\" \x01",
                     &r);
-    tx_render_svg(mem_open(&m), tx_verify_geometry(&cache, 8), &r, 9);
+    tx_render_svg(mem_open(&m), tx_verify_geometry(&cache, 8, 8), &r, 9);
     svg = mem_close(&m);
     ck_assert_ptr_null(strstr(svg, "<script"));
     ck_assert_ptr_nonnull(strstr(svg, "Ren &amp; Stimpy &lt;3"));
@@ -304,7 +306,7 @@ START_TEST(text_timeout_final)
     char *text;
 
     scripted_record(5, game_timeout, "winner", "sleeper", &r);
-    tx_render_text_move(mem_open(&m), tx_verify_geometry(&cache, 5), &r, r.nmoves, false);
+    tx_render_text_move(mem_open(&m), tx_verify_geometry(&cache, 5, 5), &r, r.nmoves, false);
     text = mem_close(&m);
     ck_assert_ptr_nonnull(
         strstr(text, "game 3, move 4 of 4: player 2 sleeper (O) gave no answer in 350.0 ms\n"));
@@ -360,7 +362,7 @@ START_TEST(svg_caption_wraps_long_detail)
     };
 
     for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
-        const struct tx_geometry *geo = tx_verify_geometry(&cache, cases[c].size);
+        const struct tx_geometry *geo = tx_verify_geometry(&cache, cases[c].size, cases[c].size);
         int width = 64 + 32 * cases[c].size, n;
         char lines[16][512], want[512], got[1024];
         struct tx_record r;
@@ -415,7 +417,7 @@ START_TEST(result_wording_svg_and_text)
         {TX_REASON_DRAW, -1, "no legal hole", "draw (no legal hole)", "draw (no legal hole)"},
         {TX_REASON_INTERRUPTED, -1, "", "interrupted", "interrupted"},
     };
-    const struct tx_geometry *geo = tx_verify_geometry(&cache, 6);
+    const struct tx_geometry *geo = tx_verify_geometry(&cache, 6, 6);
 
     for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
         struct tx_record r;

@@ -60,6 +60,7 @@
 #include "game.h"
 #include "geometry.h"
 #include "input.h"
+#include "alloc.h"
 
 #define LINE_MAX_LEN 4096 /* bytes of one data line */
 #define TEXT_MAX 8192
@@ -84,10 +85,8 @@ struct runner {
     const struct rules_case *c;
     int line; /* line number of the command being run */
     struct tx_geometry *geo;
-    struct tx_game game;
+    struct tx_game *game;
 };
-
-static struct tx_geometry geo_storage; /* about 80 KiB: static, not on the stack */
 
 /* Reports a failure naming the file, line and case, and ends the test. */
 static void case_fail(const struct runner *r, const char *fmt, ...)
@@ -107,7 +106,7 @@ static void case_fail(const struct runner *r, const char *fmt, ...)
  * depend on the code they test. */
 static int parse_hole(const struct runner *r, const char *s)
 {
-    int size = r->geo->size;
+    int width = r->geo->width, height = r->geo->height;
     int x, y = 0;
     const char *p;
 
@@ -122,9 +121,9 @@ static int parse_hole(const struct runner *r, const char *s)
             case_fail(r, "data: \"%s\" is not a hole name", s);
     }
     y -= 1;
-    if (x >= size || y >= size)
-        case_fail(r, "data: %s is not on a %d x %d board (use #index)", s, size, size);
-    return y * size + x;
+    if (x >= width || y >= height)
+        case_fail(r, "data: %s is not on a %d x %d board (use #index)", s, width, height);
+    return y * width + x;
 }
 
 static void hole_name(const struct tx_geometry *geo, int hole, char *buf, size_t cap)
@@ -132,7 +131,7 @@ static void hole_name(const struct tx_geometry *geo, int hole, char *buf, size_t
     if (hole < 0 || hole >= geo->holes)
         snprintf(buf, cap, "#%d", hole);
     else
-        snprintf(buf, cap, "%c%d", 'A' + hole % geo->size, hole / geo->size + 1);
+        snprintf(buf, cap, "%c%d", 'A' + hole % geo->width, hole / geo->width + 1);
 }
 
 static int parse_move(const struct runner *r, const char *s)
@@ -176,6 +175,8 @@ static const char *illegal_name(enum tx_illegal why)
         return "swap";
     case TX_ILLEGAL_GAME_OVER:
         return "game-over";
+    default:
+        break;
     }
     return "unknown";
 }
@@ -197,15 +198,16 @@ static void render_board(const struct tx_game *g, char *buf, size_t cap)
     size_t len = 0;
 
     len += (size_t)snprintf(buf + len, cap - len, "  ");
-    for (int x = 0; x < geo->size; x++)
+    for (int x = 0; x < geo->width; x++)
         len += (size_t)snprintf(buf + len, cap - len, " %c", 'A' + x);
     len += (size_t)snprintf(buf + len, cap - len, "\n");
-    for (int y = 0; y < geo->size; y++) {
+    for (int y = 0; y < geo->height; y++) {
         len += (size_t)snprintf(buf + len, cap - len, "%2d", y + 1);
-        for (int x = 0; x < geo->size; x++) {
-            int h = y * geo->size + x;
-            bool corner = (x == 0 || x == geo->size - 1) && (y == 0 || y == geo->size - 1);
-            char c = corner ? '#' : g->cell[h] == TX_PEG0 ? 'X' : g->cell[h] == TX_PEG1 ? 'O' : '.';
+        for (int x = 0; x < geo->width; x++) {
+            int h = y * geo->width + x;
+            bool corner = (x == 0 || x == geo->width - 1) && (y == 0 || y == geo->height - 1);
+            int cell = tx_game_cell(g, h);
+            char c = corner ? '#' : cell == TX_PEG0 ? 'X' : cell == TX_PEG1 ? 'O' : '.';
             len += (size_t)snprintf(buf + len, cap - len, " %c", c);
         }
         len += (size_t)snprintf(buf + len, cap - len, "\n");
@@ -274,23 +276,23 @@ static void do_play(struct runner *r, const char *tok)
 {
     int move = parse_move(r, tok);
     int16_t legal[TX_MOVES_MAX];
-    int nlegal = tx_game_legal_moves(&r->game, legal);
+    int nlegal = tx_game_legal_moves(r->game, legal);
     bool listed = false;
-    int before = r->game.nmoves;
+    int before = r->game->nmoves;
     enum tx_illegal why;
 
     for (int i = 0; i < nlegal; i++)
         listed |= legal[i] == move;
-    why = tx_game_check(&r->game, move);
+    why = tx_game_check(r->game, move);
     if (why != TX_LEGAL)
         case_fail(r, "play %s: tx_game_check says %s", tok, illegal_name(why));
     if (!listed)
         case_fail(r, "play %s: legal by tx_game_check but not in tx_game_legal_moves", tok);
-    why = tx_game_play(&r->game, move);
+    why = tx_game_play(r->game, move);
     if (why != TX_LEGAL)
         case_fail(r, "play %s: tx_game_play says %s", tok, illegal_name(why));
-    if (r->game.nmoves != before + 1)
-        case_fail(r, "play %s: nmoves %d -> %d", tok, before, r->game.nmoves);
+    if (r->game->nmoves != before + 1)
+        case_fail(r, "play %s: nmoves %d -> %d", tok, before, r->game->nmoves);
 }
 
 static enum tx_illegal parse_why(const struct runner *r, const char *s)
@@ -314,7 +316,7 @@ static void do_illegal(struct runner *r, char *line)
     char *text = NULL;
     char *tok[4];
     int n;
-    struct tx_game before;
+    struct tx_game *before = tx_game_dup(r->game);
     enum tx_illegal want, got;
     int move;
     char desc[256];
@@ -332,19 +334,19 @@ static void do_illegal(struct runner *r, char *line)
         case_fail(r, "data: expected \"illegal MOVE REASON [\\\"TEXT\\\"]\"");
     move = parse_move(r, tok[1]);
     want = parse_why(r, tok[2]);
-    memcpy(&before, &r->game, sizeof before);
-    got = tx_game_check(&r->game, move);
+    got = tx_game_check(r->game, move);
     if (got != want)
         case_fail(r, "illegal %s: tx_game_check says %s, expected %s", tok[1], illegal_name(got),
                   illegal_name(want));
-    got = tx_game_play(&r->game, move);
+    got = tx_game_play(r->game, move);
     if (got != want)
         case_fail(r, "illegal %s: tx_game_play says %s, expected %s", tok[1], illegal_name(got),
                   illegal_name(want));
-    if (memcmp(&before, &r->game, sizeof before) != 0)
+    if (memcmp(before, r->game, before->bytes) != 0)
         case_fail(r, "illegal %s: tx_game_play changed the game", tok[1]);
+    free(before);
     memset(desc, 0, sizeof desc);
-    tx_illegal_describe(&r->game, move, want, desc, sizeof desc);
+    tx_illegal_describe(r->game, move, want, NULL, NULL, desc, sizeof desc);
     if (desc[0] == '\0' || strlen(desc) >= 64)
         case_fail(r, "illegal %s: tx_illegal_describe wrote \"%s\" (empty or over 63 bytes)",
                   tok[1], desc);
@@ -374,7 +376,7 @@ static void do_links(struct runner *r, char **tok, int n)
         if (len >= sizeof want_text)
             case_fail(r, "data: too many links on one line");
     }
-    count = tx_game_links(&r->game, player, got);
+    count = tx_game_links(r->game, player, got);
     format_links(r->geo, got, count, got_text, sizeof got_text);
     if (strcmp(want_text, got_text) != 0)
         case_fail(r, "links %s:\n  expected %s\n  got      %s", tok[1], want_text, got_text);
@@ -393,7 +395,7 @@ static void do_pegs(struct runner *r, char **tok, int n)
     for (int i = 2; i < n; i++)
         len += (size_t)snprintf(want_text + len, sizeof want_text - len, "%s%s", i > 2 ? " " : "",
                                 tok[i]);
-    count = tx_game_pegs(&r->game, player, got);
+    count = tx_game_pegs(r->game, player, got);
     format_holes(r->geo, got, count, got_text, sizeof got_text);
     if (strcmp(want_text, got_text) != 0)
         case_fail(r, "pegs %s:\n  expected %s\n  got      %s", tok[1], want_text, got_text);
@@ -401,7 +403,7 @@ static void do_pegs(struct runner *r, char **tok, int n)
 
 static void do_result(struct runner *r, char **tok, int n)
 {
-    const struct tx_game *g = &r->game;
+    const struct tx_game *g = r->game;
     char got[32];
 
     if (g->status == TX_ONGOING)
@@ -427,7 +429,7 @@ static void do_chain(struct runner *r, char **tok, int n)
     int16_t got[TX_HOLES_MAX];
     char want_text[2048] = "", got_text[2048], rev_text[2048];
     size_t len = 0;
-    int count = tx_game_winning_chain(&r->game, got);
+    int count = tx_game_winning_chain(r->game, got);
 
     for (int i = 1; i < n; i++)
         len += (size_t)snprintf(want_text + len, sizeof want_text - len, "%s%s", i > 1 ? " " : "",
@@ -451,13 +453,13 @@ static int do_board(struct runner *r, int at)
 {
     static char want[TEXT_MAX], got[TEXT_MAX], a[TEXT_MAX], b[TEXT_MAX];
     size_t len = 0;
-    int last = at + r->geo->size + 1;
+    int last = at + r->geo->height + 1;
 
     if (last >= r->c->nlines)
-        case_fail(r, "data: board needs %d lines after \"board\"", r->geo->size + 1);
+        case_fail(r, "data: board needs %d lines after \"board\"", r->geo->height + 1);
     for (int i = at + 1; i <= last; i++)
         len += (size_t)snprintf(want + len, sizeof want - len, "%s\n", r->c->lines[i]);
-    render_board(&r->game, got, sizeof got);
+    render_board(r->game, got, sizeof got);
     normalise(want, a, sizeof a);
     normalise(got, b, sizeof b);
     if (strcmp(a, b) != 0)
@@ -476,7 +478,7 @@ static int do_input(struct runner *r, int at)
         len += (size_t)snprintf(want + len, sizeof want - len, "%s\n", r->c->lines[i]);
     if (i >= r->c->nlines)
         case_fail(r, "data: input without a line \"end\"");
-    n = tx_input_write(&r->game, r->game.to_move, false, got, sizeof got);
+    n = tx_input_write(r->game, r->game->to_move, false, got, sizeof got);
     if (n < 0)
         case_fail(r, "input: tx_input_write returned %d", n);
     if ((size_t)n != strlen(got) || strcmp(want, got) != 0)
@@ -492,12 +494,10 @@ static int do_from_input(struct runner *r, int at, const char *who, bool accept)
 {
     static char text[TX_INPUT_MAX];
     static struct tx_input in;
-    static struct tx_game g;
+    struct tx_game *g = tx_game_new(r->geo, TX_RULES_PP);
     char err[128] = "";
     size_t len = 0;
     int i, rc, me = parse_player(r, who);
-
-    memset(&g, 0, sizeof g);
 
     for (i = at + 1; i < r->c->nlines && strcmp(r->c->lines[i], "end") != 0; i++)
         len += (size_t)snprintf(text + len, sizeof text - len, "%s\n", r->c->lines[i]);
@@ -505,7 +505,7 @@ static int do_from_input(struct runner *r, int at, const char *who, bool accept)
         case_fail(r, "data: input without a line \"end\"");
     rc = tx_input_parse(r->geo, text, len, &in, err, sizeof err);
     if (rc == 0)
-        rc = tx_game_from_input(&g, r->geo, &in, me);
+        rc = tx_game_from_input(g, r->geo, (enum tx_rules)r->game->rules, &in, me);
     else if (accept)
         case_fail(r, "position: tx_input_parse refused it: %s", err);
     if (accept && rc != 0)
@@ -515,7 +515,8 @@ static int do_from_input(struct runner *r, int at, const char *who, bool accept)
     if (!accept && rc != -EINVAL)
         case_fail(r, "reject: refused with %d, expected -EINVAL (%d)", rc, -EINVAL);
     if (accept)
-        memcpy(&r->game, &g, sizeof g);
+        tx_game_copy(r->game, g);
+    free(g);
     return i;
 }
 
@@ -523,11 +524,13 @@ static int do_from_input(struct runner *r, int at, const char *who, bool accept)
 static void check_links_agree(struct runner *r, const struct tx_game *g, const char *what)
 {
     static int16_t l[2][2 * TX_LINKS_MAX];
-    static uint8_t listed[TX_HOLES_MAX][TX_HOLES_MAX / 8 + 1];
     const struct tx_geometry *geo = g->geo;
+    /* listed[a * 8 + k]: the link from a along knight step k is listed */
+    uint8_t *listed = tx_xcalloc((size_t)geo->holes * 8, 1);
+    static const int step[8][2] = {{1, 2},   {2, 1},   {2, -1}, {1, -2},
+                                   {-1, -2}, {-2, -1}, {-2, 1}, {-1, 2}};
     int n[2];
 
-    memset(listed, 0, sizeof listed);
     for (int p = 0; p < 2; p++) {
         n[p] = tx_game_links(g, p, l[p]);
         for (int i = 0; i < n[p]; i++) {
@@ -537,26 +540,29 @@ static void check_links_agree(struct runner *r, const struct tx_game *g, const c
             hole_name(geo, b, bn, sizeof bn);
             if (a < 0 || b < 0 || a >= geo->holes || b >= geo->holes)
                 case_fail(r, "%s: link %s-%s of %c is off the board", what, an, bn, "XO"[p]);
-            if (g->cell[a] != p + 1 || g->cell[b] != p + 1)
+            if (tx_game_cell(g, a) != p + 1 || tx_game_cell(g, b) != p + 1)
                 case_fail(r, "%s: link %s-%s of %c joins pegs that are not %c's", what, an, bn,
                           "XO"[p], "XO"[p]);
-            listed[a][b / 8] |= (uint8_t)(1 << (b % 8));
-            listed[b][a / 8] |= (uint8_t)(1 << (a % 8));
+            for (int k = 0; k < 8; k++) {
+                int dx = step[k][0], dy = step[k][1];
+                if (a % geo->width + dx == b % geo->width && a / geo->width + dy == b / geo->width)
+                    listed[a * 8 + k] = 1;
+                if (b % geo->width + dx == a % geo->width && b / geo->width + dy == a / geo->width)
+                    listed[b * 8 + k] = 1;
+            }
         }
     }
     for (int a = 0; a < geo->holes; a++) {
-        int ax = a % geo->size, ay = a / geo->size;
-        static const int step[8][2] = {{1, 2},   {2, 1},   {2, -1}, {1, -2},
-                                       {-1, -2}, {-2, -1}, {-2, 1}, {-1, 2}};
+        int ax = a % geo->width, ay = a / geo->width;
         for (int k = 0; k < 8; k++) {
             int bx = ax + step[k][0], by = ay + step[k][1];
-            int b = by * geo->size + bx;
+            int b = by * geo->width + bx;
             bool want, got, bit;
             int id;
             char an[16], bn[16];
-            if (bx < 0 || by < 0 || bx >= geo->size || by >= geo->size)
+            if (bx < 0 || by < 0 || bx >= geo->width || by >= geo->height)
                 continue;
-            want = (listed[a][b / 8] >> (b % 8)) & 1;
+            want = listed[a * 8 + k];
             got = tx_game_linked(g, a, b);
             hole_name(geo, a, an, sizeof an);
             hole_name(geo, b, bn, sizeof bn);
@@ -570,11 +576,12 @@ static void check_links_agree(struct runner *r, const struct tx_game *g, const c
                           what, an, bn, id, bit, want);
         }
     }
+    free(listed);
 }
 
 static void check_chain(struct runner *r)
 {
-    const struct tx_game *g = &r->game;
+    const struct tx_game *g = r->game;
     const struct tx_geometry *geo = g->geo;
     int16_t chain[TX_HOLES_MAX];
     int n = tx_game_winning_chain(g, chain);
@@ -587,22 +594,23 @@ static void check_chain(struct runner *r)
     if (n < 2)
         case_fail(r, "won, but tx_game_winning_chain returned %d", n);
     for (int i = 0; i < n; i++)
-        if (chain[i] < 0 || chain[i] >= geo->holes || g->cell[chain[i]] != g->winner + 1)
+        if (chain[i] < 0 || chain[i] >= geo->holes || tx_game_cell(g, chain[i]) != g->winner + 1)
             case_fail(r, "winning chain element %d is not a peg of the winner", i);
     for (int i = 0; i + 1 < n; i++)
         if (!tx_game_linked(g, chain[i], chain[i + 1]))
             case_fail(r, "winning chain elements %d and %d are not linked", i, i + 1);
     {
-        int first = g->winner == 0 ? chain[0] / geo->size : chain[0] % geo->size;
-        int last = g->winner == 0 ? chain[n - 1] / geo->size : chain[n - 1] % geo->size;
-        if (!((first == 0 && last == geo->size - 1) || (first == geo->size - 1 && last == 0)))
+        int first = g->winner == 0 ? chain[0] / geo->width : chain[0] % geo->width;
+        int last = g->winner == 0 ? chain[n - 1] / geo->width : chain[n - 1] % geo->width;
+        int end = (g->winner == 0 ? geo->height : geo->width) - 1;
+        if (!((first == 0 && last == end) || (first == end && last == 0)))
             case_fail(r, "winning chain does not join the winner's border lines");
     }
 }
 
 static void check_legal_list(struct runner *r)
 {
-    const struct tx_game *g = &r->game;
+    const struct tx_game *g = r->game;
     int16_t list[TX_MOVES_MAX];
     int n = tx_game_legal_moves(g, list);
     int want = tx_game_check(g, TX_MOVE_SWAP) == TX_LEGAL;
@@ -624,51 +632,54 @@ static void check_input_round_trip(struct runner *r)
     static char text[TX_INPUT_MAX], text2[TX_INPUT_MAX];
     static struct tx_input in;
     static int16_t a[2 * TX_LINKS_MAX], b[2 * TX_LINKS_MAX];
-    struct tx_game copy;
-    const struct tx_game *g = &r->game;
+    const struct tx_game *g = r->game;
+    struct tx_game *copy = tx_game_new(g->geo, TX_RULES_PP);
     char err[128] = "";
     int len, rc, me = g->to_move;
 
-    if (g->status != TX_ONGOING)
+    if (g->status != TX_ONGOING) {
+        free(copy);
         return;
+    }
     len = tx_input_write(g, me, false, text, sizeof text);
     if (len < 0)
         case_fail(r, "round trip: tx_input_write returned %d", len);
     rc = tx_input_parse(g->geo, text, (size_t)len, &in, err, sizeof err);
     if (rc != 0)
         case_fail(r, "round trip: tx_input_parse refused the writer's text (%s):\n%s", err, text);
-    rc = tx_game_from_input(&copy, g->geo, &in, me);
+    rc = tx_game_from_input(copy, g->geo, (enum tx_rules)g->rules, &in, me);
     if (rc != 0)
         case_fail(r, "round trip: tx_game_from_input returned %d for:\n%s", rc, text);
     for (int p = 0; p < 2; p++) {
-        int na = tx_game_pegs(g, p, a), nb = tx_game_pegs(&copy, p, b);
+        int na = tx_game_pegs(g, p, a), nb = tx_game_pegs(copy, p, b);
         if (na != nb || memcmp(a, b, sizeof a[0] * (size_t)na) != 0)
             case_fail(r, "round trip: pegs of %c differ", "XO"[p]);
         na = tx_game_links(g, p, a);
-        nb = tx_game_links(&copy, p, b);
+        nb = tx_game_links(copy, p, b);
         if (na != nb || memcmp(a, b, sizeof a[0] * 2 * (size_t)na) != 0)
             case_fail(r, "round trip: links of %c differ (%d vs %d)", "XO"[p], na, nb);
     }
-    if (copy.to_move != g->to_move || copy.status != g->status || copy.swapped != g->swapped ||
-        copy.nmoves != g->nmoves)
+    if (copy->to_move != g->to_move || copy->status != g->status || copy->swapped != g->swapped ||
+        copy->nmoves != g->nmoves)
         case_fail(r, "round trip: to_move/status/swapped/nmoves %d/%d/%d/%d, expected %d/%d/%d/%d",
-                  copy.to_move, copy.status, copy.swapped, copy.nmoves, g->to_move, g->status,
+                  copy->to_move, copy->status, copy->swapped, copy->nmoves, g->to_move, g->status,
                   g->swapped, g->nmoves);
     {
-        int na = tx_game_legal_moves(g, a), nb = tx_game_legal_moves(&copy, b);
+        int na = tx_game_legal_moves(g, a), nb = tx_game_legal_moves(copy, b);
         if (na != nb || memcmp(a, b, sizeof a[0] * (size_t)na) != 0)
             case_fail(r, "round trip: legal moves differ (%d vs %d)", na, nb);
     }
-    check_links_agree(r, &copy, "round trip");
-    len = tx_input_write(&copy, me, false, text2, sizeof text2);
+    check_links_agree(r, copy, "round trip");
+    len = tx_input_write(copy, me, false, text2, sizeof text2);
     if (len < 0 || strcmp(text, text2) != 0)
         case_fail(r, "round trip: rebuilt game writes another input:\n%s\nversus\n%s", text, text2);
+    free(copy);
 }
 
 START_TEST(rules_case)
 {
     const struct rules_case *c = &cases[_i];
-    struct runner r = {.c = c, .line = c->first_line, .geo = &geo_storage};
+    struct runner r = {.c = c, .line = c->first_line};
     int size = TX_SIZE_DEFAULT;
     int i = 1;
     char *tok[TX_HOLES_MAX + 2];
@@ -684,12 +695,12 @@ START_TEST(rules_case)
     } else {
         i = 1;
     }
-    if (tx_geometry_init(r.geo, size) != 0)
-        case_fail(&r, "tx_geometry_init(%d) failed", size);
+    if (tx_geometry_new(size, size, &r.geo) != 0)
+        case_fail(&r, "tx_geometry_new(%d) failed", size);
     /* tx_game_init need not clear the whole struct; zeroing it first lets
      * do_illegal compare every byte without reading uninitialised ones. */
-    memset(&r.game, 0, sizeof r.game);
-    tx_game_init(&r.game, r.geo);
+    r.game = tx_xcalloc(1, tx_game_size(r.geo));
+    tx_game_init(r.game, r.geo, TX_RULES_PP);
     for (; i < c->nlines; i++) {
         int n;
 
@@ -711,7 +722,7 @@ START_TEST(rules_case)
                 do_play(&r, tok[k]);
         } else if (strcmp(tok[0], "legal") == 0) {
             for (int k = 1; k < n; k++) {
-                enum tx_illegal why = tx_game_check(&r.game, parse_move(&r, tok[k]));
+                enum tx_illegal why = tx_game_check(r.game, parse_move(&r, tok[k]));
                 if (why != TX_LEGAL)
                     case_fail(&r, "legal %s: tx_game_check says %s", tok[k], illegal_name(why));
             }
@@ -722,11 +733,11 @@ START_TEST(rules_case)
         } else if (strcmp(tok[0], "result") == 0) {
             do_result(&r, tok, n);
         } else if (strcmp(tok[0], "tomove") == 0 && n == 2) {
-            if (r.game.to_move != parse_player(&r, tok[1]))
-                case_fail(&r, "tomove: expected %s, got %d", tok[1], r.game.to_move);
+            if (r.game->to_move != parse_player(&r, tok[1]))
+                case_fail(&r, "tomove: expected %s, got %d", tok[1], r.game->to_move);
         } else if (strcmp(tok[0], "nlegal") == 0 && n == 2) {
             int16_t list[TX_MOVES_MAX];
-            int got = tx_game_legal_moves(&r.game, list);
+            int got = tx_game_legal_moves(r.game, list);
             if (got != atoi(tok[1]))
                 case_fail(&r, "nlegal: expected %s, got %d", tok[1], got);
         } else if (strcmp(tok[0], "chain") == 0) {
@@ -742,10 +753,12 @@ START_TEST(rules_case)
         }
     }
     r.line = c->first_line;
-    check_links_agree(&r, &r.game, "invariant");
+    check_links_agree(&r, r.game, "invariant");
     check_chain(&r);
     check_legal_list(&r);
     check_input_round_trip(&r);
+    free(r.game);
+    tx_geometry_free(r.geo);
 }
 END_TEST
 

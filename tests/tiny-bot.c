@@ -30,7 +30,7 @@
 #include "input.h"
 #include "splitmix.h"
 
-static struct tx_geometry geo; /* static storage: about 80 KiB */
+static struct tx_geometry *geo; /* static storage: about 80 KiB */
 
 static struct tx_splitmix rng;
 
@@ -102,7 +102,7 @@ int main(int argc, char **argv)
     static char text[TX_INPUT_MAX];
     static struct tx_input in;
     static int16_t legal[TX_MOVES_MAX];
-    struct tx_game g;
+    static struct tx_game *g;
     char name[TX_HOLE_NAME_MAX];
 
     uint64_t seed = (uint64_t)option_value(argc, argv, "--seed", 1);
@@ -113,10 +113,11 @@ int main(int argc, char **argv)
     double p_hang = option_value(argc, argv, "--hang", 0);
     double p_garbage = option_value(argc, argv, "--garbage", 0);
 
-    if (tx_geometry_init(&geo, size) < 0) {
+    if ((tx_geometry_free(geo), tx_geometry_new(size, size, &geo)) < 0) {
         fprintf(stderr, "tiny-bot: bad --size %d\n", size);
         return 2;
     }
+    g = tx_game_new(geo, TX_RULES_PP);
     rng.state = seed;
     /* Decide this game's misbehaviour once, from the seed. */
     double u = uniform();
@@ -136,13 +137,13 @@ int main(int argc, char **argv)
         if (len < 0)
             return 0;
         char err[128];
-        if (tx_input_parse(&geo, text, (size_t)len, &in, err, sizeof err) < 0) {
+        if (tx_input_parse(geo, text, (size_t)len, &in, err, sizeof err) < 0) {
             fprintf(stderr, "tiny-bot: bad input: %s\n", err);
             return 3;
         }
         if (me < 0)
             me = tx_input_first_player(&in);
-        if (tx_game_from_input(&g, &geo, &in, me) < 0) {
+        if (tx_game_from_input(g, geo, TX_RULES_PP, &in, me) < 0) {
             fprintf(stderr, "tiny-bot: impossible position\n");
             return 3;
         }
@@ -160,7 +161,7 @@ int main(int argc, char **argv)
             fflush(stdout);
             continue;
         }
-        int n = tx_game_legal_moves(&g, legal);
+        int n = tx_game_legal_moves(g, legal);
         int move = legal[next_random() % (uint64_t)(n > 0 ? n : 1)];
         if (think_ms > 0) {
             int64_t wake = start + (int64_t)(think_ms * 1000);
@@ -174,7 +175,7 @@ int main(int argc, char **argv)
             while (now_us() < start + (int64_t)(spin_ms * 1000))
                 ;
         int64_t spent = now_us() - start;
-        printf("%s t=%lld\n", move == TX_MOVE_SWAP ? "SWAP" : tx_hole_name(&geo, move, name),
+        printf("%s t=%lld\n", move == TX_MOVE_SWAP ? "SWAP" : tx_hole_name(geo, move, name),
                (long long)spent);
         fflush(stdout);
     }

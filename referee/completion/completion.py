@@ -24,8 +24,8 @@ import subprocess
 import sys
 
 OPTION_NAME = r"(?:-[A-Za-z0-9]|--[a-z0-9][a-z0-9-]*)"
-# As options.h says: N, MS, K/M, FILE, PLAYER=COMMAND, KEY=VALUE,...
-PLACEHOLDER = r"[A-Z][A-Z0-9/=,._-]*"
+# As options.h says: N, MS, K/M, FILE, PLAYER=COMMAND, KEY=VALUE,..., WxH
+PLACEHOLDER = r"[A-Z][A-Z0-9/=,._-]*(?:x[A-Z][A-Z0-9]*)?"
 CHOICES = r"[a-z0-9][a-z0-9-]*(?:\|[a-z0-9][a-z0-9-]*)*"
 OPTION_LINE = re.compile(
     rf"^ {{1,8}}(?P<names>{OPTION_NAME}(?:, {OPTION_NAME})*)"
