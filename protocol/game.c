@@ -641,6 +641,15 @@ int tx_game_winning_chain(const struct tx_game *g, int16_t *out)
     return len; /* 0 is unreachable when the union-find said the game is won */
 }
 
+/* The move that placed the peg in hole h, or nmoves when none did. */
+static int placed_at(const struct tx_game *g, int h)
+{
+    for (int i = 0; i < g->nmoves; i++)
+        if (peg_of_move(g, i) == h)
+            return i;
+    return g->nmoves;
+}
+
 char *tx_edit_name(const struct tx_edit *edit, char *buf)
 {
     char a[3], b[3];
@@ -661,10 +670,16 @@ void tx_illegal_describe(const struct tx_game *g, int move, enum tx_illegal why,
     if (edits && fault && fault->edit >= 0)
         tx_edit_name(&edits[fault->edit], edit);
     if (fault && fault->crossed >= 0) {
+        /* As the input lists the link: its older peg first. */
         char a[TX_HOLE_NAME_MAX], b[TX_HOLE_NAME_MAX];
-        snprintf(crossed, sizeof crossed, "%s:%s",
-                 tx_hole_name(geo, geo->link_end[fault->crossed][0], a),
-                 tx_hole_name(geo, geo->link_end[fault->crossed][1], b));
+        int older = geo->link_end[fault->crossed][0], newer = geo->link_end[fault->crossed][1];
+        if (placed_at(g, newer) < placed_at(g, older)) {
+            int t = older;
+            older = newer;
+            newer = t;
+        }
+        snprintf(crossed, sizeof crossed, "%s:%s", tx_hole_name(geo, older, a),
+                 tx_hole_name(geo, newer, b));
     }
 
     switch (why) {
