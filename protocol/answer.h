@@ -23,6 +23,7 @@
 #define TX_MESSAGE_CHARS 20     /* characters (code points) of message kept */
 #define TX_MESSAGE_MAX (TX_MESSAGE_CHARS * 4 + 1) /* bytes, NUL included */
 #define TX_TOKEN_SHOWN 32 /* bytes of a rejected token quoted in the reason */
+#define TX_ANSWER_PRIVILEGE "!privilege" /* Double TwixT's token: the partner moves at once */
 
 /* Why a line is not a move, as data; tx_answer_parse words each kind in
  * reason, and tx_answer_error_of reads a reason back (the verifier checks
@@ -37,12 +38,14 @@ enum tx_answer_error {
 
 struct tx_answer {
     int move;   /* hole index, or TX_MOVE_SWAP; valid when parse returns 0 */
-    int nedits; /* link edits after the move (classic rules only) */
+    int nedits; /* link edits after the move (classic rules only; with a CUT, its "+R1:R2") */
     struct tx_edit edits[TX_EDITS_MAX]; /* in the order written */
+    int cut[3];     /* move TX_MOVE_CUT: its holes, -1 for one off the board */
+    bool privilege; /* Double TwixT: the answer called privilege */
     char message[TX_MESSAGE_MAX];       /* valid UTF-8 (bad bytes become U+FFFD), "" when none */
     bool message_cut;                   /* the message was longer than TX_MESSAGE_CHARS */
-    char token[TX_TOKEN_SHOWN +
-               8];   /* the move token as written, sanitised and bounded, for records */
+    char token[TX_TOKEN_SHOWN + 8]; /* the move token as written, sanitised and bounded, for
+                                       records (CUT and CHOOSE with their words) */
     char reason[96]; /* when parse fails: "empty line", "not a move: \"d6\"", "out of range M5", ...
                       */
     enum tx_answer_error error; /* when parse fails: the kind of reason */
@@ -53,6 +56,17 @@ struct tx_answer {
  * set. A len over TX_ANSWER_LINE_MAX is TX_ANSWER_TOO_LONG. */
 int tx_answer_parse(const struct tx_geometry *geo, enum tx_rules rules, const char *line,
                     size_t len, struct tx_answer *out);
+
+/* The same under a whole variant: the cut opening's answers ("CUT R1 R2
+ * B1 [+R1:R2]", "CHOOSE 1|2": their words are part of the token that a
+ * record keeps) only when v's opening is cut, the privilege token
+ * (TX_ANSWER_PRIVILEGE, anywhere among the edits) only with teams; every
+ * other answer as tx_answer_parse reads it. */
+int tx_answer_parse_variant(const struct tx_geometry *geo, const struct tx_variant *v,
+                            const char *line, size_t len, struct tx_answer *out);
+
+/* The answer as a move for tx_game_apply (its edits point into a). */
+void tx_answer_move(const struct tx_answer *a, struct tx_move *m);
 
 /* Parses one edit token ("-A6:B4", exactly len bytes) into *ret: a sign,
  * a hole name (one or two letters, a row of at most three digits), ':'

@@ -63,6 +63,11 @@ static uint8_t *cells_of(struct tx_game *g)
     return (uint8_t *)g->mem + g->off_cell;
 }
 
+static uint8_t *infos_of(struct tx_game *g)
+{
+    return (uint8_t *)g->mem + g->off_info;
+}
+
 static int find(int16_t *uf, int x)
 {
     /* Path halving: every visited node skips to its grandparent. */
@@ -260,7 +265,8 @@ size_t tx_game_size(const struct tx_geometry *geo)
 {
     size_t holes = (size_t)geo->holes;
     size_t bits = ((size_t)geo->link_ids + 63) / 64 * sizeof(uint64_t);
-    size_t tables = bits + (holes + 4) * sizeof(int16_t) + (holes + 1) * sizeof(int16_t) + holes;
+    size_t tables =
+        bits + (holes + 4) * sizeof(int16_t) + (holes + 1) * sizeof(int16_t) + holes + holes + 1;
     return (sizeof(struct tx_game) + tables + 7) / 8 * 8;
 }
 
@@ -275,6 +281,7 @@ void tx_game_init(struct tx_game *g, const struct tx_geometry *geo, enum tx_rule
     g->off_uf = (uint32_t)bits;
     g->off_moves = (uint32_t)(bits + (holes + 4) * sizeof(int16_t));
     g->off_cell = (uint32_t)(g->off_moves + (holes + 1) * sizeof(int16_t));
+    g->off_info = (uint32_t)(g->off_cell + holes);
     g->nmoves = 0;
     g->to_move = 0;
     g->status = TX_ONGOING;
@@ -282,12 +289,28 @@ void tx_game_init(struct tx_game *g, const struct tx_geometry *geo, enum tx_rule
     g->swapped = 0;
     g->rules = (int8_t)rules;
     g->own_links_block = set->own_links_block;
+    g->opening = TX_OPENING_SWAP;
+    g->phase = TX_PHASE_PLAY;
+    g->seats = 2;
+    g->seat = 0;
+    g->exchanged = 0;
+    g->privileged = 0;
+    g->next_of_team[0] = 0;
+    g->next_of_team[1] = 1;
     g->vacant_ok[0] = (int16_t)geo->playable[0];
     g->vacant_ok[1] = (int16_t)geo->playable[1];
     memset(cells_of(g), 0, holes);
     memset(link_bits(g), 0, bits);
     for (int i = 0; i < 4; i++)
         uf_of(g)[geo->holes + i] = -1;
+}
+
+void tx_game_start(struct tx_game *g, const struct tx_geometry *geo, const struct tx_variant *v)
+{
+    tx_game_init(g, geo, v->rules);
+    g->opening = (int8_t)v->opening;
+    g->phase = v->opening == TX_OPENING_CUT ? TX_PHASE_CUT : TX_PHASE_PLAY;
+    g->seats = v->teams ? 4 : 2;
 }
 
 struct tx_game *tx_game_new(const struct tx_geometry *geo, enum tx_rules rules)
@@ -309,12 +332,25 @@ struct tx_game *tx_game_dup(const struct tx_game *src)
     return g;
 }
 
+/* True when SWAP is a legal answer now: player 2's first (move 2), under
+ * the mirror swap on a square board or under the pie rule. */
+static bool swap_allowed(const struct tx_game *g)
+{
+    return g->nmoves == 1 && g->phase == TX_PHASE_PLAY &&
+           ((g->opening == TX_OPENING_SWAP && tx_geometry_square(g->geo)) ||
+            g->opening == TX_OPENING_PIE);
+}
+
 enum tx_illegal tx_game_check(const struct tx_game *g, int move)
 {
-    if (g->status != TX_ONGOING)
-        return TX_ILLEGAL_GAME_OVER;
+    if ((g->status | g->phase) != 0) { /* one test on the way of every move */
+        if (g->status != TX_ONGOING)
+            return TX_ILLEGAL_GAME_OVER;
+        /* the cut opening's answers are not holes */
+        return g->phase == TX_PHASE_CUT ? TX_ILLEGAL_CUT_EXPECTED : TX_ILLEGAL_CHOOSE_EXPECTED;
+    }
     if (move == TX_MOVE_SWAP)
-        return g->nmoves == 1 && tx_geometry_square(g->geo) ? TX_LEGAL : TX_ILLEGAL_SWAP;
+        return swap_allowed(g) ? TX_LEGAL : TX_ILLEGAL_SWAP;
     if (move < 0 || move >= g->geo->holes)
         return TX_ILLEGAL_OUT_OF_RANGE;
     uint8_t z = g->geo->zone[move];
@@ -327,18 +363,53 @@ enum tx_illegal tx_game_check(const struct tx_game *g, int move)
     return TX_LEGAL;
 }
 
-/* After a move by player: the end checks, in RULES.md's order. */
-HOT void end_move(struct tx_game *g, int player, int move)
+/* Writes down a move of the seat to move for player (its colour) and
+ * passes the turn: to the other colour, or under privilege to the mover's
+ * partner. info: TX_INFO_PEGLESS or TX_INFO_CUT, else 0. */
+HOT void note_move(struct tx_game *g, int player, int move, int info, bool privilege)
 {
-    moves_of(g)[g->nmoves++] = (int16_t)move;
-    g->to_move = (int8_t)(player ^ 1);
+    int seat = g->seat, team = seat & 1;
+    int16_t n = g->nmoves++;
+    moves_of(g)[n] = (int16_t)move;
+    infos_of(g)[n] = (uint8_t)(seat | player << 2 | info); /* TX_INFO_COLOUR is bit 2 */
+    if (g->seats == 2 && !privilege) {
+        /* Two bots: the other one moves (a team of one is always itself). */
+        g->to_move = (int8_t)(g->to_move ^ 1);
+        g->seat = (int8_t)(seat ^ 1);
+        return;
+    }
+    /* Each team's members take turns. */
+    g->next_of_team[team] = (int8_t)(seat ^ 2);
+    if (privilege) { /* the opponent due next loses its turn */
+        g->next_of_team[team ^ 1] = (int8_t)(g->next_of_team[team ^ 1] ^ 2);
+        g->privileged = (int8_t)(g->privileged | 1 << team);
+    } else {
+        g->to_move = (int8_t)(g->to_move ^ 1);
+    }
+    g->seat = g->next_of_team[g->to_move ^ g->exchanged];
+}
 
-    if (move != TX_MOVE_SWAP && connected(g, player)) {
+/* After a move by player: the end checks, in RULES.md's order. */
+HOT void end_checks(struct tx_game *g, int player, bool placed)
+{
+    if (placed && connected(g, player)) {
         g->status = TX_WON;
         g->winner = (int8_t)player;
     } else if (g->vacant_ok[g->to_move] == 0) {
         g->status = TX_DRAWN;
     }
+}
+
+/* The pie rule's SWAP: nothing moves on the board, the sides exchange, and
+ * the colour that was to move (player 2's) moves again, now played by the
+ * other seat. */
+static void pie_swap(struct tx_game *g)
+{
+    g->swapped = 1;
+    g->exchanged = 1;
+    note_move(g, 1, TX_MOVE_SWAP, TX_INFO_PEGLESS, false);
+    g->to_move = 1;
+    g->seat = g->next_of_team[1 ^ g->exchanged];
 }
 
 enum tx_illegal tx_game_play(struct tx_game *g, int move)
@@ -348,11 +419,18 @@ enum tx_illegal tx_game_play(struct tx_game *g, int move)
         return why;
 
     int player = g->to_move;
-    if (move == TX_MOVE_SWAP)
+    if (move == TX_MOVE_SWAP) {
+        if (g->opening == TX_OPENING_PIE) {
+            pie_swap(g);
+            end_checks(g, player, false);
+            return TX_LEGAL;
+        }
         swap(g);
-    else
+    } else {
         place(g, player, move);
-    end_move(g, player, move);
+    }
+    note_move(g, player, move, 0, false);
+    end_checks(g, player, move != TX_MOVE_SWAP);
     return TX_LEGAL;
 }
 
@@ -428,15 +506,27 @@ static enum tx_illegal check_edit(struct tx_game *g, int hole, const struct tx_e
     return TX_LEGAL;
 }
 
-enum tx_illegal tx_game_play_edits(struct tx_game *g, int move, const struct tx_edit *edits,
-                                   int nedits, struct tx_edit_fault *fault)
+/* tx_game_play_edits, with the privilege of Double TwixT (checked by the
+ * caller). */
+static enum tx_illegal play_hole(struct tx_game *g, int move, const struct tx_edit *edits,
+                                 int nedits, struct tx_edit_fault *fault, bool privilege)
 {
-    struct tx_edit_fault none = {-1, -1};
+    struct tx_edit_fault none = {-1, -1, -1};
     if (!fault)
         fault = &none;
     *fault = none;
-    if (nedits == 0)
+    if (nedits == 0 && !privilege)
         return tx_game_play(g, move);
+    if (nedits == 0) {
+        enum tx_illegal why = tx_game_check(g, move);
+        if (why != TX_LEGAL)
+            return why;
+        int player = g->to_move;
+        place(g, player, move);
+        note_move(g, player, move, 0, true);
+        end_checks(g, player, true);
+        return TX_LEGAL;
+    }
 
     enum tx_illegal why = tx_game_check(g, move);
     if (why != TX_LEGAL)
@@ -493,15 +583,146 @@ enum tx_illegal tx_game_play_edits(struct tx_game *g, int move, const struct tx_
     auto_links(g, player, move, true, declined, ndeclined);
     if (m->nremoved > 0)
         rebuild_sets(g, player);
-    end_move(g, player, move);
+    note_move(g, player, move, 0, privilege);
+    end_checks(g, player, true);
     return TX_LEGAL;
+}
+
+enum tx_illegal tx_game_play_edits(struct tx_game *g, int move, const struct tx_edit *edits,
+                                   int nedits, struct tx_edit_fault *fault)
+{
+    return play_hole(g, move, edits, nedits, fault, false);
+}
+
+/* One peg of a cut, of colour: an entry of seat 0's answer. */
+static void put_cut_peg(struct tx_game *g, int colour, int hole)
+{
+    put_peg(g, colour, hole);
+    moves_of(g)[g->nmoves] = (int16_t)hole;
+    infos_of(g)[g->nmoves++] = (uint8_t)(0 | colour << 2 | TX_INFO_CUT);
+}
+
+/* The cut opening's first answer (RULES.md "Openings"): two red pegs and a
+ * black one, placed without links unless its one edit, "+R1:R2", links the
+ * red ones. Then the other seat chooses, and black is to move after it. */
+static enum tx_illegal play_cut(struct tx_game *g, const struct tx_move *m,
+                                struct tx_edit_fault *fault)
+{
+    const struct tx_geometry *geo = g->geo;
+    for (int i = 0; i < 3; i++) {
+        fault->part = i;
+        int h = m->cut[i], colour = i < 2 ? 0 : 1;
+        if (!tx_geometry_playable(geo, colour, h))
+            return TX_ILLEGAL_CUT_HOLE;
+        for (int j = 0; j < i; j++)
+            if (m->cut[j] == h)
+                return TX_ILLEGAL_CUT_SAME;
+    }
+    fault->part = -1;
+    int link = -1;
+    if (m->nedits > 1 || (m->nedits == 1 && m->edits[0].kind != '+')) {
+        fault->edit = m->nedits > 1 && m->edits[0].kind == '+' ? 1 : 0;
+        return TX_ILLEGAL_CUT_LINK;
+    }
+    if (m->nedits == 1) {
+        int a, b;
+        fault->edit = 0;
+        if (edit_link(geo, &m->edits[0], &a, &b, &link) != TX_LEGAL ||
+            !((a == m->cut[0] && b == m->cut[1]) || (a == m->cut[1] && b == m->cut[0])))
+            return TX_ILLEGAL_CUT_LINK;
+        fault->edit = -1;
+    }
+    for (int i = 0; i < 3; i++)
+        put_cut_peg(g, i < 2 ? 0 : 1, m->cut[i]);
+    if (link >= 0) {
+        set_link(g, link);
+        unite(uf_of(g), m->cut[0], m->cut[1]);
+    }
+    /* Black moves after the choice, and the chooser, seat 1, answers first. */
+    g->next_of_team[0] = (int8_t)(g->seats == 4 ? 2 : 0);
+    g->to_move = 1;
+    g->phase = TX_PHASE_CHOOSE;
+    g->seat = 1;
+    end_checks(g, 0, true);
+    return TX_LEGAL;
+}
+
+/* The choice after a cut: CHOOSE 1 takes red (the sides exchange), CHOOSE 2
+ * black; black moves next. */
+static void choose(struct tx_game *g, int move)
+{
+    g->phase = TX_PHASE_PLAY;
+    if (move == TX_MOVE_CHOOSE_RED)
+        g->exchanged = 1;
+    g->to_move = 1;
+    note_move(g, tx_game_seat_colour(g, g->seat), move, TX_INFO_PEGLESS, false);
+    g->to_move = 1;
+    g->seat = g->next_of_team[1 ^ g->exchanged];
+}
+
+/* Why privilege may not go with m, or TX_LEGAL. */
+static enum tx_illegal check_privilege(const struct tx_game *g, const struct tx_move *m)
+{
+    if (g->seats != 4)
+        return TX_ILLEGAL_PRIVILEGE_PAIRS;
+    if (g->privileged & (1 << (g->seat & 1)))
+        return TX_ILLEGAL_PRIVILEGE_USED;
+    /* The opponent's swap or choice decides the opening: it is not a turn
+     * to skip. */
+    if (m->move < 0 || g->phase != TX_PHASE_PLAY ||
+        (g->nmoves == 0 && (g->opening == TX_OPENING_SWAP || g->opening == TX_OPENING_PIE)))
+        return TX_ILLEGAL_PRIVILEGE_EARLY;
+    return TX_LEGAL;
+}
+
+enum tx_illegal tx_game_apply(struct tx_game *g, const struct tx_move *m,
+                              struct tx_edit_fault *fault)
+{
+    struct tx_edit_fault none = {-1, -1, -1};
+    if (!fault)
+        fault = &none;
+    *fault = none;
+    if (g->status != TX_ONGOING)
+        return TX_ILLEGAL_GAME_OVER;
+    bool cut = m->move == TX_MOVE_CUT,
+         chosen = m->move == TX_MOVE_CHOOSE_RED || m->move == TX_MOVE_CHOOSE_BLACK;
+    if (g->phase == TX_PHASE_CUT && !cut)
+        return TX_ILLEGAL_CUT_EXPECTED;
+    if (g->phase == TX_PHASE_CHOOSE && !chosen)
+        return TX_ILLEGAL_CHOOSE_EXPECTED;
+    if (cut && g->phase != TX_PHASE_CUT)
+        return TX_ILLEGAL_CUT;
+    if (chosen && g->phase != TX_PHASE_CHOOSE)
+        return TX_ILLEGAL_CHOOSE;
+    enum tx_illegal why = m->privilege ? check_privilege(g, m) : TX_LEGAL;
+    if (why != TX_LEGAL)
+        return why;
+    if (cut)
+        return play_cut(g, m, fault);
+    if (chosen) {
+        if (m->nedits > 0)
+            return TX_ILLEGAL_EDITS;
+        choose(g, m->move);
+        return TX_LEGAL;
+    }
+    return play_hole(g, m->move, m->edits, m->nedits, fault, m->privilege);
+}
+
+enum tx_illegal tx_game_check_answer(const struct tx_game *g, const struct tx_move *m,
+                                     struct tx_edit_fault *fault)
+{
+    /* Checked by playing it, on a copy. */
+    struct tx_game *trial = tx_game_dup(g);
+    enum tx_illegal why = tx_game_apply(trial, m, fault);
+    tx_game_free(trial);
+    return why;
 }
 
 enum tx_illegal tx_game_check_edits(const struct tx_game *g, int move, const struct tx_edit *edits,
                                     int nedits, struct tx_edit_fault *fault)
 {
     if (fault)
-        *fault = (struct tx_edit_fault){-1, -1};
+        *fault = (struct tx_edit_fault){-1, -1, -1};
     if (nedits == 0)
         return tx_game_check(g, move);
     /* Edits are checked by making them (tx_game_play_edits), on a copy. */
@@ -516,7 +737,9 @@ int tx_game_legal_moves(const struct tx_game *g, int16_t *out)
     if (g->status != TX_ONGOING)
         return 0;
     int n = 0;
-    if (g->nmoves == 1 && tx_geometry_square(g->geo))
+    if (g->phase != TX_PHASE_PLAY)
+        return 0; /* the cut opening's answers are not in the list */
+    if (swap_allowed(g))
         out[n++] = TX_MOVE_SWAP;
     uint8_t ok = ok_bit(g->to_move);
     const uint8_t *cell = tx_game_cells(g);
@@ -532,14 +755,17 @@ bool tx_game_linked(const struct tx_game *g, int a, int b)
     return link >= 0 && tx_game_has_link(g, link);
 }
 
-/* The peg that move i added (move i is played by player i % 2), or -1 for
- * player 0's first peg once it was swapped away. */
+/* The peg that move i added (for the colour of its info), or -1: a pie
+ * SWAP or a CHOOSE, and player 0's first peg once the mirror swap took it
+ * away. */
 static int peg_of_move(const struct tx_game *g, int i)
 {
     int move = tx_game_move(g, i);
+    if (tx_game_info(g, i) & TX_INFO_PEGLESS)
+        return -1;
     if (move == TX_MOVE_SWAP)
         return tx_geometry_mirror(g->geo, tx_game_move(g, 0));
-    if (i == 0 && g->swapped)
+    if (i == 0 && g->swapped && g->opening == TX_OPENING_SWAP)
         return -1;
     return move;
 }
@@ -547,8 +773,10 @@ static int peg_of_move(const struct tx_game *g, int i)
 int tx_game_pegs(const struct tx_game *g, int player, int16_t *out)
 {
     int n = 0;
-    for (int i = player; i < g->nmoves; i += 2) {
-        int h = peg_of_move(g, i);
+    for (int i = 0; i < g->nmoves; i++) {
+        int h = (tx_game_info(g, i) & TX_INFO_COLOUR) == (player ? TX_INFO_COLOUR : 0)
+                    ? peg_of_move(g, i)
+                    : -1;
         if (h >= 0)
             out[n++] = (int16_t)h;
     }
@@ -662,7 +890,20 @@ void tx_illegal_describe(const struct tx_game *g, int move, enum tx_illegal why,
                          const struct tx_edit *edits, const struct tx_edit_fault *fault, char *buf,
                          size_t cap)
 {
+    struct tx_move m = {.move = move, .edits = edits};
+    tx_answer_describe(g, &m, why, fault, buf, cap);
+}
+
+void tx_answer_describe(const struct tx_game *g, const struct tx_move *answer, enum tx_illegal why,
+                        const struct tx_edit_fault *fault, char *buf, size_t cap)
+{
     const struct tx_geometry *geo = g->geo;
+    int move = answer->move;
+    const struct tx_edit *edits = answer->edits;
+    char part[TX_HOLE_NAME_MAX] = "?";
+    if (fault && fault->part >= 0 && fault->part < 3 && answer->cut[fault->part] >= 0 &&
+        answer->cut[fault->part] < geo->holes)
+        tx_hole_name(geo, answer->cut[fault->part], part);
     char name[TX_HOLE_NAME_MAX] = "?";
     if (move >= 0 && move < geo->holes)
         tx_hole_name(geo, move, name);
@@ -699,7 +940,11 @@ void tx_illegal_describe(const struct tx_game *g, int move, enum tx_illegal why,
         snprintf(buf, cap, "hole %s in the opponent's border", name);
         break;
     case TX_ILLEGAL_SWAP:
-        if (g->nmoves == 1 && !tx_geometry_square(geo))
+        if (g->opening == TX_OPENING_NONE)
+            snprintf(buf, cap, "SWAP not allowed: no swap in this game (opening none)");
+        else if (g->opening == TX_OPENING_CUT)
+            snprintf(buf, cap, "SWAP not allowed in the cut opening");
+        else if (g->nmoves == 1 && !tx_geometry_square(geo))
             snprintf(buf, cap, "SWAP not allowed on a %d x %d board (no mirror)", geo->width,
                      geo->height);
         else
@@ -741,6 +986,44 @@ void tx_illegal_describe(const struct tx_game *g, int move, enum tx_illegal why,
     case TX_ILLEGAL_EDIT_ADDED:
         snprintf(buf, cap, "%s declines a link the move adds", edit);
         break;
+    case TX_ILLEGAL_CUT_EXPECTED:
+        snprintf(buf, cap, "CUT R1 R2 B1 expected: the cut opening's first answer");
+        break;
+    case TX_ILLEGAL_CHOOSE_EXPECTED:
+        snprintf(buf, cap, "CHOOSE 1 or CHOOSE 2 expected after the cut");
+        break;
+    case TX_ILLEGAL_CUT:
+        snprintf(buf, cap, "CUT not allowed at move %d", g->nmoves + 1);
+        break;
+    case TX_ILLEGAL_CUT_HOLE:
+        if (fault && fault->part >= 0 && fault->part < 3 &&
+            (answer->cut[fault->part] < 0 || answer->cut[fault->part] >= geo->holes))
+            snprintf(buf, cap, "CUT: a hole off the board");
+        else
+            snprintf(buf, cap, "CUT: %s is not a hole %s may use", part,
+                     fault && fault->part == 2 ? "black" : "red");
+        break;
+    case TX_ILLEGAL_CUT_SAME:
+        snprintf(buf, cap, "CUT: %s twice", part);
+        break;
+    case TX_ILLEGAL_CUT_LINK:
+        snprintf(buf, cap, "CUT: %s does not link the two red pegs", edit);
+        break;
+    case TX_ILLEGAL_CHOOSE:
+        snprintf(buf, cap, "CHOOSE not allowed at move %d", g->nmoves + 1);
+        break;
+    case TX_ILLEGAL_PRIVILEGE_PAIRS:
+        snprintf(buf, cap, "privilege in a game of two bots");
+        break;
+    case TX_ILLEGAL_PRIVILEGE_USED:
+        snprintf(buf, cap, "privilege called twice by one team");
+        break;
+    case TX_ILLEGAL_PRIVILEGE_EARLY:
+        snprintf(buf, cap,
+                 "privilege not allowed at move %d: it goes with a hole, once the opening "
+                 "is decided",
+                 g->nmoves + 1);
+        break;
     default:
         snprintf(buf, cap, "illegal move");
         break;
@@ -773,8 +1056,12 @@ static int put_input_pegs(struct tx_game *g, const int16_t *pegs[2], const int n
         put_peg(g, player, h);
         moves[i] = (int16_t)(swapped && i == 1 ? TX_MOVE_SWAP : h);
     }
+    /* Two seats, each playing its colour: seat i % 2 made move i. */
+    for (int i = 0; i < nmoves; i++)
+        infos_of(g)[i] = (uint8_t)(i % 2 | (i % 2 ? TX_INFO_COLOUR : 0));
     g->nmoves = (int16_t)nmoves;
     g->to_move = (int8_t)(nmoves % 2);
+    g->seat = g->to_move;
     g->swapped = swapped;
     return 0;
 }
@@ -827,9 +1114,102 @@ static bool missing_automatic_link(const struct tx_game *g)
     return false;
 }
 
+/* Appends a reconstructed move: hole for colour, by the seat of its
+ * team that is due (info: TX_INFO_CUT or TX_INFO_PEGLESS, else 0). */
+static int put_entry(struct tx_game *g, int colour, int hole, int move, int info)
+{
+    if (hole >= 0) {
+        if (!tx_geometry_playable(g->geo, colour, hole) || tx_game_cell(g, hole) != TX_EMPTY)
+            return -EINVAL;
+        put_peg(g, colour, hole);
+    }
+    g->seat = g->next_of_team[colour ^ g->exchanged];
+    g->to_move = (int8_t)colour;
+    note_move(g, colour, move, info, false);
+    return 0;
+}
+
+/* tx_game_from_input for openings other than the mirror swap and for
+ * teams (RULES.md "Openings", "Double TwixT"). The input says the colour
+ * of each peg and their order within a colour, not the interleaving, so
+ * the moves are rebuilt in a plausible order: the cut's three pegs first
+ * (red's first two, black's first), then the colours alternating from the
+ * one that moves first, and in Double TwixT a colour with more pegs than
+ * alternation allows moving on as after a privilege. Which team called
+ * privilege is not in the input: the rebuilt game says none did. */
+static int from_input_variant(struct tx_game *g, const struct tx_geometry *geo,
+                              const struct tx_variant *v, const struct tx_input *in, int me,
+                              const int16_t *pegs[2], const int npegs[2])
+{
+    int next[2] = {0, 0}, first = 0, extra = v->teams ? 2 : 0;
+    bool cut = v->opening == TX_OPENING_CUT && (in->last == TX_MOVE_CUT || npegs[0] + npegs[1] > 0),
+         choosing = cut && in->last == TX_MOVE_CUT && npegs[0] == 2 && npegs[1] == 1;
+    bool pie = v->opening == TX_OPENING_PIE && in->last == TX_MOVE_SWAP;
+
+    tx_game_start(g, geo, v);
+    if (cut) {
+        if (npegs[0] < 2 || npegs[1] < 1)
+            return -EINVAL;
+        g->phase = TX_PHASE_PLAY;
+        for (int i = 0; i < 3; i++) {
+            int colour = i < 2 ? 0 : 1, hole = pegs[colour][next[colour]++];
+            if (!tx_geometry_playable(geo, colour, hole) || tx_game_cell(g, hole) != TX_EMPTY)
+                return -EINVAL;
+            put_cut_peg(g, colour, hole);
+        }
+        g->next_of_team[0] = (int8_t)(g->seats == 4 ? 2 : 0);
+        if (choosing) {
+            g->phase = TX_PHASE_CHOOSE;
+            g->to_move = 1;
+            g->seat = 1;
+            return me == 1 ? 0 : -EINVAL;
+        }
+        /* Who chose which side does not change the board: the reader's
+         * colour decides the sides' seats. */
+        g->exchanged = (int8_t)(in->last == TX_MOVE_CHOOSE_RED);
+        g->seat = 1;
+        note_move(g, 1, in->last == TX_MOVE_CHOOSE_RED ? TX_MOVE_CHOOSE_RED : TX_MOVE_CHOOSE_BLACK,
+                  TX_INFO_PEGLESS, false);
+        first = 1;
+    } else if (pie) {
+        if (npegs[0] != 1 || npegs[1] != 0 || me != 1 || put_entry(g, 0, pegs[0][0], pegs[0][0], 0) < 0)
+            return -EINVAL;
+        next[0] = 1;
+        g->swapped = 1;
+        g->exchanged = 1;
+        note_move(g, 1, TX_MOVE_SWAP, TX_INFO_PEGLESS, false);
+        g->to_move = 1;
+    }
+    /* The colours alternate from `first`; the one to move at the end is the
+     * reader's. */
+    int colour = first;
+    while (next[0] < npegs[0] || next[1] < npegs[1]) {
+        if (next[colour] == npegs[colour]) {
+            colour ^= 1; /* the other colour moved on: privileges (teams) */
+            if (extra-- <= 0)
+                return -EINVAL;
+        }
+        if (put_entry(g, colour, pegs[colour][next[colour]], pegs[colour][next[colour]], 0) < 0)
+            return -EINVAL;
+        next[colour]++;
+        colour ^= 1;
+    }
+    g->to_move = (int8_t)me;
+    g->seat = g->next_of_team[me ^ g->exchanged];
+    return 0;
+}
+
 int tx_game_from_input(struct tx_game *g, const struct tx_geometry *geo, enum tx_rules rules,
                        const struct tx_input *in, int me)
 {
+    struct tx_variant v = {.rules = rules, .width = geo->width, .height = geo->height};
+    return tx_game_from_input_variant(g, geo, &v, in, me);
+}
+
+int tx_game_from_input_variant(struct tx_game *g, const struct tx_geometry *geo,
+                               const struct tx_variant *v, const struct tx_input *in, int me)
+{
+    enum tx_rules rules = v->rules;
     if (me != 0 && me != 1)
         return -EINVAL;
     /* in lists the reader's pegs first; turn that into player order. */
@@ -842,6 +1222,11 @@ int tx_game_from_input(struct tx_game *g, const struct tx_geometry *geo, enum tx
     for (int p = 0; p < 2; p++)
         if (npegs[p] < 0 || npegs[p] > geo->holes || nlinks[p] < 0 || nlinks[p] > geo->link_ids)
             return -EINVAL;
+    if (v->opening != TX_OPENING_SWAP || v->teams) {
+        if (from_input_variant(g, geo, v, in, me, pegs, npegs) < 0)
+            return -EINVAL;
+        goto links;
+    }
     if (me == 0 && npegs[0] == npegs[1])
         swapped = false;
     else if (me == 0 && npegs[0] + 1 == npegs[1])
@@ -874,6 +1259,7 @@ int tx_game_from_input(struct tx_game *g, const struct tx_geometry *geo, enum tx
         return -EINVAL;
     }
 
+links:
     for (int p = 0; p < 2; p++)
         if (put_input_links(g, p, links[p], nlinks[p]) < 0)
             return -EINVAL;
@@ -883,7 +1269,9 @@ int tx_game_from_input(struct tx_game *g, const struct tx_geometry *geo, enum tx
             if (tx_game_link_blocked(g, link, p + 1, NULL))
                 return -EINVAL;
         }
-    if (!tx_ruleset(rules)->link_edits && missing_automatic_link(g))
+    /* The cut's red pegs are linked only if it said so: no test then. */
+    if (!tx_ruleset(rules)->link_edits && v->opening != TX_OPENING_CUT &&
+        missing_automatic_link(g))
         return -EINVAL;
 
     /* A bot is only ever asked to move in a game that goes on. */

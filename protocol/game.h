@@ -31,7 +31,11 @@
 #include "rules.h"
 
 #define TX_MOVE_SWAP (-2)               /* the move "SWAP" */
-#define TX_MOVES_MAX (TX_HOLES_MAX + 1) /* every hole, plus one swap */
+#define TX_MOVE_CUT (-3)                /* "CUT R1 R2 B1": the cut opening's first answer */
+#define TX_MOVE_CHOOSE_RED (-4)         /* "CHOOSE 1": the chooser plays red (colour 0) */
+#define TX_MOVE_CHOOSE_BLACK (-5)       /* "CHOOSE 2": the chooser plays black (colour 1) */
+#define TX_MOVES_MAX (TX_HOLES_MAX + 1) /* every hole, plus one swap or choice */
+#define TX_SEATS_MAX 4                  /* bots in one game: Double TwixT's two teams of two */
 
 /* Link edits in one answer: a line of TX_ANSWER_LINE_MAX (4096) bytes holds
  * a hole and at most this many edits of 7 bytes (" -A1:B3"), so a bound on
@@ -66,7 +70,22 @@ enum tx_illegal {
     TX_ILLEGAL_EDIT_CROSSES,    /* an addition that crosses a link present */
     TX_ILLEGAL_EDIT_NOT_NEW,    /* a decline of a link that does not end at the new peg */
     TX_ILLEGAL_EDIT_ADDED,      /* a decline of a link the same move adds */
+    /* Openings and teams (RULES.md "Openings", "Double TwixT"). */
+    TX_ILLEGAL_CUT_EXPECTED,    /* the cut opening's first answer is not a CUT */
+    TX_ILLEGAL_CHOOSE_EXPECTED, /* the answer after a cut is not a CHOOSE */
+    TX_ILLEGAL_CUT,             /* a CUT where none is expected */
+    TX_ILLEGAL_CUT_HOLE,        /* a hole of the cut its colour may not use (fault.part) */
+    TX_ILLEGAL_CUT_SAME,        /* two holes of the cut are the same (fault.part: the second) */
+    TX_ILLEGAL_CUT_LINK,        /* the cut's edit is not +R1:R2 between its red pegs */
+    TX_ILLEGAL_CHOOSE,          /* a CHOOSE where none is expected */
+    TX_ILLEGAL_PRIVILEGE_PAIRS, /* privilege in a game of two bots */
+    TX_ILLEGAL_PRIVILEGE_USED,  /* privilege called again by the same team */
+    TX_ILLEGAL_PRIVILEGE_EARLY, /* privilege before the opponent's swap or choice */
 };
+
+/* The phase of a game: the cut opening asks for its two special answers
+ * first. */
+enum tx_phase { TX_PHASE_PLAY = 0, TX_PHASE_CUT, TX_PHASE_CHOOSE };
 
 /* One link edit of a classic answer, its two holes in the order written,
  * as coordinates (x the column, y the row, from 0): a name off the board
@@ -78,10 +97,20 @@ struct tx_edit {
 };
 #define TX_EDIT_NAME_MAX 16 /* "+ZZ999:ZZ999" and the NUL */
 
-/* Which edit made a move illegal, for the detail. */
+/* Which part of an answer made it illegal, for the detail. */
 struct tx_edit_fault {
     int edit;    /* index in the edits given, -1 when the move itself is at fault */
     int crossed; /* TX_ILLEGAL_EDIT_CROSSES: the link id crossed, else -1 */
+    int part;    /* TX_ILLEGAL_CUT_*: the index in the cut's holes, else -1 */
+};
+
+/* A whole answer, as tx_game_apply plays it. */
+struct tx_move {
+    int move;                    /* a hole, TX_MOVE_SWAP, TX_MOVE_CUT or TX_MOVE_CHOOSE_* */
+    int cut[3];                  /* TX_MOVE_CUT: the two red holes, then the black one */
+    bool privilege;              /* Double TwixT: the partner moves at once */
+    int nedits;                  /* classic link edits; with a CUT, "+R1:R2" */
+    const struct tx_edit *edits; /* nedits of them */
 };
 
 struct tx_game {
@@ -96,19 +125,42 @@ struct tx_game {
     int8_t swapped;                       /* 1 when move 2 was SWAP */
     int8_t rules;                         /* enum tx_rules */
     int8_t own_links_block;               /* the rule set's own_links_block */
+    int8_t opening;                       /* enum tx_opening_rule */
+    int8_t phase;                         /* enum tx_phase */
+    /* Seats are the bots: 2, or 4 in Double TwixT, where seats 0 and 2 are
+     * one team, 1 and 3 the other, and play goes 0, 1, 2, 3, 0, ... A seat
+     * plays colour (seat & 1) ^ exchanged. */
+    int8_t seats;
+    int8_t seat;            /* the seat to move */
+    int8_t exchanged;       /* 1 once a pie SWAP or a CHOOSE 1 exchanged the sides */
+    int8_t privileged;      /* bit t: team t (seats t, t + 2) called privilege */
+    int8_t next_of_team[2]; /* the seat of each team that moves next */
+    uint32_t off_info;      /* where the per-move table starts in mem[] */
     /* The tables, sized for geo: link bits (uint64_t, a link's owner is the
      * colour of its pegs), union-find parents (int16_t: holes, then the 4
      * border nodes), moves (int16_t: the hole played at each move, or
-     * TX_MOVE_SWAP), cells (uint8_t, enum tx_cell). */
+     * TX_MOVE_SWAP, TX_MOVE_CHOOSE_*; a cut is three holes), cells
+     * (uint8_t, enum tx_cell), per-move info (uint8_t: TX_INFO_*). */
     uint64_t mem[];
+};
+
+/* Bits of a move's info (tx_game_info): who made it, for what colour. */
+enum tx_info {
+    TX_INFO_SEAT = 3,      /* the seat that answered (mask) */
+    TX_INFO_COLOUR = 1 << 2, /* set: the move is colour 1's (its peg is colour 1's) */
+    TX_INFO_PEGLESS = 1 << 3, /* no peg: a pie SWAP or a CHOOSE */
+    TX_INFO_CUT = 1 << 4,  /* one of the three pegs of a CUT */
 };
 
 /* Bytes a game on geo takes, header and tables. */
 size_t tx_game_size(const struct tx_geometry *geo);
 
 /* Starts an empty game on geo under rules in g, which has room for
- * tx_game_size(geo) bytes; player 0 to move. */
+ * tx_game_size(geo) bytes; player 0 to move; the mirror swap, two bots. */
 void tx_game_init(struct tx_game *g, const struct tx_geometry *geo, enum tx_rules rules);
+
+/* The same under v's rules, opening and seats (v's board is geo's). */
+void tx_game_start(struct tx_game *g, const struct tx_geometry *geo, const struct tx_variant *v);
 
 /* A new game (tx_game_init) in memory of its own; free it with free() or
  * tx_game_free. */
@@ -139,6 +191,23 @@ static inline const int16_t *tx_game_moves(const struct tx_game *g)
     return (const int16_t *)(const void *)((const uint8_t *)g->mem + g->off_moves);
 }
 
+static inline const uint8_t *tx_game_infos(const struct tx_game *g)
+{
+    return (const uint8_t *)g->mem + g->off_info;
+}
+
+/* enum tx_info bits of move i (0-based, i < nmoves). */
+static inline int tx_game_info(const struct tx_game *g, int i)
+{
+    return tx_game_infos(g)[i];
+}
+
+/* The colour seat plays now (0: rows, red; 1: columns, black). */
+static inline int tx_game_seat_colour(const struct tx_game *g, int seat)
+{
+    return (seat & 1) ^ g->exchanged;
+}
+
 /* enum tx_cell of hole. */
 static inline int tx_game_cell(const struct tx_game *g, int hole)
 {
@@ -165,6 +234,18 @@ enum tx_illegal tx_game_check(const struct tx_game *g, int move);
  * TX_LEGAL and updates the game, or the reason and leaves the game
  * unchanged. */
 enum tx_illegal tx_game_play(struct tx_game *g, int move);
+
+/* Plays a whole answer for the seat to move: a hole (with classic edits
+ * and, in Double TwixT, privilege), SWAP, or the cut opening's CUT and
+ * CHOOSE (RULES.md "Openings"). Returns TX_LEGAL and updates the game, or
+ * the reason, the part at fault in *fault (may be NULL), and leaves the
+ * game unchanged. */
+enum tx_illegal tx_game_apply(struct tx_game *g, const struct tx_move *m,
+                              struct tx_edit_fault *fault);
+
+/* TX_LEGAL or why tx_game_apply would refuse m; g is not changed. */
+enum tx_illegal tx_game_check_answer(const struct tx_game *g, const struct tx_move *m,
+                                     struct tx_edit_fault *fault);
 
 /* Plays move with nedits link edits (RULES.md "Link edits"; only under rules
  * with link_edits, and never with SWAP), evaluated in the rules' order:
@@ -222,6 +303,11 @@ void tx_illegal_describe(const struct tx_game *g, int move, enum tx_illegal why,
                          const struct tx_edit *edits, const struct tx_edit_fault *fault, char *buf,
                          size_t cap);
 
+/* The same for a whole answer: also the reasons of the cut opening and of
+ * privilege, naming the hole or edit at fault. */
+void tx_answer_describe(const struct tx_game *g, const struct tx_move *answer, enum tx_illegal why,
+                        const struct tx_edit_fault *fault, char *buf, size_t cap);
+
 /* Writes edit as written ("-A6:B4") into buf (TX_EDIT_NAME_MAX bytes) and
  * returns buf. */
 char *tx_edit_name(const struct tx_edit *edit, char *buf);
@@ -240,5 +326,12 @@ char *tx_edit_name(const struct tx_edit *edit, char *buf);
 struct tx_input;
 int tx_game_from_input(struct tx_game *g, const struct tx_geometry *geo, enum tx_rules rules,
                        const struct tx_input *in, int me);
+
+/* The same in a game of v (its rules, opening and teams, RULES.md
+ * "Openings", "Double TwixT"): `me` is the reader's colour now. The moves
+ * are rebuilt in a plausible order; after a cut, hisLastPeg CUT means the
+ * reader is to choose. */
+int tx_game_from_input_variant(struct tx_game *g, const struct tx_geometry *geo,
+                               const struct tx_variant *v, const struct tx_input *in, int me);
 
 #endif

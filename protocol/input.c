@@ -66,23 +66,44 @@ static void put_player(struct out *o, const struct tx_game *g, int player, int16
     }
 }
 
-int tx_input_write(const struct tx_game *g, int player, bool first_turn, char *buf, size_t cap)
+/* The last move made by a seat of the other team than seat's (the other
+ * bot in a game of two), or -1. */
+static int opponents_last(const struct tx_game *g, int seat)
 {
-    assert(player == g->to_move);
+    for (int i = g->nmoves - 1; i >= 0; i--)
+        if ((tx_game_info(g, i) & TX_INFO_SEAT & 1) != (seat & 1))
+            return i;
+    return -1;
+}
+
+int tx_input_write(const struct tx_game *g, int seat, bool first_turn, char *buf, size_t cap)
+{
+    assert(seat == g->seat);
     struct out o = {buf, cap, 0, false};
+    int colour = tx_game_seat_colour(g, seat), last = opponents_last(g, seat);
+    /* Right after the choice of a cut, both sides hear of it: the chooser
+     * too, when it took black and moves again. */
+    int newest = g->nmoves > 0 ? tx_game_move(g, g->nmoves - 1) : 0;
+    if (newest == TX_MOVE_CHOOSE_RED || newest == TX_MOVE_CHOOSE_BLACK)
+        last = g->nmoves - 1;
+    int move = last >= 0 ? tx_game_move(g, last) : 0;
 
     /* SWAP first: player 1's first turn may follow player 2's swap of a
      * forced first peg, and then says SWAP as on CodinGame. */
-    if (tx_game_last_move(g) == TX_MOVE_SWAP)
+    if (last >= 0 && move == TX_MOVE_SWAP)
         put(&o, "SWAP\n", 5);
-    else if (g->nmoves == 0 || (player == 0 && first_turn))
+    else if (last < 0 || (colour == 0 && first_turn))
         put(&o, "FIRST\n", 6);
+    else if (tx_game_info(g, last) & TX_INFO_CUT)
+        put(&o, "CUT\n", 4);
+    else if (move == TX_MOVE_CHOOSE_RED || move == TX_MOVE_CHOOSE_BLACK)
+        put(&o, move == TX_MOVE_CHOOSE_RED ? "CHOOSE 1\n" : "CHOOSE 2\n", 9);
     else
-        put_hole(&o, g->geo, tx_game_last_move(g), '\n');
+        put_hole(&o, g->geo, move, '\n');
     /* A list of pegs or of links (two holes each) of one player. */
     int16_t *list = tx_xmalloc((size_t)g->geo->link_ids * 2 * sizeof *list);
-    put_player(&o, g, player, list);
-    put_player(&o, g, 1 - player, list);
+    put_player(&o, g, colour, list);
+    put_player(&o, g, 1 - colour, list);
     free(list);
 
     if (o.full) {
@@ -223,6 +244,10 @@ int tx_input_parse(const struct tx_geometry *geo, const char *text, size_t len, 
         in->last = TX_INPUT_FIRST;
     else if (n == 4 && memcmp(s, "SWAP", 4) == 0)
         in->last = TX_MOVE_SWAP;
+    else if (n == 3 && memcmp(s, "CUT", 3) == 0)
+        in->last = TX_MOVE_CUT;
+    else if (n == 8 && memcmp(s, "CHOOSE ", 7) == 0 && (s[7] == '1' || s[7] == '2'))
+        in->last = s[7] == '1' ? TX_MOVE_CHOOSE_RED : TX_MOVE_CHOOSE_BLACK;
     else if (tx_hole_parse(geo, s, n, &in->last) != TX_HOLE_OK)
         return fail(&r, "expected FIRST, SWAP or a hole name");
 

@@ -339,7 +339,11 @@ int tx_match_start(uv_loop_t *loop, const struct tx_match_config *config,
 
 struct tx_variant tx_match_variant(const struct tx_match_config *config)
 {
-    return (struct tx_variant){config->rules, config->geo->width, config->geo->height};
+    return (struct tx_variant){.rules = config->rules,
+                               .width = config->geo->width,
+                               .height = config->geo->height,
+                               .opening = config->opening,
+                               .teams = config->teams};
 }
 
 void tx_match_interrupt(struct tx_match *m)

@@ -28,6 +28,8 @@
 struct tx_match_config {
     const struct tx_geometry *geo; /* board */
     enum tx_rules rules;           /* rule set (rules.h) */
+    enum tx_opening_rule opening;  /* opening rule (rules.h), swap by default */
+    bool teams;                    /* Double TwixT: four bots (tx_game_spec.bots[4]) */
     struct tx_limits limits;       /* time, soft mode, memory, CPU (bot-limits.h) */
     const char *run;               /* fingerprint copied into records (resume), may be NULL */
 };

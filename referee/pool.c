@@ -225,7 +225,7 @@ static int bot_named(const struct tx_pool *p, const char *name)
  * says its player ran. */
 static bool same_command(const char *command, const struct tx_record *r, int side)
 {
-    struct tx_variant v = {r->rules, r->width, r->height};
+    struct tx_variant v = {.rules = r->rules, .width = r->width, .height = r->height};
     const char *recorded = r->players[side].command;
     char *expanded = tx_command_expand(command, r->seed, &v);
     bool same = recorded && !strcmp(expanded, recorded);

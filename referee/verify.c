@@ -438,7 +438,7 @@ int tx_verify_record(const struct tx_geometry *geo, const struct tx_record *r,
         bool last = i == r->nmoves - 1;
         int move = tx_verify_parse_move(geo, m->move);
         int nedits = entry_edits(m, edits);
-        struct tx_edit_fault fault = {-1, -1};
+        struct tx_edit_fault fault = {-1, -1, -1};
         enum tx_illegal why;
 
         if (g->status != TX_ONGOING) {

@@ -194,7 +194,7 @@ static void genuine(struct tx_pool *pool, int64_t k, struct tx_record *r)
     for (int p = 0; p < 2; p++) {
         r->players[p].name = tx_strdup(slot.spec.bots[p]->name);
         r->players[p].command = tx_command_expand(slot.spec.bots[p]->command, r->seed,
-                                                  &(struct tx_variant){TX_RULES_PP, 12, 12});
+                                                  &(struct tx_variant){.rules = TX_RULES_PP, .width = 12, .height = 12});
     }
     r->pairing = slot.identity;
     r->pairing.key = tx_strdup(slot.identity.key);
