@@ -211,8 +211,8 @@ int tx_answer_parse_variant(const struct tx_geometry *geo, const struct tx_varia
     if (out->move != -1)
         words = cut_words(geo, line, len, &token_end, out) == 0;
     size_t message_start = skip_spaces(line, len, token_end);
-    take_edits(line, len, &message_start, tx_ruleset(v->rules)->link_edits || out->move == TX_MOVE_CUT,
-               v->teams, out);
+    take_edits(line, len, &message_start,
+               tx_ruleset(v->rules)->link_edits || out->move == TX_MOVE_CUT, v->teams, out);
     out->message_cut = tx_text_sanitize(out->message, sizeof(out->message), line + message_start,
                                         len - message_start, TX_MESSAGE_CHARS);
     if (tx_text_sanitize(out->token, TX_TOKEN_SHOWN + 1, line, token_end, SIZE_MAX))

@@ -1172,7 +1172,8 @@ static int from_input_variant(struct tx_game *g, const struct tx_geometry *geo,
                   TX_INFO_PEGLESS, false);
         first = 1;
     } else if (pie) {
-        if (npegs[0] != 1 || npegs[1] != 0 || me != 1 || put_entry(g, 0, pegs[0][0], pegs[0][0], 0) < 0)
+        if (npegs[0] != 1 || npegs[1] != 0 || me != 1 ||
+            put_entry(g, 0, pegs[0][0], pegs[0][0], 0) < 0)
             return -EINVAL;
         next[0] = 1;
         g->swapped = 1;
@@ -1270,8 +1271,7 @@ links:
                 return -EINVAL;
         }
     /* The cut's red pegs are linked only if it said so: no test then. */
-    if (!tx_ruleset(rules)->link_edits && v->opening != TX_OPENING_CUT &&
-        missing_automatic_link(g))
+    if (!tx_ruleset(rules)->link_edits && v->opening != TX_OPENING_CUT && missing_automatic_link(g))
         return -EINVAL;
 
     /* A bot is only ever asked to move in a game that goes on. */

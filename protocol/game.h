@@ -146,10 +146,10 @@ struct tx_game {
 
 /* Bits of a move's info (tx_game_info): who made it, for what colour. */
 enum tx_info {
-    TX_INFO_SEAT = 3,      /* the seat that answered (mask) */
-    TX_INFO_COLOUR = 1 << 2, /* set: the move is colour 1's (its peg is colour 1's) */
+    TX_INFO_SEAT = 3,         /* the seat that answered (mask) */
+    TX_INFO_COLOUR = 1 << 2,  /* set: the move is colour 1's (its peg is colour 1's) */
     TX_INFO_PEGLESS = 1 << 3, /* no peg: a pie SWAP or a CHOOSE */
-    TX_INFO_CUT = 1 << 4,  /* one of the three pegs of a CUT */
+    TX_INFO_CUT = 1 << 4,     /* one of the three pegs of a CUT */
 };
 
 /* Bytes a game on geo takes, header and tables. */

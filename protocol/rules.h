@@ -41,9 +41,9 @@ enum tx_opening_rule {
  * a game passes along. Zero fields beyond the board are the defaults. */
 struct tx_variant {
     enum tx_rules rules;
-    int width, height;     /* columns and rows (geometry.h) */
+    int width, height; /* columns and rows (geometry.h) */
     enum tx_opening_rule opening;
-    bool teams;            /* Double TwixT: four bots in two teams */
+    bool teams; /* Double TwixT: four bots in two teams */
 };
 
 /* pp on 12 x 12 with the mirror swap, two bots: CodinGame's game. */

@@ -165,7 +165,8 @@ int tx_refeed_run(const struct tx_refeed_config *c, struct tx_refeed_result *ret
     rf->res = ret;
     char launcher[PATH_MAX], split_error[96];
     char **argv = NULL;
-    struct tx_variant variant = {.rules = c->record->rules, .width = c->record->width, .height = c->record->height};
+    struct tx_variant variant = {
+        .rules = c->record->rules, .width = c->record->width, .height = c->record->height};
     char *command = tx_command_expand(c->command, c->record->seed, &variant);
     int argc, rc = collect_entries(rf, err, errcap);
     if (rc < 0)

@@ -147,16 +147,19 @@ END_TEST
 
 START_TEST(expand_replaces_placeholders)
 {
-    char *s = tx_command_expand("bot --seed {seed} --size {size} {seed}{size} {other}",
-                                18446744073709551615ULL, &(struct tx_variant){.rules = TX_RULES_PP, .width = 12, .height = 12});
+    char *s = tx_command_expand(
+        "bot --seed {seed} --size {size} {seed}{size} {other}", 18446744073709551615ULL,
+        &(struct tx_variant){.rules = TX_RULES_PP, .width = 12, .height = 12});
     ck_assert_str_eq(s, "bot --seed 18446744073709551615 --size 12 1844674407370955161512 {other}");
     free(s);
-    s = tx_command_expand("{seed}", 0, &(struct tx_variant){.rules = TX_RULES_PP, .width = 5, .height = 5});
+    s = tx_command_expand("{seed}", 0,
+                          &(struct tx_variant){.rules = TX_RULES_PP, .width = 5, .height = 5});
     ck_assert_str_eq(s, "0");
     free(s);
     /* The rule set and each side of a board that is not square. */
-    s = tx_command_expand("bot --rules {rules} --board {width}x{height} {sizes}", 7,
-                          &(struct tx_variant){.rules = TX_RULES_CLASSIC, .width = 30, .height = 24});
+    s = tx_command_expand(
+        "bot --rules {rules} --board {width}x{height} {sizes}", 7,
+        &(struct tx_variant){.rules = TX_RULES_CLASSIC, .width = 30, .height = 24});
     ck_assert_str_eq(s, "bot --rules classic --board 30x24 {sizes}");
     free(s);
 }
@@ -343,8 +346,9 @@ START_TEST(check_names_the_program_and_the_reason)
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         char err[512] = "";
-        int rc = tx_command_check(cases[i].command, &(struct tx_variant){.rules = TX_RULES_PP, .width = 8, .height = 8}, NULL,
-                                  err, sizeof err);
+        int rc = tx_command_check(
+            cases[i].command, &(struct tx_variant){.rules = TX_RULES_PP, .width = 8, .height = 8},
+            NULL, err, sizeof err);
         if (!cases[i].err) {
             ck_assert_msg(rc == 0, "'%s': %s", cases[i].command, err);
         } else {
@@ -371,8 +375,9 @@ START_TEST(check_in_the_bots_directory)
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         char err[512] = "";
-        int rc = tx_command_check(cases[i].command, &(struct tx_variant){.rules = TX_RULES_PP, .width = 12, .height = 12},
-                                  cases[i].dir, err, sizeof err);
+        int rc = tx_command_check(
+            cases[i].command, &(struct tx_variant){.rules = TX_RULES_PP, .width = 12, .height = 12},
+            cases[i].dir, err, sizeof err);
         if (!cases[i].err) {
             ck_assert_msg(rc == 0, "'%s' in %s: %s", cases[i].command, cases[i].dir, err);
         } else {

@@ -193,8 +193,9 @@ static void genuine(struct tx_pool *pool, int64_t k, struct tx_record *r)
     r->limits.turn_ms = 300;
     for (int p = 0; p < 2; p++) {
         r->players[p].name = tx_strdup(slot.spec.bots[p]->name);
-        r->players[p].command = tx_command_expand(slot.spec.bots[p]->command, r->seed,
-                                                  &(struct tx_variant){.rules = TX_RULES_PP, .width = 12, .height = 12});
+        r->players[p].command = tx_command_expand(
+            slot.spec.bots[p]->command, r->seed,
+            &(struct tx_variant){.rules = TX_RULES_PP, .width = 12, .height = 12});
     }
     r->pairing = slot.identity;
     r->pairing.key = tx_strdup(slot.identity.key);

@@ -59,8 +59,9 @@ static void fake_record(const struct tx_pool *p, struct tx_pool_game g, int winn
     r->limits.turn_ms = 300;
     for (int side = 0; side < 2; side++) {
         r->players[side].name = tx_strdup(slot.spec.bots[side]->name);
-        r->players[side].command = tx_command_expand(slot.spec.bots[side]->command, r->seed,
-                                                     &(struct tx_variant){.rules = TX_RULES_PP, .width = 12, .height = 12});
+        r->players[side].command = tx_command_expand(
+            slot.spec.bots[side]->command, r->seed,
+            &(struct tx_variant){.rules = TX_RULES_PP, .width = 12, .height = 12});
     }
     r->pairing = slot.identity;
     r->pairing.key = tx_strdup(slot.identity.key);
