@@ -43,8 +43,9 @@ _Static_assert((2 * (int64_t)TX_LIMITS_MS_MAX + TX_LIMITS_SOFT_OVER_MS + TX_LIMI
  * them. A new field is added here, in its read_* function, in record.c and
  * in game-record.schema.json. */
 static const char *const record_fields[] = {
-    "format",  "game", "seed",    "size",    "width",   "height", "rules",  "limits", "referee",
-    "started", "run",  "pairing", "sandbox", "players", "moves",  "result", "chain",  NULL,
+    "format",   "game",   "seed",    "size",    "width",  "height",  "rules",
+    "opening",  "limits", "referee", "started", "run",    "pairing", "sandbox",
+    "handicap", "teams",  "players", "moves",   "result", "chain",   NULL,
 };
 static const char *const pairing_fields[] = {
     "key", "k", "bots", "run_seed", "openings", "openings_file", NULL,
@@ -56,7 +57,8 @@ static const char *const player_fields[] = {
     "name", "command", "sha256", "stderr_bytes", "extra_lines", "links", NULL,
 };
 static const char *const move_fields[] = {
-    "player", "move", "edits", "us", "message", "message_cut", "forced", "stderr", NULL,
+    "player",      "move",   "edits",     "us",     "message",
+    "message_cut", "forced", "privilege", "stderr", NULL,
 };
 static const char *const result_fields[] = {"winner", "reason", "detail", NULL};
 
@@ -65,6 +67,8 @@ struct reader {
     size_t errcap;
     int width, height;   /* the board's, once read */
     enum tx_rules rules; /* ditto */
+    int opening;         /* enum tx_opening_rule, once read */
+    int nplayers;        /* 2, or 4 with teams */
 };
 
 __attribute__((format(printf, 2, 3))) static int fail(struct reader *rd, const char *fmt, ...)
@@ -385,6 +389,20 @@ static bool hole_valid(const char *s, const struct reader *rd)
     return parse_hole(&s, rd, &x, &y) && *s == '\0';
 }
 
+/* "CUT R1 R2 B1": three holes of the board after CUT (the cut opening's
+ * first answer, RULES.md "Openings"). */
+static bool cut_valid(const char *s, const struct reader *rd)
+{
+    int x, y;
+    if (!s || strncmp(s, "CUT", 3))
+        return false;
+    s += 3;
+    for (int i = 0; i < 3; i++)
+        if (*s++ != ' ' || !parse_hole(&s, rd, &x, &y))
+            return false;
+    return *s == '\0';
+}
+
 static bool knight(int x0, int y0, int x1, int y1)
 {
     int dx = abs(x1 - x0), dy = abs(y1 - y0);
@@ -478,7 +496,9 @@ static int read_edits(struct reader *rd, const cJSON *obj, const char *prefix,
     const cJSON *edits = cJSON_GetObjectItemCaseSensitive(obj, "edits");
     if (!edits)
         return 0;
-    if (!tx_ruleset(rd->rules)->link_edits)
+    /* A cut's "+R1:R2" is an edit under either rule set. */
+    bool cut = rd->opening == TX_OPENING_CUT && m->move && !strncmp(m->move, "CUT ", 4);
+    if (!tx_ruleset(rd->rules)->link_edits && !cut)
         return fail(rd, "%sedits: link edits, but the rules are %s", prefix,
                     tx_ruleset(rd->rules)->name);
     int n = cJSON_IsArray(edits) ? cJSON_GetArraySize(edits) : 0;
@@ -509,10 +529,11 @@ static int read_move(struct reader *rd, const cJSON *obj, int index, struct tx_r
                     describe(obj, buf, sizeof(buf)));
     int r;
     if ((r = check_fields(rd, obj, prefix, move_fields)) < 0 ||
-        (r = get_small_int(rd, obj, prefix, "player", 0, 1, &m->player)) < 0 ||
+        (r = get_small_int(rd, obj, prefix, "player", 0, rd->nplayers - 1, &m->player)) < 0 ||
         (r = get_string(rd, obj, prefix, "move", NULLABLE, 0, TX_RECORD_MOVE_CHARS, &m->move)) <
             0 ||
         (r = get_bool(rd, obj, prefix, "forced", &m->forced)) < 0 ||
+        (r = get_bool(rd, obj, prefix, "privilege", &m->privilege)) < 0 ||
         (r = read_edits(rd, obj, prefix, m)) < 0)
         return r;
     /* -1 marks a forced move, and only a forced move. */
@@ -551,13 +572,23 @@ static int check_played(struct reader *rd, const struct tx_record *ret)
         if (i == ret->nmoves - 1 && last_answer && !m->forced)
             break;
         bool swap = m->move && strcmp(m->move, "SWAP") == 0;
-        if (!m->move || !(hole_valid(m->move, rd) || (swap && !m->forced)))
+        bool cut = ret->opening == TX_OPENING_CUT && i == 0 && cut_valid(m->move, rd);
+        bool choose = ret->opening == TX_OPENING_CUT && i == 1 && m->move &&
+                      (!strcmp(m->move, "CHOOSE 1") || !strcmp(m->move, "CHOOSE 2"));
+        if (cut || choose) {
+            if (m->forced || (choose && m->nedits > 0) || (cut && m->nedits > 1))
+                return fail(rd, "moves[%d]: a %s %s", i, cut ? "CUT" : "CHOOSE",
+                            m->forced ? "cannot be forced" : "with edits it cannot have");
+        } else if (!m->move || !(hole_valid(m->move, rd) || (swap && !m->forced))) {
             return fail(rd, "moves[%d].move: expected a hole of the %d x %d board%s, got %s", i,
                         ret->width, ret->height, m->forced ? " (a forced move)" : " or SWAP",
                         m->move ? quote(m->move, buf, sizeof(buf)) : "null");
+        }
         if (m->nedits > 0 && (swap || m->forced))
             return fail(rd, "moves[%d].edits: expected none with %s", i,
                         m->forced ? "a forced move" : "SWAP");
+        if (m->privilege && (ret->nplayers != 4 || swap || cut || choose || m->forced))
+            return fail(rd, "moves[%d].privilege: only with a hole, in a game of teams", i);
         for (int e = 0; e < m->nedits; e++)
             if (!edit_valid(m->edits[e], rd, true))
                 return fail(rd,
@@ -741,6 +772,46 @@ static int read_board(struct reader *rd, const cJSON *root, struct tx_record *re
     }
     free(rules);
     ret->rules = rd->rules = (enum tx_rules)id;
+
+    char *opening = NULL;
+    if ((r = get_string(rd, root, "", "opening", OPTIONAL, 1, 16, &opening)) < 0)
+        return r;
+    id = opening ? tx_opening_rule_from_name(opening) : TX_OPENING_SWAP;
+    if (opening && (id < 0 || id == TX_OPENING_SWAP)) {
+        r = fail(rd,
+                 "opening: expected \"pie\", \"cut\" or \"none\" (games with the mirror swap "
+                 "have no opening field), got %s",
+                 quote(opening, buf, sizeof(buf)));
+        free(opening);
+        return r;
+    }
+    free(opening);
+    ret->opening = (enum tx_opening_rule)id;
+    rd->opening = id;
+    return 0;
+}
+
+/* "teams": absent for two bots, or the two teams' names (Double TwixT:
+ * then four players). */
+static int read_teams(struct reader *rd, const cJSON *root, struct tx_record *ret)
+{
+    char buf[64];
+    const cJSON *teams = cJSON_GetObjectItemCaseSensitive(root, "teams");
+    rd->nplayers = 2;
+    if (!teams)
+        return 0;
+    if (!cJSON_IsArray(teams) || cJSON_GetArraySize(teams) != 2)
+        return fail(rd, "teams: expected an array of the two teams' names, got %s",
+                    describe(teams, buf, sizeof(buf)));
+    for (int t = 0; t < 2; t++) {
+        const cJSON *name = cJSON_GetArrayItem(teams, t);
+        if (!cJSON_IsString(name) || !name->valuestring[0] ||
+            tx_text_chars(name->valuestring) > TX_RECORD_NAME_CHARS)
+            return fail(rd, "teams[%d]: expected a name of 1 to %d characters, got %s", t,
+                        TX_RECORD_NAME_CHARS, describe(name, buf, sizeof(buf)));
+        ret->teams[t] = tx_strdup(name->valuestring);
+    }
+    rd->nplayers = 4;
     return 0;
 }
 
@@ -793,12 +864,18 @@ static int read_record(struct reader *rd, const cJSON *root, struct tx_record *r
         (r = check_chain(rd, root)) < 0)
         return r;
 
+    if ((r = get_string(rd, root, "", "handicap", OPTIONAL, 1, TX_RECORD_NAME_CHARS,
+                        &ret->handicap)) < 0 ||
+        (r = read_teams(rd, root, ret)) < 0)
+        return r;
     const cJSON *players = NULL;
     if ((r = get_container(rd, root, "", "players", cJSON_Array, NULL, &players)) < 0)
         return r;
-    if (cJSON_GetArraySize(players) != 2)
-        return fail(rd, "players: expected 2 players, got %d", cJSON_GetArraySize(players));
-    for (int i = 0; i < 2; i++)
+    ret->nplayers = rd->nplayers;
+    if (cJSON_GetArraySize(players) != ret->nplayers)
+        return fail(rd, "players: expected %d players%s, got %d", ret->nplayers,
+                    ret->nplayers == 4 ? " (teams)" : "", cJSON_GetArraySize(players));
+    for (int i = 0; i < ret->nplayers; i++)
         if ((r = read_player(rd, cJSON_GetArrayItem(players, i), i, &ret->players[i])) < 0)
             return r;
 
@@ -844,7 +921,7 @@ static long nul_escape(const char *text, size_t len)
 int tx_record_from_json(const char *text, size_t len, struct tx_record *ret, char *err,
                         size_t errcap)
 {
-    struct reader rd = {err, errcap, TX_SIDE_MIN, TX_SIDE_MIN, TX_RULES_PP};
+    struct reader rd = {err, errcap, TX_SIDE_MIN, TX_SIDE_MIN, TX_RULES_PP, TX_OPENING_SWAP, 2};
     char buf[64];
     memset(ret, 0, sizeof(*ret));
     ret->result.winner = -1;

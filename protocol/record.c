@@ -145,6 +145,8 @@ static bool add_move(cJSON *moves, const struct tx_record_move *m)
         return false;
     if (m->forced && !cJSON_AddTrueToObject(obj, "forced"))
         return false;
+    if (m->privilege && !cJSON_AddTrueToObject(obj, "privilege"))
+        return false;
     if (m->stderr_text && m->stderr_text[0] &&
         !add_text(obj, "stderr", m->stderr_text, TX_RECORD_STDERR_CHARS))
         return false;
@@ -190,6 +192,9 @@ static bool build(cJSON *root, const struct tx_record *r)
         return false;
     if (r->rules != TX_RULES_PP && !add_string(root, "rules", tx_ruleset(r->rules)->name))
         return false;
+    if (r->opening != TX_OPENING_SWAP &&
+        !add_string(root, "opening", tx_opening_rule_name(r->opening)))
+        return false;
 
     cJSON *limits = cJSON_AddObjectToObject(root, "limits");
     if (!limits || !add_int(limits, "first_turn_ms", r->limits.first_turn_ms) ||
@@ -206,10 +211,23 @@ static bool build(cJSON *root, const struct tx_record *r)
         return false;
     if (r->sandbox && !cJSON_AddTrueToObject(root, "sandbox"))
         return false;
+    if (r->handicap && !add_text(root, "handicap", r->handicap, TX_RECORD_NAME_CHARS))
+        return false;
+    if (r->teams[0]) {
+        cJSON *teams = cJSON_AddArrayToObject(root, "teams");
+        for (int t = 0; t < 2; t++) {
+            cJSON *name = teams ? cJSON_CreateString(r->teams[t] ? r->teams[t] : "") : NULL;
+            if (!name || !cJSON_AddItemToArray(teams, name))
+                return cJSON_Delete(name), false;
+        }
+    }
 
     cJSON *players = cJSON_AddArrayToObject(root, "players");
-    if (!players || !add_player(players, &r->players[0]) || !add_player(players, &r->players[1]))
+    if (!players)
         return false;
+    for (int p = 0; p < (r->nplayers == 4 ? 4 : 2); p++)
+        if (!add_player(players, &r->players[p]))
+            return false;
     cJSON *moves = cJSON_AddArrayToObject(root, "moves");
     if (!moves)
         return false;
@@ -255,13 +273,18 @@ void tx_record_free(struct tx_record *r)
     free(r->run);
     free(r->pairing.key);
     free(r->pairing.openings_file);
-    for (int i = 0; i < 2; i++) {
-        free(r->pairing.bots[i].name);
-        free(r->pairing.bots[i].command);
+    free(r->handicap);
+    free(r->teams[0]);
+    free(r->teams[1]);
+    for (int i = 0; i < TX_SEATS_MAX; i++) {
         free(r->players[i].name);
         free(r->players[i].command);
         free(r->players[i].sha256);
         free(r->players[i].links);
+    }
+    for (int i = 0; i < 2; i++) {
+        free(r->pairing.bots[i].name);
+        free(r->pairing.bots[i].command);
     }
     for (int i = 0; i < r->nmoves; i++) {
         free(r->moves[i].move);

@@ -21,6 +21,7 @@
 
 #include "answer.h"
 #include "bot-limits.h"
+#include "game.h"
 #include "rules.h"
 
 #define TX_RECORD_FORMAT "twixt-arena/game/1"
@@ -87,6 +88,7 @@ struct tx_record_move {
     char (*edits)[TX_RECORD_EDIT_MAX]; /* each "-A6:B4", "+C4:D6" or "~E5:F7" */
     int64_t us;                        /* measured microseconds; -1 for a forced opening move */
     bool forced;                       /* played by the referee (opening), not by the bot */
+    bool privilege;                    /* Double TwixT: the answer called privilege */
     char *message;                     /* NULL when none */
     bool message_cut;                  /* the bot's message was longer than 20 characters */
     char *stderr_text; /* what the bot wrote to stderr during this turn (bounded), NULL if none */
@@ -121,25 +123,31 @@ struct tx_record_pairing {
 };
 
 struct tx_record {
-    char *format;            /* TX_RECORD_FORMAT */
-    int64_t game;            /* the game's number, unique in its file (1-based) */
-    uint64_t seed;           /* the game's seed */
-    int width, height;       /* the board: "size" N in JSON when square (N x N), else
-                                "width" and "height" */
-    enum tx_rules rules;     /* "rules", written only when not pp */
+    char *format;                 /* TX_RECORD_FORMAT */
+    int64_t game;                 /* the game's number, unique in its file (1-based) */
+    uint64_t seed;                /* the game's seed */
+    int width, height;            /* the board: "size" N in JSON when square (N x N), else
+                                     "width" and "height" */
+    enum tx_rules rules;          /* "rules", written only when not pp */
+    enum tx_opening_rule opening; /* "opening", written only when not swap */
+    char *handicap;               /* the handicapped bot's name (--handicap), NULL for none */
+    char *teams[2];          /* Double TwixT: the teams' names (seats 0, 2 and 1, 3), or NULL */
+    int nplayers;            /* 2, or 4 with teams */
     struct tx_limits limits; /* first_turn_ms, turn_ms, margin_ms, soft; memory_mb and cpu_s
                                 are not recorded (0 when loaded) */
     char *referee;           /* referee version, "twixt-arena 0.1.0" */
     char *started;           /* UTC start time, ISO 8601 "2026-11-21T21:00:00Z" */
     char *run;               /* fingerprint of the run's configuration (resume), NULL for none */
-    struct tx_record_pairing pairing;   /* the game's identity; key NULL for none */
-    bool sandbox;                       /* every bot ran in the sandbox (README "Untrusted bots");
-                                           written only when true */
-    struct tx_record_player players[2]; /* [0] is player 1 (received FIRST) */
+    struct tx_record_pairing pairing; /* the game's identity; key NULL for none */
+    bool sandbox;                     /* every bot ran in the sandbox (README "Untrusted bots");
+                                         written only when true */
+    struct tx_record_player players[TX_SEATS_MAX]; /* in seat order: [0] is player 1 (received
+                                                      FIRST); with teams [0] and [2] are red */
     int nmoves;
     struct tx_record_move *moves;
     struct {
-        int winner; /* 0, 1, or -1 for none (draw, interrupted) */
+        int winner; /* the winning player (0, 1), or with teams the winning team (0: seats 0
+                       and 2, 1: seats 1 and 3); -1 for none (draw, interrupted) */
         enum tx_reason reason;
         char *detail; /* what exactly happened: "A4-L9", "occupied hole D6", ... */
     } result;
