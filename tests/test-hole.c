@@ -10,6 +10,7 @@
  * checked by example.
  */
 #include <check.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "hole.h"
@@ -21,10 +22,21 @@ static void board(int width, int height)
     ck_assert_int_eq((tx_geometry_free(geo), tx_geometry_new(width, height, &geo)), 0);
 }
 
+/* Square boards for parse(), built once: main builds every size the tests
+ * use before the tests are forked, so that each test does not build the
+ * 2 MiB tables of 100 x 100 again (hundreds of times, under ASan). */
+static struct tx_geometry *squares[TX_SIDE_MAX + 1];
+
+static const struct tx_geometry *square(int size)
+{
+    if (!squares[size] && tx_geometry_new(size, size, &squares[size]) != 0)
+        abort();
+    return squares[size];
+}
+
 static enum tx_hole_parse_result parse(int size, const char *s, size_t len, int *hole)
 {
-    board(size, size);
-    return tx_hole_parse(geo, s, len, hole);
+    return tx_hole_parse(square(size), s, len, hole);
 }
 
 static const struct {
@@ -256,9 +268,15 @@ static Suite *hole_suite(void)
 
 int main(void)
 {
+    for (int size = TX_SIZE_MIN; size <= TX_SIZE_MAX; size += 7)
+        square(size);
+    for (size_t i = 0; i < sizeof off_board / sizeof off_board[0]; i++)
+        square(off_board[i].size);
     SRunner *sr = srunner_create(hole_suite());
     srunner_run_all(sr, CK_ENV);
     int failed = srunner_ntests_failed(sr);
     srunner_free(sr);
+    for (int size = 0; size <= TX_SIDE_MAX; size++)
+        tx_geometry_free(squares[size]);
     return failed == 0 ? 0 : 1;
 }
