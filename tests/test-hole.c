@@ -5,8 +5,12 @@
  * table of malformed names (case, leading zeros, spaces, stray bytes, three
  * letters) and a table of well-formed names off the board check that the
  * two failures stay apart, because the referee words them differently.
+ * The coordinates a name gives on any board (what classic link edits
+ * name), the span of a name inside a longer token and the column names are
+ * checked by example.
  */
 #include <check.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "hole.h"
@@ -18,10 +22,21 @@ static void board(int width, int height)
     ck_assert_int_eq((tx_geometry_free(geo), tx_geometry_new(width, height, &geo)), 0);
 }
 
+/* Square boards for parse(), built once: main builds every size the tests
+ * use before the tests are forked, so that each test does not build the
+ * 2 MiB tables of 100 x 100 again (hundreds of times, under ASan). */
+static struct tx_geometry *squares[TX_SIDE_MAX + 1];
+
+static const struct tx_geometry *square(int size)
+{
+    if (!squares[size] && tx_geometry_new(size, size, &squares[size]) != 0)
+        abort();
+    return squares[size];
+}
+
 static enum tx_hole_parse_result parse(int size, const char *s, size_t len, int *hole)
 {
-    board(size, size);
-    return tx_hole_parse(geo, s, len, hole);
+    return tx_hole_parse(square(size), s, len, hole);
 }
 
 static const struct {
@@ -193,6 +208,48 @@ START_TEST(parse_out_of_range)
 }
 END_TEST
 
+/* The coordinates of a name on any board (what link edits name), the span
+ * of a name at the start of a longer token, and the column names. */
+START_TEST(coords_span_and_columns)
+{
+    static const struct {
+        const char *s;
+        int x, y; /* -1: not a name */
+    } coords[] = {
+        {"A1", 0, 0},        {"D6", 3, 5},     {"Z9", 25, 8},     {"AA10", 26, 9},
+        {"AZ1", 51, 0},      {"BA1", 52, 0},   {"CV100", 99, 99}, {"CW1", 100, 0},
+        {"ZZ999", 701, 998}, {"A999", 0, 998}, {"A1000", -1, -1}, {"A0", -1, -1},
+        {"A01", -1, -1},     {"AAA1", -1, -1}, {"aa10", -1, -1},  {"AA", -1, -1},
+        {"", -1, -1},        {"1", -1, -1},    {"A1 ", -1, -1},   {"A-1", -1, -1},
+    };
+    static const struct {
+        const char *s;
+        size_t span;
+    } spans[] = {
+        {"A6:B4", 2}, {"AA10:B3", 4}, {"CV100x", 5}, {"D6", 2},  {"a1", 0},
+        {"A", 0},     {"AAA1", 0},    {"A0", 0},     {":A1", 0}, {"A1000", 5},
+    };
+    static const char *const columns[] = {"A", "B", "Z", "AA", "AB", "AZ", "BA", "CV", "ZZ"};
+    static const int column_x[] = {0, 1, 25, 26, 27, 51, 52, 99, 701};
+
+    for (size_t i = 0; i < sizeof coords / sizeof coords[0]; i++) {
+        int x = -1, y = -1;
+        bool ok = tx_hole_coords(coords[i].s, strlen(coords[i].s), &x, &y);
+        ck_assert_msg(ok == (coords[i].x >= 0), "tx_hole_coords(\"%s\") is %d", coords[i].s, ok);
+        if (ok)
+            ck_assert_msg(x == coords[i].x && y == coords[i].y, "%s is (%d, %d)", coords[i].s, x,
+                          y);
+    }
+    for (size_t i = 0; i < sizeof spans / sizeof spans[0]; i++)
+        ck_assert_msg(tx_hole_span(spans[i].s, strlen(spans[i].s)) == spans[i].span,
+                      "tx_hole_span(\"%s\")", spans[i].s);
+    for (size_t i = 0; i < sizeof columns / sizeof columns[0]; i++) {
+        char name[3];
+        ck_assert_str_eq(tx_hole_column_name(column_x[i], name), columns[i]);
+    }
+}
+END_TEST
+
 static Suite *hole_suite(void)
 {
     Suite *s = suite_create("hole");
@@ -204,15 +261,22 @@ static Suite *hole_suite(void)
     tcase_add_test(tc, parse_reads_exactly_len_bytes);
     tcase_add_loop_test(tc, parse_malformed, 0, (int)(sizeof(malformed) / sizeof(malformed[0])));
     tcase_add_loop_test(tc, parse_out_of_range, 0, (int)(sizeof(off_board) / sizeof(off_board[0])));
+    tcase_add_test(tc, coords_span_and_columns);
     suite_add_tcase(s, tc);
     return s;
 }
 
 int main(void)
 {
+    for (int size = TX_SIZE_MIN; size <= TX_SIZE_MAX; size += 7)
+        square(size);
+    for (size_t i = 0; i < sizeof off_board / sizeof off_board[0]; i++)
+        square(off_board[i].size);
     SRunner *sr = srunner_create(hole_suite());
     srunner_run_all(sr, CK_ENV);
     int failed = srunner_ntests_failed(sr);
     srunner_free(sr);
+    for (int size = 0; size <= TX_SIDE_MAX; size++)
+        tx_geometry_free(squares[size]);
     return failed == 0 ? 0 : 1;
 }

@@ -10,12 +10,16 @@
  * Each seat's first input after forced openings of 0 to 3 moves, with and
  * without a swap, is compared with RULES.md "Forced openings" byte for
  * byte. Malformed texts and impossible positions are refused with the line
- * named.
+ * named. A classic game with removals, additions and declines is checked
+ * the same way, its lists in RULES.md's order (by the newer peg, then the
+ * older), rebuilt under classic.
  */
 #include <check.h>
 #include <errno.h>
 #include <string.h>
 
+#include "alloc.h"
+#include "answer.h"
 #include "game.h"
 #include "hole.h"
 #include "input.h"
@@ -333,6 +337,109 @@ START_TEST(from_input_rejects_finished_games)
 }
 END_TEST
 
+/* A classic game (RULES.md "Link edits", "Input"): the answers carry
+ * removals, additions and declines, and each input lists the links on the
+ * board then, by the placement of the newer peg, then of the older one. */
+static const char *const classic_script[] = {
+    "D5", "A2",        "H5",         "C3",        "F6 ~F6:D5",  "E4",
+    "G8", "C8 -C3:E4", "B10 +D5:F6", "E2 +C3:E4", "J10 -F6:H5",
+};
+static const char *const classic_expect[] = {
+    "FIRST\n0\n0\n0\n0\n",
+    "D5\n0\n0\n1\nD5\n0\n",
+    "A2\n1\nD5\n0\n1\nA2\n0\n",
+    "H5\n1\nA2\n0\n2\nD5\nH5\n0\n",
+    "C3\n2\nD5\nH5\n0\n2\nA2\nC3\n1\nA2 C3\n",
+    /* F6 declined its link to D5: only H5-F6. */
+    "F6\n2\nA2\nC3\n1\nA2 C3\n3\nD5\nH5\nF6\n1\nH5 F6\n",
+    "E4\n3\nD5\nH5\nF6\n1\nH5 F6\n3\nA2\nC3\nE4\n2\nA2 C3\nC3 E4\n",
+    "G8\n3\nA2\nC3\nE4\n2\nA2 C3\nC3 E4\n4\nD5\nH5\nF6\nG8\n2\nH5 F6\nF6 G8\n",
+    /* Player 2 removed C3-E4 with C8: hisLastPeg is the hole only. */
+    "C8\n4\nD5\nH5\nF6\nG8\n2\nH5 F6\nF6 G8\n4\nA2\nC3\nE4\nC8\n1\nA2 C3\n",
+    /* D5-F6, added with B10, is listed first: its newer peg is F6. */
+    "B10\n4\nA2\nC3\nE4\nC8\n1\nA2 C3\n5\nD5\nH5\nF6\nG8\nB10\n3\nD5 F6\nH5 F6\nF6 G8\n",
+    /* C3-E4 added again and E2's automatic C3-E2: by the newer peg. */
+    "E2\n5\nD5\nH5\nF6\nG8\nB10\n3\nD5 F6\nH5 F6\nF6 G8\n5\nA2\nC3\nE4\nC8\nE2\n3\nA2 C3\nC3 "
+    "E4\nC3 "
+    "E2\n",
+    "J10\n5\nA2\nC3\nE4\nC8\nE2\n3\nA2 C3\nC3 E4\nC3 E2\n6\nD5\nH5\nF6\nG8\nB10\nJ10\n2\nD5 F6\nF6 "
+    "G8\n",
+};
+#define CLASSIC_TURNS ((int)(sizeof(classic_expect) / sizeof(classic_expect[0])))
+
+/* Plays one answer line of the script, edits included. */
+static void play_answer(struct tx_game *g, const char *line)
+{
+    struct tx_answer a;
+    ck_assert_int_eq(tx_answer_parse(geo, (enum tx_rules)g->rules, line, strlen(line), &a), 0);
+    ck_assert_msg(tx_game_play_edits(g, a.move, a.edits, a.nedits, NULL) == TX_LEGAL, "%s refused",
+                  line);
+}
+
+static void classic_play_to(struct tx_game **slot, int turn)
+{
+    ck_assert_int_eq((tx_geometry_free(geo), tx_geometry_new(12, 12, &geo)), 0);
+    *slot = tx_xrealloc(*slot, tx_game_size(geo));
+    tx_game_init(*slot, geo, TX_RULES_CLASSIC);
+    for (int i = 0; i < turn; i++)
+        play_answer(*slot, classic_script[i]);
+}
+
+/* Each input byte for byte; parsed back and rebuilt under classic it is the
+ * same position and the same text, which plays on like the original. */
+START_TEST(classic_inputs_round_trip)
+{
+    static struct tx_game *g, *rebuilt;
+    char err[128];
+    int me, len;
+
+    classic_play_to(&g, _i);
+    me = g->to_move;
+    len = tx_input_write(g, me, false, text, sizeof(text));
+    ck_assert_msg(len == (int)strlen(classic_expect[_i]) && !strcmp(text, classic_expect[_i]),
+                  "turn %d: the input is\n%s\nexpected\n%s", _i, text, classic_expect[_i]);
+    ck_assert_int_eq(tx_input_parse(geo, text, (size_t)len, &in, err, sizeof(err)), 0);
+    rebuilt = tx_xrealloc(rebuilt, tx_game_size(geo));
+    ck_assert_int_eq(tx_game_from_input(rebuilt, geo, TX_RULES_CLASSIC, &in, me), 0);
+    ck_assert_int_eq(rebuilt->rules, TX_RULES_CLASSIC);
+    ck_assert_int_eq(rebuilt->to_move, me);
+    ck_assert_int_eq(rebuilt->nmoves, g->nmoves);
+    ck_assert(memcmp(tx_game_cells(rebuilt), tx_game_cells(g), (size_t)geo->holes) == 0);
+    for (int link = 0; link < geo->link_ids; link++)
+        ck_assert_int_eq(tx_game_has_link(rebuilt, link), tx_game_has_link(g, link));
+    ck_assert_int_eq(tx_input_write(rebuilt, me, false, again, sizeof(again)), len);
+    ck_assert_str_eq(again, text);
+    if (_i < CLASSIC_TURNS - 1) {
+        play_answer(g, classic_script[_i]);
+        play_answer(rebuilt, classic_script[_i]);
+        ck_assert(memcmp(tx_game_cells(rebuilt), tx_game_cells(g), (size_t)geo->holes) == 0);
+        for (int link = 0; link < geo->link_ids; link++)
+            ck_assert_int_eq(tx_game_has_link(rebuilt, link), tx_game_has_link(g, link));
+    }
+}
+END_TEST
+
+/* What each rule set makes of positions the other allows: a knight pair
+ * left unlinked (declined, removed) is a classic position and no pp one;
+ * own links that cross are a pp position and no classic one. */
+START_TEST(classic_and_pp_positions_differ)
+{
+    static struct tx_game *g;
+    const char *declined = classic_expect[5]; /* player 2 to move; D5 and F6 unlinked */
+    const char *crossing = "B10\n4\nA2\nA3\nA4\nA5\n0\n5\nE5\nF7\nD5\nF6\nB10\n2\nE5 F7\nD5 F6\n";
+    char err[128];
+
+    ck_assert_int_eq((tx_geometry_free(geo), tx_geometry_new(12, 12, &geo)), 0);
+    g = tx_xrealloc(g, tx_game_size(geo));
+    ck_assert_int_eq(tx_input_parse(geo, declined, strlen(declined), &in, err, sizeof(err)), 0);
+    ck_assert_int_eq(tx_game_from_input(g, geo, TX_RULES_CLASSIC, &in, 1), 0);
+    ck_assert_int_eq(tx_game_from_input(g, geo, TX_RULES_PP, &in, 1), -EINVAL);
+    ck_assert_int_eq(tx_input_parse(geo, crossing, strlen(crossing), &in, err, sizeof(err)), 0);
+    ck_assert_int_eq(tx_game_from_input(g, geo, TX_RULES_PP, &in, 1), 0);
+    ck_assert_int_eq(tx_game_from_input(g, geo, TX_RULES_CLASSIC, &in, 1), -EINVAL);
+}
+END_TEST
+
 static Suite *input_suite(void)
 {
     Suite *s = suite_create("input");
@@ -348,6 +455,8 @@ static Suite *input_suite(void)
     tcase_add_loop_test(tc, from_input_rejects_impossible_positions, 0,
                         (int)(sizeof(impossible) / sizeof(impossible[0])));
     tcase_add_test(tc, from_input_rejects_finished_games);
+    tcase_add_loop_test(tc, classic_inputs_round_trip, 0, CLASSIC_TURNS);
+    tcase_add_test(tc, classic_and_pp_positions_differ);
     suite_add_tcase(s, tc);
     return s;
 }
