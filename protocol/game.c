@@ -467,6 +467,42 @@ static void undo(struct tx_game *g, const struct made *m, int hole)
     cells_of(g)[hole] = TX_EMPTY;
 }
 
+static int peg_of_move(const struct tx_game *g, int i);
+
+/* The move that placed the peg in hole h, or nmoves when none did. */
+static int placed_at(const struct tx_game *g, int h)
+{
+    for (int i = 0; i < g->nmoves; i++)
+        if (peg_of_move(g, i) == h)
+            return i;
+    return g->nmoves;
+}
+
+/* The links present that cross link, the first of them in the order the
+ * input lists links (RULES.md: by the newer peg's placement, then the
+ * older's), for a refusal's detail. Classic only: every crossing link
+ * blocks. */
+static int first_listed_crossing(const struct tx_game *g, int link)
+{
+    const struct tx_geometry *geo = g->geo;
+    int best = -1, best_new = 0, best_old = 0;
+    for (int i = 0; i < TX_CROSSINGS; i++) {
+        int c = geo->crossing[link][i];
+        if (c == TX_NO_LINK)
+            break;
+        if (!tx_game_has_link(g, c))
+            continue;
+        int a = placed_at(g, geo->link_end[c][0]), b = placed_at(g, geo->link_end[c][1]);
+        int newer = a > b ? a : b, older = a > b ? b : a;
+        if (best < 0 || newer < best_new || (newer == best_new && older < best_old)) {
+            best = c;
+            best_new = newer;
+            best_old = older;
+        }
+    }
+    return best;
+}
+
 /* Checks edit e (not a removal) once the removals are made and the new peg
  * is in its cell; makes an addition. Returns TX_LEGAL or the reason. */
 static enum tx_illegal check_edit(struct tx_game *g, int hole, const struct tx_edit *e,
@@ -484,8 +520,10 @@ static enum tx_illegal check_edit(struct tx_game *g, int hole, const struct tx_e
             return TX_ILLEGAL_EDIT_NOT_OWN;
         if (tx_game_has_link(g, link))
             return TX_ILLEGAL_EDIT_EXISTS;
-        if (tx_game_link_blocked(g, link, colour, ret_crossed))
+        if (tx_game_link_blocked(g, link, colour, NULL)) {
+            *ret_crossed = first_listed_crossing(g, link);
             return TX_ILLEGAL_EDIT_CROSSES;
+        }
         set_link(g, link);
         m->added[m->nadded++] = link;
         return TX_LEGAL;
@@ -867,15 +905,6 @@ int tx_game_winning_chain(const struct tx_game *g, int16_t *out)
     free(queue);
     free(seen);
     return len; /* 0 is unreachable when the union-find said the game is won */
-}
-
-/* The move that placed the peg in hole h, or nmoves when none did. */
-static int placed_at(const struct tx_game *g, int h)
-{
-    for (int i = 0; i < g->nmoves; i++)
-        if (peg_of_move(g, i) == h)
-            return i;
-    return g->nmoves;
 }
 
 char *tx_edit_name(const struct tx_edit *edit, char *buf)

@@ -38,9 +38,9 @@
 #define TX_SEATS_MAX 4                  /* bots in one game: Double TwixT's two teams of two */
 
 /* Link edits in one answer: a line of TX_ANSWER_LINE_MAX (4096) bytes holds
- * a hole and at most this many edits of 7 bytes (" -A1:B3"), so a bound on
- * edits is never a rule of its own. */
-#define TX_EDITS_MAX 585
+ * a hole of 2 bytes and at most this many edits of 7 bytes (" -A1:B3"), so a
+ * bound on edits is never a rule of its own. */
+#define TX_EDITS_MAX 584
 
 enum tx_cell { TX_EMPTY = 0, TX_PEG0 = 1, TX_PEG1 = 2 }; /* peg of player p is p + 1 */
 

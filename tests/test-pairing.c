@@ -19,7 +19,7 @@ static struct tx_geometry *geo;
 
 static struct tx_pairing_terms base_terms(void)
 {
-    return (struct tx_pairing_terms){.variant = {TX_RULES_PP, 12, 12},
+    return (struct tx_pairing_terms){.variant = {.rules = TX_RULES_PP, .width = 12, .height = 12},
                                      .first_turn_ms = 1000,
                                      .turn_ms = 300,
                                      .margin_ms = 0,
