@@ -34,11 +34,12 @@ static void make_pool(struct tx_pool *p, const struct tx_bot_spec *list, int n,
     p->geo = geo;
     p->bots = list;
     p->nbots = n;
-    p->terms = (struct tx_pairing_terms){.variant = {.rules = TX_RULES_PP, .width = 12, .height = 12},
-                                         .first_turn_ms = 1000,
-                                         .turn_ms = 300,
-                                         .seed = 1,
-                                         .openings = 2};
+    p->terms =
+        (struct tx_pairing_terms){.variant = {.rules = TX_RULES_PP, .width = 12, .height = 12},
+                                  .first_turn_ms = 1000,
+                                  .turn_ms = 300,
+                                  .seed = 1,
+                                  .openings = 2};
     p->memory_mb = 768;
     p->kind = kind;
     p->gauntlet = gauntlet;
