@@ -21,6 +21,7 @@
 #include "commands.h"
 #include "geometry.h"
 #include "options.h"
+#include "pool.h"
 #include "record.h"
 #include "validate.h"
 
@@ -192,8 +193,9 @@ static const struct option {
      .kind = CUSTOM,
      .parse = parse_shard,
      .value = "K/M",
-     .what = "K/M with 1 <= K <= M, e.g. 1/4",
-     .help = "play only shard K of M: each pairing deals its games in turn"},
+     .what = "K/M with 1 <= K <= M, e.g. 1/4, or auto",
+     .help = "play only shard K of M (auto: this task of a Slurm, Grid Engine or AWS Batch job "
+             "array): each pairing deals its game pairs in turn"},
     {.name = "--sprt",
      .commands = TX_CMD_PLAY,
      .kind = CUSTOM,
@@ -504,17 +506,24 @@ static bool parse_pairs(struct tx_options *o, const char *v, char *why, size_t c
     return true;
 }
 
+static const char *lookup_env(const char *name, void *data)
+{
+    (void)data;
+    return getenv(name);
+}
+
 static bool parse_shard(struct tx_options *o, const char *v, char *why, size_t cap)
 {
-    (void)why, (void)cap;
+    if (!strcmp(v, "auto")) /* the job array's task (pool.h) */
+        return tx_pool_shard_auto(lookup_env, NULL, &o->shard, &o->shards, why, cap) == 0;
     const char *slash = strchr(v, '/');
     char k[24];
     if (!slash || (size_t)(slash - v) >= sizeof k)
         return false;
     memcpy(k, v, (size_t)(slash - v));
     k[slash - v] = '\0';
-    return parse_int(k, 1, 1000000, &o->shard) && parse_int(slash + 1, 1, 1000000, &o->shards) &&
-           o->shard <= o->shards;
+    return parse_int(k, 1, TX_POOL_SHARDS_MAX, &o->shard) &&
+           parse_int(slash + 1, 1, TX_POOL_SHARDS_MAX, &o->shards) && o->shard <= o->shards;
 }
 
 static bool parse_memory(struct tx_options *o, const char *v, char *why, size_t cap)
