@@ -285,10 +285,10 @@ static const struct {
     {{"standings", "a.jsonl", "--json=yes"},
      2,
      CANNOT("standings", "--json: takes no value, got 'yes'")},
-    {{"standings", "a.jsonl", "-o", "x"},
+    {{"standings", "a.jsonl", "--seed", "3"},
      2,
      CANNOT("standings",
-            "unknown option '-o' (an option of play, tournament, validate, replay, league)")},
+            "unknown option '--seed' (an option of play, tournament, validate, league, referee)")},
     {{"standings", "--json"}, 2, CANNOT("standings", "expected at least 1 FILE argument, got 0")},
     /* the program itself */
     {{"frobnicate"},
