@@ -387,14 +387,17 @@ static const struct option {
      .max = NO_MAX,
      .value = "N",
      .what = "a number of games",
-     .help = "write the standings files every N games (default " STANDINGS_EVERY_TEXT ")"},
+     .help =
+         "write the standings files and the dashboard every N games (default " STANDINGS_EVERY_TEXT
+         ")"},
     {.name = "--standings-out",
      .commands = TX_CMD_LEAGUE,
      .kind = TEXT,
      .field = FIELD(standings_out),
      .value = "PREFIX",
      .what = "a file name without its extension",
-     .help = "standings in PREFIX.txt and PREFIX.json (default: -o FILE's name .standings)"},
+     .help = "standings in PREFIX.txt, PREFIX.json and PREFIX.html (default: -o FILE's name "
+             ".standings)"},
     {.name = "--since",
      .commands = TX_CMD_STANDINGS,
      .kind = CUSTOM,
