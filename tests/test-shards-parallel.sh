@@ -46,6 +46,9 @@ def load(path):
     # Times per move differ between any two runs, and bots tied on points may
     # be ranked in either order: compare everything else, sorted by name.
     data = json.load(open(path))
+    # "versus" follows the bot seen last, which depends on which game of a
+    # pair a run wrote first
+    data.pop("versus", None)
     for bot in data["bots"]:
         for key in ("avg_ms", "max_ms", "first_turn_max_ms", "rank"):
             bot.pop(key, None)
