@@ -7,6 +7,7 @@
  * runs the real program under each consumer.
  */
 #include <check.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
