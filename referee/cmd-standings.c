@@ -10,6 +10,7 @@
  * standings that cannot be written, is exit 2; a record that failed its
  * checks (not counted) is exit 1, after the standings of the others.
  */
+#include <errno.h>
 #include <inttypes.h>
 #include <limits.h>
 #include <stdio.h>
@@ -19,6 +20,7 @@
 #include "alloc.h"
 #include "commands.h"
 #include "output.h"
+#include "render-dashboard.h"
 #include "standings.h"
 
 const struct tx_options_command tx_cmd_standings_line = {
@@ -85,11 +87,59 @@ static int split_names(const char *list, char **copy, const char ***names)
     return n;
 }
 
+/* --format html -o FILE: the dashboard, and its pairings' viewer pages in
+ * FILE's -games directory (none for games read from standard input).
+ * Returns 0, or TX_EXIT_USAGE with the message printed. */
+static int write_dashboard(const struct tx_standings *s, const struct tx_options *o)
+{
+    char dir[4096], err[4400];
+    bool pages = true;
+    for (int i = 0; i < o->noperands; i++)
+        pages &= strcmp(o->operands[i], "-") != 0;
+    tx_dashboard_pages_dir(o->output, dir, sizeof dir);
+    const char *slash = strrchr(dir, '/'), *link = slash ? slash + 1 : dir;
+    char *text = NULL;
+    size_t len = 0;
+    FILE *page = open_memstream(&text, &len);
+    int rc = page ? 0 : -ENOMEM;
+    if (rc == 0) {
+        const char *title = o->noperands == 1 ? o->operands[0] : "standings";
+        rc = tx_render_dashboard(page, s, title, pages ? link : NULL);
+        if (fclose(page) != 0 && rc == 0)
+            rc = -ENOMEM;
+    }
+    if (rc == 0 && pages && (rc = tx_dashboard_write_pages(s, dir, err, sizeof err)) < 0) {
+        fprintf(stderr, "twixt-arena standings: %s\n", err);
+        free(text);
+        return TX_EXIT_USAGE;
+    }
+    if (rc == 0 && (rc = tx_dashboard_replace(o->output, text, len)) < 0)
+        fprintf(stderr, "twixt-arena standings: cannot write %s: %s\n", o->output, strerror(-rc));
+    else if (rc < 0)
+        fprintf(stderr, "twixt-arena standings: out of memory\n");
+    free(text);
+    return rc < 0 ? TX_EXIT_USAGE : 0;
+}
+
 int tx_cmd_standings(const char *program, int argc, char **argv)
 {
     struct tx_options o;
     int status = tx_options_cli(&o, &tx_cmd_standings_line, program, argc, argv);
     if (status != TX_OPTIONS_CONTINUE) {
+        tx_options_free(&o);
+        return status;
+    }
+    bool html = o.standings_format == TX_STANDINGS_HTML;
+    if (html != (o.output != NULL)) {
+        status = tx_options_usage_error(&tx_cmd_standings_line, program,
+                                        html ? "--format html writes a page: give -o FILE"
+                                             : "-o FILE goes with --format html");
+        tx_options_free(&o);
+        return status;
+    }
+    if (html && o.json) {
+        status = tx_options_usage_error(&tx_cmd_standings_line, program,
+                                        "--json and --format html: give one");
         tx_options_free(&o);
         return status;
     }
@@ -111,13 +161,16 @@ int tx_cmd_standings(const char *program, int argc, char **argv)
     if (status == 0) {
         tx_standings_warn_builds(&s, stderr);
         const char *label = focus >= 0 ? s.bots[focus].label : NULL;
-        int r = o.json ? tx_standings_print_json(&s, &label, label ? 1 : 0, stdout)
-                       : tx_standings_print(&s, stdout);
-        if (r == 0 && !o.json && focus >= 0 && s.nbots > 2)
+        int r = html     ? 0
+                : o.json ? tx_standings_print_json(&s, &label, label ? 1 : 0, stdout)
+                         : tx_standings_print(&s, stdout);
+        if (r == 0 && !html && !o.json && focus >= 0 && s.nbots > 2)
             r = tx_standings_print_versus(&s, focus, stdout);
         if (r < 0) {
             fprintf(stderr, "twixt-arena standings: out of memory\n");
             status = TX_EXIT_USAGE;
+        } else if (html) {
+            status = write_dashboard(&s, &o);
         } else if (tx_output_finish(stdout, "standard output", "twixt-arena standings") < 0) {
             status = TX_EXIT_USAGE;
         }

@@ -21,6 +21,7 @@
 #include "commands.h"
 #include "geometry.h"
 #include "options.h"
+#include "pool.h"
 #include "record.h"
 #include "validate.h"
 
@@ -37,7 +38,9 @@ enum kind {
 
 #define FIELD(f) offsetof(struct tx_options, f)
 #define RUNS (TX_CMD_PLAY | TX_CMD_TOURNAMENT | TX_CMD_LEAGUE)
-#define GAMES (TX_CMD_PLAY | TX_CMD_TOURNAMENT | TX_CMD_LEAGUE | TX_CMD_VALIDATE)
+/* Every command that plays games: the referee's one game takes every
+ * option of a game (limits, board, sandbox) too. */
+#define GAMES (TX_CMD_PLAY | TX_CMD_TOURNAMENT | TX_CMD_LEAGUE | TX_CMD_VALIDATE | TX_CMD_REFEREE)
 /* Every command that starts bots (replay: with --bot). */
 #define BOTS (GAMES | TX_CMD_REPLAY)
 #define NO_MAX INT64_MAX /* INT64 and INT rows: no upper bound ("1 or more") */
@@ -70,6 +73,10 @@ enum kind {
 #define SIZE_DEFAULT_TEXT QUOTE(TX_SIZE_DEFAULT)
 
 static bool parse_pairs(struct tx_options *o, const char *v, char *why, size_t cap);
+static bool parse_player1(struct tx_options *o, const char *v, char *why, size_t cap);
+static bool parse_player2(struct tx_options *o, const char *v, char *why, size_t cap);
+static bool parse_game_seed(struct tx_options *o, const char *v, char *why, size_t cap);
+static bool parse_game_data(struct tx_options *o, const char *v, char *why, size_t cap);
 static bool parse_shard(struct tx_options *o, const char *v, char *why, size_t cap);
 static bool parse_sprt(struct tx_options *o, const char *v, char *why, size_t cap);
 static bool parse_memory(struct tx_options *o, const char *v, char *why, size_t cap);
@@ -133,7 +140,7 @@ static const struct option {
      .help = "play the plain games against CMD, not the bundled bots (up to " OPPONENTS_MAX_TEXT
              " times)"},
     {.name = "--seed",
-     .commands = GAMES,
+     .commands = GAMES & ~TX_CMD_REFEREE, /* the referee's -seed is the game's, below */
      .kind = SEED,
      .field = FIELD(seed),
      .value = "S",
@@ -175,7 +182,7 @@ static const struct option {
      .what = "a number of games",
      .help = "games played at once (default " VALIDATE_CONCURRENCY_TEXT ": the fairest timing)"},
     {.name = "--openings",
-     .commands = RUNS,
+     .commands = RUNS | TX_CMD_REFEREE,
      .kind = INT,
      .field = FIELD(openings),
      .min = 0,
@@ -184,7 +191,7 @@ static const struct option {
      .what = "a number of moves",
      .help = "both games of a pair start from the same K random forced moves"},
     {.name = "--openings-file",
-     .commands = RUNS,
+     .commands = RUNS | TX_CMD_REFEREE,
      .kind = TEXT,
      .field = FIELD(openings_file),
      .value = "FILE",
@@ -195,8 +202,9 @@ static const struct option {
      .kind = CUSTOM,
      .parse = parse_shard,
      .value = "K/M",
-     .what = "K/M with 1 <= K <= M, e.g. 1/4",
-     .help = "play only shard K of M: each pairing deals its games in turn"},
+     .what = "K/M with 1 <= K <= M, e.g. 1/4, or auto",
+     .help = "play only shard K of M (auto: this task of a Slurm, Grid Engine or AWS Batch job "
+             "array): each pairing deals its game pairs in turn"},
     {.name = "--sprt",
      .commands = TX_CMD_PLAY,
      .kind = CUSTOM,
@@ -395,14 +403,17 @@ static const struct option {
      .max = NO_MAX,
      .value = "N",
      .what = "a number of games",
-     .help = "write the standings files every N games (default " STANDINGS_EVERY_TEXT ")"},
+     .help =
+         "write the standings files and the dashboard every N games (default " STANDINGS_EVERY_TEXT
+         ")"},
     {.name = "--standings-out",
      .commands = TX_CMD_LEAGUE,
      .kind = TEXT,
      .field = FIELD(standings_out),
      .value = "PREFIX",
      .what = "a file name without its extension",
-     .help = "standings in PREFIX.txt and PREFIX.json (default: -o FILE's name .standings)"},
+     .help = "standings in PREFIX.txt, PREFIX.json and PREFIX.html (default: -o FILE's name "
+             ".standings)"},
     {.name = "--since",
      .commands = TX_CMD_STANDINGS,
      .kind = CUSTOM,
@@ -434,6 +445,76 @@ static const struct option {
      .kind = FLAG,
      .field = FIELD(forced_openings),
      .help = "also the arena-only games: forced pegs of your colour"},
+    {.name = "--player1",
+     .alias = "-p1",
+     .commands = TX_CMD_REFEREE,
+     .kind = CUSTOM,
+     .parse = parse_player1,
+     .value = "CMD",
+     .what = "a command line",
+     .help = "player 1's bot (it receives FIRST): a command line, or NAME=COMMAND"},
+    {.name = "--player2",
+     .alias = "-p2",
+     .commands = TX_CMD_REFEREE,
+     .kind = CUSTOM,
+     .parse = parse_player2,
+     .value = "CMD",
+     .what = "a command line",
+     .help = "player 2's bot"},
+    {.name = "--seed",
+     .alias = "-seed",
+     .commands = TX_CMD_REFEREE,
+     .kind = CUSTOM,
+     .parse = parse_game_seed,
+     .value = "N",
+     .what = "a whole number from -9223372036854775808 to 9223372036854775807",
+     .help = "the game's seed: its forced opening and {seed} (default: a random one, printed)"},
+    {.name = "--data",
+     .alias = "-d",
+     .commands = TX_CMD_REFEREE,
+     .kind = CUSTOM,
+     .parse = parse_game_data,
+     .value = "KEY=VALUE",
+     .what = "seed=N",
+     .help = "game parameters as brutaltester passes them: seed=N (the same as -seed N)"},
+    {.name = "--log",
+     .alias = "-l",
+     .commands = TX_CMD_REFEREE,
+     .kind = TEXT,
+     .field = FIELD(log),
+     .value = "FILE",
+     .what = "a file name",
+     .help = "write the game's log to FILE in the CodinGame SDK's result format"},
+    {.name = "--format",
+     .commands = TX_CMD_REFEREE,
+     .kind = CHOICE,
+     .field = FIELD(referee_format),
+     .min = TX_REFEREE_SCORES,
+     .value = "scores|psyleague|cgarena",
+     .help = "stdout: the scores and seed=N (default), or psyleague's or cgarena's JSON"},
+    {.name = "--output",
+     .alias = "-o",
+     .commands = TX_CMD_REFEREE,
+     .kind = TEXT,
+     .field = FIELD(output),
+     .value = "FILE",
+     .what = "a file name",
+     .help = "append the game's record to FILE (referees running at once may share it)"},
+    {.name = "--format",
+     .commands = TX_CMD_STANDINGS,
+     .kind = CHOICE,
+     .field = FIELD(standings_format),
+     .min = TX_STANDINGS_TEXT,
+     .value = "text|html",
+     .help = "text tables (default), or with -o FILE a web page: the dashboard"},
+    {.name = "--output",
+     .alias = "-o",
+     .commands = TX_CMD_STANDINGS,
+     .kind = TEXT,
+     .field = FIELD(output),
+     .value = "FILE",
+     .what = "a file name",
+     .help = "with --format html: the dashboard's page (its games' viewer pages go beside it)"},
     {.name = "--json",
      .commands =
          TX_CMD_PLAY | TX_CMD_TOURNAMENT | TX_CMD_LEAGUE | TX_CMD_VALIDATE | TX_CMD_STANDINGS,
@@ -520,17 +601,86 @@ static bool parse_pairs(struct tx_options *o, const char *v, char *why, size_t c
     return true;
 }
 
-static bool parse_shard(struct tx_options *o, const char *v, char *why, size_t cap)
+static const char *lookup_env(const char *name, void *data)
+{
+    (void)data;
+    return getenv(name);
+}
+
+static bool parse_player1(struct tx_options *o, const char *v, char *why, size_t cap)
 {
     (void)why, (void)cap;
+    o->players[0] = v;
+    return *v != '\0';
+}
+
+static bool parse_player2(struct tx_options *o, const char *v, char *why, size_t cap)
+{
+    (void)why, (void)cap;
+    o->players[1] = v;
+    return *v != '\0';
+}
+
+/* The referee's game seed: any 64-bit integer, negative included (cgarena
+ * draws a random i64); given once, by -seed N or -d seed=N. */
+static bool set_game_seed(struct tx_options *o, const char *v, char *why, size_t cap)
+{
+    int64_t n;
+    if (!parse_int64(v, INT64_MIN, INT64_MAX, &n))
+        return false;
+    if (o->game_seed_given && o->game_seed != n) {
+        snprintf(why, cap, "the seed is given twice, as %lld and %s", (long long)o->game_seed, v);
+        return false;
+    }
+    o->game_seed = n;
+    o->game_seed_given = true;
+    return true;
+}
+
+static bool parse_game_seed(struct tx_options *o, const char *v, char *why, size_t cap)
+{
+    return set_game_seed(o, v, why, cap);
+}
+
+/* "seed=N": a CodinGame referee's game parameters, KEY=VALUE items
+ * separated by spaces or lines; Twixt-PP has one. */
+static bool parse_game_data(struct tx_options *o, const char *v, char *why, size_t cap)
+{
+    char buf[256];
+    bool any = false;
+    if (strlen(v) >= sizeof buf) {
+        snprintf(why, cap, "value too long");
+        return false;
+    }
+    strcpy(buf, v);
+    for (char *save = NULL, *item = strtok_r(buf, " \t\r\n", &save); item;
+         item = strtok_r(NULL, " \t\r\n", &save)) {
+        if (strncmp(item, "seed=", 5)) {
+            snprintf(why, cap, "unknown game parameter '%s' (Twixt-PP takes seed=N)", item);
+            return false;
+        }
+        if (!set_game_seed(o, item + 5, why, cap)) {
+            if (!why[0])
+                snprintf(why, cap, "expected seed=N, N a whole number, got '%s'", item);
+            return false;
+        }
+        any = true;
+    }
+    return any;
+}
+
+static bool parse_shard(struct tx_options *o, const char *v, char *why, size_t cap)
+{
+    if (!strcmp(v, "auto")) /* the job array's task (pool.h) */
+        return tx_pool_shard_auto(lookup_env, NULL, &o->shard, &o->shards, why, cap) == 0;
     const char *slash = strchr(v, '/');
     char k[24];
     if (!slash || (size_t)(slash - v) >= sizeof k)
         return false;
     memcpy(k, v, (size_t)(slash - v));
     k[slash - v] = '\0';
-    return parse_int(k, 1, 1000000, &o->shard) && parse_int(slash + 1, 1, 1000000, &o->shards) &&
-           o->shard <= o->shards;
+    return parse_int(k, 1, TX_POOL_SHARDS_MAX, &o->shard) &&
+           parse_int(slash + 1, 1, TX_POOL_SHARDS_MAX, &o->shards) && o->shard <= o->shards;
 }
 
 static bool parse_memory(struct tx_options *o, const char *v, char *why, size_t cap)
@@ -838,6 +988,11 @@ static int check_operand_count(const struct tx_options *o, const struct tx_optio
     const char *what = cmd->operand == TX_OPERAND_BOT ? "BOT" : "FILE";
     if (n >= min && n <= max)
         return 0;
+    if (max == 0) {
+        snprintf(err, errcap, "unexpected argument '%s' (%s takes options only)", o->operands[0],
+                 cmd->name);
+        return -EINVAL;
+    }
     if (min == max)
         snprintf(err, errcap, "expected %d %s argument%s, got %d", min, what, min == 1 ? "" : "s",
                  n);
@@ -915,8 +1070,8 @@ static const struct option *find_option(const char *name, size_t len, unsigned c
 /* "unknown option '--games'", and who has it when another subcommand does. */
 static void unknown_option(const char *name, size_t len, char *err, size_t errcap)
 {
-    static const char *const names[] = {"play",   "tournament", "validate",
-                                        "replay", "standings",  "league"};
+    static const char *const names[] = {"play",      "tournament", "validate", "replay",
+                                        "standings", "league",     "referee"};
     unsigned others = 0;
     for (size_t i = 0; i < NOPTIONS; i++)
         if ((strlen(options[i].name) == len && !strncmp(name, options[i].name, len)) ||
@@ -924,7 +1079,8 @@ static void unknown_option(const char *name, size_t len, char *err, size_t errca
              !strncmp(name, options[i].alias, len)))
             others |= options[i].commands;
     int n = snprintf(err, errcap, "unknown option '%.*s'", (int)len, name);
-    for (int i = 0, k = 0; others && i < 6 && n > 0 && (size_t)n < errcap; i++)
+    for (int i = 0, k = 0;
+         others && i < (int)(sizeof names / sizeof names[0]) && n > 0 && (size_t)n < errcap; i++)
         if (others & 1u << i)
             n += snprintf(err + n, errcap - (size_t)n, "%s%s", k++ ? ", " : " (an option of ",
                           names[i]);
@@ -957,14 +1113,20 @@ int tx_options_parse(struct tx_options *o, const struct tx_options_command *cmd,
         bool is_long = arg[1] == '-';
         const char *eq = is_long ? strchr(arg, '=') : NULL;
         size_t len = eq ? (size_t)(eq - arg) : is_long ? strlen(arg) : 2;
+        /* A single-dash word (-p1, -seed), as CodinGame's referees take
+         * them: the whole word when it is one, else -x and its value. */
+        if (!is_long && arg[2] && find_option(arg, strlen(arg), cmd->id))
+            len = strlen(arg);
         const struct option *opt = find_option(arg, len, cmd->id);
         if (!opt) {
-            unknown_option(arg, len, err, errcap);
+            /* -p1 outside the referee: named whole, with who takes it */
+            unknown_option(arg, !is_long && find_option(arg, strlen(arg), ~0u) ? strlen(arg) : len,
+                           err, errcap);
             return -EINVAL;
         }
         char as_typed[64];
         snprintf(as_typed, sizeof as_typed, "%.*s", (int)len, arg);
-        const char *value = eq ? eq + 1 : !is_long && arg[2] ? arg + 2 : NULL;
+        const char *value = eq ? eq + 1 : !is_long && arg[len] ? arg + len : NULL;
         if (!opt->value) {
             if (value) {
                 snprintf(err, errcap, "%s: takes no value, got '%s'", as_typed, value);
@@ -993,6 +1155,10 @@ int tx_options_parse(struct tx_options *o, const struct tx_options_command *cmd,
             if (add_bot(o, o->operands[i], err, errcap) < 0)
                 return -EINVAL;
     }
+    /* The referee's -p1 and -p2, in seat order, after any operand. */
+    for (int p = 0; p < 2; p++)
+        if (o->players[p] && add_bot(o, o->players[p], err, errcap) < 0)
+            return -EINVAL;
     struct command_line lines[COMMAND_LINES_MAX];
     int nlines = command_lines(o, lines);
     for (int i = 0; i < nlines; i++) {

@@ -24,7 +24,8 @@
  *
  *     "  " [ALIAS ", "] NAME [" " VALUE] SPACES HELP
  *
- * ALIAS is "-x", NAME is "--long-name", SPACES at least two blanks, HELP
+ * ALIAS is "-x" (or a single-dash word, "-p1", where CodinGame's referees
+ * spell an option so), NAME is "--long-name", SPACES at least two blanks, HELP
  * the rest of the line (never wrapped). VALUE is either an upper-case
  * placeholder ([A-Z][A-Z0-9/=,._-]*, or two of them joined by 'x': N, MS,
  * MB, S, K/M, FILE, CMD, PLAYER=COMMAND, KEY=VALUE,..., WxH), or literal
@@ -74,6 +75,7 @@ enum tx_options_cmd {
     TX_CMD_REPLAY = 1 << 3,
     TX_CMD_STANDINGS = 1 << 4,
     TX_CMD_LEAGUE = 1 << 5,
+    TX_CMD_REFEREE = 1 << 6,
 };
 
 /* What a subcommand's operands are. */
@@ -95,6 +97,16 @@ struct tx_options_command {
 
 /* replay --format; TX_FORMAT_VERIFY when not given. */
 enum tx_options_format { TX_FORMAT_VERIFY, TX_FORMAT_TEXT, TX_FORMAT_SVG, TX_FORMAT_HTML };
+
+/* referee --format: what stdout holds. */
+enum tx_options_referee_format {
+    TX_REFEREE_SCORES,    /* a CodinGame referee's: one score a line, then seed=N */
+    TX_REFEREE_PSYLEAGUE, /* psyleague's game JSON */
+    TX_REFEREE_CGARENA,   /* cgarena's match JSON */
+};
+
+/* standings --format. */
+enum tx_options_standings_format { TX_STANDINGS_TEXT, TX_STANDINGS_HTML };
 
 /* replay --color. */
 enum tx_options_color { TX_COLOR_AUTO, TX_COLOR_ALWAYS, TX_COLOR_NEVER };
@@ -169,6 +181,16 @@ struct tx_options {
      * --bot-network, --pin-cores, --bot-env (sandbox.output is the
      * caller's to set) */
     struct tx_sandbox_request sandbox;
+
+    /* referee (the CodinGame referee contract: cmd-referee.c) */
+    const char *players[2]; /* -p1 CMD, -p2 CMD (point into argv; also parsed into bots[]) */
+    int64_t game_seed;      /* -seed N or -d seed=N: the game's seed */
+    bool game_seed_given;   /* one of them was given */
+    const char *log;        /* -l FILE: the CodinGame SDK's game log */
+    int referee_format;     /* --format: enum tx_options_referee_format */
+
+    /* standings --format html -o FILE */
+    int standings_format; /* enum tx_options_standings_format */
 };
 
 /* What tx_options_cli returns when the command should go on. */

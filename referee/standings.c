@@ -15,6 +15,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include <cjson/cJSON.h>
 
@@ -37,6 +38,10 @@ void tx_standings_free(struct tx_standings *s)
     }
     free(s->bots);
     free(s->cells);
+    free(s->log);
+    for (int i = 0; i < s->nfiles; i++)
+        free(s->files[i]);
+    free(s->files);
     tx_records_seen_free(&s->seen);
     memset(s, 0, sizeof(*s));
 }
@@ -152,6 +157,69 @@ static bool wanted(const struct tx_standings *s, const struct tx_record *r)
     return !s->only || (named(s, r->players[0].name) && named(s, r->players[1].name));
 }
 
+/* The bin of a turn of us microseconds (TX_STANDINGS_TIME_BINS). */
+static int time_bin(int64_t us)
+{
+    double ms = (double)us / 1000.0;
+    if (ms < TX_STANDINGS_BIN0_MS)
+        return 0;
+    int bin = 1 + (int)floor(4.0 * log2(ms / TX_STANDINGS_BIN0_MS));
+    return bin < TX_STANDINGS_TIME_BINS ? bin : TX_STANDINGS_TIME_BINS - 1;
+}
+
+double tx_standings_time_quantile(const struct tx_standings *s, int i, double q)
+{
+    const struct tx_standings_bot *b = &s->bots[i];
+    if (b->timed_moves == 0)
+        return 0.0;
+    int64_t want = (int64_t)ceil(q * (double)b->timed_moves), seen = 0;
+    want = want < 1 ? 1 : want;
+    for (int bin = 0; bin < TX_STANDINGS_TIME_BINS; bin++) {
+        seen += b->time_bins[bin];
+        if (seen >= want)
+            return bin == 0 ? TX_STANDINGS_BIN0_MS / 2
+                            : TX_STANDINGS_BIN0_MS * exp2(((double)bin - 0.5) / 4.0);
+    }
+    return (double)b->max_us / 1000.0;
+}
+
+/* "2026-11-21T21:00:00Z" as seconds since 1970; -1 when it is not one. */
+static int64_t utc_seconds(const char *text)
+{
+    struct tm tm = {0};
+    if (!text || sscanf(text, "%4d-%2d-%2dT%2d:%2d:%2dZ", &tm.tm_year, &tm.tm_mon, &tm.tm_mday,
+                        &tm.tm_hour, &tm.tm_min, &tm.tm_sec) != 6)
+        return -1;
+    tm.tm_year -= 1900;
+    tm.tm_mon -= 1;
+    return (int64_t)timegm(&tm);
+}
+
+/* The game in the log, and the limits the games share. */
+static void log_game(struct tx_standings *s, const struct tx_record *r, const int id[2])
+{
+    if (s->nlog == s->logcap) {
+        s->logcap = s->logcap ? 2 * s->logcap : 64;
+        s->log = tx_xrealloc(s->log, (size_t)s->logcap * sizeof *s->log);
+    }
+    s->log[s->nlog++] = (struct tx_standings_game){
+        .bot = {id[0], id[1]},
+        .half_points = (int8_t)(r->result.winner < 0    ? 1
+                                : r->result.winner == 0 ? 2
+                                                        : 0),
+        .started = utc_seconds(r->started),
+        .file = -1,
+    };
+    if (s->counted == 0) {
+        s->first_turn_ms = r->limits.first_turn_ms;
+        s->turn_ms = r->limits.turn_ms;
+    }
+    if (s->first_turn_ms != r->limits.first_turn_ms)
+        s->first_turn_ms = -1;
+    if (s->turn_ms != r->limits.turn_ms)
+        s->turn_ms = -1;
+}
+
 enum tx_standings_added tx_standings_add_at(struct tx_standings *s, const struct tx_record *r,
                                             const char *file, int64_t line,
                                             struct tx_records_earlier *earlier)
@@ -212,10 +280,12 @@ enum tx_standings_added tx_standings_add_at(struct tx_standings *s, const struct
             continue;
         }
         b->timed_moves++;
+        b->time_bins[time_bin(m->us)]++;
         b->total_us += m->us;
         if (m->us > b->max_us)
             b->max_us = m->us;
     }
+    log_game(s, r, id);
     s->counted++;
     return TX_STANDINGS_COUNTED;
 }
@@ -307,6 +377,46 @@ out:
     free(points);
     free(games);
     return r;
+}
+
+int tx_standings_rank(const struct tx_standings *s, int *order, double *elo, double *margin)
+{
+    struct ranking k = {0};
+    int r = rank(s, &k);
+    if (r == 0 && s->nbots > 0) {
+        memcpy(order, k.order, (size_t)s->nbots * sizeof *order);
+        memcpy(elo, k.elo, (size_t)s->nbots * sizeof *elo);
+        memcpy(margin, k.margin, (size_t)s->nbots * sizeof *margin);
+    }
+    ranking_free(&k);
+    return r;
+}
+
+void tx_standings_copy(struct tx_standings *to, const struct tx_standings *s)
+{
+    *to = *s;
+    memset(&to->seen, 0, sizeof to->seen);
+    to->only = NULL;
+    to->nonly = 0;
+    to->since = NULL;
+    to->bots = tx_xcalloc((size_t)(s->cap ? s->cap : 1), sizeof *to->bots);
+    for (int i = 0; i < s->nbots; i++) {
+        to->bots[i] = s->bots[i];
+        to->bots[i].name = tx_strdup(s->bots[i].name);
+        to->bots[i].sha256 = s->bots[i].sha256 ? tx_strdup(s->bots[i].sha256) : NULL;
+        to->bots[i].label = tx_strdup(s->bots[i].label);
+    }
+    size_t cells = (size_t)s->cap * (size_t)s->cap;
+    to->cells = tx_xcalloc(cells ? cells : 1, sizeof *to->cells);
+    if (cells)
+        memcpy(to->cells, s->cells, cells * sizeof *to->cells);
+    to->log = tx_xcalloc((size_t)(s->nlog ? s->nlog : 1), sizeof *to->log);
+    if (s->nlog)
+        memcpy(to->log, s->log, (size_t)s->nlog * sizeof *to->log);
+    to->logcap = s->nlog;
+    to->files = tx_xcalloc((size_t)(s->nfiles ? s->nfiles : 1), sizeof *to->files);
+    for (int i = 0; i < s->nfiles; i++)
+        to->files[i] = tx_strdup(s->files[i]);
 }
 
 /* Writes "45.5" or "45": half points as points. */

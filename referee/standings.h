@@ -34,6 +34,12 @@
 #include "record.h"
 #include "records.h"
 
+/* A bot's later turns by time, in bins a quarter of an octave wide: bin 0
+ * under TX_STANDINGS_BIN0_MS, bin i from BIN0 * 2^((i-1)/4) to BIN0 *
+ * 2^(i/4), the last one up (the dashboard's median and tail, within 10%). */
+#define TX_STANDINGS_TIME_BINS 64
+#define TX_STANDINGS_BIN0_MS 0.1
+
 struct tx_standings_bot {
     char *name;    /* display name, owned */
     char *sha256;  /* its program's, from its first record; NULL when unknown */
@@ -47,6 +53,18 @@ struct tx_standings_bot {
     int64_t total_us;     /* their summed time */
     int64_t max_us;       /* the slowest of them */
     int64_t first_max_us; /* the slowest first turn (start-up included: its own limit) */
+    int64_t time_bins[TX_STANDINGS_TIME_BINS]; /* the later turns' times (timed_moves) */
+};
+
+/* One counted game, in the order counted: what the dashboard draws the
+ * ratings over time from, and where to find the game for its viewer. */
+struct tx_standings_game {
+    int bot[2];         /* player 1's and player 2's bot */
+    int8_t half_points; /* player 1's: 2 a win, 1 a draw, 0 a loss */
+    int64_t started;    /* its start (seconds since 1970, UTC), -1 when unknown */
+    int file;           /* in files (tx_standings_read), -1 when not read from one */
+    int64_t line;       /* its line there */
+    int64_t start, end; /* its bytes there, [start, end) */
 };
 
 /* One crosstable cell: what the row bot scored against the column bot. */
@@ -68,6 +86,12 @@ struct tx_standings {
     int64_t skipped;     /* lines left out by --skip-invalid (tx_standings_read) */
     int64_t rejected;    /* records that failed a check (tx_standings_read): not counted */
     int64_t filtered;    /* games outside since / only (not counted) */
+    struct tx_standings_game *log; /* every counted game, in the order counted */
+    int64_t nlog;
+    char **files; /* the files tx_standings_read read, in order ("-": "(stdin)") */
+    int nfiles;
+    int first_turn_ms, turn_ms; /* the limits of the games counted: the first game's, -1
+                                   for one that differs, 0 before the first */
     /* What to count and how (set before adding). */
     const char *since; /* "2026-11-21" or a full UTC time: games started then or later */
     const char **only; /* names: games between two of them only; NULL for all */
@@ -77,6 +101,7 @@ struct tx_standings {
                           tests of the counting on synthetic games only */
     /* private */
     int cap;
+    int64_t logcap;
     struct tx_records_seen seen; /* the (run, game) pairs seen, for duplicates */
 };
 
@@ -129,6 +154,21 @@ enum tx_standings_added tx_standings_add_at(struct tx_standings *s, const struct
  * (may be NULL) receives the number of records the file held. */
 int tx_standings_read(struct tx_standings *s, const char *path, bool skip_invalid, FILE *warn,
                       int64_t *ret_records, char *err, size_t errcap);
+
+/* The time below which a fraction q (0 to 1) of bot i's later turns
+ * took, in ms, from its time bins (the bin's geometric middle); 0 with no
+ * timed turn. */
+double tx_standings_time_quantile(const struct tx_standings *s, int i, double q);
+
+/* The ranking the tables show: order[k] is the bot ranked k + 1, elo[i]
+ * and margin[i] bot i's rating and the half-width of its 95% interval
+ * (arrays of nbots). Returns 0 or -ENOMEM. */
+int tx_standings_rank(const struct tx_standings *s, int *order, double *elo, double *margin);
+
+/* A copy of s's results (bots, crosstable, games, files, counters; not
+ * the games seen), to print or draw elsewhere (a league's thread pool)
+ * while s goes on counting. Free it with tx_standings_free. */
+void tx_standings_copy(struct tx_standings *to, const struct tx_standings *s);
 
 /* Score of bot i as a fraction (wins + draws / 2) / games; 0.5 with no games. */
 double tx_standings_score(const struct tx_standings *s, int i);
