@@ -35,6 +35,12 @@ void tx_render_text_move(FILE *out, const struct tx_geometry *geo, const struct 
 void tx_render_text_game(FILE *out, const struct tx_geometry *geo, const struct tx_record *r,
                          bool colour);
 
+/* Keeps, in their order, the links of from (n pairs of holes, as
+ * tx_game_links writes them) that the game `in` does not hold, and returns
+ * how many: with the positions before and after a move, the links it
+ * removed or made. */
+int tx_render_links_not_in(const struct tx_game *in, int16_t *from, int n);
+
 /* Prints s with every control character (C0, DEL, C1) shown as "?", at most
  * max_bytes bytes of it ("..." when cut). For any bot-controlled text. */
 void tx_render_text_safe(FILE *out, const char *s, size_t max_bytes);
