@@ -235,7 +235,9 @@ static void draw_holes_and_pegs(FILE *out, const struct layout *l, const struct 
 {
     const struct tx_geometry *geo = g->geo;
     bool pattern = geo->width > PATTERN_SIDE || geo->height > PATTERN_SIDE;
+    char empty[48]; /* the end of every empty hole's circle, formatted once */
 
+    snprintf(empty, sizeof empty, "\" r=\"%d\" fill=\"#999\"/>\n", l->hole);
     if (pattern)
         draw_hole_pattern(out, l, geo);
     for (int h = 0; h < geo->holes; h++) {
@@ -244,15 +246,14 @@ static void draw_holes_and_pegs(FILE *out, const struct layout *l, const struct 
             continue;
         if (tx_game_cell(g, h) == TX_EMPTY) {
             if (!pattern)
-                fprintf(out, "<circle cx=\"%d\" cy=\"%d\" r=\"%d\" fill=\"#999\"/>\n", x, y,
-                        l->hole);
+                fprintf(out, "<circle cx=\"%d\" cy=\"%d%s", x, y, empty);
             continue;
         }
-        fprintf(out, "<circle cx=\"%d\" cy=\"%d\" r=\"%d\" fill=\"%s\"", x, y, l->peg,
-                colour[tx_game_cell(g, h) - 1]);
+        char chain[48] = "";
         if (in_chain[h])
-            fprintf(out, " stroke=\"" GOLD "\" stroke-width=\"%d\"", l->edge);
-        fputs("/>\n", out);
+            snprintf(chain, sizeof chain, " stroke=\"" GOLD "\" stroke-width=\"%d\"", l->edge);
+        fprintf(out, "<circle cx=\"%d\" cy=\"%d\" r=\"%d\" fill=\"%s\"%s/>\n", x, y, l->peg,
+                colour[tx_game_cell(g, h) - 1], chain);
         if (h == last)
             fprintf(out,
                     "<circle cx=\"%d\" cy=\"%d\" r=\"%d\" fill=\"none\" stroke=\"#111\" "
@@ -458,7 +459,7 @@ static int draw_caption(FILE *out, const struct tx_record *r, const struct tx_ga
 
 void tx_render_svg(FILE *out, const struct tx_geometry *geo, const struct tx_record *r, int upto)
 {
-    struct tx_game *g = tx_game_new(geo, r->rules), *before = tx_game_new(geo, r->rules);
+    struct tx_game *g = tx_game_new(geo, r->rules), *before = NULL;
     bool *in_chain = tx_xcalloc((size_t)geo->holes, sizeof *in_chain);
     struct layout l = layout_for(geo);
     int width = 2 * MARGIN + geo->width * l.cell, height = 2 * MARGIN + geo->height * l.cell,
@@ -471,7 +472,12 @@ void tx_render_svg(FILE *out, const struct tx_geometry *geo, const struct tx_rec
     if (upto < 0 || upto > r->nmoves)
         upto = r->nmoves;
     tx_verify_position(geo, r, upto, g);
-    tx_verify_position(geo, r, upto > 0 ? upto - 1 : 0, before);
+    /* Links disappear only under rules with link edits: the position
+     * before the move tells which. */
+    if (tx_ruleset(r->rules)->link_edits && upto > 0) {
+        before = tx_game_new(geo, r->rules);
+        tx_verify_position(geo, r, upto - 1, before);
+    }
     if (g->nmoves > 0) {
         int16_t peg;
         last = tx_game_last_move(g);
