@@ -424,8 +424,9 @@ def check_classic_links(b, arena, games, page, r, shots):
     status = shown(b, "result") or ""
     edits = " ".join(r["moves"][removal - 1]["edits"])
     check(f"played {r['moves'][removal - 1]['move']} {edits}." in status, f"move {removal}: status {status!r}")
-    row = b.js(f"document.querySelectorAll('#moves tbody tr')[{removal - 1}].querySelector('.edits').textContent")
-    check(row == edits, f"move list row {removal} shows edits {row!r}, not {edits!r}")
+    row = b.js("(function () { var r = document.querySelector('#moves tr.current');"
+               " return [r.cells[0].textContent, r.querySelector('.edits').textContent]; })()")
+    check(row == [str(removal), edits], f"the move list's current row is {row}, not move {removal} with {edits!r}")
     b.key("ArrowLeft")
     check(drawn_links(b)[:2] == before[:2], f"back at move {removal - 1}: links differ from before")
     check(not drawn_links(b)[2], "dashed links shown at a move that removed none")
@@ -528,6 +529,19 @@ def check_big_board(b, page, r, shots):
     # Stepping back from the end, through moves that removed links.
     slide(b, n - 40)
     check(state(b).get("move") == str(n - 40), f"the slider went to {state(b).get('move')}")
+    # The move list holds the rows in sight only, each as high as the
+    # script counts on: scrolled to the middle, a click on a row goes there.
+    heights = b.js("Array.from(document.querySelectorAll('#moves tr[data-move]')).map(function (r) {"
+                   " return r.getBoundingClientRect().height; })")
+    check(0 < len(heights) < 200 and set(heights) == {24}, f"move list rows: {len(heights)}, heights {set(heights)}")
+    b.js("(function () { var box = document.getElementById('moves-box'); box.scrollTop = 24 * 5000;"
+         " box.dispatchEvent(new Event('scroll')); })()")
+    target = b.js("(function () { var box = document.getElementById('moves-box').getBoundingClientRect();"
+                  " var row = document.elementFromPoint(box.left + 20, box.top + box.height / 2).closest('tr');"
+                  " return parseInt(row.cells[0].textContent, 10); })()")
+    check(abs(target - 5000) < 30, f"scrolled to row 5000 of the move list, row {target} is in the middle")
+    b.click(f'#moves tr[data-move="{target}"]')
+    check(state(b).get("move") == str(target), f"a click on move {target} went to move {state(b).get('move')}")
 
 
 
