@@ -227,6 +227,12 @@ class Browser:
         self.call("Input.dispatchMouseEvent", {"type": "mouseReleased", "x": x1, "y": y1,
                                                "button": "left", "clickCount": 1})
 
+    def touch(self, kind, points):
+        """A touch event: kind touchStart, touchMove or touchEnd, points
+        the (x, y) of each finger down (none for touchEnd)."""
+        self.call("Input.dispatchTouchEvent", {"type": kind, "touchPoints": [
+            {"x": x, "y": y, "id": i} for i, (x, y) in enumerate(points)]})
+
     def html(self):
         return self.js("document.documentElement.outerHTML")
 

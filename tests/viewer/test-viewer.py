@@ -43,8 +43,10 @@ every script error in #tx-errors. The test checks:
     under the board show the edits; the header names the rules and board;
   - a 100 x 100 game: the board fits the window, the rulers name the
     columns and rows without overlapping (and the last move's), keys,
-    buttons and the wheel zoom (the hole under the pointer stays there),
-    a drag pans, 0 fits again.
+    buttons, the wheel and a two-finger pinch zoom (the wheel keeps the
+    hole under the pointer there), a drag pans, 0 fits again; the move
+    list holds only the rows in sight, all of one height, and a click on
+    one far down goes there.
 The fixtures are tests/viewer/games.jsonl: two long games (one with a swap)
 and a game lost by timeout, all written by the referee; and the games
 make-games.c writes: random classic games with link edits, on 30 x 24 and
@@ -526,6 +528,18 @@ def check_big_board(b, page, r, shots):
     check(board_box(b)["vw"] > dragged["vw"], "the - button did not zoom out")
     b.key("0")
     check(abs(board_box(b)["vw"] - fitted) < 1 and state(b).get("zoom") == "1.00", "0 did not fit the board again")
+    # Two fingers moving apart zoom in, as on a phone.
+    b.call("Emulation.setTouchEmulationEnabled", {"enabled": True, "maxTouchPoints": 5})
+    mid_x, mid_y = (box["left"] + box["right"]) / 2, (box["top"] + box["bottom"]) / 2
+    b.touch("touchStart", [(mid_x - 20, mid_y), (mid_x + 20, mid_y)])
+    for d in (30, 40, 50):
+        b.touch("touchMove", [(mid_x - d, mid_y), (mid_x + d, mid_y)])
+    b.touch("touchEnd", [])
+    b.call("Emulation.setTouchEmulationEnabled", {"enabled": False})
+    pinched = board_box(b)
+    check(abs(pinched["vw"] - fitted / 2.5) < 2, f"a pinch from 40 to 100 px: the view is {pinched['vw']:.0f} wide, "
+          f"not {fitted / 2.5:.0f}")
+    b.key("0")
     # Stepping back from the end, through moves that removed links.
     slide(b, n - 40)
     check(state(b).get("move") == str(n - 40), f"the slider went to {state(b).get('move')}")
