@@ -7,6 +7,10 @@
  * in-between cells, where no link midpoint can fall. Player 1 (players[0])
  * is "X" (red), player 2 is "O" (blue); row 1 is at the top. Every link is
  * also listed under the board, so nothing depends on reading slashes.
+ * Boards wider than 26 columns are drawn compact (one character between
+ * holes) so that 100 columns fit a wide terminal. Under classic rules the
+ * header carries the move's link edits, and the links each move removed
+ * and made are listed under the board.
  *
  * Colour (ANSI) only when asked, i.e. when the output is a terminal. Bot
  * text (messages, stderr) is printed with control characters replaced, so
