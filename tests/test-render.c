@@ -52,7 +52,7 @@ static const char *const game_classic[] = {"D3",        "B4",        "E5",      
  * now crosses C5-D3: an invalid move. */
 static const char *const game_classic_crossing[] = {
     "D3", "B4", "E5", "C6", "F3 -D3:E5", "D5 ~D5:B4", "C5 +E5:D3", "F6 +D5:B4", NULL};
-#define CLASSIC_9X7 (&(struct tx_variant){TX_RULES_CLASSIC, 9, 7})
+#define CLASSIC_9X7 (&(struct tx_variant){.rules = TX_RULES_CLASSIC, .width = 9, .height = 7})
 
 /* On 100 x 100, pegs by every edge: two-letter columns, three-digit rows,
  * player 1's CT98-CU100 in its far border row; then player 2 gives no
@@ -170,7 +170,8 @@ static void scripted_game(const struct tx_variant *v, const char *const *moves, 
 static void scripted_record(int size, const char *const *moves, const char *name0,
                             const char *name1, struct tx_record *r)
 {
-    scripted_game(&(struct tx_variant){TX_RULES_PP, size, size}, moves, name0, name1, r);
+    scripted_game(&(struct tx_variant){.rules = TX_RULES_PP, .width = size, .height = size}, moves,
+                  name0, name1, r);
 }
 
 static char *golden_path(const char *name)
@@ -593,7 +594,8 @@ START_TEST(big_board_text_and_svg)
     char *out, *line, *end;
     size_t widest = 0;
 
-    scripted_game(&(struct tx_variant){TX_RULES_PP, 100, 100}, game_big, "wide", "tall", &r);
+    scripted_game(&(struct tx_variant){.rules = TX_RULES_PP, .width = 100, .height = 100}, game_big,
+                  "wide", "tall", &r);
     tx_render_text_move(mem_open(&m), geo, &r, 7, false);
     out = mem_close(&m);
     for (line = out; (end = strchr(line, '\n')); line = end + 1)
