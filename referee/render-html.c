@@ -11,6 +11,7 @@
 #include <cjson/cJSON.h>
 
 #include "alloc.h"
+#include "answer.h"
 #include "hole.h"
 #include "render-html.h"
 
@@ -62,24 +63,74 @@ static cJSON *hole_string(const struct tx_geometry *geo, int hole)
     return cJSON_CreateString(tx_hole_name(geo, hole, name));
 }
 
-/* One frame per entry: {"peg":"E3","removed":"C5","links":[["D6","E8"]]},
- * or {} when the entry was not played. */
-static cJSON *frames(const struct tx_geometry *geo, const struct tx_record *r, int16_t *links,
-                     cJSON **ret_chain)
+static cJSON *link_pair(const struct tx_geometry *geo, int link)
 {
-    struct tx_game *g = tx_game_new(geo, r->rules);
+    cJSON *pair = tx_xcheck(cJSON_CreateArray());
+
+    cJSON_AddItemToArray(pair, hole_string(geo, geo->link_end[link][0]));
+    cJSON_AddItemToArray(pair, hole_string(geo, geo->link_end[link][1]));
+    return pair;
+}
+
+/* The links that entry i changed, into frame's "added" and "removed": only
+ * the links at the peg it placed and those its edits name can change (the
+ * automatic links, the additions, the removals; a swap's peg has none), so
+ * only they are compared before and after. */
+static void link_changes(cJSON *frame, const struct tx_record_move *m, int peg,
+                         const struct tx_game *before, const struct tx_game *after)
+{
+    const struct tx_geometry *geo = after->geo;
+    int candidates[8 + TX_EDITS_MAX], n = 0;
+    cJSON *added = NULL, *removed = NULL;
+
+    for (int i = 0; i < m->nedits; i++) {
+        struct tx_edit e;
+        int a, b, link;
+        if (!tx_edit_parse(m->edits[i], strlen(m->edits[i]), &e))
+            continue;
+        a = tx_geometry_hole(geo, e.ax, e.ay);
+        b = tx_geometry_hole(geo, e.bx, e.by);
+        link = a >= 0 && b >= 0 ? tx_geometry_link(geo, a, b) : -1;
+        if (link >= 0)
+            candidates[n++] = link;
+    }
+    for (int k = 0; k < 8; k++)
+        if (geo->link_of[peg][k] != TX_NO_LINK)
+            candidates[n++] = geo->link_of[peg][k];
+    for (int i = 0; i < n; i++) {
+        bool was = tx_game_has_link(before, candidates[i]),
+             is = tx_game_has_link(after, candidates[i]);
+        bool seen = false;
+        for (int j = 0; j < i && !seen; j++)
+            seen = candidates[j] == candidates[i];
+        if (seen || was == is)
+            continue;
+        if (is && !added)
+            added = cJSON_AddArrayToObject(frame, "added");
+        if (was && !removed)
+            removed = cJSON_AddArrayToObject(frame, "removed");
+        cJSON_AddItemToArray(is ? added : removed, link_pair(geo, candidates[i]));
+    }
+}
+
+/* One frame per entry: {"peg":"E3","swapped":"C5"} for a swap (the peg
+ * it took away), {"peg":"F6","added":[["D5","F6"]],"removed":[["A6","B4"]]}
+ * for a move that made and removed links (each list only when not empty),
+ * {} when the entry was not played. */
+static cJSON *frames(const struct tx_geometry *geo, const struct tx_record *r, cJSON **ret_chain)
+{
+    struct tx_game *g = tx_game_new(geo, r->rules), *before = tx_game_new(geo, r->rules);
     cJSON *list = tx_xcheck(cJSON_CreateArray()), *chain = tx_xcheck(cJSON_CreateArray());
     bool broken = false;
 
     for (int i = 0; i < r->nmoves; i++) {
-        cJSON *frame = tx_xcheck(cJSON_CreateObject()), *made;
-        int p = g->to_move, before, after;
+        cJSON *frame = tx_xcheck(cJSON_CreateObject());
         int16_t old_peg = -1, peg;
 
         cJSON_AddItemToArray(list, frame);
-        if (p == 1 && g->nmoves == 1)
+        if (g->to_move == 1 && g->nmoves == 1)
             tx_game_pegs(g, 0, &old_peg);
-        before = tx_game_links(g, p, links);
+        tx_game_copy(before, g);
         /* After an entry that could not be played, later ones mean nothing. */
         if (broken || !tx_verify_step(r, i, g)) {
             broken = true;
@@ -87,26 +138,21 @@ static cJSON *frames(const struct tx_geometry *geo, const struct tx_record *r, i
         }
         if (tx_game_last_move(g) == TX_MOVE_SWAP) {
             tx_game_pegs(g, 1, &peg);
-            cJSON_AddItemToObject(frame, "removed", hole_string(geo, old_peg));
+            cJSON_AddItemToObject(frame, "swapped", hole_string(geo, old_peg));
         } else {
             peg = (int16_t)tx_game_last_move(g);
         }
         cJSON_AddItemToObject(frame, "peg", hole_string(geo, peg));
-        made = cJSON_AddArrayToObject(frame, "links");
-        after = tx_game_links(g, p, links);
-        for (int k = before; k < after; k++) {
-            cJSON *pair = cJSON_CreateArray();
-            cJSON_AddItemToArray(pair, hole_string(geo, links[2 * k]));
-            cJSON_AddItemToArray(pair, hole_string(geo, links[2 * k + 1]));
-            cJSON_AddItemToArray(made, pair);
-        }
+        link_changes(frame, &r->moves[i], peg, before, g);
     }
     if (g->status == TX_WON) {
-        int16_t holes[TX_HOLES_MAX];
+        int16_t *holes = tx_xmalloc(sizeof *holes * (size_t)geo->holes);
         int n = tx_game_winning_chain(g, holes);
         for (int i = 0; i < n; i++)
             cJSON_AddItemToArray(chain, hole_string(geo, holes[i]));
+        free(holes);
     }
+    free(before);
     free(g);
     *ret_chain = chain;
     return list;
@@ -115,7 +161,6 @@ static cJSON *frames(const struct tx_geometry *geo, const struct tx_record *r, i
 void tx_render_html_game(FILE *out, const struct tx_geometry *geo, const struct tx_record *r,
                          const struct tx_verify_report *report, const char *source)
 {
-    int16_t *links = tx_xmalloc(sizeof *links * 2 * TX_LINKS_MAX);
     cJSON *meta = tx_xcheck(cJSON_CreateObject()), *chain = NULL;
     char *record_json = NULL;
 
@@ -126,7 +171,7 @@ void tx_render_html_game(FILE *out, const struct tx_geometry *geo, const struct 
         cJSON_AddNumberToObject(verdict, "move", report->move);
         cJSON_AddStringToObject(verdict, "what", report->what);
     }
-    cJSON_AddItemToObject(meta, "frames", frames(geo, r, links, &chain));
+    cJSON_AddItemToObject(meta, "frames", frames(geo, r, &chain));
     cJSON_AddItemToObject(meta, "chain", chain);
     char *meta_json = tx_xcheck(cJSON_PrintUnformatted(meta));
     if (tx_record_to_json(r, &record_json) < 0)
@@ -139,5 +184,4 @@ void tx_render_html_game(FILE *out, const struct tx_geometry *geo, const struct 
     free(record_json);
     cJSON_free(meta_json);
     cJSON_Delete(meta);
-    free(links);
 }

@@ -1,9 +1,11 @@
 /* render-svg.h - a recorded position as an SVG picture.
  *
- * Holes, the border lines in each player's colour (player 1 red, rows 1 and
- * N; player 2 blue, the first and last columns), pegs, links, the last move
+ * Holes, the border lines in each player's colour (player 1 red, the first
+ * and last rows; player 2 blue, the first and last columns), pegs, links,
+ * under classic rules the links the move removed (dashed), the last move
  * ringed, the winning chain highlighted when the position is won, and
- * coordinates on all four edges. Every piece of text is XML-escaped, so a
+ * coordinates on all four edges, on any board up to 100 x 100 (cells
+ * shrink past 62 holes a side). Every piece of text is XML-escaped, so a
  * bot's name cannot break the document.
  */
 #ifndef TX_RENDER_SVG_H

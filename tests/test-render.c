@@ -40,26 +40,50 @@ static const char *const game_swap[] = {"D3", "SWAP", "D4", "A6", "E6", "H5",
 
 /* On 5 x 5, the narrowest picture: player 2 gives no answer at move 4. */
 static const char *const game_timeout[] = {"B1", "A2", "C1", NO_ANSWER, NULL};
+/* Classic rules on 9 x 7, a board that is not square (no swap): player 1
+ * removes its link D3-E5 at move 5 and adds it back at move 7, player 2
+ * declines B4-D5 at move 6 and removes B4-C6 at move 8; player 2's B6-D5
+ * is made at move 10, so at move 11 player 1's C5-D7, which would cross
+ * it, is not, and E5-D7 wins: E1-D3-E5-D7. */
+static const char *const game_classic[] = {"D3",        "B4",        "E5",        "C6",
+                                           "F3 -D3:E5", "D5 ~D5:B4", "C5 +E5:D3", "G4 -B4:C6",
+                                           "E1",        "B6",        "D7",        NULL};
+/* The same up to move 7, then player 2 adds the link it declined, which
+ * now crosses C5-D3: an invalid move. */
+static const char *const game_classic_crossing[] = {
+    "D3", "B4", "E5", "C6", "F3 -D3:E5", "D5 ~D5:B4", "C5 +E5:D3", "F6 +D5:B4", NULL};
+#define CLASSIC_9X7 (&(struct tx_variant){.rules = TX_RULES_CLASSIC, .width = 9, .height = 7})
+
+/* On 100 x 100, pegs by every edge: two-letter columns, three-digit rows,
+ * player 1's CT98-CU100 in its far border row; then player 2 gives no
+ * answer. */
+static const char *const game_big[] = {"AA10", "CV50", "AB12",    "CU52", "CU100",
+                                       "A99",  "CT98", NO_ANSWER, NULL};
+
 /* The referee's wording of a timeout, as long as it gets. */
 #define TIMEOUT_DETAIL                                                                             \
     "no answer in 300 ms, killed at 350 ms (on a CPU 0.0 ms, waiting for one 0.0 ms)"
 
-/* Plays moves with libtwixt and writes the record as the referee would;
- * an answer that is not played ends the game as an invalid move, and
- * NO_ANSWER as a timeout. */
-static void scripted_record(int size, const char *const *moves, const char *name0,
-                            const char *name1, struct tx_record *r)
+/* Plays moves (answers as a bot writes them, link edits included under
+ * classic rules) with libtwixt on the board and rules of v, and writes the
+ * record as the referee would; an answer that is not played ends the game
+ * as an invalid move, and NO_ANSWER as a timeout. */
+static void scripted_game(const struct tx_variant *v, const char *const *moves, const char *name0,
+                          const char *name1, struct tx_record *r)
 {
-    const struct tx_geometry *geo = tx_verify_geometry(&cache, size, size);
+    const struct tx_geometry *geo = tx_verify_geometry(&cache, v->width, v->height);
     static struct tx_game *g;
-    int16_t *links = malloc(sizeof *links * 2 * TX_LINKS_MAX);
+    static struct tx_answer ans;
+    int16_t *links = malloc(sizeof *links * 2 * (size_t)geo->link_ids);
     char detail[128] = "";
 
     memset(r, 0, sizeof *r);
     r->format = tx_strdup(TX_RECORD_FORMAT);
     r->game = 3;
     r->seed = 42;
-    r->width = r->height = size;
+    r->width = v->width;
+    r->height = v->height;
+    r->rules = v->rules;
     r->limits.first_turn_ms = 1000;
     r->limits.turn_ms = 300;
     r->referee = tx_strdup("twixt-arena test");
@@ -70,10 +94,12 @@ static void scripted_record(int size, const char *const *moves, const char *name
     r->players[1].command = tx_strdup("bot1");
     r->moves = calloc(32, sizeof *r->moves);
     test_game(&g, geo);
+    tx_game_init(g, geo, v->rules);
     r->result.winner = -1;
     for (int i = 0; moves[i]; i++) {
         struct tx_record_move *m = &r->moves[r->nmoves++];
-        int move = tx_verify_parse_move(geo, moves[i]);
+        struct tx_edit_fault fault;
+        enum tx_illegal why;
         m->player = g->to_move;
         if (!strcmp(moves[i], NO_ANSWER)) {
             m->us = 350000;
@@ -83,30 +109,42 @@ static void scripted_record(int size, const char *const *moves, const char *name
             ck_assert_ptr_null(moves[i + 1]);
             break;
         }
-        m->move = tx_strdup(moves[i]);
         m->us = 1000 + 1500 * i;
         if (i % 3 == 1)
             m->message = tx_strdup(i == 4 ? "<b>bold</b> & \"q\"" : "hmm");
         if (i == 2)
             m->stderr_text = tx_strdup("eval +0.3\n\033[31mred\033[0m\n");
-        if (move == -1 || tx_game_play(g, move) != TX_LEGAL) {
-            struct tx_answer a;
-            ck_assert_int_eq(tx_answer_parse(geo, TX_RULES_PP, moves[i], strlen(moves[i]), &a),
-                             -EINVAL);
-            snprintf(detail, sizeof detail, "%s", a.reason);
+        if (tx_answer_parse(geo, v->rules, moves[i], strlen(moves[i]), &ans) < 0) {
+            /* Not a move: the referee records the token it saw. */
+            m->move = tx_strdup(moves[i]);
+            snprintf(detail, sizeof detail, "%s", ans.reason);
+            r->result.reason = TX_REASON_INVALID;
+            r->result.winner = 1 - m->player;
+            ck_assert_ptr_null(moves[i + 1]);
+            break;
+        }
+        m->move = tx_strdup(ans.token);
+        m->nedits = ans.nedits;
+        m->edits = calloc((size_t)ans.nedits + 1, sizeof *m->edits);
+        for (int k = 0; k < ans.nedits; k++)
+            tx_edit_name(&ans.edits[k], m->edits[k]);
+        why = tx_game_play_edits(g, ans.move, ans.edits, ans.nedits, &fault);
+        if (why != TX_LEGAL) {
+            tx_illegal_describe(g, ans.move, why, ans.edits, &fault, detail, sizeof detail);
             r->result.reason = TX_REASON_INVALID;
             r->result.winner = 1 - m->player;
             ck_assert_ptr_null(moves[i + 1]);
         }
     }
     if (g->status == TX_WON) {
-        int16_t chain[TX_HOLES_MAX];
+        int16_t *chain = malloc(sizeof *chain * (size_t)geo->holes);
         int n = tx_game_winning_chain(g, chain);
         char a[TX_HOLE_NAME_MAX], b[TX_HOLE_NAME_MAX];
         snprintf(detail, sizeof detail, "%s-%s", tx_hole_name(geo, chain[0], a),
                  tx_hole_name(geo, chain[n - 1], b));
         r->result.reason = TX_REASON_CONNECTION;
         r->result.winner = g->winner;
+        free(chain);
     }
     ck_assert_str_ne(detail, "");
     r->result.detail = tx_strdup(detail);
@@ -116,8 +154,8 @@ static void scripted_record(int size, const char *const *moves, const char *name
         r->players[p].links = calloc((size_t)n + 1, sizeof *r->players[p].links);
         for (int k = 0; k < n; k++) {
             char a[TX_HOLE_NAME_MAX], b[TX_HOLE_NAME_MAX];
-            snprintf(r->players[p].links[k], 8, "%s %s", tx_hole_name(geo, links[2 * k], a),
-                     tx_hole_name(geo, links[2 * k + 1], b));
+            snprintf(r->players[p].links[k], sizeof r->players[p].links[k], "%s %s",
+                     tx_hole_name(geo, links[2 * k], a), tx_hole_name(geo, links[2 * k + 1], b));
         }
     }
     free(links);
@@ -126,6 +164,14 @@ static void scripted_record(int size, const char *const *moves, const char *name
         struct tx_verify_report rep;
         ck_assert_msg(tx_verify_record(geo, r, &rep) == 0, "move %d: %s", rep.move, rep.what);
     }
+}
+
+/* A pp game on size x size. */
+static void scripted_record(int size, const char *const *moves, const char *name0,
+                            const char *name1, struct tx_record *r)
+{
+    scripted_game(&(struct tx_variant){.rules = TX_RULES_PP, .width = size, .height = size}, moves,
+                  name0, name1, r);
 }
 
 static char *golden_path(const char *name)
@@ -448,6 +494,135 @@ START_TEST(result_wording_svg_and_text)
 }
 END_TEST
 
+/* A classic game on a board that is not square, every move: the header
+ * names the rule set and the edits, and under the board the links each
+ * move removed and added. */
+START_TEST(text_classic_every_move)
+{
+    const struct tx_geometry *geo = tx_verify_geometry(&cache, 9, 7);
+    struct tx_record r;
+    struct mem m;
+    char *text;
+
+    scripted_game(CLASSIC_9X7, game_classic, "editor", "decliner", &r);
+    ck_assert_int_eq(r.result.reason, TX_REASON_CONNECTION);
+    ck_assert_str_eq(r.result.detail, "E1-D7");
+    tx_render_text_game(mem_open(&m), geo, &r, false);
+    text = mem_close(&m);
+    ck_assert_ptr_nonnull(strstr(text, "game 3 (classic rules), move 5 of 11: player 1 editor (X) "
+                                       "F3 -D3:E5  7.0 ms  \""));
+    ck_assert_ptr_nonnull(strstr(text, "\nX links removed (1): D3-E5\nX links added (1): E5-F3\n"));
+    ck_assert_ptr_nonnull(strstr(text, "\nX links added (2): D3-E5 D3-C5\n"));
+    ck_assert_ptr_nonnull(strstr(text, "\nO links removed (1): B4-C6\n"));
+    /* Move 11: E5-D7 is made, C5-D7 is not (it would cross B6-D5). */
+    ck_assert_ptr_nonnull(strstr(text, "\nX links added (1): E5-D7\n"));
+    assert_golden("classic-9x7.txt", text, strlen(text));
+    free(text);
+    /* One move alone says the same as in the whole game. */
+    tx_render_text_move(mem_open(&m), geo, &r, 5, false);
+    text = mem_close(&m);
+    ck_assert_ptr_nonnull(strstr(text, "\nX links removed (1): D3-E5\nX links added (1): E5-F3\n"));
+    free(text);
+    tx_record_free(&r);
+}
+END_TEST
+
+/* A classic answer whose edit is refused: the header quotes it whole. */
+START_TEST(text_classic_refused_edit)
+{
+    const struct tx_geometry *geo = tx_verify_geometry(&cache, 9, 7);
+    struct tx_record r;
+    struct mem m;
+    char *text;
+
+    scripted_game(CLASSIC_9X7, game_classic_crossing, "editor", "decliner", &r);
+    ck_assert_str_eq(r.result.detail, "+D5:B4 crosses the link D3:C5");
+    tx_render_text_move(mem_open(&m), geo, &r, r.nmoves, false);
+    text = mem_close(&m);
+    ck_assert_ptr_nonnull(strstr(text, "game 3 (classic rules), move 8 of 8: player 2 decliner (O) "
+                                       "answered \"F6 +D5:B4\", not played  11.5 ms  \"hmm\"\n"));
+    ck_assert_ptr_null(strstr(text, "links added"));
+    ck_assert_ptr_nonnull(strstr(text, "\nresult: player 1 editor (X) wins by invalid (+D5:B4 "
+                                       "crosses the link D3:C5)\n"));
+    free(text);
+    tx_render_svg(mem_open(&m), geo, &r, 8);
+    text = mem_close(&m);
+    ck_assert_ptr_null(strstr(text, "removed-links"));
+    free(text);
+    tx_record_free(&r);
+}
+END_TEST
+
+/* The SVG of the classic move that removed a link: the link dashed where
+ * it was, the caption with the rule set and the edits. */
+START_TEST(svg_classic_removal)
+{
+    const struct tx_geometry *geo = tx_verify_geometry(&cache, 9, 7);
+    struct tx_record r;
+    struct mem m;
+    char *svg, caption[1024];
+
+    scripted_game(CLASSIC_9X7, game_classic, "editor", "decliner", &r);
+    tx_render_svg(mem_open(&m), geo, &r, 5);
+    svg = mem_close(&m);
+    caption_text(svg, caption, sizeof caption);
+    ck_assert_str_eq(caption, "game 3 (classic rules): player 1 editor (red) vs player 2 decliner "
+                              "(blue) move 5 of 11: player 1 editor played F3 -D3:E5");
+    /* D3-E5 (x 3, y 2 to x 4, y 4), dashed. */
+    ck_assert_ptr_nonnull(strstr(svg, "<g class=\"removed-links\""));
+    ck_assert_ptr_nonnull(strstr(svg, "<line x1=\"144\" y1=\"112\" x2=\"176\" y2=\"176\" />"));
+    assert_well_formed_xml(svg);
+    assert_golden("classic-9x7-move-5.svg", svg, strlen(svg));
+    free(svg);
+    /* The next move removed nothing: nothing dashed. */
+    tx_render_svg(mem_open(&m), geo, &r, 6);
+    svg = mem_close(&m);
+    ck_assert_ptr_null(strstr(svg, "removed-links"));
+    free(svg);
+    tx_record_free(&r);
+}
+END_TEST
+
+/* 100 x 100: the text diagram in the compact layout (two characters a
+ * column, names downwards, arrows at the last move), and the SVG with
+ * smaller cells and the empty holes as a pattern. */
+START_TEST(big_board_text_and_svg)
+{
+    const struct tx_geometry *geo = tx_verify_geometry(&cache, 100, 100);
+    struct tx_record r;
+    struct mem m;
+    char *out, *line, *end;
+    size_t widest = 0;
+
+    scripted_game(&(struct tx_variant){.rules = TX_RULES_PP, .width = 100, .height = 100}, game_big,
+                  "wide", "tall", &r);
+    tx_render_text_move(mem_open(&m), geo, &r, 7, false);
+    out = mem_close(&m);
+    for (line = out; (end = strchr(line, '\n')); line = end + 1)
+        if ((size_t)(end - line) > widest)
+            widest = (size_t)(end - line);
+    ck_assert_uint_le(widest, 212);
+    /* Row 98 with its arrows, CT98 and the link CT98-CU100 half way down. */
+    ck_assert_ptr_nonnull(strstr(out, "\n 98 >"));
+    ck_assert_ptr_nonnull(strstr(out, "X .|.< 98\n"));
+    ck_assert_ptr_nonnull(strstr(out, "X links (2): AA10-AB12 CU100-CT98\n"));
+    assert_golden("big-100-move-7.txt", out, strlen(out));
+    free(out);
+    tx_render_svg(mem_open(&m), geo, &r, r.nmoves);
+    out = mem_close(&m);
+    /* 20-pixel cells: 2000 pixels of board and two margins. */
+    ck_assert_ptr_nonnull(strstr(out, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"2064\""));
+    ck_assert_ptr_nonnull(strstr(out, "<pattern id=\"holes\""));
+    ck_assert_ptr_nonnull(strstr(out, ">CV</text>"));
+    ck_assert_ptr_nonnull(strstr(out, ">100</text>"));
+    ck_assert_uint_lt(strlen(out), 40000);
+    assert_well_formed_xml(out);
+    assert_golden("big-100.svg", out, strlen(out));
+    free(out);
+    tx_record_free(&r);
+}
+END_TEST
+
 START_TEST(text_safe_defuses_controls)
 {
     struct mem m;
@@ -486,6 +661,10 @@ static Suite *render_suite(void)
     tcase_add_test(tc, svg_caption_wraps_long_detail);
     tcase_add_test(tc, result_wording_svg_and_text);
     tcase_add_test(tc, text_safe_defuses_controls);
+    tcase_add_test(tc, text_classic_every_move);
+    tcase_add_test(tc, text_classic_refused_edit);
+    tcase_add_test(tc, svg_classic_removal);
+    tcase_add_test(tc, big_board_text_and_svg);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -2,7 +2,10 @@
 """test-viewer.py - the HTML viewer of `twixt-arena replay --format html` in a
 real headless browser (Debian's chromium), used as a person would use it.
 
-usage: test-viewer.py TWIXT_ARENA    (meson runs it; exit 77 = skipped)
+usage: test-viewer.py TWIXT_ARENA MAKE_GAMES    (meson runs it; exit 77 = skipped)
+
+TX_VIEWER_SHOTS=DIR keeps screenshots of the 100 x 100 board (fitted, then
+zoomed) and of the 30 x 24 classic game in DIR, to look at.
 
 One chromium is driven over the DevTools protocol (browser.py: a pipe, the
 standard library only): pages are opened at #game=K&move=M, keys are real
@@ -31,9 +34,23 @@ every script error in #tx-errors. The test checks:
   - the file is self-contained (no network reference) and the viewer never
     uses innerHTML or its relatives;
   - the SVG render's caption (a timeout's long detail) stays inside the
-    picture, measured by the browser.
-The fixture is tests/viewer/games.jsonl: two long games (one with a swap)
-and a game lost by timeout, all written by the referee.
+    picture, measured by the browser;
+  - a classic game with link edits on 30 x 24: as the slider moves
+    (forwards, backwards, by jumps) the board shows exactly the links
+    libtwixt has at that move (`replay --format text --move M` lists
+    them), a removal takes its link away and shows it dashed, stepping
+    back puts it back, an addition makes one; the move list and the line
+    under the board show the edits; the header names the rules and board;
+  - a 100 x 100 game: the board fits the window, the rulers name the
+    columns and rows without overlapping (and the last move's), keys,
+    buttons, the wheel and a two-finger pinch zoom (the wheel keeps the
+    hole under the pointer there), a drag pans, 0 fits again; the move
+    list holds only the rows in sight, all of one height, and a click on
+    one far down goes there.
+The fixtures are tests/viewer/games.jsonl: two long games (one with a swap)
+and a game lost by timeout, all written by the referee; and the games
+make-games.c writes: random classic games with link edits, on 30 x 24 and
+100 x 100.
 """
 import html.parser
 import json
@@ -342,10 +359,212 @@ def check_svg_caption(b, arena, games, work):
               f"SVG text {content!r} spans {left:.0f}..{right:.0f}, outside 0..{boxes['width']:.0f}")
 
 
+def text_links(arena, games, game, m):
+    """Each player's links after m entries, as `replay --format text`
+    lists them (libtwixt replaying the record from the start): sets of
+    "A1 B3" keys, the ends in name order as the viewer keys them."""
+    out = subprocess.run([arena, "replay", games, "--game", str(game), "--format", "text", "--move", str(m),
+                          "--color", "never"], capture_output=True, text=True)
+    check(out.returncode == 0, f"replay --format text --move {m}: {out.stderr}")
+    links, current = [set(), set()], None
+    for line in out.stdout.splitlines():
+        head = re.match(r"^([XO]) links( removed| added)? \(\d+\):(.*)$", line)
+        more = re.match(r"^ {11}(.*)$", line)
+        if head:
+            current = links["XO".index(head.group(1))] if not head.group(2) else None
+            names = head.group(3)
+        elif more and current is not None:
+            names = more.group(1)
+        else:
+            current = None
+            continue
+        if current is not None:
+            current.update(" ".join(sorted(pair.split("-"))) for pair in names.split())
+    return links
+
+
+def drawn_links(b):
+    """The links the board shows, per player, and the dashed ones (links
+    the move removed)."""
+    got = b.js("(function () { function keys(sel) { return Array.from(document.querySelectorAll(sel))"
+               ".map(function (l) { return l.getAttribute('data-link'); }); }"
+               " return [keys('#board line.link.p0'), keys('#board line.link.p1'), keys('#board line.removed')]; })()")
+    return set(got[0]), set(got[1]), set(got[2])
+
+
+def slide(b, m):
+    """Moves the slider to m as a person's drag does (an input event)."""
+    b.js(f"(function () {{ var s = document.getElementById('slider'); s.value = {m};"
+         " s.dispatchEvent(new Event('input', { bubbles: true })); })()")
+
+
+def check_classic_links(b, arena, games, page, r, shots):
+    """A classic game with link edits: as the slider moves, forwards,
+    backwards and by jumps, the board shows exactly the links libtwixt
+    has at that move; a removal takes a link away (and shows it dashed
+    at that move), stepping back puts it back; an addition makes one."""
+    g, n = r["game"], len(r["moves"])
+    removal = next(i + 1 for i, mv in enumerate(r["moves"]) if any(e[0] == "-" for e in mv.get("edits", [])))
+    addition = next(i + 1 for i, mv in enumerate(r["moves"])
+                    if i + 1 > removal and any(e[0] == "+" for e in mv.get("edits", [])))
+    open_page(b, "file://" + page + f"#game={g}&move={removal - 1}", "classic game")
+    st = state(b)
+    check(st.get("variant") == "classic rules, 30 x 24 board", f"classic game: variant {st.get('variant')!r}")
+    check(shown(b, "variant") == "classic rules, 30 x 24 board", f"classic game: header says {shown(b, 'variant')!r}")
+    mover = r["moves"][removal - 1]["player"]
+    gone = [" ".join(sorted(e[1:].split(":"))) for e in r["moves"][removal - 1]["edits"] if e[0] == "-"]
+    before = drawn_links(b)
+    check(all(k in before[mover] for k in gone), f"move {removal - 1}: {gone} not drawn before the removal")
+    b.js("document.getElementById('slider').focus()")
+    b.key("ArrowRight")
+    after = drawn_links(b)
+    check(state(b).get("move") == str(removal), f"ArrowRight went to move {state(b).get('move')}")
+    check(not any(k in after[mover] for k in gone), f"move {removal}: removed links {gone} still drawn")
+    check(set(gone) <= after[2], f"move {removal}: removed links {gone} not shown dashed ({after[2]})")
+    if shots:
+        b.screenshot(os.path.join(shots, f"viewer-30x24-move-{removal}.png"), full_page=False)
+    status = shown(b, "result") or ""
+    edits = " ".join(r["moves"][removal - 1]["edits"])
+    check(f"played {r['moves'][removal - 1]['move']} {edits}." in status, f"move {removal}: status {status!r}")
+    row = b.js("(function () { var r = document.querySelector('#moves tr.current');"
+               " return [r.cells[0].textContent, r.querySelector('.edits').textContent]; })()")
+    check(row == [str(removal), edits], f"the move list's current row is {row}, not move {removal} with {edits!r}")
+    b.key("ArrowLeft")
+    check(drawn_links(b)[:2] == before[:2], f"back at move {removal - 1}: links differ from before")
+    check(not drawn_links(b)[2], "dashed links shown at a move that removed none")
+    # An addition of a link that was not there: it appears, and goes back.
+    mover = r["moves"][addition - 1]["player"]
+    made = [" ".join(sorted(e[1:].split(":"))) for e in r["moves"][addition - 1]["edits"] if e[0] == "+"]
+    slide(b, addition - 1)
+    check(not any(k in drawn_links(b)[mover] for k in made), f"move {addition - 1}: {made} drawn before it is added")
+    slide(b, addition)
+    check(all(k in drawn_links(b)[mover] for k in made), f"move {addition}: added {made} not drawn")
+    # Every way of reaching a move draws the same links as libtwixt.
+    route = [n // 3, n // 3 + 1, n // 3 - 1, n, 2 * n // 3, 5, 0, n // 2, n // 2 + 7]
+    for m in route:
+        slide(b, m)
+        want = text_links(arena, games, g, m)
+        got = drawn_links(b)
+        check(got[0] == want[0] and got[1] == want[1],
+              f"classic game at move {m}: drawn links differ from libtwixt's: "
+              f"{sorted(got[0] ^ want[0])[:4]} {sorted(got[1] ^ want[1])[:4]}")
+        check(state(b).get("links0") == str(len(want[0])), f"move {m}: data-links0 {state(b).get('links0')}")
+    # At the end, the links the referee recorded.
+    slide(b, n)
+    got = drawn_links(b)
+    for p in (0, 1):
+        want = {" ".join(sorted(l.split())) for l in r["players"][p]["links"]}
+        check(got[p] == want, f"last move: player {p + 1}'s links differ from the record's")
+
+
+def board_box(b):
+    return b.js("(function () { var r = document.getElementById('board').getBoundingClientRect();"
+                " var v = document.getElementById('board').viewBox.baseVal;"
+                " return { left: r.left, top: r.top, right: r.right, bottom: r.bottom, width: r.width,"
+                " vx: v.x, vy: v.y, vw: v.width, vh: v.height, iw: innerWidth, ih: innerHeight }; })()")
+
+
+def ruler_overlaps(b):
+    """Pairs of ruler names that touch each other, and the names shown."""
+    return b.js("(function () { var out = [], names = [];"
+                " ['ruler-top', 'ruler-left'].forEach(function (id, vertical) {"
+                "  var spans = Array.from(document.getElementById(id).children).map(function (s) {"
+                "   var r = s.getBoundingClientRect(); names.push(s.textContent);"
+                "   return [s.textContent, vertical ? r.top : r.left, vertical ? r.bottom : r.right]; });"
+                "  spans.sort(function (a, b) { return a[1] - b[1]; });"
+                "  for (var i = 1; i < spans.length; i++) if (spans[i][1] < spans[i - 1][2])"
+                "   out.push(spans[i - 1][0] + '/' + spans[i][0]); });"
+                " return { overlaps: out, names: names }; })()")
+
+
+def check_big_board(b, page, r, shots):
+    """The 100 x 100 game: fitted to the window, rulers that never
+    overlap, zoom by keys, buttons and the wheel, pan by dragging, and the
+    links of the last move as recorded."""
+    g, n = r["game"], len(r["moves"])
+    open_page(b, "file://" + page + f"#game={g}", "100 x 100 game")
+    box = board_box(b)
+    check(box["right"] <= box["iw"] and box["bottom"] <= box["ih"],
+          f"100 x 100: the board does not fit the 1280 x 900 window: {box}")
+    check(box["width"] >= 600, f"100 x 100: the fitted board is only {box['width']:.0f} px wide")
+    check(state(b).get("variant") == "classic rules, 100 x 100 board", f"100 x 100: {state(b).get('variant')!r}")
+    got = drawn_links(b)
+    for p in (0, 1):
+        want = {" ".join(sorted(l.split())) for l in r["players"][p]["links"]}
+        check(got[p] == want, f"100 x 100: player {p + 1}'s links differ from the record's")
+    rulers = ruler_overlaps(b)
+    check(not rulers["overlaps"], f"100 x 100 fitted: ruler names overlap: {rulers['overlaps'][:5]}")
+    check("CV" in rulers["names"] and "100" in rulers["names"], f"100 x 100: rulers lack CV or 100: {rulers['names']}")
+    last = r["moves"][-1]["move"]
+    check(re.match(r"[A-Z]+", last).group(0) in rulers["names"], f"the last move's column is not named ({last})")
+    if shots:
+        b.screenshot(os.path.join(shots, "viewer-100x100.png"), full_page=False)
+    fitted = box["vw"]
+    b.key("+")
+    b.key("+")
+    zoomed = board_box(b)
+    check(abs(zoomed["vw"] - fitted / 2.25) < 1, f"two + keys: the view is {zoomed['vw']:.0f} wide, not {fitted / 2.25:.0f}")
+    check(state(b).get("zoom") == "2.25", f"data-zoom {state(b).get('zoom')} after two + keys")
+    rulers = ruler_overlaps(b)
+    check(not rulers["overlaps"], f"100 x 100 zoomed: ruler names overlap: {rulers['overlaps'][:5]}")
+    # The wheel zooms around the pointer: the hole under it stays put.
+    x, y = zoomed["left"] + zoomed["width"] * 0.25, zoomed["top"] + (zoomed["bottom"] - zoomed["top"]) * 0.75
+    b.call("Input.dispatchMouseEvent", {"type": "mouseMoved", "x": x, "y": y})
+    under = shown(b, "hover")
+    b.wheel(x, y, -300)
+    closer = board_box(b)
+    check(closer["vw"] < zoomed["vw"] * 0.7, f"the wheel did not zoom in: {zoomed['vw']:.0f} -> {closer['vw']:.0f}")
+    b.call("Input.dispatchMouseEvent", {"type": "mouseMoved", "x": x, "y": y})
+    check(shown(b, "hover") == under and under, f"the wheel moved the hole under the pointer: {under!r} -> {shown(b, 'hover')!r}")
+    # A drag to the right and down shows what is left of and above the view.
+    b.drag(x, y, x + 120, y + 80)
+    dragged = board_box(b)
+    check(dragged["vx"] < closer["vx"] and dragged["vy"] < closer["vy"],
+          f"dragging did not pan: ({closer['vx']:.0f}, {closer['vy']:.0f}) -> ({dragged['vx']:.0f}, {dragged['vy']:.0f})")
+    check(state(b).get("move") == str(n), "dragging the board changed the move")
+    if shots:
+        b.screenshot(os.path.join(shots, "viewer-100x100-zoomed.png"), full_page=False)
+    b.click("#zoom-out")
+    check(board_box(b)["vw"] > dragged["vw"], "the - button did not zoom out")
+    b.key("0")
+    check(abs(board_box(b)["vw"] - fitted) < 1 and state(b).get("zoom") == "1.00", "0 did not fit the board again")
+    # Two fingers moving apart zoom in, as on a phone.
+    b.call("Emulation.setTouchEmulationEnabled", {"enabled": True, "maxTouchPoints": 5})
+    mid_x, mid_y = (box["left"] + box["right"]) / 2, (box["top"] + box["bottom"]) / 2
+    b.touch("touchStart", [(mid_x - 20, mid_y), (mid_x + 20, mid_y)])
+    for d in (30, 40, 50):
+        b.touch("touchMove", [(mid_x - d, mid_y), (mid_x + d, mid_y)])
+    b.touch("touchEnd", [])
+    b.call("Emulation.setTouchEmulationEnabled", {"enabled": False})
+    pinched = board_box(b)
+    check(abs(pinched["vw"] - fitted / 2.5) < 2, f"a pinch from 40 to 100 px: the view is {pinched['vw']:.0f} wide, "
+          f"not {fitted / 2.5:.0f}")
+    b.key("0")
+    # Stepping back from the end, through moves that removed links.
+    slide(b, n - 40)
+    check(state(b).get("move") == str(n - 40), f"the slider went to {state(b).get('move')}")
+    # The move list holds the rows in sight only, each as high as the
+    # script counts on: scrolled to the middle, a click on a row goes there.
+    heights = b.js("Array.from(document.querySelectorAll('#moves tr[data-move]')).map(function (r) {"
+                   " return r.getBoundingClientRect().height; })")
+    check(0 < len(heights) < 200 and set(heights) == {24}, f"move list rows: {len(heights)}, heights {set(heights)}")
+    b.js("(function () { var box = document.getElementById('moves-box'); box.scrollTop = 24 * 5000;"
+         " box.dispatchEvent(new Event('scroll')); })()")
+    target = b.js("(function () { var box = document.getElementById('moves-box').getBoundingClientRect();"
+                  " var row = document.elementFromPoint(box.left + 20, box.top + box.height / 2).closest('tr');"
+                  " return parseInt(row.cells[0].textContent, 10); })()")
+    check(abs(target - 5000) < 30, f"scrolled to row 5000 of the move list, row {target} is in the middle")
+    b.click(f'#moves tr[data-move="{target}"]')
+    check(state(b).get("move") == str(target), f"a click on move {target} went to move {state(b).get('move')}")
+
+
+
+
 def main():
-    if len(sys.argv) != 2:
+    if len(sys.argv) != 3:
         sys.exit(__doc__)
-    arena = sys.argv[1]
+    arena, make_games = sys.argv[1], sys.argv[2]
+    shots = os.environ.get("TX_VIEWER_SHOTS")
     if not find_chromium():
         print("chromium not installed: skipped (apt-get install chromium)")
         return 77
@@ -401,6 +620,20 @@ def main():
             check(False, f"embedded game is not whole JSON ({e}): a </script> cut it short?")
     check("<script>document.body" not in text, "hostile stderr embedded raw")
 
+    # The classic games with link edits (30 x 24 and 100 x 100), which
+    # must verify, on a page of their own.
+    classic = os.path.join(work, "classic.jsonl")
+    with open(classic, "w") as f:
+        made = subprocess.run([make_games], stdout=f, stderr=subprocess.PIPE, text=True)
+    check(made.returncode == 0, "make-games failed: " + made.stderr)
+    classic_games = {r["game"]: r for r in (json.loads(line) for line in open(classic))}
+    verify = subprocess.run([arena, "replay", classic], capture_output=True, text=True)
+    check(verify.returncode == 0, "the classic games do not verify: " + verify.stdout + verify.stderr)
+    classic_page = os.path.join(work, "classic.html")
+    made = subprocess.run([arena, "replay", classic, "--format", "html", "-o", classic_page], capture_output=True,
+                          text=True)
+    check(made.returncode == 0, f"replay --format html of the classic games: {made.stderr}")
+
     check(by_game[1]["moves"][1]["move"] == "SWAP", "fixture game 1 should swap at move 2")
     with Browser() as b:
         # Each part runs even when one before it failed: a script error in
@@ -410,7 +643,9 @@ def main():
                            (check_speed, (page,)), (check_notices, (page, games_in_order)),
                            (check_layout, (page,)), (check_numbering, (page,)),
                            (check_failed_verification, (page, 12)),
-                           (check_svg_caption, (arena, games, work))):
+                           (check_svg_caption, (arena, games, work)),
+                           (check_classic_links, (arena, classic, classic_page, classic_games[21], shots)),
+                           (check_big_board, (classic_page, classic_games[22], shots))):
             try:
                 part(b, *args)
             except BrowserError as e:
