@@ -153,6 +153,16 @@ struct tx_record {
     } result;
 };
 
+/* The variant r's game was played in (rules, board, opening, teams). */
+static inline struct tx_variant tx_record_variant(const struct tx_record *r)
+{
+    return (struct tx_variant){.rules = r->rules,
+                               .width = r->width,
+                               .height = r->height,
+                               .opening = r->opening,
+                               .teams = r->nplayers == 4};
+}
+
 /* "connection", "draw", ...; NULL for an unknown value. */
 const char *tx_reason_name(enum tx_reason reason);
 /* The reason named name, or -1. */

@@ -440,12 +440,13 @@ static char *help_text(const struct tx_options_command *cmd)
 START_TEST(help_lines_have_the_documented_shape)
 {
     regex_t line;
-    ck_assert_int_eq(regcomp(&line,
-                             "^  (-[a-z][a-z0-9]*, )?--[a-z][a-z0-9-]*"
-                             "( ([A-Z][A-Z0-9/=,._-]*(x[A-Z][A-Z0-9]*)?|[a-z0-9-]+(\\|[a-z0-9-]+)+))?"
-                             "  +[^ ].*$",
-                             REG_EXTENDED | REG_NOSUB),
-                     0);
+    ck_assert_int_eq(
+        regcomp(&line,
+                "^  (-[a-z][a-z0-9]*, )?--[a-z][a-z0-9-]*"
+                "( ([A-Z][A-Z0-9/=,._-]*(x[A-Z][A-Z0-9]*)?|[a-z0-9-]+(\\|[a-z0-9-]+)+))?"
+                "  +[^ ].*$",
+                REG_EXTENDED | REG_NOSUB),
+        0);
     for (size_t c = 0; c < sizeof all_commands / sizeof all_commands[0]; c++) {
         const struct tx_options_command *cmd = all_commands[c];
         char *text = help_text(cmd), *save = NULL, usage[128];
