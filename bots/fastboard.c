@@ -34,15 +34,52 @@ void tx_fastboard_init(struct tx_fastboard *b, const struct tx_geometry *geo)
     b->geo = geo;
     b->to_move = 0;
     b->winner = -1;
+    b->second_line = false;
     memset(b->cell, 0, sizeof(b->cell));
     memset(b->links, 0, sizeof(b->links));
     for (int i = 0; i < TX_HOLES_MAX + 4; i++)
         b->uf[i] = (int16_t)i;
 }
 
+int tx_fastboard_sealed_side(const struct tx_fastboard *b, int player, int hole)
+{
+    const struct tx_geometry *geo = b->geo;
+    unsigned zone = geo->zone[hole];
+    if (zone & (player == 0 ? TX_ZONE_ROW_FIRST : TX_ZONE_COL_FIRST))
+        return 0;
+    if (zone & (player == 0 ? TX_ZONE_ROW_LAST : TX_ZONE_COL_LAST))
+        return 1;
+    if (!b->second_line)
+        return -1;
+    int along = player == 0 ? tx_geometry_x(geo, hole) : tx_geometry_y(geo, hole);
+    int across = player == 0 ? tx_geometry_y(geo, hole) : tx_geometry_x(geo, hole);
+    int last = geo->size - 1; /* the far border line's index across the board */
+    int border = across == 1 ? 0 : across == last - 1 ? last : -1;
+    if (border < 0)
+        return -1;
+    for (int d = -2; d <= 2; d += 4) {
+        int n = player == 0 ? tx_geometry_hole(geo, along + d, border)
+                            : tx_geometry_hole(geo, border, along + d);
+        if (n >= 0 && (b->cell[n] == player + 1 || tx_fastboard_can_play(b, player, n)))
+            return border != 0;
+    }
+    return -1;
+}
+
+/* With b->second_line: joins a peg of player in hole on a second line to
+ * that line's border node (tx_fastboard_sealed_side). */
+static void join_second_line(struct tx_fastboard *b, int player, int hole)
+{
+    int side = tx_fastboard_sealed_side(b, player, hole);
+    if (side >= 0)
+        join(b->uf, hole, BORDER_NODE(2 * player + side));
+}
+
 /* Joins a peg of player in hole to the border nodes of its own lines. */
 static void join_borders(struct tx_fastboard *b, int player, int hole)
 {
+    if (b->second_line)
+        join_second_line(b, player, hole);
     unsigned zone = b->geo->zone[hole];
     if (player == 0) {
         if (zone & TX_ZONE_ROW_FIRST)
@@ -61,6 +98,35 @@ static bool joined(struct tx_fastboard *b, int player)
 {
     int first = BORDER_NODE(player == 0 ? 0 : 2);
     return find(b->uf, first) == find(b->uf, first + 1);
+}
+
+void tx_fastboard_count_second_lines(struct tx_fastboard *b)
+{
+    b->second_line = true;
+    for (int h = 0; h < b->geo->holes; h++)
+        if (b->cell[h] != TX_EMPTY)
+            join_second_line(b, b->cell[h] - 1, h);
+    for (int p = 0; p < 2 && b->winner < 0; p++)
+        if (joined(b, p))
+            b->winner = p;
+}
+
+/* find without path halving, for a board the caller may not change. */
+static int root_of(const int16_t *uf, int x)
+{
+    while (uf[x] != x)
+        x = uf[x];
+    return x;
+}
+
+bool tx_fastboard_connected(const struct tx_fastboard *b, int a, int c)
+{
+    return root_of(b->uf, a) == root_of(b->uf, c);
+}
+
+bool tx_fastboard_joined_to(const struct tx_fastboard *b, int player, int hole, int side)
+{
+    return tx_fastboard_connected(b, hole, BORDER_NODE(2 * player + side));
 }
 
 void tx_fastboard_from_game(struct tx_fastboard *b, const struct tx_game *g)

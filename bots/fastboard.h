@@ -25,6 +25,7 @@ struct tx_fastboard {
     const struct tx_geometry *geo;         /* shared, read-only */
     int to_move;                           /* 0 or 1 */
     int winner;                            /* -1 while nobody has joined its borders */
+    bool second_line;                      /* a second-line peg counts as on its border */
     uint8_t cell[TX_HOLES_MAX];            /* enum tx_cell */
     uint64_t links[2][TX_FASTBOARD_WORDS]; /* link bits of each player */
     int16_t uf[TX_HOLES_MAX + 4];          /* union-find parents; border nodes after the holes */
@@ -40,6 +41,28 @@ void tx_fastboard_from_game(struct tx_fastboard *b, const struct tx_game *g);
  * playable for it (tx_fastboard_can_play), makes its links, checks the win,
  * and passes the turn. */
 void tx_fastboard_play(struct tx_fastboard *b, int hole);
+
+/* From now on a peg on a player's second line (the line next to one of its
+ * border lines) that has a usable hole of that border line a knight step
+ * away counts as joined to it, and a chain joining the two second lines
+ * wins (b->winner is set at once, also for the pegs already placed). Under
+ * the PP rules such a peg can never be cut from its border: only its owner
+ * may fill that hole, and an opponent link crossing the step would need an
+ * end on the border line. The search uses it to see sealed games end two
+ * moves early; the referee's win still needs the border pegs. */
+void tx_fastboard_count_second_lines(struct tx_fastboard *b);
+
+/* True when holes a and c hold pegs of one chain of links (or of pegs
+ * joined to one border line). */
+bool tx_fastboard_connected(const struct tx_fastboard *b, int a, int c);
+
+/* The border line of player (0: row 1 or column A, 1: the last one) that a
+ * peg of player in hole is joined to for good by where it stands: on it,
+ * or with b->second_line on the line next to it; -1 when neither. */
+int tx_fastboard_sealed_side(const struct tx_fastboard *b, int player, int hole);
+
+/* True when the peg in hole is joined to player's border line side. */
+bool tx_fastboard_joined_to(const struct tx_fastboard *b, int player, int hole, int side);
 
 static inline bool tx_fastboard_can_play(const struct tx_fastboard *b, int player, int hole)
 {

@@ -22,6 +22,7 @@
 #ifndef TX_BOTS_MCTS_H
 #define TX_BOTS_MCTS_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -29,6 +30,16 @@
 #include "playout.h"
 
 struct tx_mcts;
+
+/* The enhancements that can be switched off, to measure each one's worth
+ * (twixt-mcts --no-FEATURE). All are on by default. */
+struct tx_mcts_features {
+    bool second_line; /* second-line pegs count as joined to the border (fastboard.h) */
+    bool save_bridge; /* playouts answer intrusions, and the tree favours the answer (playout.h) */
+    bool save_edge;   /* the answers also keep a peg's last way to its border (playout.h) */
+};
+
+void tx_mcts_features_default(struct tx_mcts_features *f);
 
 /* What one search did, for the stderr summary and the benchmark. */
 struct tx_mcts_stats {
@@ -42,6 +53,9 @@ struct tx_mcts_stats {
 /* A search object with room for max_nodes nodes (0: the default, about
  * 3 million, 84 MiB, touched only as used). Returns NULL when out of memory. */
 struct tx_mcts *tx_mcts_new(const struct tx_geometry *geo, uint64_t seed, size_t max_nodes);
+
+/* Switches enhancements on or off (before the first search). */
+void tx_mcts_set_features(struct tx_mcts *m, const struct tx_mcts_features *f);
 void tx_mcts_free(struct tx_mcts *m);
 
 /* Searches b, whose player to move is the searcher, until the monotonic
