@@ -18,6 +18,19 @@
  *
  * The swap and the first move are not searched (twixt-mcts decides them with
  * the rules of greedy-eval.h).
+ *
+ * The enhancements over the first version (README "Bundled bots" has the
+ * measurements), each with a switch to measure its worth:
+ * - second_line (--no-second-line): the search board counts a peg on a
+ *   second line as joined to its border (fastboard.h), so a chain joining
+ *   the two second lines is a win: playouts stop two moves early, the tree
+ *   sees sealed games as won, and a sealed game is finished at once
+ *   (finish_sealed) instead of searched;
+ * - save_bridge (--no-save-bridge): playouts answer an intrusion into a
+ *   two-way link between two pegs, and the tree's priors favour that answer
+ *   (playout.h, the largest gain);
+ * - save_edge (--no-save-edge): the same answer for a peg's last way to its
+ *   border line (playout.h).
  */
 #ifndef TX_BOTS_MCTS_H
 #define TX_BOTS_MCTS_H

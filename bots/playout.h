@@ -5,11 +5,19 @@
  * position: the mover often extends its last peg by a knight step (that
  * makes a link unless an opponent link is in the way), often answers next to
  * the opponent's last peg (to take the holes its links need), and otherwise
- * plays any hole. Before all that it answers an intrusion: when the
- * opponent's last peg took one of the two holes that would each link two of
- * the mover's pegs not yet in one chain (Twixt's form of a Hex bridge), the
- * mover takes the other. The games run on a tx_fastboard until a player joins its
- * borders or the player to move has no hole left (a draw, as in RULES.md).
+ * plays any hole. Before all that it answers an intrusion
+ * (tx_playout_save_bridge), as MoHex's playouts answer an intrusion into a
+ * Hex bridge: when the opponent's last peg took, or cut with a link, one of
+ * the two ways of joining two of the mover's pegs, the mover takes the
+ * other; and when it took or cut one of the two ways of a peg on the third
+ * or fourth line to its border line, the mover takes the last one (an edge
+ * template). Playouts that keep what is virtually connected connected say
+ * much more about a position: against the first twixt-mcts at 80 ms a
+ * move, 45% without the answers, 60% with the bridge answer alone, 70% with
+ * both (200 games each, README). The games run on a
+ * tx_fastboard until a player joins its borders (with the second-line rule
+ * of fastboard.h when the caller set it) or the player to move has no hole
+ * left (a draw, as in RULES.md).
  */
 #ifndef TX_BOTS_PLAYOUT_H
 #define TX_BOTS_PLAYOUT_H
