@@ -42,6 +42,7 @@
 #include "hole.h"
 #include "input.h"
 #include "greedy-eval.h"
+#include "mcts.h"
 #include "playout.h"
 
 #define ANSWER_TIMEOUT_MS 10000 /* any bot, any turn: far above what they need */
@@ -628,6 +629,51 @@ START_TEST(playout_saves_bridge)
 }
 END_TEST
 
+/* The search with each enhancement switched off still answers a legal
+ * move, and a game sealed by the second-line rule is finished at once: the
+ * player to move links its chain to a border line without searching. */
+START_TEST(mcts_switches_and_sealed_finish)
+{
+    struct tx_geometry *geo = malloc(sizeof(*geo));
+    ck_assert_int_eq(tx_geometry_init(geo, 12), 0);
+    static const int chain[][2] = {{5, 1}, {6, 3}, {5, 5}, {6, 7}, {5, 9}, {7, 10}};
+    struct tx_fastboard b;
+    tx_fastboard_init(&b, geo);
+    for (int i = 0; i < 6; i++) {
+        tx_fastboard_play(&b, tx_geometry_hole(geo, chain[i][0], chain[i][1]));
+        tx_fastboard_play(&b, tx_geometry_hole(geo, 1, i + 2)); /* player 2, far away */
+    }
+    ck_assert_int_eq(b.winner, -1);
+    ck_assert_int_eq(b.to_move, 0);
+    ck_assert_int_eq(tx_eval_distance(&b, 0, NULL), 2); /* one peg on each border line */
+    int last[2] = {tx_geometry_hole(geo, 7, 10), tx_geometry_hole(geo, 1, 7)};
+    struct tx_mcts_stats st;
+    for (int off = 0; off < 4; off++) {
+        struct tx_mcts_features f;
+        tx_mcts_features_default(&f);
+        f.second_line = off != 1;
+        f.save_bridge = off != 2;
+        f.save_edge = off != 3;
+        struct tx_mcts *m = tx_mcts_new(geo, 3, 1 << 16);
+        ck_assert_ptr_nonnull(m);
+        tx_mcts_set_features(m, &f);
+        int move = tx_mcts_search(m, &b, last, INT64_MAX, 300, &st);
+        ck_assert_msg(move >= 0 && tx_fastboard_can_play(&b, 0, move), "switch %d: move %d", off,
+                      move);
+        if (f.second_line) { /* sealed: finished without a search */
+            ck_assert_int_eq(st.playouts, 0);
+            struct tx_fastboard after = b;
+            tx_fastboard_play(&after, move);
+            ck_assert_int_eq(tx_eval_distance(&after, 0, NULL), 1);
+        } else {
+            ck_assert_int_eq(st.playouts, 300);
+        }
+        tx_mcts_free(m);
+    }
+    free(geo);
+}
+END_TEST
+
 START_TEST(opening_and_swap_rules)
 {
     struct tx_geometry *geo = malloc(sizeof(*geo));
@@ -812,6 +858,7 @@ static Suite *bots_suite(void)
     tcase_add_test(units, opening_and_swap_rules);
     tcase_add_test(units, fastboard_second_line_wins_for_real);
     tcase_add_test(units, playout_saves_bridge);
+    tcase_add_test(units, mcts_switches_and_sealed_finish);
     suite_add_tcase(s, units);
     return s;
 }
