@@ -48,8 +48,11 @@ void tx_fastboard_play(struct tx_fastboard *b, int hole);
  * wins (b->winner is set at once, also for the pegs already placed). Under
  * the PP rules such a peg can never be cut from its border: only its owner
  * may fill that hole, and an opponent link crossing the step would need an
- * end on the border line. The search uses it to see sealed games end two
- * moves early; the referee's win still needs the border pegs. */
+ * end on the border line. (Under classic rules, where a player's own
+ * links block too, its own link across the step could cut it: the rule
+ * must be checked again or left off there.) The search uses it to see
+ * sealed games end two moves early; the referee's win still needs the
+ * border pegs. */
 void tx_fastboard_count_second_lines(struct tx_fastboard *b);
 
 /* True when holes a and c hold pegs of one chain of links (or of pegs
