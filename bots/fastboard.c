@@ -21,6 +21,11 @@ static uint8_t *cells_of(struct tx_fastboard *b)
     return (uint8_t *)b->mem + b->off_cell;
 }
 
+static const int16_t *uf_const(const struct tx_fastboard *b)
+{
+    return (const int16_t *)(const void *)((const uint8_t *)b->mem + b->off_uf);
+}
+
 static int find(int16_t *uf, int x)
 {
     while (uf[x] != x) {
@@ -51,6 +56,7 @@ void tx_fastboard_init(struct tx_fastboard *b, const struct tx_geometry *geo, en
     b->to_move = 0;
     b->winner = -1;
     b->own_links_block = tx_ruleset(rules)->own_links_block;
+    b->second_line = false;
     b->bytes = (uint32_t)tx_fastboard_size(geo);
     b->words = (uint32_t)(((size_t)geo->link_ids + 63) / 64);
     b->off_uf = b->words * 2 * 8;
@@ -69,10 +75,48 @@ struct tx_fastboard *tx_fastboard_new(const struct tx_geometry *geo, enum tx_rul
     return b;
 }
 
+int tx_fastboard_sealed_side(const struct tx_fastboard *b, int player, int hole)
+{
+    const struct tx_geometry *geo = b->geo;
+    unsigned zone = geo->zone[hole];
+    if (zone & (player == 0 ? TX_ZONE_ROW_FIRST : TX_ZONE_COL_FIRST))
+        return 0;
+    if (zone & (player == 0 ? TX_ZONE_ROW_LAST : TX_ZONE_COL_LAST))
+        return 1;
+    if (!b->second_line)
+        return -1;
+    int along = player == 0 ? tx_geometry_x(geo, hole) : tx_geometry_y(geo, hole);
+    int across = player == 0 ? tx_geometry_y(geo, hole) : tx_geometry_x(geo, hole);
+    /* the far border line's index across the board: rows for player 0 */
+    int last = (player == 0 ? geo->height : geo->width) - 1;
+    int border = across == 1 ? 0 : across == last - 1 ? last : -1;
+    if (border < 0)
+        return -1;
+    for (int d = -2; d <= 2; d += 4) {
+        int n = player == 0 ? tx_geometry_hole(geo, along + d, border)
+                            : tx_geometry_hole(geo, border, along + d);
+        if (n >= 0 &&
+            (tx_fastboard_cell(b, n) == player + 1 || tx_fastboard_can_play(b, player, n)))
+            return border != 0;
+    }
+    return -1;
+}
+
+/* With b->second_line: joins a peg of player in hole on a second line to
+ * that line's border node (tx_fastboard_sealed_side). */
+static void join_second_line(struct tx_fastboard *b, int player, int hole)
+{
+    int side = tx_fastboard_sealed_side(b, player, hole);
+    if (side >= 0)
+        join(uf_of(b), hole, b->geo->holes + 2 * player + side);
+}
+
 /* Joins a peg of player in hole to the border nodes of its own lines: the
  * nodes follow the holes, rows 1/last, then columns A/last. */
 static void join_borders(struct tx_fastboard *b, int player, int hole)
 {
+    if (b->second_line)
+        join_second_line(b, player, hole);
     unsigned zone = b->geo->zone[hole];
     int16_t *uf = uf_of(b);
     int base = b->geo->holes;
@@ -99,6 +143,37 @@ static bool joined(struct tx_fastboard *b, int player)
 static void set_link(struct tx_fastboard *b, int player, int link)
 {
     b->mem[(player ? b->words : 0) + (uint32_t)(link >> 6)] |= 1ULL << (link & 63);
+}
+
+void tx_fastboard_count_second_lines(struct tx_fastboard *b)
+{
+    if (b->own_links_block)
+        return; /* not a fact under classic rules (fastboard.h) */
+    b->second_line = true;
+    for (int h = 0; h < b->geo->holes; h++)
+        if (tx_fastboard_cell(b, h) != TX_EMPTY)
+            join_second_line(b, tx_fastboard_cell(b, h) - 1, h);
+    for (int p = 0; p < 2 && b->winner < 0; p++)
+        if (joined(b, p))
+            b->winner = p;
+}
+
+/* find without path halving, for a board the caller may not change. */
+static int root_of(const int16_t *uf, int x)
+{
+    while (uf[x] != x)
+        x = uf[x];
+    return x;
+}
+
+bool tx_fastboard_connected(const struct tx_fastboard *b, int a, int c)
+{
+    return root_of(uf_const(b), a) == root_of(uf_const(b), c);
+}
+
+bool tx_fastboard_joined_to(const struct tx_fastboard *b, int player, int hole, int side)
+{
+    return tx_fastboard_connected(b, hole, b->geo->holes + 2 * player + side);
 }
 
 void tx_fastboard_from_game(struct tx_fastboard *b, const struct tx_game *g)

@@ -31,6 +31,7 @@ struct tx_fastboard {
     int to_move;                   /* 0 or 1 */
     int winner;                    /* -1 while nobody has joined its borders */
     int own_links_block;           /* classic rules: a player's own links block it too */
+    bool second_line;              /* a second-line peg counts as on its border (pp only) */
     uint32_t bytes;                /* tx_fastboard_size(geo) */
     uint32_t words;                /* 64-bit words of one player's link bits */
     uint32_t off_uf, off_cell;     /* where the tables start in mem[], in bytes */
@@ -64,6 +65,31 @@ void tx_fastboard_from_game(struct tx_fastboard *b, const struct tx_game *g);
  * playable for it (tx_fastboard_can_play), makes its links, checks the win,
  * and passes the turn. */
 void tx_fastboard_play(struct tx_fastboard *b, int hole);
+
+/* From now on a peg on a player's second line (the line next to one of its
+ * border lines) that has a usable hole of that border line a knight step
+ * away counts as joined to it, and a chain joining the two second lines
+ * wins (b->winner is set at once, also for the pegs already placed). Under
+ * the PP rules such a peg can never be cut from its border: only its owner
+ * may fill that hole, and an opponent link crossing the step would need an
+ * end on the border line. Under classic rules, where a player's own
+ * links block too, its own link across the step could cut it: there the
+ * call does nothing. The search uses it to see
+ * sealed games end two moves early; the referee's win still needs the
+ * border pegs. */
+void tx_fastboard_count_second_lines(struct tx_fastboard *b);
+
+/* True when holes a and c hold pegs of one chain of links (or of pegs
+ * joined to one border line). */
+bool tx_fastboard_connected(const struct tx_fastboard *b, int a, int c);
+
+/* The border line of player (0: row 1 or column A, 1: the last one) that a
+ * peg of player in hole is joined to for good by where it stands: on it,
+ * or with b->second_line on the line next to it; -1 when neither. */
+int tx_fastboard_sealed_side(const struct tx_fastboard *b, int player, int hole);
+
+/* True when the peg in hole is joined to player's border line side. */
+bool tx_fastboard_joined_to(const struct tx_fastboard *b, int player, int hole, int side);
 
 /* The cells (enum tx_cell by hole). */
 static inline const uint8_t *tx_fastboard_cells(const struct tx_fastboard *b)

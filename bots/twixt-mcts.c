@@ -28,6 +28,7 @@
 
 struct mcts_bot {
     struct tx_mcts *search;
+    struct tx_mcts_features features; /* --no-FEATURE switches */
     struct tx_rng rng;
     int ms;           /* --ms, 0 for the defaults */
     bool bench;       /* --bench */
@@ -106,7 +107,7 @@ static int think(const struct tx_botio_turn *turn, void *data, char *message)
 
 static void usage(void)
 {
-    printf("usage: twixt-mcts [--size N] [--seed N] [--ms N] [--bench]\n"
+    printf("usage: twixt-mcts [--size N] [--seed N] [--ms N] [--bench] [--no-FEATURE]\n"
            "A Twixt-PP bot: Monte Carlo tree search with RAVE, pattern and evaluation\n"
            "priors, link-seeking playouts and tree reuse between turns.\n"
            "  --size N  board size, %d..%d (default %d)\n"
@@ -114,6 +115,9 @@ static void usage(void)
            "  --ms N    thinking time per turn in ms (default %d on the first turn, %d later,\n"
            "            less when the machine is busy)\n"
            "  --bench   print playouts per second on one core and exit\n"
+           "  --no-second-line  a chain joining its two second lines is not yet a win\n"
+           "  --no-save-bridge  playouts do not answer intrusions into two-way links\n"
+           "  --no-save-edge    nor the last way of a peg to its border line\n"
            "  --help    this text\n",
            TX_SIZE_MIN, TX_SIZE_MAX, TX_SIZE_DEFAULT, FIRST_TURN_MS, TURN_MS);
 }
@@ -178,6 +182,18 @@ static int option(const char *prog, int argc, char **argv, int *i, void *data)
         bot->ms = (int)v;
         return 1;
     }
+    if (!strcmp(argv[*i], "--no-second-line")) {
+        bot->features.second_line = false;
+        return 1;
+    }
+    if (!strcmp(argv[*i], "--no-save-edge")) {
+        bot->features.save_edge = false;
+        return 1;
+    }
+    if (!strcmp(argv[*i], "--no-save-bridge")) {
+        bot->features.save_bridge = false;
+        return 1;
+    }
     if (strcmp(argv[*i], "--bench"))
         return 0;
     bot->bench = true;
@@ -196,6 +212,7 @@ static int ready(const struct tx_geometry *geo, const struct tx_botio_options *o
         fprintf(stderr, "twixt-mcts: out of memory\n");
         return 1;
     }
+    tx_mcts_set_features(bot->search, &bot->features);
     return TX_BOTIO_PLAY;
 }
 
@@ -214,5 +231,6 @@ int main(int argc, char **argv)
                                                    .think = think,
                                                    .done = done};
     struct mcts_bot bot = {.cpu_share = 1};
+    tx_mcts_features_default(&bot.features);
     return tx_botio_main(&twixt_mcts, &bot, argc, argv);
 }

@@ -42,6 +42,8 @@
 #include "hole.h"
 #include "input.h"
 #include "greedy-eval.h"
+#include "mcts.h"
+#include "playout.h"
 #include "test-game.h"
 
 #define ANSWER_TIMEOUT_MS 10000 /* any bot, any turn: far above what they need */
@@ -515,6 +517,177 @@ START_TEST(eval_paths_are_shortest)
 }
 END_TEST
 
+/* The second-line rule (tx_fastboard_count_second_lines) calls a game won
+ * only when it is: in random games on every kind of size (5 x 5, where the
+ * middle of a second line has only corners on its border line, included),
+ * whenever the rule first says player p has won, p's real connection
+ * needs at most two more pegs, and p wins for real with its next two moves
+ * (the best of the greedy ranking) whatever the opponent answers. */
+START_TEST(fastboard_second_line_wins_for_real)
+{
+    static const int sizes[] = {5, 6, 7, 12, 26};
+    struct tx_geometry *geo = NULL;
+    int16_t moves[TX_MOVES_MAX], ranked[TX_HOLES_MAX];
+    struct tx_rng rng;
+    int sealed = 0;
+    tx_rng_seed(&rng, 11);
+    for (size_t si = 0; si < sizeof(sizes) / sizeof(sizes[0]); si++) {
+        ck_assert_int_eq((tx_geometry_free(geo), tx_geometry_new(sizes[si], sizes[si], &geo)), 0);
+        for (uint64_t seed = 1; seed <= 60; seed++) {
+            uint64_t s = seed * 0x9e3779b97f4a7c15ULL;
+            static struct tx_fastboard *real, *early;
+            test_board(&real, geo);
+            tx_fastboard_copy(test_board(&early, geo), real);
+            tx_fastboard_count_second_lines(early);
+            while (real->winner < 0 && early->winner < 0) {
+                int n = 0;
+                for (int h = 0; h < geo->holes; h++)
+                    if (tx_fastboard_can_play(real, real->to_move, h))
+                        moves[n++] = (int16_t)h;
+                if (n == 0)
+                    break;
+                int move = moves[rng_next(&s) % (uint64_t)n];
+                tx_fastboard_play(real, move);
+                tx_fastboard_play(early, move);
+            }
+            ck_assert_msg(real->winner < 0 || early->winner == real->winner,
+                          "size %d seed %d: a real win the rule missed", sizes[si], (int)seed);
+            if (early->winner < 0 || real->winner >= 0)
+                continue;
+            int p = early->winner;
+            sealed++;
+            ck_assert_int_le(tx_eval_distance(real, p, NULL), 2);
+            for (int turn = 0; turn < 4 && real->winner < 0; turn++) {
+                int n = 0;
+                if (real->to_move == p) {
+                    n = tx_eval_rank_moves(real, &rng, ranked, NULL);
+                    ck_assert_int_gt(n, 0);
+                    tx_fastboard_play(real, ranked[0]);
+                    continue;
+                }
+                for (int h = 0; h < geo->holes; h++)
+                    if (tx_fastboard_can_play(real, real->to_move, h))
+                        moves[n++] = (int16_t)h;
+                ck_assert_int_gt(n, 0);
+                tx_fastboard_play(real, moves[rng_next(&s) % (uint64_t)n]);
+            }
+            ck_assert_msg(real->winner == p, "size %d seed %d: the sealed game was not won",
+                          sizes[si], (int)seed);
+        }
+    }
+    ck_assert_int_gt(sealed, 100); /* the rule did decide games early */
+    free(geo);
+}
+END_TEST
+
+/* Playouts answer an intrusion into a two-way connection: player 1's pegs
+ * E5 and E7 can link through C6 or G6; when player 2 takes G6 the answer
+ * is C6, and when player 2 instead cuts E5-G6 with a link, the answer is
+ * C6 too. And the same for a peg's two ways to its border line. */
+START_TEST(playout_saves_bridge)
+{
+    struct tx_geometry *geo = NULL;
+    ck_assert_int_eq((tx_geometry_free(geo), tx_geometry_new(12, 12, &geo)), 0);
+    int e5 = tx_geometry_hole(geo, 4, 4), e7 = tx_geometry_hole(geo, 4, 6);
+    int c6 = tx_geometry_hole(geo, 2, 5), g6 = tx_geometry_hole(geo, 6, 5);
+    static struct tx_fastboard *b, *cut, *t, *edge;
+    test_board(&b, geo);
+    tx_fastboard_play(b, e5);
+    tx_fastboard_play(b, tx_geometry_hole(geo, 10, 10));
+    tx_fastboard_play(b, e7);
+    tx_fastboard_copy(test_board(&cut, geo), b);
+    tx_fastboard_play(b, g6);
+    ck_assert_int_eq(tx_playout_save_bridge(b, 0, g6, false), c6);
+    /* A player 2 link that crosses E5-G6 and no other link of the bridge. */
+    int e5g6 = tx_geometry_link(geo, e5, g6), found = 0;
+    int c6e5 = tx_geometry_link(geo, c6, e5), c6e7 = tx_geometry_link(geo, c6, e7);
+    int g6e7 = tx_geometry_link(geo, g6, e7);
+    for (int i = 0; i < TX_CROSSINGS && !found; i++) {
+        int l = geo->crossing[e5g6][i];
+        if (l == TX_NO_LINK)
+            break;
+        int a = geo->link_end[l][0], c = geo->link_end[l][1];
+        bool other = false;
+        for (int j = 0; j < TX_CROSSINGS; j++) {
+            int x = geo->crossing[l][j];
+            other |= x != TX_NO_LINK && (x == c6e5 || x == c6e7 || x == g6e7);
+        }
+        if (other || tx_fastboard_cell(cut, a) != TX_EMPTY ||
+            tx_fastboard_cell(cut, c) != TX_EMPTY || a == g6 || c == g6 ||
+            !tx_fastboard_can_play(cut, 1, a) || !tx_fastboard_can_play(cut, 1, c))
+            continue;
+        tx_fastboard_copy(test_board(&t, geo), cut);
+        tx_fastboard_play(t, a);
+        tx_fastboard_play(t, tx_geometry_hole(geo, 9, 1)); /* player 1 elsewhere */
+        tx_fastboard_play(t, c);
+        ck_assert(tx_fastboard_link_blocked(t, 0, e5g6));
+        ck_assert_int_eq(tx_playout_save_bridge(t, 0, c, false), c6);
+        found = 1;
+    }
+    ck_assert_msg(found, "no link crosses E5-G6 alone");
+    /* The edge: player 1's E4 reaches the second line (joined to row 1 for
+     * good) through D2 or F2; player 2 takes D2, the answer is F2, but only
+     * with edges and the second-line rule. */
+    int e4 = tx_geometry_hole(geo, 4, 3), d2 = tx_geometry_hole(geo, 3, 1);
+    test_board(&edge, geo);
+    tx_fastboard_count_second_lines(edge);
+    tx_fastboard_play(edge, e4);
+    tx_fastboard_play(edge, d2);
+    ck_assert_int_eq(tx_playout_save_bridge(edge, 0, d2, true), tx_geometry_hole(geo, 5, 1));
+    ck_assert_int_eq(tx_playout_save_bridge(edge, 0, d2, false), -1);
+    edge->second_line = false;
+    ck_assert_int_eq(tx_playout_save_bridge(edge, 0, d2, true), -1);
+    tx_fastboard_play(b, c6); /* player 1 answers: the bridge is a chain */
+    ck_assert(tx_fastboard_connected(b, e5, e7));
+    free(geo);
+}
+END_TEST
+
+/* The search with each enhancement switched off still answers a legal
+ * move, and a game sealed by the second-line rule is finished at once: the
+ * player to move links its chain to a border line without searching. */
+START_TEST(mcts_switches_and_sealed_finish)
+{
+    struct tx_geometry *geo = NULL;
+    ck_assert_int_eq((tx_geometry_free(geo), tx_geometry_new(12, 12, &geo)), 0);
+    static const int chain[][2] = {{5, 1}, {6, 3}, {5, 5}, {6, 7}, {5, 9}, {7, 10}};
+    static struct tx_fastboard *b, *after;
+    test_board(&b, geo);
+    for (int i = 0; i < 6; i++) {
+        tx_fastboard_play(b, tx_geometry_hole(geo, chain[i][0], chain[i][1]));
+        tx_fastboard_play(b, tx_geometry_hole(geo, 1, i + 2)); /* player 2, far away */
+    }
+    ck_assert_int_eq(b->winner, -1);
+    ck_assert_int_eq(b->to_move, 0);
+    ck_assert_int_eq(tx_eval_distance(b, 0, NULL), 2); /* one peg on each border line */
+    int last[2] = {tx_geometry_hole(geo, 7, 10), tx_geometry_hole(geo, 1, 7)};
+    struct tx_mcts_stats st;
+    for (int off = 0; off < 4; off++) {
+        struct tx_mcts_features f;
+        tx_mcts_features_default(&f);
+        f.second_line = off != 1;
+        f.save_bridge = off != 2;
+        f.save_edge = off != 3;
+        struct tx_mcts *m = tx_mcts_new(geo, 3, 1 << 16);
+        ck_assert_ptr_nonnull(m);
+        tx_mcts_set_features(m, &f);
+        int move = tx_mcts_search(m, b, last, INT64_MAX, 300, &st);
+        ck_assert_msg(move >= 0 && tx_fastboard_can_play(b, 0, move), "switch %d: move %d", off,
+                      move);
+        if (f.second_line) { /* sealed: finished without a search */
+            ck_assert_int_eq(st.playouts, 0);
+            tx_fastboard_copy(test_board(&after, geo), b);
+            tx_fastboard_play(after, move);
+            ck_assert_int_eq(tx_eval_distance(after, 0, NULL), 1);
+        } else {
+            ck_assert_int_eq(st.playouts, 300);
+        }
+        tx_mcts_free(m);
+    }
+    free(geo);
+}
+END_TEST
+
 START_TEST(opening_and_swap_rules)
 {
     struct tx_geometry *geo = NULL;
@@ -697,6 +870,9 @@ static Suite *bots_suite(void)
     tcase_add_test(units, fastboard_matches_game);
     tcase_add_test(units, eval_paths_are_shortest);
     tcase_add_test(units, opening_and_swap_rules);
+    tcase_add_test(units, fastboard_second_line_wins_for_real);
+    tcase_add_test(units, playout_saves_bridge);
+    tcase_add_test(units, mcts_switches_and_sealed_finish);
     suite_add_tcase(s, units);
     return s;
 }
