@@ -18,6 +18,7 @@
 
 #include <cjson/cJSON.h>
 
+#include "geometry.h"
 #include "stats.h"
 #include "text.h"
 
@@ -38,6 +39,10 @@ void tx_standings_free(struct tx_standings *s)
     free(s->bots);
     free(s->cells);
     tx_records_seen_free(&s->seen);
+    if (s->next) {
+        tx_standings_free(s->next);
+        free(s->next);
+    }
     memset(s, 0, sizeof(*s));
 }
 
@@ -152,10 +157,36 @@ static bool wanted(const struct tx_standings *s, const struct tx_record *r)
     return !s->only || (named(s, r->players[0].name) && named(s, r->players[1].name));
 }
 
+/* The standings that counts games of r's rule set and board: s, the next
+ * of the chain, or a new one at its end. */
+static struct tx_standings *standings_of(struct tx_standings *s, const struct tx_record *r)
+{
+    struct tx_variant v = {r->rules, r->width, r->height};
+    for (;; s = s->next) {
+        if (!s->has_variant) {
+            s->variant = v;
+            s->has_variant = true;
+        }
+        if (s->variant.rules == v.rules && s->variant.width == v.width &&
+            s->variant.height == v.height)
+            return s;
+        if (!s->next) {
+            s->next = tx_xcalloc(1, sizeof *s->next);
+            s->next->since = s->since;
+            s->next->only = s->only;
+            s->next->nonly = s->nonly;
+            s->next->merge_builds = s->merge_builds;
+            s->next->unchecked = s->unchecked;
+            s->next->show_variant = s->show_variant;
+        }
+    }
+}
+
 enum tx_standings_added tx_standings_add_at(struct tx_standings *s, const struct tx_record *r,
                                             const char *file, int64_t line,
                                             struct tx_records_earlier *earlier)
 {
+    s = standings_of(s, r);
     if (r->result.reason == TX_REASON_INTERRUPTED) {
         s->interrupted++;
         return TX_STANDINGS_INTERRUPTED;
@@ -339,6 +370,10 @@ int tx_standings_print(const struct tx_standings *s, FILE *out)
         ranking_free(&k);
         return r;
     }
+    const struct tx_variant *v = &s->variant;
+    if (s->has_variant && (s->show_variant || v->rules != TX_RULES_PP ||
+                           v->width != TX_SIZE_DEFAULT || v->height != TX_SIZE_DEFAULT))
+        fprintf(out, "%s rules, %d x %d board: ", tx_ruleset(v->rules)->name, v->width, v->height);
     fprintf(out, "%d bot%s, %" PRId64 " game%s", s->nbots, s->nbots == 1 ? "" : "s", s->counted,
             s->counted == 1 ? "" : "s");
     if (s->interrupted)
@@ -629,7 +664,11 @@ int tx_standings_print_json(const struct tx_standings *s, const char *const *foc
     cJSON *root = r < 0 ? NULL : cJSON_CreateObject();
     cJSON *bots = NULL, *versus = NULL;
     char *text = NULL;
-    if (root && cJSON_AddNumberToObject(root, "games", (double)s->counted) &&
+    struct tx_variant v = s->has_variant ? s->variant : TX_VARIANT_DEFAULT;
+    if (root && cJSON_AddStringToObject(root, "rules", tx_ruleset(v.rules)->name) &&
+        cJSON_AddNumberToObject(root, "width", v.width) &&
+        cJSON_AddNumberToObject(root, "height", v.height) &&
+        cJSON_AddNumberToObject(root, "games", (double)s->counted) &&
         cJSON_AddNumberToObject(root, "interrupted", (double)s->interrupted) &&
         cJSON_AddNumberToObject(root, "duplicates", (double)s->duplicates) &&
         cJSON_AddNumberToObject(root, "rejected", (double)s->rejected) &&
