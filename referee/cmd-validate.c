@@ -61,12 +61,12 @@ int tx_cmd_validate(const char *self, int argc, char **argv)
     status = TX_EXIT_USAGE;
     struct tx_paths paths;
     tx_paths_find(&paths); /* for the report: which bundled bots were used */
-    random = tx_validate_bundled_command("twixt-random", NULL);
+    random = tx_validate_bundled_command("twixt-random", &o.variant, NULL);
     char strong_extra[32];
     int strong_ms = o.limits.turn_ms / 3 < STRONG_MS_MAX ? o.limits.turn_ms / 3 : STRONG_MS_MAX;
     snprintf(strong_extra, sizeof strong_extra, "--ms %d", strong_ms > 1 ? strong_ms : 1);
-    strong = tx_validate_bundled_command("twixt-mcts", strong_extra);
-    blocker = tx_validate_bundled_command("twixt-blocker", NULL);
+    strong = tx_validate_bundled_command("twixt-mcts", &o.variant, strong_extra);
+    blocker = tx_validate_bundled_command("twixt-blocker", &o.variant, NULL);
     if (!o.opponents.count && !random && !strong) {
         fprintf(stderr,
                 "twixt-arena validate: no bundled bots next to the program (../bots/twixt-random); "

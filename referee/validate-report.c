@@ -115,6 +115,9 @@ static void print_game(FILE *out, const struct tx_validate_game *g)
     case TX_SCENARIO_CROSSING:
         snprintf(what, sizeof what, "crossing links of %s", g->opponent);
         break;
+    case TX_SCENARIO_EDITS:
+        snprintf(what, sizeof what, "links edited by %s", g->opponent);
+        break;
     default:
         snprintf(what, sizeof what, "%s, %d forced", scenario, g->nforced);
     }

@@ -37,8 +37,9 @@ const char *tx_validate_check_name(enum tx_validate_check check)
 
 const char *tx_validate_scenario_name(enum tx_validate_scenario scenario)
 {
-    static const char *const names[] = {"against", "swap",     "diagonal",    "off-diagonal",
-                                        "blocked", "crossing", "forced-late", "forced-crossing"};
+    static const char *const names[] = {"against",      "swap",        "diagonal",
+                                        "off-diagonal", "blocked",     "crossing",
+                                        "edits",        "forced-late", "forced-crossing"};
     _Static_assert(sizeof names / sizeof names[0] == TX_SCENARIOS, "a name for every scenario");
     return (unsigned)scenario < TX_SCENARIOS ? names[scenario] : "?";
 }
