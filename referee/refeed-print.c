@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "alloc.h"
+#include "command.h"
 #include "refeed.h"
 #include "render-text.h"
 
@@ -131,6 +132,13 @@ int tx_refeed_replay(FILE *out, const struct tx_geometry *geo, const struct tx_r
                 "twixt-arena replay: --bot: expected PLAYER=COMMAND with PLAYER 1, 2 or a player's "
                 "name of game %lld, got '%s'\n",
                 (long long)r->game, bot_arg);
+        return 2;
+    }
+    if (r->width != r->height && tx_command_has_size(eq + 1)) {
+        fprintf(stderr,
+                "twixt-arena replay: --bot: {size} in the command, but the board of game %lld is "
+                "%dx%d: use {width} and {height}\n",
+                (long long)r->game, r->width, r->height);
         return 2;
     }
     struct tx_refeed_config c = {
