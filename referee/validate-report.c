@@ -213,8 +213,7 @@ void tx_validate_report_print(FILE *out, const char *program, const struct tx_va
     tx_render_text_safe(out, c->name, 64);
     fputs(": ", out);
     tx_render_text_safe(out, c->command, 400);
-    bool codingame = c->geo->width == TX_SIZE_DEFAULT && c->geo->height == TX_SIZE_DEFAULT &&
-                     c->rules == TX_RULES_PP;
+    bool codingame = tx_validate_codingame(c, TX_SCENARIO_OPPONENT);
     fprintf(out, "\nlimits: first turn %d ms, later turns %d ms, margin %d ms; board %d x %d%s%s\n",
             c->limits.first_turn_ms, c->limits.turn_ms, c->limits.margin_ms, c->geo->width,
             c->geo->height, c->rules == TX_RULES_PP ? "" : ", classic rules",

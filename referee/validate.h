@@ -216,7 +216,10 @@ const char *tx_validate_scenario_name(enum tx_validate_scenario scenario);
 /* True for the checks that fail the validation (a loss on CodinGame). */
 bool tx_validate_check_fails(enum tx_validate_check check);
 
-/* True for the scenarios CodinGame produces (no forced move for the bot). */
-bool tx_validate_scenario_codingame(enum tx_validate_scenario scenario);
+/* True when a game of scenario under config's rule set and board is one
+ * CodinGame can produce: a scenario with no forced move for the bot, pp
+ * on 12 x 12 (it plays nothing else). Games and findings that are not are labelled arena only. */
+bool tx_validate_codingame(const struct tx_validate_config *config,
+                           enum tx_validate_scenario scenario);
 
 #endif
