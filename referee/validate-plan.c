@@ -3,7 +3,7 @@
  * Every scenario of the default battery is a situation CodinGame produces:
  * its opponent plays it (twixt-random opens where told, swaps or, under
  * classic rules, edits its links; twixt-blocker makes the game long or its
- * links cross). Only the
+ * links cross, under classic flips a link of its own back and forth). Only the
  * arena-only scenarios (forced_openings) force moves, made with libtwixt
  * from a seeded generator so that a seed always gives the same battery and
  * no opening ends the game. The bundled opponents' commands are made here
@@ -247,8 +247,7 @@ void tx_validate_plan_battery(struct tx_validate_battery *v)
         for (int p = 0; p < 2; p++)
             plan(v, TX_SCENARIO_BLOCKED, p, blocker, no_blocker);
         for (int p = 0; p < 2; p++)
-            plan(v, TX_SCENARIO_CROSSING, p, classic ? NULL : blocker,
-                 classic ? no_cross : no_blocker);
+            plan(v, TX_SCENARIO_CROSSING, p, blocker, no_blocker);
         for (int p = 0; p < 2 && classic; p++)
             plan(v, TX_SCENARIO_EDITS, p, random, no_random);
         if (!c->forced_openings)

@@ -24,10 +24,11 @@
  * player 1 and 2 against twixt-blocker, which blocks until the board is
  * nearly full (long games, late positions with few legal holes), and
  * against twixt-blocker --cross, whose own links cross each other (the PP
- * rule). Under classic rules the crossing games cannot be (no link crosses
- * another), and player 1 and player 2 play against twixt-random making
- * link edits at every turn instead (links that disappear and come back in
- * the bot's input); on a board that is not square there is no swap game.
+ * rule; under classic rules, where no link crosses another, it removes and
+ * adds the same links by turns). Under classic rules player 1 and player 2
+ * also play against twixt-random making link edits at every turn (links
+ * that disappear and come back in the bot's input); the forced-crossing
+ * games cannot be. On a board that is not square there is no swap game.
  * With forced_openings, the scenarios CodinGame cannot produce as
  * well: forced openings that place pegs of the bot's colour (a late
  * position with few legal holes, crossing links), labelled arena-only.
