@@ -218,8 +218,10 @@ static int check_file(const struct variant *v, const char *file, struct game *ga
 }
 
 /* The limits of every run: generous, so that a loaded machine does not
- * turn a test of rules into a test of speed. */
-#define LIMITS "--first-turn-ms", "10000", "--turn-ms", "5000"
+ * turn a test of rules into a test of speed; no memory limit, so that the
+ * bundled bots start when they are built with sanitizers (an ASan program
+ * cannot start under RLIMIT_DATA). */
+#define LIMITS "--first-turn-ms", "10000", "--turn-ms", "5000", "--bot-memory-mb", "0"
 
 /* ---- play, replay, replay --bot ---- */
 
@@ -562,7 +564,7 @@ START_TEST(family_validate_big_board)
     /* Short limits: an opponent slow on this board (twixt-blocker) loses
      * its game on time, which is no finding of the bot's. */
     ck_assert_int_eq(run("validate", failing, "--board", "100x100", "--json", "--first-turn-ms",
-                         "3000", "--turn-ms", "1000", NULL),
+                         "3000", "--turn-ms", "1000", "--bot-memory-mb", "0", NULL),
                      1);
     cJSON *root = report(), *g;
     ck_assert_int_eq(cJSON_GetObjectItem(root, "size")->valueint, 100);
