@@ -49,12 +49,13 @@
 /* The longest line read or written: 64 MiB. The largest record the referee
  * can write is about 55 MiB: a 100 x 100 board full of moves, each with a
  * 20-character message and, under classic rules, as many link edits as an
- * answer of 4096 bytes holds (585), both bots filling their 64 KiB of kept
- * stderr, and two commands as long as one argument may be (128 KiB), all of
- * control characters that JSON escapes to 6 bytes each; without edits it is
- * 5.1 MiB (test-records, records_cap_holds_the_largest_record). A real
- * record is a few KiB, up to 1 MiB for a whole 100 x 100 game. The reader
- * holds what the line takes, never more than this. */
+ * answer of 4096 bytes holds (TX_EDITS_MAX), both bots filling their 64 KiB
+ * of kept stderr, and two commands as long as one argument may be (128
+ * KiB), all of control characters that JSON escapes to 6 bytes each;
+ * without edits it is 5.1 MiB (test-records,
+ * records_cap_holds_the_largest_record). A real record is a few KiB, up to
+ * 1 MiB for a whole 100 x 100 game. The reader holds what the line takes,
+ * never more than this. */
 #define TX_RECORDS_LINE_MAX (64 * 1024 * 1024)
 
 /* How every record this program writes begins: what makes a torn line
