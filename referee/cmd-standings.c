@@ -3,7 +3,10 @@
  *
  * Merges the records of every FILE (the shards of a run, several runs, a
  * file still being written) into one table and crosstable, then shows the
- * newest bot (or --bot NAME) against each opponent. Reading and checking
+ * newest bot (or --bot NAME) against each opponent. Games of different
+ * rule sets or boards are never merged: each rule set and board has its own
+ * table, crosstable and newest bot, one after the other (with --json, one
+ * object per line), in the order the files first show them. Reading and checking
  * is all in standings-read.c; this file takes the command line (options.h)
  * and maps problems to exit codes: a file that cannot be read, holds a
  * line that is not a record (unless --skip-invalid) or no record at all, or
@@ -151,21 +154,38 @@ int tx_cmd_standings(const char *program, int argc, char **argv)
     if (o.only_bots)
         s.nonly = split_names(o.only_bots, &only_copy, &s.only);
     status = read_files(&s, &o);
-    int focus = -1;
-    if (status == 0 && o.focus && (focus = tx_standings_find(&s, o.focus)) < 0) {
+    bool found = !o.focus;
+    for (struct tx_standings *t = &s; status == 0 && t; t = t->next) {
+        found = found || tx_standings_find(t, o.focus) >= 0;
+        t->show_variant = s.next != NULL; /* several rule sets or boards: say which is which */
+    }
+    if (status == 0 && !found)
         status = tx_options_usage_error(&tx_cmd_standings_line, program,
                                         "--bot: no bot named '%s' in the games counted", o.focus);
-    } else if (status == 0 && !o.focus) {
-        focus = tx_standings_newest(&s);
-    }
     if (status == 0) {
-        tx_standings_warn_builds(&s, stderr);
-        const char *label = focus >= 0 ? s.bots[focus].label : NULL;
-        int r = html     ? 0
-                : o.json ? tx_standings_print_json(&s, &label, label ? 1 : 0, stdout)
-                         : tx_standings_print(&s, stdout);
-        if (r == 0 && !html && !o.json && focus >= 0 && s.nbots > 2)
-            r = tx_standings_print_versus(&s, focus, stdout);
+        int r = 0;
+        for (struct tx_standings *t = &s; r == 0 && !html && t; t = t->next) {
+            int focus = o.focus ? tx_standings_find(t, o.focus) : tx_standings_newest(t);
+            tx_standings_warn_builds(t, stderr);
+            const char *label = focus >= 0 ? t->bots[focus].label : NULL;
+            if (t != &s && !o.json)
+                fputc('\n', stdout);
+            r = o.json ? tx_standings_print_json(t, &label, label ? 1 : 0, stdout)
+                       : tx_standings_print(t, stdout);
+            if (r == 0 && !o.json && focus >= 0 && t->nbots > 2)
+                r = tx_standings_print_versus(t, focus, stdout);
+        }
+        if (html) {
+            tx_standings_warn_builds(&s, stderr);
+            /* One page shows one rule set and board: the first read. */
+            for (const struct tx_standings *t = s.next; t; t = t->next)
+                fprintf(stderr,
+                        "twixt-arena standings: the dashboard shows the games of the first rule "
+                        "set and board read; %" PRId64 " game%s of %s rules on %d x %d %s not in "
+                        "it (the text standings show them)\n",
+                        t->counted, t->counted == 1 ? "" : "s", tx_ruleset(t->variant.rules)->name,
+                        t->variant.width, t->variant.height, t->counted == 1 ? "is" : "are");
+        }
         if (r < 0) {
             fprintf(stderr, "twixt-arena standings: out of memory\n");
             status = TX_EXIT_USAGE;

@@ -15,6 +15,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
+#include <limits.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -24,6 +25,7 @@
 
 #include "alloc.h"
 #include "command.h"
+#include "paths.h"
 
 static void set_err(char *err, size_t errcap, const char *msg)
 {
@@ -326,6 +328,31 @@ int tx_command_check_placeholders(const char *command, char *err, size_t errcap)
 bool tx_command_has_size(const char *command)
 {
     return strstr(command, "{size}") != NULL;
+}
+
+bool tx_command_knows_board(const char *command)
+{
+    if (tx_command_has_size(command) || strstr(command, "{width}") || strstr(command, "{height}"))
+        return true;
+    char **argv, path[PATH_MAX], bundled[PATH_MAX], a[PATH_MAX], b[PATH_MAX];
+    int argc;
+    bool known = false;
+    if (tx_command_split(command, &argv, &argc, NULL, 0) < 0)
+        return false;
+    if (argc < 1) {
+        tx_command_free(argv);
+        return false;
+    }
+    const char *base = strrchr(argv[0], '/');
+    base = base ? base + 1 : argv[0];
+    /* A bundled bot, by its name and by where it is: the same file. */
+    if (!strncmp(base, "twixt-", 6) &&
+        tx_command_find_program(argv[0], path, sizeof path, NULL, 0) == 0 &&
+        tx_paths_bundled_bot(base, bundled, sizeof bundled, NULL) == 0 && realpath(path, a) &&
+        realpath(bundled, b))
+        known = !strcmp(a, b);
+    tx_command_free(argv);
+    return known;
 }
 
 static bool is_executable_file(const char *path)

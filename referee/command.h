@@ -73,6 +73,13 @@ int tx_command_check_placeholders(const char *command, char *err, size_t errcap)
  * assumes (12 x 12), whatever --size says. */
 bool tx_command_has_size(const char *command);
 
+/* True when a bot run by command learns the board: its command names
+ * {size}, {width} or {height}, or it is one of the bundled bots (found
+ * where tx_paths_bundled_bot finds them), which read TWIXT_WIDTH and
+ * TWIXT_HEIGHT. Other bots may read those too, but a CodinGame bot
+ * assumes 12 x 12. Looks the program up in the file system: for the CLI. */
+bool tx_command_knows_board(const char *command);
+
 /* Finds program as execvp(3) does: a word with a '/' is a path, any other
  * names the first executable regular file of that name in the directories
  * of PATH ("/bin:/usr/bin" when PATH is unset; an empty entry is the

@@ -1197,8 +1197,8 @@ int tx_options_usage_error(const struct tx_options_command *cmd, const char *pro
 
 /* A board other than 12 x 12, and bots whose command names none of its
  * sides: they may well play 12 x 12 and lose every game by an invalid move
- * (unless they read TWIXT_WIDTH and TWIXT_HEIGHT, as the bundled bots do).
- * One line, naming them. */
+ * (unless they read TWIXT_WIDTH and TWIXT_HEIGHT, as the bundled bots do,
+ * which are not named). One line, naming them. */
 static void warn_size(const struct tx_options *o, const struct tx_options_command *cmd,
                       const struct command_line *lines, int nlines)
 {
@@ -1208,8 +1208,7 @@ static void warn_size(const struct tx_options *o, const struct tx_options_comman
     if ((square && v->width == TX_SIZE_DEFAULT) || cmd->id == TX_CMD_REPLAY)
         return;
     for (int i = 0; i < nlines; i++) {
-        if (tx_command_has_size(lines[i].command) || strstr(lines[i].command, "{width}") ||
-            strstr(lines[i].command, "{height}"))
+        if (tx_command_knows_board(lines[i].command))
             continue;
         if (!missing++ && square)
             fprintf(stderr, "twixt-arena %s: warning: --size %d, but no {size} in the command of ",

@@ -71,12 +71,46 @@ static void feed_next(struct refeed *rf)
     tx_seat_play(&rf->seat, rf->position);
 }
 
+/* The new answer's edits are the recorded move's, in the same order. */
+static bool same_edits(const struct tx_answer *a, const struct tx_record_move *mv)
+{
+    if (a->nedits != mv->nedits)
+        return false;
+    for (int i = 0; i < a->nedits; i++) {
+        char name[TX_EDIT_NAME_MAX];
+        if (strcmp(tx_edit_name(&a->edits[i], name), mv->edits[i]))
+            return false;
+    }
+    return true;
+}
+
+/* Edits as the table shows them, " -A6:B4 +C4:D6", cut with " ..." where
+ * the next one does not fit or when more follow than names holds. */
+static void show_edits(char *buf, const char (*names)[TX_RECORD_EDIT_MAX], int n, bool more)
+{
+    size_t at = 0;
+    buf[0] = '\0';
+    for (int i = 0; i < n; i++) {
+        if (at + strlen(names[i]) + 1 + 5 > TX_REFEED_EDITS_SHOWN) { /* " ..." and the NUL */
+            more = true;
+            break;
+        }
+        at += (size_t)snprintf(buf + at, TX_REFEED_EDITS_SHOWN - at, " %s", names[i]);
+    }
+    if (more)
+        snprintf(buf + at, TX_REFEED_EDITS_SHOWN - at, " ...");
+}
+
 /* The table's verdict: a seat's verdict set against the recorded answer. */
-static enum tx_refeed_verdict refeed_verdict(const struct tx_seat_turn *turn, const char *recorded)
+static enum tx_refeed_verdict refeed_verdict(const struct tx_seat_turn *turn,
+                                             const struct tx_record_move *mv)
 {
     switch (turn->verdict) {
     case TX_VERDICT_MOVE:
-        return strcmp(turn->answer.token, recorded) ? TX_REFEED_DIFFERENT : TX_REFEED_SAME;
+        return strcmp(turn->answer.token, mv->move ? mv->move : "") ||
+                       !same_edits(&turn->answer, mv)
+                   ? TX_REFEED_DIFFERENT
+                   : TX_REFEED_SAME;
     case TX_VERDICT_TOO_LONG:
     case TX_VERDICT_NOT_A_MOVE:
     case TX_VERDICT_ILLEGAL:
@@ -101,15 +135,24 @@ static void on_turn(struct tx_seat *seat, const struct tx_seat_turn *turn)
     t->move = i + 1;
     t->limit_ms = turn->limit_ms;
     snprintf(t->recorded, sizeof t->recorded, "%s", mv->move ? mv->move : "");
+    show_edits(t->recorded_edits, (const char(*)[TX_RECORD_EDIT_MAX])mv->edits, mv->nedits, false);
     t->us = turn->answered || turn->verdict == TX_VERDICT_SILENT ? turn->us : -1;
     if (turn->answered) {
         snprintf(t->answer, sizeof t->answer, "%s", turn->answer.token);
+        /* An edit takes 7 bytes or more in the table: the first few are enough. */
+        char names[TX_REFEED_EDITS_SHOWN / 7][TX_RECORD_EDIT_MAX];
+        int max = (int)(sizeof names / sizeof names[0]);
+        int n = turn->answer.nedits < max ? turn->answer.nedits : max;
+        for (int k = 0; k < n; k++)
+            tx_edit_name(&turn->answer.edits[k], names[k]);
+        show_edits(t->answer_edits, (const char(*)[TX_RECORD_EDIT_MAX])names, n,
+                   n < turn->answer.nedits);
         snprintf(t->message, sizeof t->message, "%s", turn->answer.message);
         if (rf->res->startup_us < 0)
             rf->res->startup_us =
                 turn->at > rf->spawned ? (int64_t)((turn->at - rf->spawned) / 1000) : 0;
     }
-    t->verdict = refeed_verdict(turn, t->recorded);
+    t->verdict = refeed_verdict(turn, mv);
     snprintf(t->detail, sizeof t->detail, "%s", turn->detail);
     if (t->verdict == TX_REFEED_TIMEOUT || t->verdict == TX_REFEED_CRASH) {
         finish(rf);

@@ -13,6 +13,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "alloc.h"
+
 /* ---- the end of a turn ---- */
 
 static void end_turn(struct tx_seat *s, enum tx_verdict verdict)
@@ -204,9 +206,13 @@ void tx_seat_play(struct tx_seat *s, const struct tx_game *position)
         crash(s);
         return;
     }
-    int len = tx_input_write(position, position->to_move, first, s->input, sizeof s->input);
+    if (!s->input) {
+        s->input_cap = tx_input_max(position->geo) + 1;
+        s->input = tx_xmalloc(s->input_cap);
+    }
+    int len = tx_input_write(position, position->to_move, first, s->input, s->input_cap);
     if (len < 0)
-        abort(); /* cannot happen: TX_INPUT_MAX holds any input */
+        abort(); /* cannot happen: tx_input_max holds any input of its board */
     int r = tx_bot_write(&s->bot, s->input, (size_t)len);
     if (r == 1) {
         start_clock(s);
@@ -328,6 +334,8 @@ void tx_seat_stop(struct tx_seat *s)
 void tx_seat_release(struct tx_seat *s)
 {
     tx_bot_release(&s->bot);
+    free(s->input);
+    s->input = NULL;
 }
 
 void tx_seat_describe_crash(const struct tx_seat *s, char *buf, size_t cap)

@@ -19,6 +19,7 @@
 
 #include <cjson/cJSON.h>
 
+#include "geometry.h"
 #include "stats.h"
 #include "text.h"
 
@@ -43,6 +44,10 @@ void tx_standings_free(struct tx_standings *s)
         free(s->files[i]);
     free(s->files);
     tx_records_seen_free(&s->seen);
+    if (s->next) {
+        tx_standings_free(s->next);
+        free(s->next);
+    }
     memset(s, 0, sizeof(*s));
 }
 
@@ -220,10 +225,36 @@ static void log_game(struct tx_standings *s, const struct tx_record *r, const in
         s->turn_ms = -1;
 }
 
+/* The standings that counts games of r's rule set and board: s, the next
+ * of the chain, or a new one at its end. */
+static struct tx_standings *standings_of(struct tx_standings *s, const struct tx_record *r)
+{
+    struct tx_variant v = {.rules = r->rules, .width = r->width, .height = r->height};
+    for (;; s = s->next) {
+        if (!s->has_variant) {
+            s->variant = v;
+            s->has_variant = true;
+        }
+        if (s->variant.rules == v.rules && s->variant.width == v.width &&
+            s->variant.height == v.height)
+            return s;
+        if (!s->next) {
+            s->next = tx_xcalloc(1, sizeof *s->next);
+            s->next->since = s->since;
+            s->next->only = s->only;
+            s->next->nonly = s->nonly;
+            s->next->merge_builds = s->merge_builds;
+            s->next->unchecked = s->unchecked;
+            s->next->show_variant = s->show_variant;
+        }
+    }
+}
+
 enum tx_standings_added tx_standings_add_at(struct tx_standings *s, const struct tx_record *r,
                                             const char *file, int64_t line,
                                             struct tx_records_earlier *earlier)
 {
+    s = standings_of(s, r);
     if (r->result.reason == TX_REASON_INTERRUPTED) {
         s->interrupted++;
         return TX_STANDINGS_INTERRUPTED;
@@ -399,6 +430,7 @@ void tx_standings_copy(struct tx_standings *to, const struct tx_standings *s)
     to->only = NULL;
     to->nonly = 0;
     to->since = NULL;
+    to->next = NULL; /* a copy holds one variant; the caller copies the chain if needed */
     to->bots = tx_xcalloc((size_t)(s->cap ? s->cap : 1), sizeof *to->bots);
     for (int i = 0; i < s->nbots; i++) {
         to->bots[i] = s->bots[i];
@@ -449,6 +481,10 @@ int tx_standings_print(const struct tx_standings *s, FILE *out)
         ranking_free(&k);
         return r;
     }
+    const struct tx_variant *v = &s->variant;
+    if (s->has_variant && (s->show_variant || v->rules != TX_RULES_PP ||
+                           v->width != TX_SIZE_DEFAULT || v->height != TX_SIZE_DEFAULT))
+        fprintf(out, "%s rules, %d x %d board: ", tx_ruleset(v->rules)->name, v->width, v->height);
     fprintf(out, "%d bot%s, %" PRId64 " game%s", s->nbots, s->nbots == 1 ? "" : "s", s->counted,
             s->counted == 1 ? "" : "s");
     if (s->interrupted)
@@ -739,7 +775,11 @@ int tx_standings_print_json(const struct tx_standings *s, const char *const *foc
     cJSON *root = r < 0 ? NULL : cJSON_CreateObject();
     cJSON *bots = NULL, *versus = NULL;
     char *text = NULL;
-    if (root && cJSON_AddNumberToObject(root, "games", (double)s->counted) &&
+    struct tx_variant v = s->has_variant ? s->variant : TX_VARIANT_DEFAULT;
+    if (root && cJSON_AddStringToObject(root, "rules", tx_ruleset(v.rules)->name) &&
+        cJSON_AddNumberToObject(root, "width", v.width) &&
+        cJSON_AddNumberToObject(root, "height", v.height) &&
+        cJSON_AddNumberToObject(root, "games", (double)s->counted) &&
         cJSON_AddNumberToObject(root, "interrupted", (double)s->interrupted) &&
         cJSON_AddNumberToObject(root, "duplicates", (double)s->duplicates) &&
         cJSON_AddNumberToObject(root, "rejected", (double)s->rejected) &&

@@ -16,6 +16,11 @@
  * colours, commands, seed, opening) and in its file's hash chain (chain.h).
  * A record that fails is reported with FILE:LINE and not counted.
  *
+ * Games of different rule sets or boards are never mixed: the games of the
+ * first rule set and board added are counted in s, those of each other one
+ * in its own standings, chained from s by next (every setting copied), so
+ * that `standings` on files of several shows one table for each.
+ *
  * A subset can be looked at: games started since a date, games between
  * some bots only. One bot (the newest: the last to appear; or one chosen)
  * is shown against each opponent and against the pool as a whole, with the
@@ -99,6 +104,13 @@ struct tx_standings {
     bool merge_builds; /* one name is one bot whatever its sha256 */
     bool unchecked;    /* tx_standings_read counts records without proving them: for
                           tests of the counting on synthetic games only */
+    bool show_variant; /* print the rule set and board even when they are pp on 12 x 12 */
+    /* The rule set and board of the games counted here: the first game's.
+     * Games of another are added to next (a new standings with the same
+     * settings, freed with s), never mixed with these. */
+    struct tx_variant variant;
+    bool has_variant; /* variant is set (a game was added) */
+    struct tx_standings *next;
     /* private */
     int cap;
     int64_t logcap;
@@ -119,7 +131,8 @@ enum tx_standings_added {
 /* A standings with no bots and no games. */
 void tx_standings_init(struct tx_standings *s);
 
-/* Frees everything; accepts a zeroed or freed struct. */
+/* Frees everything (the standings of other rule sets and boards chained
+ * from it included); accepts a zeroed or freed struct. */
 void tx_standings_free(struct tx_standings *s);
 
 /* The index of the bot named name, added with no games if new (so that a
@@ -130,7 +143,9 @@ int tx_standings_bot(struct tx_standings *s, const char *name);
  * different sha256 (shown apart as name@1a2b3c4d). */
 void tx_standings_warn_builds(const struct tx_standings *s, FILE *warn);
 
-/* Adds one game. The record is not kept (copy nothing, free it after). */
+/* Adds one game, to s or, when its rule set or board is not s's, to the
+ * standings of its own in the chain (made when needed). The record is not
+ * kept (copy nothing, free it after). */
 enum tx_standings_added tx_standings_add(struct tx_standings *s, const struct tx_record *r);
 
 /* The same, for a record read at file:line: for a
@@ -177,11 +192,14 @@ double tx_standings_score(const struct tx_standings *s, int i);
  * seen), or -1 when no game is counted. */
 int tx_standings_leader(const struct tx_standings *s);
 
-/* The aligned table (ranked by rating) and the crosstable, as text.
- * Returns 0 or -ENOMEM. */
+/* The aligned table (ranked by rating) and the crosstable, as text, of s
+ * alone (not of the standings chained from it). Its first line names the
+ * rule set and the board ("classic rules, 30 x 24 board: 3 bots, 6 games")
+ * unless they are pp on 12 x 12 and not show_variant. Returns 0 or -ENOMEM. */
 int tx_standings_print(const struct tx_standings *s, FILE *out);
 
-/* The same data as one JSON object and a newline; focus as for
+/* The same data as one JSON object and a newline ("rules", "width" and
+ * "height" say which games it counts); focus as for
  * tx_standings_print_versus ("versus" in the JSON), or NULL for none.
  * Returns 0 or -ENOMEM. */
 int tx_standings_print_json(const struct tx_standings *s, const char *const *focus, int nfocus,

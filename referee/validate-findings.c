@@ -65,7 +65,7 @@ static struct tx_validate_finding *occurrence(struct tx_validate_battery *v,
                                               int move)
 {
     struct tx_validate_report *rep = v->rep;
-    bool arena = s && !tx_validate_scenario_codingame(s->scenario);
+    bool arena = s && !tx_validate_codingame(v->c, s->scenario);
     struct tx_validate_finding *f = NULL;
     for (int i = 0; i < rep->nfindings && !f; i++)
         if (rep->findings[i].check == check && !strcmp(rep->findings[i].key, key))

@@ -1,8 +1,9 @@
 /* validate-plan.c - the battery's games: scenarios, opponents, openings.
  *
  * Every scenario of the default battery is a situation CodinGame produces:
- * its opponent plays it (twixt-random opens where told or swaps,
- * twixt-blocker makes the game long or its links cross). Only the
+ * its opponent plays it (twixt-random opens where told, swaps or, under
+ * classic rules, edits its links; twixt-blocker makes the game long or its
+ * links cross, under classic flips a link of its own back and forth). Only the
  * arena-only scenarios (forced_openings) force moves, made with libtwixt
  * from a seeded generator so that a seed always gives the same battery and
  * no opening ends the game. The bundled opponents' commands are made here
@@ -138,12 +139,16 @@ static char *with_options(const char *command, const char *extra)
     return s;
 }
 
-char *tx_validate_bundled_command(const char *name, const char *extra)
+char *tx_validate_bundled_command(const char *name, const struct tx_variant *variant,
+                                  const char *extra)
 {
     char path[PATH_MAX], command[PATH_MAX + 64];
     if (tx_paths_bundled_bot(name, path, sizeof path, NULL) < 0 || strchr(path, '\''))
         return NULL;
-    snprintf(command, sizeof command, "'%s' --seed {seed} --size {size}", path);
+    /* {size} on a square board, as the commands of pp games always said. */
+    snprintf(command, sizeof command, "'%s' --seed {seed} %s%s", path,
+             variant->width == variant->height ? "--size {size}" : "--board {width}x{height}",
+             variant->rules == TX_RULES_PP ? "" : " --rules {rules}");
     return extra ? with_options(command, extra) : tx_strdup(command);
 }
 
@@ -188,6 +193,8 @@ static void plan(struct tx_validate_battery *v, enum tx_validate_scenario scenar
         snprintf(extra, sizeof extra, "--swap-prob 1");
     } else if (scenario == TX_SCENARIO_CROSSING) {
         snprintf(extra, sizeof extra, "--cross");
+    } else if (scenario == TX_SCENARIO_EDITS) {
+        snprintf(extra, sizeof extra, "--edit-prob 1");
     }
     s->scenario = scenario;
     s->player = player;
@@ -225,25 +232,31 @@ void tx_validate_plan_battery(struct tx_validate_battery *v)
     const char *sparring = random ? random : nplain ? plain[0] : NULL;
     static const char no_random[] = "needs the bundled twixt-random (not found)";
     static const char no_blocker[] = "needs the bundled twixt-blocker (not found)";
-    int per_round = 2 * nplain + 11;
+    static const char no_swap[] = "no swap on a board that is not square";
+    static const char no_cross[] = "no link crosses another under classic rules";
+    bool square = c->geo->width == c->geo->height, classic = c->rules == TX_RULES_CLASSIC;
+    int per_round = 2 * nplain + 13;
     v->slots = tx_xcalloc((size_t)per_round * (size_t)c->rounds, sizeof *v->slots);
     for (int round = 0; round < c->rounds; round++) {
         for (int i = 0; i < nplain; i++)
             for (int p = 0; p < 2; p++)
                 plan(v, TX_SCENARIO_OPPONENT, p, plain[i], NULL);
-        plan(v, TX_SCENARIO_SWAP, 0, random, no_random);
+        plan(v, TX_SCENARIO_SWAP, 0, square ? random : NULL, square ? no_random : no_swap);
         plan(v, TX_SCENARIO_DIAGONAL, 1, random, no_random);
         plan(v, TX_SCENARIO_OFF_DIAGONAL, 1, random, no_random);
         for (int p = 0; p < 2; p++)
             plan(v, TX_SCENARIO_BLOCKED, p, blocker, no_blocker);
         for (int p = 0; p < 2; p++)
             plan(v, TX_SCENARIO_CROSSING, p, blocker, no_blocker);
+        for (int p = 0; p < 2 && classic; p++)
+            plan(v, TX_SCENARIO_EDITS, p, random, no_random);
         if (!c->forced_openings)
             continue;
         for (int p = 0; p < 2; p++)
             plan(v, TX_SCENARIO_FORCED_LATE, p, sparring, "needs an opponent");
         for (int p = 0; p < 2; p++)
-            plan(v, TX_SCENARIO_FORCED_CROSSING, p, sparring, "needs an opponent");
+            plan(v, TX_SCENARIO_FORCED_CROSSING, p, classic ? NULL : sparring,
+                 classic ? no_cross : "needs an opponent");
     }
 }
 

@@ -37,8 +37,9 @@ const char *tx_validate_check_name(enum tx_validate_check check)
 
 const char *tx_validate_scenario_name(enum tx_validate_scenario scenario)
 {
-    static const char *const names[] = {"against", "swap",     "diagonal",    "off-diagonal",
-                                        "blocked", "crossing", "forced-late", "forced-crossing"};
+    static const char *const names[] = {"against",      "swap",        "diagonal",
+                                        "off-diagonal", "blocked",     "crossing",
+                                        "edits",        "forced-late", "forced-crossing"};
     _Static_assert(sizeof names / sizeof names[0] == TX_SCENARIOS, "a name for every scenario");
     return (unsigned)scenario < TX_SCENARIOS ? names[scenario] : "?";
 }
@@ -48,9 +49,10 @@ bool tx_validate_check_fails(enum tx_validate_check check)
     return check <= TX_CHECK_EXTRA_LINES;
 }
 
-bool tx_validate_scenario_codingame(enum tx_validate_scenario scenario)
+bool tx_validate_codingame(const struct tx_validate_config *c, enum tx_validate_scenario scenario)
 {
-    return scenario < TX_SCENARIO_FORCED_LATE;
+    return scenario < TX_SCENARIO_FORCED_LATE && c->rules == TX_RULES_PP &&
+           c->geo->width == TX_SIZE_DEFAULT && c->geo->height == TX_SIZE_DEFAULT;
 }
 
 /* ---- the records file ---- */
@@ -171,9 +173,7 @@ static void init_games(struct tx_validate_battery *v)
         g->scenario = s->scenario;
         g->player = s->player;
         g->nforced = s->nforced;
-        g->codingame = tx_validate_scenario_codingame(s->scenario) &&
-                       v->c->geo->width == TX_SIZE_DEFAULT &&
-                       v->c->geo->height == TX_SIZE_DEFAULT && v->c->rules == TX_RULES_PP;
+        g->codingame = tx_validate_codingame(v->c, s->scenario);
         g->winner = -1;
         g->reason = TX_REASON_INTERRUPTED;
         g->fewest_holes = -1;

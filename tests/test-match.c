@@ -1569,6 +1569,151 @@ START_TEST(game_board_sizes)
 }
 END_TEST
 
+/* The index of hole name in a list of n names, or -1. */
+static int index_of(char names[][TX_HOLE_NAME_MAX], int n, const char *name)
+{
+    for (int i = 0; i < n; i++)
+        if (!strcmp(names[i], name))
+            return i;
+    return -1;
+}
+
+/* One side of an input (RULES.md "Input"): its pegs, in placement order,
+ * and its links as pairs of indexes in that order. Reads from *at and
+ * moves it past the side. */
+struct side {
+    int npegs, nlinks;
+    char pegs[128][TX_HOLE_NAME_MAX];
+    int links[256][2];
+    char link_names[256][16];
+};
+
+static void read_side(const char **at, struct side *sd)
+{
+    int n = 0;
+    ck_assert_int_eq(sscanf(*at, "%d\n%n", &sd->npegs, &n), 1);
+    *at += n;
+    for (int i = 0; i < sd->npegs; i++) {
+        ck_assert_int_eq(sscanf(*at, "%5s\n%n", sd->pegs[i], &n), 1);
+        *at += n;
+    }
+    ck_assert_int_eq(sscanf(*at, "%d\n%n", &sd->nlinks, &n), 1);
+    *at += n;
+    for (int i = 0; i < sd->nlinks; i++) {
+        char a[8], b[8];
+        ck_assert_int_eq(sscanf(*at, "%5s %5s\n%n", a, b, &n), 2);
+        *at += n;
+        sd->links[i][0] = index_of(sd->pegs, sd->npegs, a);
+        sd->links[i][1] = index_of(sd->pegs, sd->npegs, b);
+        snprintf(sd->link_names[i], sizeof sd->link_names[i], "%s %s", a, b);
+    }
+}
+
+/* The links of a side are listed as RULES.md says, whatever edits made
+ * them: the older peg first, by the placement of the newer peg, then of
+ * the older one. Checked from the input's own lists, not with libtwixt. */
+static void check_link_order(const struct side *sd, int move)
+{
+    for (int i = 0; i < sd->nlinks; i++) {
+        const int *l = sd->links[i];
+        ck_assert_msg(l[0] >= 0 && l[1] >= 0 && l[0] < l[1],
+                      "move %d: link %s is not two pegs, the older first", move, sd->link_names[i]);
+        if (i > 0) {
+            const int *p = sd->links[i - 1];
+            ck_assert_msg(p[1] < l[1] || (p[1] == l[1] && p[0] < l[0]),
+                          "move %d: link %s listed after %s", move, sd->link_names[i],
+                          sd->link_names[i - 1]);
+        }
+    }
+}
+
+/* Classic rules on a 9 x 7 board: fault-bot "editor" removes one of its
+ * links, adds another and every third turn declines an automatic one, at
+ * every turn; its opponent plays. Both echo their inputs. The record
+ * verifies; each input is what the verifier rebuilds (so what re-feeding
+ * sends), byte for byte; its link lists are in RULES.md's order; the
+ * opponent sees the editor's links disappear and come back; and each
+ * player re-fed its first turns gives the same answers, edits included,
+ * and reads the same bytes. */
+START_TEST(game_classic_link_edits)
+{
+    struct run r;
+    static struct side sides[2];
+    static char want[TX_INPUT_MAX];
+    ck_assert_int_eq((tx_geometry_free(geo), tx_geometry_new(9, 7, &geo)), 0);
+    run_init(&r, "editor --echo", "play --echo");
+    tx_match_config_init(&r.config, geo, TX_RULES_CLASSIC);
+    run_game(&r);
+    check_record(&r);
+    ck_assert_int_eq(r.rec.rules, TX_RULES_CLASSIC);
+    int kinds[3] = {0, 0, 0}, gone = 0;
+    for (int i = 0; i < r.rec.nmoves; i++)
+        for (int k = 0; k < r.rec.moves[i].nedits; k++) {
+            ck_assert_int_eq(r.rec.moves[i].player, 0);
+            kinds[strchr("-+~", r.rec.moves[i].edits[k][0]) - "-+~"]++;
+        }
+    ck_assert_msg(kinds[0] > 0 && kinds[1] > 0 && kinds[2] > 0, "edits - %d + %d ~ %d", kinds[0],
+                  kinds[1], kinds[2]);
+    char seen[256][16];
+    int nseen = 0;
+    for (int i = 0; i < r.rec.nmoves; i++) {
+        const char *sent = r.rec.moves[i].stderr_text;
+        int len = tx_verify_turn_input(geo, &r.rec, i, want, sizeof want);
+        ck_assert_int_gt(len, 0);
+        ck_assert_msg(sent && !strcmp(sent, want),
+                      "move %d: the match sent\n%s\nthe verifier rebuilds\n%s", i + 1,
+                      sent ? sent : "(nothing)", want);
+        const char *at = strchr(sent, '\n') + 1;
+        read_side(&at, &sides[0]);
+        read_side(&at, &sides[1]);
+        check_link_order(&sides[0], i + 1);
+        check_link_order(&sides[1], i + 1);
+        if (r.rec.moves[i].player != 1)
+            continue;
+        /* The editor's links as its opponent sees them: one seen at an
+         * earlier turn and missing now was removed. */
+        for (int k = 0; k < nseen; k++) {
+            bool still = false;
+            for (int j = 0; j < sides[1].nlinks && !still; j++)
+                still = !strcmp(seen[k], sides[1].link_names[j]);
+            gone += !still;
+        }
+        nseen = 0;
+        for (int j = 0; j < sides[1].nlinks && nseen < 256; j++)
+            snprintf(seen[nseen++], sizeof seen[0], "%s", sides[1].link_names[j]);
+    }
+    ck_assert_int_gt(gone, 0);
+    for (int p = 0; p < 2; p++) {
+        struct tx_refeed_config rc = {.geo = geo,
+                                      .record = &r.rec,
+                                      .player = p,
+                                      .command = r.commands[p],
+                                      .upto = 14,
+                                      .limits = r.config.limits};
+        struct tx_refeed_result res;
+        char err[256];
+        ck_assert_msg(tx_refeed_run(&rc, &res, err, sizeof err) == 0, "%s", err);
+        size_t n = 0;
+        for (int k = 0; k < res.nturns; k++) {
+            ck_assert_msg(res.turns[k].verdict == TX_REFEED_SAME,
+                          "player %d, move %d: %s%s, recorded %s%s", p + 1, res.turns[k].move,
+                          res.turns[k].answer, res.turns[k].answer_edits, res.turns[k].recorded,
+                          res.turns[k].recorded_edits);
+            int len =
+                tx_verify_turn_input(geo, &r.rec, res.turns[k].move - 1, want + n, sizeof want - n);
+            ck_assert_int_gt(len, 0);
+            n += (size_t)len;
+        }
+        ck_assert_int_eq(res.nturns, 7);
+        ck_assert_ptr_nonnull(res.stderr_tail);
+        ck_assert_str_eq(res.stderr_tail, want);
+        tx_refeed_result_free(&res);
+    }
+    check_no_process(&r);
+    run_free(&r);
+}
+END_TEST
+
 /* The child calls setsid() (_i = 0), or is a daemon (_i = 1: double fork):
  * it leaves the bot's process group, so killing the group misses it. The
  * game must still end at once although the child holds the pipes, and the
@@ -1937,6 +2082,7 @@ static Suite *match_suite(void)
     tcase_add_loop_test(tc, game_forced_opening, 0,
                         (int)(sizeof forced_cases / sizeof forced_cases[0]));
     tcase_add_loop_test(tc, game_board_sizes, 0, 3);
+    tcase_add_test(tc, game_classic_link_edits);
     tcase_add_loop_test(tc, game_illegal_opening_refused, 0, 3);
     suite_add_tcase(s, tc);
 

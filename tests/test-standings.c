@@ -454,6 +454,69 @@ static enum tx_standings_added add_game(struct tx_standings *s, const char *run,
     return tx_standings_add(s, &r);
 }
 
+/* Games of different rule sets or boards are never counted together:
+ * each has its own standings, chained from the first in the order they
+ * first appear, and says which games it counts when printed. */
+START_TEST(standings_rule_sets_and_boards_apart)
+{
+    static const struct {
+        enum tx_rules rules;
+        int width, height, winner;
+    } games[] = {
+        {TX_RULES_PP, 12, 12, 0},      {TX_RULES_CLASSIC, 30, 24, 1}, {TX_RULES_PP, 12, 12, 0},
+        {TX_RULES_PP, 13, 13, -1},     {TX_RULES_CLASSIC, 24, 30, 0}, {TX_RULES_CLASSIC, 30, 24, 1},
+        {TX_RULES_CLASSIC, 12, 12, 0},
+    };
+    struct tx_standings s;
+    tx_standings_init(&s);
+    for (size_t i = 0; i < sizeof games / sizeof games[0]; i++) {
+        struct tx_record r;
+        memset(&r, 0, sizeof r);
+        r.players[0].name = (char *)"A";
+        r.players[1].name = (char *)"B";
+        r.rules = games[i].rules;
+        r.width = games[i].width;
+        r.height = games[i].height;
+        r.result.winner = games[i].winner;
+        r.result.reason = games[i].winner < 0 ? TX_REASON_DRAW : TX_REASON_CONNECTION;
+        ck_assert_int_eq(tx_standings_add(&s, &r), TX_STANDINGS_COUNTED);
+    }
+    static const struct {
+        const char *first_line;
+        int64_t a_wins;
+    } want[] = {
+        {"2 bots, 2 games\n", 2},
+        {"classic rules, 30 x 24 board: 2 bots, 2 games\n", 0},
+        {"pp rules, 13 x 13 board: 2 bots, 1 game\n", 0},
+        {"classic rules, 24 x 30 board: 2 bots, 1 game\n", 1},
+        {"classic rules, 12 x 12 board: 2 bots, 1 game\n", 1},
+    };
+    int n = 0;
+    for (const struct tx_standings *t = &s; t; t = t->next, n++) {
+        ck_assert_int_lt(n, 5);
+        ck_assert_int_eq(t->bots[tx_standings_find(t, "A")].wins, want[n].a_wins);
+        char *text = print_to_string(t, false);
+        ck_assert_msg(!strncmp(text, want[n].first_line, strlen(want[n].first_line)), "%s", text);
+        free(text);
+        text = print_to_string(t, true);
+        cJSON *root = cJSON_Parse(text);
+        ck_assert_str_eq(cJSON_GetObjectItem(root, "rules")->valuestring,
+                         tx_ruleset(t->variant.rules)->name);
+        ck_assert_int_eq(cJSON_GetObjectItem(root, "width")->valueint, t->variant.width);
+        ck_assert_int_eq(cJSON_GetObjectItem(root, "height")->valueint, t->variant.height);
+        cJSON_Delete(root);
+        free(text);
+    }
+    ck_assert_int_eq(n, 5);
+    /* Several of them: every one says which it is, pp on 12 x 12 too. */
+    s.show_variant = true;
+    char *text = print_to_string(&s, false);
+    ck_assert_msg(!strncmp(text, "pp rules, 12 x 12 board: 2 bots, 2 games\n", 40), "%s", text);
+    free(text);
+    tx_standings_free(&s);
+}
+END_TEST
+
 /* Past the initial capacity the crosstable is re-laid out and the seen
  * set rehashed: nothing may be lost on the way. */
 START_TEST(standings_grow_many_bots_and_games)
@@ -670,6 +733,7 @@ static Suite *standings_suite(void)
     tcase_add_test(tc, standings_shared_name_shown_apart);
     tcase_add_test(tc, standings_subsets_and_versus);
     tcase_add_test(tc, standings_grow_many_bots_and_games);
+    tcase_add_test(tc, standings_rule_sets_and_boards_apart);
     tcase_add_test(tc, standings_command_exit_codes);
     tcase_add_test(tc, standings_reads_stdin);
     tcase_add_test(tc, standings_keep_games_for_the_dashboard);
