@@ -68,7 +68,8 @@ static bool blocked_but(const struct tx_fastboard *b, int player, int link, int 
 /* The next peg of the bow tie that is nearest to being built (then nearest
  * the centre), -1 when one is built (its four holes in built) or none can
  * be. A bow tie is built under pp when it has its two links, under classic
- * when it has its four pegs. */
+ * when it has its four pegs and no link but its own two crosses them (so
+ * its link can flip). */
 static int bow_tie_move(const struct tx_fastboard *b, int me, int built[4])
 {
     const struct tx_geometry *geo = b->geo;
@@ -92,12 +93,14 @@ static int bow_tie_move(const struct tx_fastboard *b, int me, int built[4])
                 continue;
             int ab = tx_geometry_link(geo, tie[0], tie[1]),
                 cd = tx_geometry_link(geo, tie[2], tie[3]);
-            if (pegs == 4 && (b->own_links_block || (tx_fastboard_has_link(b, me, ab) &&
-                                                     tx_fastboard_has_link(b, me, cd)))) {
+            bool blocked = blocked_but(b, me, ab, cd) || blocked_but(b, me, cd, ab);
+            if (pegs == 4 && (b->own_links_block ? !blocked
+                                                 : tx_fastboard_has_link(b, me, ab) &&
+                                                       tx_fastboard_has_link(b, me, cd))) {
                 memcpy(built, tie, sizeof(tie));
                 return -1;
             }
-            if (blocked_but(b, me, ab, cd) || blocked_but(b, me, cd, ab))
+            if (blocked)
                 continue;
             int far = abs(2 * x + 1 - (geo->width - 1)) + abs(2 * y + 2 - (geo->height - 1));
             if (vacant >= 0 && (pegs > best_pegs || (pegs == best_pegs && far < best_far))) {
