@@ -243,8 +243,9 @@ int tx_eval_candidates(const struct tx_fastboard *b, bool mine, int max, int16_t
             near = geo->neighbour[h][k] >= 0 && tx_fastboard_cell(b, geo->neighbour[h][k]);
         int centre = abs(2 * tx_geometry_x(geo, h) - (geo->width - 1)) +
                      abs(2 * tx_geometry_y(geo, h) - (geo->height - 1));
-        /* Closest to the shortest paths, then a knight's move from a peg
-         * (where links are made and cut), then central. */
+        /* Closest to the shortest paths (a hole that wins at once is on
+         * one), then a knight's move from a peg (where links are made and
+         * cut), then central. */
         list[i].key = ((my_slack[h] + his_slack[h]) * 2 + !near) * 1024 + centre;
         list[i].hole = (int16_t)h;
     }
