@@ -138,7 +138,8 @@ int tx_botio_run(const struct tx_geometry *geo, enum tx_rules rules, const char 
         if (got == 0)
             break; /* the referee closed our input: the game is over */
         if (got < 0) {
-            fprintf(stderr, "%s: turn %d: input is not in the Twixt-PP format\n", prog, turn + 1);
+            fprintf(stderr, "%s: turn %d: input is not in the TwixT input format\n", prog,
+                    turn + 1);
             r = -EINVAL;
             break;
         }

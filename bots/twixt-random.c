@@ -195,7 +195,7 @@ static void usage(void)
            "declines).\n" TX_BOTIO_COMMON_HELP
            "  --swap-prob P  probability of SWAP when allowed, 0..1 (default 0.5)\n"
            "  --edit-prob P  under classic, share of its moves with link edits, 0..1\n"
-           "                 (default 0.3; each such move has 1 to 3 edits)\n"
+           "                 (default 0.3; each such move tries up to 3 legal edits)\n"
            "  --first HOLE   as player 1, open with HOLE (e.g. F6)\n"
            "  --help         this text\n");
 }

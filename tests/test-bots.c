@@ -1247,6 +1247,29 @@ START_TEST(starters_print_an_edit_under_classic)
 }
 END_TEST
 
+/* Under classic rules twixt-greedy adds a link of its own that a removal
+ * of the opponent's unblocked: E5 and F7 were placed while F5-E7 crossed
+ * their link; then player 2 removed F5-E7. Under pp the same pegs are
+ * linked from the start (own links never block), and it edits nothing. */
+START_TEST(greedy_adds_a_link_the_opponent_unblocked)
+{
+    signal(SIGPIPE, SIG_IGN);
+    struct tx_geometry *geo;
+    static struct tx_game *g;
+    ck_assert_int_eq(tx_geometry_new(12, 12, &geo), 0);
+    test_game_under(&g, geo, TX_RULES_CLASSIC);
+    static const char *const moves[] = {"E5", "F5", "J10", "E7", "F7"};
+    for (int i = 0; i < 5; i++)
+        ck_assert_int_eq(tx_game_play(g, hole_at(geo, moves[i])), TX_LEGAL);
+    ck_assert(!tx_game_linked(g, hole_at(geo, "E5"), hole_at(geo, "F7")));
+    struct tx_edit removal = edit_of(geo, '-', hole_at(geo, "F5"), hole_at(geo, "E7"));
+    ck_assert_int_eq(tx_game_play_edits(g, hole_at(geo, "B10"), &removal, 1, NULL), TX_LEGAL);
+    const char *line = check_one_answer(GREEDY, g, "a link unblocked");
+    ck_assert_msg(strstr(line, " +E5:F7"), "twixt-greedy did not add E5-F7: \"%s\"", line);
+    tx_geometry_free(geo);
+}
+END_TEST
+
 /* twixt-random --first HOLE opens there (validate's diagonal games). */
 START_TEST(random_opens_where_told)
 {
@@ -1325,6 +1348,7 @@ static Suite *bots_suite(void)
     tcase_add_test(fam, rules_and_board_from_options_or_environment);
     tcase_add_test(fam, starters_print_an_edit_under_classic);
     tcase_add_test(fam, blocker_under_classic_is_long_and_flips);
+    tcase_add_test(fam, greedy_adds_a_link_the_opponent_unblocked);
     suite_add_tcase(s, fam);
     TCase *units = tcase_create("modules");
     tcase_set_timeout(units, 120);
