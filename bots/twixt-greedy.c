@@ -107,8 +107,8 @@ static void usage(void)
            "evaluation (one ply), in a few milliseconds on 12 x 12. Under classic\n"
            "rules its own links block it too; it adds a link of its own that the\n"
            "opponent's removal unblocked. On boards larger than 24 x 24 it scores\n"
-           "only the holes nearest both players' shortest paths (31 on 100 x "
-           "100).\n" TX_BOTIO_COMMON_HELP "  --help      this text\n");
+           "only the holes nearest both players' shortest paths (31 on 100 x 100).\n");
+    printf(TX_BOTIO_COMMON_HELP "  --help      this text\n");
 }
 
 static int ready(const struct tx_geometry *geo, const struct tx_botio_options *opt, void *data)
