@@ -253,7 +253,8 @@ static void bot_argv(enum which w, int mcts_ms, char store[8][256], char *argv[9
 /* The variant g is played under. */
 static struct tx_variant variant_of(const struct tx_game *g)
 {
-    return (struct tx_variant){(enum tx_rules)g->rules, g->geo->width, g->geo->height};
+    return (struct tx_variant){
+        .rules = (enum tx_rules)g->rules, .width = g->geo->width, .height = g->geo->height};
 }
 
 /* "pp 12 x 12", for messages. */
@@ -474,7 +475,7 @@ static void check_positions_of(enum which w, struct tx_variant v)
 /* The same on a square pp board. */
 static void check_positions(enum which w, int size)
 {
-    check_positions_of(w, (struct tx_variant){TX_RULES_PP, size, size});
+    check_positions_of(w, (struct tx_variant){.rules = TX_RULES_PP, .width = size, .height = size});
 }
 
 /* True when two links of player's cross each other (the PP rule). */
@@ -571,8 +572,8 @@ static int64_t play_game(enum which w, int size, int mcts_ms, bool bot_first, ui
                          bool *crossed, int *nmoves)
 {
     struct game_stats st;
-    play_variant_game(w, (struct tx_variant){TX_RULES_PP, size, size}, mcts_ms, bot_first, seed, -1,
-                      &st);
+    play_variant_game(w, (struct tx_variant){.rules = TX_RULES_PP, .width = size, .height = size},
+                      mcts_ms, bot_first, seed, -1, &st);
     if (crossed)
         *crossed = st.crossed;
     if (nmoves)
@@ -750,10 +751,11 @@ static struct tx_fastboard *test_board_under(struct tx_fastboard **slot,
  * included: play_random), and played along for moves without edits. */
 START_TEST(fastboard_matches_game_under_classic_and_wide)
 {
-    static const struct tx_variant boards[] = {{TX_RULES_CLASSIC, 12, 12},
-                                               {TX_RULES_CLASSIC, 7, 9},
-                                               {TX_RULES_PP, 9, 7},
-                                               {TX_RULES_CLASSIC, 30, 24}};
+    static const struct tx_variant boards[] = {
+        {.rules = TX_RULES_CLASSIC, .width = 12, .height = 12},
+        {.rules = TX_RULES_CLASSIC, .width = 7, .height = 9},
+        {.rules = TX_RULES_PP, .width = 9, .height = 7},
+        {.rules = TX_RULES_CLASSIC, .width = 30, .height = 24}};
     static int16_t moves[TX_MOVES_MAX];
     for (size_t bi = 0; bi < sizeof(boards) / sizeof(boards[0]); bi++) {
         struct tx_variant v = boards[bi];
@@ -841,7 +843,9 @@ static int reference_distance(const struct tx_game *g, int p)
 START_TEST(eval_distance_matches_reference)
 {
     static const struct tx_variant boards[] = {
-        {TX_RULES_CLASSIC, 12, 12}, {TX_RULES_PP, 12, 12}, {TX_RULES_CLASSIC, 9, 7}};
+        {.rules = TX_RULES_CLASSIC, .width = 12, .height = 12},
+        {.rules = TX_RULES_PP, .width = 12, .height = 12},
+        {.rules = TX_RULES_CLASSIC, .width = 9, .height = 7}};
     static int16_t moves[TX_MOVES_MAX];
     int compared = 0, own_blocks = 0;
     for (size_t bi = 0; bi < sizeof(boards) / sizeof(boards[0]); bi++) {
@@ -891,10 +895,11 @@ END_TEST
  * search budget allows, among them a hole that wins at once. */
 START_TEST(eval_candidates_bounded_by_the_budget)
 {
-    static const struct tx_variant boards[] = {{TX_RULES_PP, 12, 12},
-                                               {TX_RULES_CLASSIC, 12, 12},
-                                               {TX_RULES_PP, 24, 24},
-                                               {TX_RULES_CLASSIC, 30, 24}};
+    static const struct tx_variant boards[] = {
+        {.rules = TX_RULES_PP, .width = 12, .height = 12},
+        {.rules = TX_RULES_CLASSIC, .width = 12, .height = 12},
+        {.rules = TX_RULES_PP, .width = 24, .height = 24},
+        {.rules = TX_RULES_CLASSIC, .width = 30, .height = 24}};
     static int16_t ranked[2][TX_HOLES_MAX];
     static int scores[2][TX_HOLES_MAX];
     for (size_t bi = 0; bi < sizeof(boards) / sizeof(boards[0]); bi++) {
@@ -1032,9 +1037,15 @@ END_TEST
  * the pp square boards above: the smallest, CodinGame's, the two handicap
  * boards and the largest, under both rule sets. */
 static const struct tx_variant family[] = {
-    {TX_RULES_CLASSIC, 5, 5},   {TX_RULES_PP, 5, 5},          {TX_RULES_CLASSIC, 12, 12},
-    {TX_RULES_CLASSIC, 30, 24}, {TX_RULES_PP, 30, 24},        {TX_RULES_CLASSIC, 24, 30},
-    {TX_RULES_PP, 24, 30},      {TX_RULES_CLASSIC, 100, 100}, {TX_RULES_PP, 100, 100},
+    {.rules = TX_RULES_CLASSIC, .width = 5, .height = 5},
+    {.rules = TX_RULES_PP, .width = 5, .height = 5},
+    {.rules = TX_RULES_CLASSIC, .width = 12, .height = 12},
+    {.rules = TX_RULES_CLASSIC, .width = 30, .height = 24},
+    {.rules = TX_RULES_PP, .width = 30, .height = 24},
+    {.rules = TX_RULES_CLASSIC, .width = 24, .height = 30},
+    {.rules = TX_RULES_PP, .width = 24, .height = 30},
+    {.rules = TX_RULES_CLASSIC, .width = 100, .height = 100},
+    {.rules = TX_RULES_PP, .width = 100, .height = 100},
 };
 #define NFAMILY ((int)(sizeof(family) / sizeof(family[0])))
 
@@ -1078,7 +1089,9 @@ START_TEST(random_edits_happen_and_are_legal)
 {
     signal(SIGPIPE, SIG_IGN);
     static const struct tx_variant boards[] = {
-        {TX_RULES_CLASSIC, 12, 12}, {TX_RULES_CLASSIC, 30, 24}, {TX_RULES_CLASSIC, 7, 9}};
+        {.rules = TX_RULES_CLASSIC, .width = 12, .height = 12},
+        {.rules = TX_RULES_CLASSIC, .width = 30, .height = 24},
+        {.rules = TX_RULES_CLASSIC, .width = 7, .height = 9}};
     int edits[3] = {0, 0, 0}, moves = 0;
     for (int i = 0; i < 6; i++) {
         struct game_stats st;
@@ -1197,7 +1210,8 @@ START_TEST(rules_and_board_from_options_or_environment)
     ck_assert_int_eq(tx_game_play(g, hole_at(geo, "O12")), TX_LEGAL);
     ck_assert_int_eq(tx_game_play(g, hole_at(geo, "AB20")), TX_LEGAL);
     const char *text = input_of(g, true);
-    const struct tx_variant told = {TX_RULES_CLASSIC, 30, 24}, other = {TX_RULES_PP, 12, 12};
+    const struct tx_variant told = {.rules = TX_RULES_CLASSIC, .width = 30, .height = 24},
+                            other = {.rules = TX_RULES_PP, .width = 12, .height = 12};
     for (enum which w = RANDOM; w <= BLOCKER; w++) {
         char path[512];
         snprintf(path, sizeof(path), "%s/bots/%s", getenv("TX_BUILD_DIR"), bot_names[w]);
@@ -1309,7 +1323,7 @@ END_TEST
 START_TEST(blocker_under_classic_is_long_and_flips)
 {
     signal(SIGPIPE, SIG_IGN);
-    const struct tx_variant v = {TX_RULES_CLASSIC, 12, 12};
+    const struct tx_variant v = {.rules = TX_RULES_CLASSIC, .width = 12, .height = 12};
     int total = 0;
     for (int k = 0; k < 2; k++) {
         struct game_stats st;
