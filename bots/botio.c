@@ -138,7 +138,8 @@ int tx_botio_run(const struct tx_geometry *geo, enum tx_rules rules, const char 
         if (got == 0)
             break; /* the referee closed our input: the game is over */
         if (got < 0) {
-            fprintf(stderr, "%s: turn %d: input is not in the Twixt-PP format\n", prog, turn + 1);
+            fprintf(stderr, "%s: turn %d: input is not in the TwixT input format\n", prog,
+                    turn + 1);
             r = -EINVAL;
             break;
         }
@@ -161,9 +162,12 @@ int tx_botio_run(const struct tx_geometry *geo, enum tx_rules rules, const char 
         int move = think(&t, data, message);
         if (edits->n < 0 || edits->n > TX_BOTIO_EDITS_MAX ||
             tx_game_check_edits(g, move, edits->list, edits->n, NULL) != TX_LEGAL) {
-            fprintf(stderr, "%s: BUG: strategy chose illegal move %d (%d edits), playing another\n",
-                    prog, move, edits->n);
+            fprintf(stderr, "%s: BUG: strategy chose illegal move %d (%d edits), playing %s\n",
+                    prog, move, edits->n,
+                    tx_game_check(g, move) == TX_LEGAL ? "it without edits" : "another");
             edits->n = 0;
+        }
+        if (tx_game_check(g, move) != TX_LEGAL) {
             move = first_legal(g);
             if (move == -1) {
                 r = -EINVAL; /* no legal move: the referee would have ended the game */

@@ -7,10 +7,16 @@
  * 2, as RULES.md "Forced openings" keeps true) and remembers it, rebuilds
  * the position with
  * tx_game_from_input (a bot never assumes it saw every move), asks the
- * strategy for a move, and prints exactly one line "MOVE message" (message
+ * strategy for a move, and prints exactly one line "MOVE edits message"
+ * (edits only under classic rules, when the strategy writes some; message
  * cut to 20 characters), flushing stdout. Reasoning goes to stderr only.
- * A move the strategy got wrong is replaced by a legal one, loudly on stderr,
- * so a bug in a bundled bot costs quality, not the game.
+ * A move the strategy got wrong loses its edits, or is replaced by a legal
+ * one, loudly on stderr, so a bug in a bundled bot costs quality, not the
+ * game.
+ *
+ * The rule set and the board come from the options (--rules, --board WxH,
+ * --size N), else from what the arena sets for every bot (TWIXT_RULES,
+ * TWIXT_WIDTH, TWIXT_HEIGHT; RULES.md "Rule sets"), else pp on 12 x 12.
  */
 #ifndef TX_BOTS_BOTIO_H
 #define TX_BOTS_BOTIO_H

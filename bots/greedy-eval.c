@@ -11,6 +11,7 @@
  */
 #include "greedy-eval.h"
 
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -90,28 +91,41 @@ static void search(const struct tx_fastboard *b, int player, const uint64_t *blo
     }
 }
 
-/* The distance of player, and when on_path is not NULL the holes on its
- * shortest paths (counted in *flex when flex is not NULL). */
-static int distance_and_paths(const struct tx_fastboard *b, int player, int *flex, uint8_t *on_path)
+/* The distance of player (TX_EVAL_FAR when it cannot connect), with the
+ * distances from its first border line to every hole in first, and when
+ * `both` and it can connect, from its last border line in last. */
+static int searches(const struct tx_fastboard *b, int player, bool both, uint8_t *first,
+                    uint8_t *last)
 {
     const struct tx_geometry *geo = b->geo;
     uint64_t blocked[(TX_LINKS_MAX + 63) / 64];
-    uint8_t first[TX_HOLES_MAX], last[TX_HOLES_MAX];
     unsigned zone_first = player == 0 ? TX_ZONE_ROW_FIRST : TX_ZONE_COL_FIRST;
     unsigned zone_last = player == 0 ? TX_ZONE_ROW_LAST : TX_ZONE_COL_LAST;
 
-    if (flex)
-        *flex = 0;
-    if (b->winner == player)
-        return 0;
     mark_blocked(b, player, blocked);
     search(b, player, blocked, zone_first, first);
     int best = TX_EVAL_FAR;
     for (int h = 0; h < geo->holes; h++)
         if ((geo->zone[h] & zone_last) && first[h] < best)
             best = first[h];
-    if ((flex || on_path) && best < TX_EVAL_FAR) {
+    if (both && best < TX_EVAL_FAR)
         search(b, player, blocked, zone_last, last);
+    return best;
+}
+
+/* The distance of player, and when on_path is not NULL the holes on its
+ * shortest paths (counted in *flex when flex is not NULL). */
+static int distance_and_paths(const struct tx_fastboard *b, int player, int *flex, uint8_t *on_path)
+{
+    const struct tx_geometry *geo = b->geo;
+    uint8_t first[TX_HOLES_MAX], last[TX_HOLES_MAX];
+
+    if (flex)
+        *flex = 0;
+    if (b->winner == player)
+        return 0;
+    int best = searches(b, player, flex || on_path, first, last);
+    if ((flex || on_path) && best < TX_EVAL_FAR) {
         for (int h = 0; h < geo->holes; h++) {
             if (first[h] >= TX_EVAL_FAR || last[h] >= TX_EVAL_FAR)
                 continue;
@@ -166,21 +180,104 @@ static int by_score_desc(const void *a, const void *b)
     return x->tie < y->tie ? -1 : x->tie > y->tie;
 }
 
+/* How far each hole is from a shortest connection of player: slack[h] is
+ * how many more pegs the best connection through h needs than the
+ * shortest one (0: h is on a shortest path), at most SLACK_CAP, which is
+ * also the value when no connection passes through h. */
+#define SLACK_CAP 8
+static void path_slack(const struct tx_fastboard *b, int player, uint8_t *slack)
+{
+    const struct tx_geometry *geo = b->geo;
+    uint8_t first[TX_HOLES_MAX], last[TX_HOLES_MAX];
+
+    memset(slack, SLACK_CAP, (size_t)geo->holes);
+    int best = searches(b, player, true, first, last);
+    if (best >= TX_EVAL_FAR)
+        return;
+    for (int h = 0; h < geo->holes; h++) {
+        if (first[h] >= TX_EVAL_FAR || last[h] >= TX_EVAL_FAR)
+            continue;
+        int extra = first[h] + last[h] - hole_cost(b, player, h) - best;
+        slack[h] = (uint8_t)(extra < SLACK_CAP ? extra : SLACK_CAP);
+    }
+}
+
+struct keyed {
+    int key;
+    int16_t hole;
+};
+
+static int by_key(const void *a, const void *b)
+{
+    const struct keyed *x = a, *y = b;
+    if (x->key != y->key)
+        return x->key < y->key ? -1 : 1;
+    return x->hole - y->hole;
+}
+
+static int by_hole(const void *a, const void *b)
+{
+    return *(const int16_t *)a - *(const int16_t *)b;
+}
+
+int tx_eval_candidates(const struct tx_fastboard *b, bool mine, int max, int16_t *out)
+{
+    const struct tx_geometry *geo = b->geo;
+    int me = b->to_move, n = 0;
+    for (int h = 0; h < geo->holes; h++)
+        if (tx_fastboard_can_play(b, me, h))
+            out[n++] = (int16_t)h;
+    if (n <= max)
+        return n;
+
+    uint8_t *my_slack = tx_xmalloc((size_t)geo->holes), *his_slack = tx_xmalloc((size_t)geo->holes);
+    struct keyed *list = tx_xmalloc(sizeof(*list) * (size_t)n);
+    if (mine)
+        path_slack(b, me, my_slack);
+    else
+        memset(my_slack, 0, (size_t)geo->holes);
+    path_slack(b, !me, his_slack);
+    for (int i = 0; i < n; i++) {
+        int h = out[i], near = 0;
+        for (int k = 0; k < 8 && !near; k++)
+            near = geo->neighbour[h][k] >= 0 && tx_fastboard_cell(b, geo->neighbour[h][k]);
+        int centre = abs(2 * tx_geometry_x(geo, h) - (geo->width - 1)) +
+                     abs(2 * tx_geometry_y(geo, h) - (geo->height - 1));
+        /* Closest to the shortest paths (a hole that wins at once is on
+         * one), then a knight's move from a peg (where links are made and
+         * cut), then central. */
+        list[i].key = ((my_slack[h] + his_slack[h]) * 2 + !near) * 1024 + centre;
+        list[i].hole = (int16_t)h;
+    }
+    qsort(list, (size_t)n, sizeof(*list), by_key);
+    for (int i = 0; i < max; i++)
+        out[i] = list[i].hole;
+    qsort(out, (size_t)max, sizeof(*out), by_hole); /* hole order, as when all are taken */
+    free(my_slack);
+    free(his_slack);
+    free(list);
+    return max;
+}
+
 int tx_eval_rank_moves(const struct tx_fastboard *b, struct tx_rng *rng, int16_t *out, int *scores)
+{
+    return tx_eval_rank_candidates(b, rng, INT_MAX, out, scores);
+}
+
+int tx_eval_rank_candidates(const struct tx_fastboard *b, struct tx_rng *rng, int max, int16_t *out,
+                            int *scores)
 {
     struct scored *list = tx_xmalloc(sizeof(struct scored) * (size_t)b->geo->holes);
     struct tx_fastboard *after = tx_xmalloc(b->bytes);
-    int me = b->to_move, n = 0;
+    int me = b->to_move;
+    int n = tx_eval_candidates(b, true, max, out);
 
-    for (int h = 0; h < b->geo->holes; h++) {
-        if (!tx_fastboard_can_play(b, me, h))
-            continue;
+    for (int i = 0; i < n; i++) {
         tx_fastboard_copy(after, b);
-        tx_fastboard_play(after, h);
-        list[n].score = tx_eval_position(after, me);
-        list[n].tie = (uint32_t)tx_rng_next(rng);
-        list[n].hole = (int16_t)h;
-        n++;
+        tx_fastboard_play(after, out[i]);
+        list[i].score = tx_eval_position(after, me);
+        list[i].tie = (uint32_t)tx_rng_next(rng);
+        list[i].hole = out[i];
     }
     qsort(list, (size_t)n, sizeof(list[0]), by_score_desc);
     for (int i = 0; i < n; i++) {
