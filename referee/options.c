@@ -1223,7 +1223,7 @@ static void warn_size(const struct tx_options *o, const struct tx_options_comman
         fputs(lines[i].label, stderr);
     }
     if (missing)
-        fputs(": a bot that assumes 12 x 12 will lose\n", stderr);
+        fputs(": a bot that assumes 12 x 12 (and reads no TWIXT_WIDTH) will lose\n", stderr);
 }
 
 int tx_options_cli(struct tx_options *o, const struct tx_options_command *cmd, const char *program,

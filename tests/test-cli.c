@@ -374,17 +374,17 @@ static const struct {
     {{"play", "true", "true {size}", "--size", "8", "--openings-file", "none.txt"},
      2,
      "twixt-arena play: warning: --size 8, but no {size} in the command of BOT 'true': a bot that "
-     "assumes 12 x 12 will lose\n"
+     "assumes 12 x 12 (and reads no TWIXT_WIDTH) will lose\n"
      "twixt-arena play: --openings-file: cannot read none.txt: No such file or directory\n"},
     {{"tournament", "a=true", "b=true", "--size=8", "--openings-file", "none.txt"},
      2,
      "twixt-arena tournament: warning: --size 8, but no {size} in the command of BOT 'a', BOT "
-     "'b': a bot that assumes 12 x 12 will lose\n"
+     "'b': a bot that assumes 12 x 12 (and reads no TWIXT_WIDTH) will lose\n"
      "twixt-arena tournament: --openings-file: cannot read none.txt: No such file or directory\n"},
     {{"play", "true", "true {width}", "--board", "8x9", "--openings-file", "none.txt"},
      2,
      "twixt-arena play: warning: --board 8x9, but no {width} or {height} in the command of BOT "
-     "'true': a bot that assumes 12 x 12 will lose\n"
+     "'true': a bot that assumes 12 x 12 (and reads no TWIXT_WIDTH) will lose\n"
      "twixt-arena play: --openings-file: cannot read none.txt: No such file or directory\n"},
 };
 
