@@ -80,7 +80,7 @@ static void link_changes(cJSON *frame, const struct tx_record_move *m, int peg,
                          const struct tx_game *before, const struct tx_game *after)
 {
     const struct tx_geometry *geo = after->geo;
-    int candidates[8 + TX_EDITS_MAX], n = 0;
+    int candidates[8 + TX_EDITS_READ], n = 0;
     cJSON *added = NULL, *removed = NULL;
 
     for (int i = 0; i < m->nedits; i++) {
