@@ -50,6 +50,8 @@ struct tx_mcts_features {
     bool second_line; /* second-line pegs count as joined to the border (fastboard.h) */
     bool save_bridge; /* playouts answer intrusions, and the tree favours the answer (playout.h) */
     bool save_edge;   /* the answers also keep a peg's last way to its border (playout.h) */
+    bool candidates;  /* big boards: children only near the shortest paths (mcts.c) */
+    bool cutoff;      /* big boards: playouts cut short and scored by distance (mcts.c) */
 };
 
 void tx_mcts_features_default(struct tx_mcts_features *f);

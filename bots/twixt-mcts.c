@@ -118,6 +118,8 @@ static void usage(void)
            "  --no-second-line  a chain joining its two second lines is not yet a win\n"
            "  --no-save-bridge  playouts do not answer intrusions into two-way links\n"
            "  --no-save-edge    nor the last way of a peg to its border line\n"
+           "  --no-candidates   on boards over 16 x 16, every hole is a child in the tree\n"
+           "  --no-cutoff       on boards over 16 x 16, playouts fill the board\n"
            "  --help    this text\n",
            TX_SIZE_MIN, TX_SIZE_MAX, TX_SIZE_DEFAULT, FIRST_TURN_MS, TURN_MS);
 }
@@ -188,6 +190,14 @@ static int option(const char *prog, int argc, char **argv, int *i, void *data)
     }
     if (!strcmp(argv[*i], "--no-save-edge")) {
         bot->features.save_edge = false;
+        return 1;
+    }
+    if (!strcmp(argv[*i], "--no-candidates")) {
+        bot->features.candidates = false;
+        return 1;
+    }
+    if (!strcmp(argv[*i], "--no-cutoff")) {
+        bot->features.cutoff = false;
         return 1;
     }
     if (!strcmp(argv[*i], "--no-save-bridge")) {
