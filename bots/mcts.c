@@ -28,6 +28,7 @@
 #define EVAL_SIZE_MAX 16        /* larger boards: candidates, cut playouts, timed root ranking */
 #define CANDIDATES 40           /* children of a node on a big board (candidates) */
 #define CUT_MOVES 30            /* playout moves on a big board before the evaluation (cutoff) */
+#define THIN_VISITS 8           /* root visits a child below which the search is thin (fallback) */
 #define CUT_SLOPE 0.8f          /* logistic slope of the cut playout's value, per peg of distance */
 
 struct node {
@@ -53,6 +54,7 @@ struct tx_mcts {
     struct tx_fastboard *start;      /* tx_mcts_search's position, with the second-line rule */
     int last_move;                   /* the move chosen at the root last time, or -1 */
     bool big;                        /* a board larger than EVAL_SIZE_MAX on a side */
+    int evaluated_best;              /* the root's best move by the greedy ranking, or -1 */
 };
 
 static int64_t now_ns(void)
@@ -96,6 +98,7 @@ void tx_mcts_features_default(struct tx_mcts_features *f)
     f->save_edge = true;
     f->candidates = true;
     f->cutoff = true;
+    f->fallback = true;
 }
 
 void tx_mcts_set_features(struct tx_mcts *m, const struct tx_mcts_features *f)
@@ -198,23 +201,51 @@ static void expand(struct tx_mcts *m, int32_t node, const struct tx_fastboard *b
     m->pool[node].nchild = (int16_t)count;
 }
 
-/* How many of the root's candidates root_priors ranks on a big board: as
- * many as a quarter of the time left allows. Each costs one evaluation of
- * the position after it (four shortest-path searches: timed here on the
- * root), and choosing them two more; at most CANDIDATES, none when fewer
- * than two fit. */
-static int big_root_ranked(const struct tx_mcts *m, int64_t deadline_ns)
+/* The ranking of the root's children on a big board (candidates): each
+ * scored as twixt-greedy scores a move, by the evaluation of the position
+ * after it (tx_eval_position: four shortest-path searches), the most
+ * promising first (by their expansion priors), until half the time left is
+ * spent (all 40 on 48 x 48, about 30 on 100 x 100 at 180 ms of a CPU).
+ * A fixed count timed once ranked as few as 3 on a busy machine, and the
+ * fallback then played poor moves. Writes the ranked holes, best first,
+ * into ranked and returns how many. */
+static int big_root_ranking(struct tx_mcts *m, int64_t deadline_ns, int16_t *ranked)
 {
-    int64_t t0 = now_ns();
-    (void)tx_eval_position(m->root_board, m->root_board->to_move);
-    int64_t t1 = now_ns(), cost = t1 - t0 + 1, n = (deadline_ns - t1) / 4 / cost - 2;
-    return n < 2 ? 0 : n > CANDIDATES ? CANDIDATES : (int)n;
+    const struct node *root = &m->pool[m->root];
+    int order[TX_HOLES_MAX], score[TX_HOLES_MAX], n = 0, me = m->root_board->to_move;
+    float prior[TX_HOLES_MAX];
+    for (int i = 0; i < root->nchild; i++) { /* by prior, best first (insertion sort) */
+        const struct node *c = &m->pool[root->child + i];
+        float p = c->wins / c->visits;
+        int j = n++;
+        for (; j > 0 && prior[j - 1] < p; j--) {
+            prior[j] = prior[j - 1];
+            order[j] = order[j - 1];
+        }
+        prior[j] = p;
+        order[j] = i;
+    }
+    int64_t start = now_ns(), until = start + (deadline_ns - start) / 2;
+    int done = 0;
+    for (; done < n && now_ns() < until; done++) {
+        int move = m->pool[root->child + order[done]].move;
+        tx_fastboard_copy(m->board, m->root_board);
+        tx_fastboard_play(m->board, move);
+        int value = tx_eval_position(m->board, me), j = done;
+        for (; j > 0 && score[j - 1] < value; j--) { /* insertion: best first */
+            score[j] = score[j - 1];
+            ranked[j] = ranked[j - 1];
+        }
+        score[j] = value;
+        ranked[j] = (int16_t)move;
+    }
+    return done;
 }
 
 /* Adds the greedy evaluation's ranking to the root's children as priors:
  * every hole on boards up to EVAL_SIZE_MAX, on larger ones (with the
  * candidates enhancement) the best candidates, as many as the time allows
- * (big_root_ranked: all 40 on 24 x 24, about 15 on 100 x 100 at 180 ms);
+ * (big_root_ranking);
  * the others get no root prior. */
 static void root_priors(struct tx_mcts *m, int64_t deadline_ns)
 {
@@ -222,10 +253,11 @@ static void root_priors(struct tx_mcts *m, int64_t deadline_ns)
     int n;
     if (!m->big)
         n = tx_eval_rank_moves(m->root_board, &m->rng, ranked, NULL);
-    else if (m->features.candidates && (n = big_root_ranked(m, deadline_ns)) > 0)
-        n = tx_eval_rank_candidates(m->root_board, &m->rng, n, ranked, NULL);
+    else if (m->features.candidates)
+        n = big_root_ranking(m, deadline_ns, ranked);
     else
         return;
+    m->evaluated_best = n > 0 ? ranked[0] : -1;
     memset(rank_of, 0xff, sizeof(rank_of[0]) * (size_t)m->geo->holes);
     for (int i = 0; i < n; i++)
         rank_of[ranked[i]] = (int16_t)i;
@@ -346,6 +378,18 @@ backup:
     }
 }
 
+/* True when a and c hold the same pegs and links with the same player to
+ * move. Their union-find tables may differ (a board rebuilt from the game
+ * joins its pegs in another order than one played move by move), so the
+ * whole boards are not compared: that kept the tree only on a few turns of
+ * a hundred (the "reused" figure of the bot's stderr). */
+static bool same_position(const struct tx_fastboard *a, const struct tx_fastboard *c)
+{
+    return a->to_move == c->to_move && a->winner == c->winner &&
+           memcmp(a->mem, c->mem, a->off_uf) == 0 &&
+           memcmp(tx_fastboard_cells(a), tx_fastboard_cells(c), (size_t)a->geo->holes) == 0;
+}
+
 /* Keeps the subtree of the new position when it is the old root after our
  * move and one opponent move; otherwise drops the tree. */
 static void reuse_or_reset(struct tx_mcts *m, const struct tx_fastboard *b)
@@ -376,7 +420,7 @@ static void reuse_or_reset(struct tx_mcts *m, const struct tx_fastboard *b)
     if (his < 0)
         goto fresh;
     tx_fastboard_play(after, diff);
-    if (after->to_move != b->to_move || memcmp(after->mem, b->mem, b->bytes - sizeof *b) != 0)
+    if (!same_position(after, b))
         goto fresh;
     m->root = his;
     tx_fastboard_copy(m->root_board, b);
@@ -413,6 +457,24 @@ static int finish_sealed(const struct tx_fastboard *early, const struct tx_fastb
     return -1;
 }
 
+/* The fallback enhancement (--no-fallback): on a board larger than
+ * EVAL_SIZE_MAX, when the root's children got fewer than THIN_VISITS
+ * visits each on average (48 x 48 and larger on a busy machine: 100-200
+ * playouts a turn for 40 children), the search says less than the
+ * evaluation, and the bot plays the greedy ranking's best move instead of
+ * the most visited child. Returns the child to play. */
+static const struct node *thin_fallback(const struct tx_mcts *m, const struct node *best)
+{
+    const struct node *root = &m->pool[m->root];
+    if (!m->big || !m->features.fallback || m->evaluated_best < 0 ||
+        root->n >= (uint32_t)(THIN_VISITS * root->nchild))
+        return best;
+    for (int i = 0; i < root->nchild; i++)
+        if (m->pool[root->child + i].move == m->evaluated_best)
+            return &m->pool[root->child + i];
+    return best;
+}
+
 int tx_mcts_search(struct tx_mcts *m, const struct tx_fastboard *real, const int last[2],
                    int64_t deadline_ns, long max_playouts, struct tx_mcts_stats *stats)
 {
@@ -440,6 +502,7 @@ int tx_mcts_search(struct tx_mcts *m, const struct tx_fastboard *real, const int
         m->last_move = -1;
         return -1;
     }
+    m->evaluated_best = -1;
     root_priors(m, deadline_ns);
     /* The clock costs ~25 ns, an iteration from tens of microseconds (12 x
      * 12) to milliseconds (100 x 100, an expansion there costs eight
@@ -467,6 +530,9 @@ int tx_mcts_search(struct tx_mcts *m, const struct tx_fastboard *real, const int
         if (c->n > best->n || (c->n == best->n && c->wins / c->visits > best->wins / best->visits))
             best = c;
     }
+    const struct node *searched = best;
+    best = thin_fallback(m, best);
+    stats->fallback = best != searched;
     stats->nodes = (long)m->used;
     stats->win_rate = best->wins / best->visits;
     stats->best_visits = (int)best->n;
