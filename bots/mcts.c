@@ -504,12 +504,13 @@ int tx_mcts_search(struct tx_mcts *m, const struct tx_fastboard *real, const int
     }
     m->evaluated_best = -1;
     root_priors(m, deadline_ns);
-    /* The clock costs ~25 ns, an iteration from tens of microseconds (12 x
-     * 12) to milliseconds (100 x 100, an expansion there costs eight
-     * shortest-path searches): the search stops when the longest iteration
-     * so far would no longer fit, so that it never overruns its deadline.
-     * An iteration the machine preempted counts at most a sixteenth of the
-     * time left (the bot's clock cannot see preemption anyway). */
+    /* The clock costs ~25 ns, an iteration tens of microseconds on 12 x 12
+     * but milliseconds on a big board (an expansion on 100 x 100 costs eight
+     * shortest-path searches): there the search stops when its longest
+     * iteration so far would no longer fit, so that it does not overrun its
+     * deadline. An iteration the machine preempted counts at most a
+     * sixteenth of the time left (the bot's clock cannot see preemption
+     * anyway). */
     int64_t longest = 0, t = now_ns(), cap = (deadline_ns - t) / 16;
     for (;;) {
         if (t + longest >= deadline_ns)
@@ -519,7 +520,7 @@ int tx_mcts_search(struct tx_mcts *m, const struct tx_fastboard *real, const int
         iterate(m, last);
         stats->playouts++;
         int64_t t1 = now_ns();
-        if (t1 - t > longest)
+        if (m->big && t1 - t > longest)
             longest = t1 - t < cap ? t1 - t : cap;
         t = t1;
     }
