@@ -22,6 +22,7 @@
 #include "answer.h"
 #include "hole.h"
 #include "record.h"
+#include "render-html.h"
 #include "render-svg.h"
 #include "render-text.h"
 #include "verify.h"
@@ -647,6 +648,37 @@ START_TEST(text_safe_defuses_controls)
 }
 END_TEST
 
+/* The data the HTML viewer gets for a game (its tx-game element), for
+ * games of two bots under the mirror swap: what it always was. */
+START_TEST(html_game_data_two_bots)
+{
+    static const struct {
+        int size;
+        const char *const *moves;
+        const char *golden;
+    } cases[] = {
+        {6, game_win, "win-6.html-game"},
+        {8, game_swap, "swap-8.html-game"},
+    };
+
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+        const struct tx_geometry *geo = tx_verify_geometry(&cache, cases[c].size, cases[c].size);
+        struct tx_verify_report rep;
+        struct tx_record r;
+        struct mem m;
+        char *out;
+
+        scripted_record(cases[c].size, cases[c].moves, "alpha", "beta", &r);
+        tx_verify_record(geo, &r, &rep);
+        tx_render_html_game(mem_open(&m), geo, &r, &rep, "games.jsonl:3");
+        out = mem_close(&m);
+        assert_golden(cases[c].golden, out, strlen(out));
+        free(out);
+        tx_record_free(&r);
+    }
+}
+END_TEST
+
 static Suite *render_suite(void)
 {
     Suite *s = suite_create("render");
@@ -665,6 +697,7 @@ static Suite *render_suite(void)
     tcase_add_test(tc, text_classic_refused_edit);
     tcase_add_test(tc, svg_classic_removal);
     tcase_add_test(tc, big_board_text_and_svg);
+    tcase_add_test(tc, html_game_data_two_bots);
     suite_add_tcase(s, tc);
     return s;
 }
