@@ -61,16 +61,37 @@ static const char *const game_classic_crossing[] = {
 static const char *const game_big[] = {"AA10", "CV50", "AB12",    "CU52", "CU100",
                                        "A99",  "CT98", NO_ANSWER, NULL};
 
+/* The openings and Double TwixT (RULES.md), on 8 x 8. Pie: player 2
+ * takes the first peg (D3 stays, player 2 now plays red), then wins with
+ * it, C1-D3-E5-D7-F8. */
+static const char *const game_pie[] = {"D3", "SWAP", "B4", "E5", "C6", "C1",
+                                       "G6", "D7",   "H5", "F8", NULL};
+#define PIE_8X8 (&(struct tx_variant){.width = 8, .height = 8, .opening = TX_OPENING_PIE})
+/* Cut: player 1 puts red D3 and E5, linked, and blue F6; player 2 takes
+ * red, and player 1, now blue, moves next; player 2 wins as above. */
+static const char *const game_cut[] = {
+    "CUT D3 E5 F6 +D3:E5", "CHOOSE 1", "B4", "C1", "C6", "D7", "G4", "F8", NULL};
+#define CUT_8X8 (&(struct tx_variant){.width = 8, .height = 8, .opening = TX_OPENING_CUT})
+/* Double TwixT: alice and carol (red) against bob and dave (blue); carol
+ * calls privilege at move 3, so alice moves at once and dave loses his
+ * turn; then bob, carol, dave, and alice wins. */
+static const char *const game_teams[] = {"D3", "B4", "E5 !privilege", "C1", "C6", "D7", "G4",
+                                         "F8", NULL};
+#define TEAMS_8X8 (&(struct tx_variant){.width = 8, .height = 8, .teams = true})
+static const char *const team_names[] = {"alice", "bob", "carol", "dave"};
+
 /* The referee's wording of a timeout, as long as it gets. */
 #define TIMEOUT_DETAIL                                                                             \
     "no answer in 300 ms, killed at 350 ms (on a CPU 0.0 ms, waiting for one 0.0 ms)"
 
-/* Plays moves (answers as a bot writes them, link edits included under
- * classic rules) with libtwixt on the board and rules of v, and writes the
- * record as the referee would; an answer that is not played ends the game
- * as an invalid move, and NO_ANSWER as a timeout. */
-static void scripted_game(const struct tx_variant *v, const char *const *moves, const char *name0,
-                          const char *name1, struct tx_record *r)
+/* Plays moves (answers as a bot writes them: link edits under classic
+ * rules, CUT and CHOOSE under the cut opening, "!privilege" with teams)
+ * with libtwixt in a game of v, each by the seat the game says is to move,
+ * and writes the record as the referee would (names: two players, or four
+ * with teams "red" and "black"); an answer that is not played ends the
+ * game as an invalid move, and NO_ANSWER as a timeout. */
+static void scripted_variant(const struct tx_variant *v, const char *const *moves,
+                             const char *const *names, struct tx_record *r)
 {
     const struct tx_geometry *geo = tx_verify_geometry(&cache, v->width, v->height);
     static struct tx_game *g;
@@ -85,28 +106,37 @@ static void scripted_game(const struct tx_variant *v, const char *const *moves, 
     r->width = v->width;
     r->height = v->height;
     r->rules = v->rules;
+    r->opening = v->opening;
+    r->nplayers = v->teams ? 4 : 2;
+    if (v->teams) {
+        r->teams[0] = tx_strdup("red");
+        r->teams[1] = tx_strdup("black");
+    }
     r->limits.first_turn_ms = 1000;
     r->limits.turn_ms = 300;
     r->referee = tx_strdup("twixt-arena test");
     r->started = tx_strdup("2026-11-21T21:00:00Z");
-    r->players[0].name = tx_strdup(name0);
-    r->players[0].command = tx_strdup("bot0");
-    r->players[1].name = tx_strdup(name1);
-    r->players[1].command = tx_strdup("bot1");
+    for (int p = 0; p < r->nplayers; p++) {
+        char command[16];
+        snprintf(command, sizeof command, "bot%d", p);
+        r->players[p].name = tx_strdup(names[p]);
+        r->players[p].command = tx_strdup(command);
+    }
     r->moves = calloc(32, sizeof *r->moves);
     test_game(&g, geo);
-    tx_game_init(g, geo, v->rules);
+    tx_game_start(g, geo, v);
     r->result.winner = -1;
     for (int i = 0; moves[i]; i++) {
         struct tx_record_move *m = &r->moves[r->nmoves++];
         struct tx_edit_fault fault;
+        struct tx_move move;
         enum tx_illegal why;
-        m->player = g->to_move;
+        m->player = g->seat;
         if (!strcmp(moves[i], NO_ANSWER)) {
             m->us = 350000;
             snprintf(detail, sizeof detail, "%s", TIMEOUT_DETAIL);
             r->result.reason = TX_REASON_TIMEOUT;
-            r->result.winner = 1 - m->player;
+            r->result.winner = (m->player & 1) ^ 1;
             ck_assert_ptr_null(moves[i + 1]);
             break;
         }
@@ -115,25 +145,27 @@ static void scripted_game(const struct tx_variant *v, const char *const *moves, 
             m->message = tx_strdup(i == 4 ? "<b>bold</b> & \"q\"" : "hmm");
         if (i == 2)
             m->stderr_text = tx_strdup("eval +0.3\n\033[31mred\033[0m\n");
-        if (tx_answer_parse(geo, v->rules, moves[i], strlen(moves[i]), &ans) < 0) {
+        if (tx_answer_parse_variant(geo, v, moves[i], strlen(moves[i]), &ans) < 0) {
             /* Not a move: the referee records the token it saw. */
             m->move = tx_strdup(moves[i]);
             snprintf(detail, sizeof detail, "%s", ans.reason);
             r->result.reason = TX_REASON_INVALID;
-            r->result.winner = 1 - m->player;
+            r->result.winner = (m->player & 1) ^ 1;
             ck_assert_ptr_null(moves[i + 1]);
             break;
         }
         m->move = tx_strdup(ans.token);
+        m->privilege = ans.privilege;
         m->nedits = ans.nedits;
         m->edits = calloc((size_t)ans.nedits + 1, sizeof *m->edits);
         for (int k = 0; k < ans.nedits; k++)
             tx_edit_name(&ans.edits[k], m->edits[k]);
-        why = tx_game_play_edits(g, ans.move, ans.edits, ans.nedits, &fault);
+        tx_answer_move(&ans, &move);
+        why = tx_game_apply(g, &move, &fault);
         if (why != TX_LEGAL) {
-            tx_illegal_describe(g, ans.move, why, ans.edits, &fault, detail, sizeof detail);
+            tx_answer_describe(g, &move, why, &fault, detail, sizeof detail);
             r->result.reason = TX_REASON_INVALID;
-            r->result.winner = 1 - m->player;
+            r->result.winner = (m->player & 1) ^ 1;
             ck_assert_ptr_null(moves[i + 1]);
         }
     }
@@ -144,13 +176,14 @@ static void scripted_game(const struct tx_variant *v, const char *const *moves, 
         snprintf(detail, sizeof detail, "%s-%s", tx_hole_name(geo, chain[0], a),
                  tx_hole_name(geo, chain[n - 1], b));
         r->result.reason = TX_REASON_CONNECTION;
-        r->result.winner = g->winner;
+        /* The player, or the team, that plays the winning colour. */
+        r->result.winner = g->winner ^ g->exchanged;
         free(chain);
     }
     ck_assert_str_ne(detail, "");
     r->result.detail = tx_strdup(detail);
-    for (int p = 0; p < 2; p++) {
-        int n = tx_game_links(g, p, links);
+    for (int p = 0; p < r->nplayers; p++) {
+        int n = tx_game_links(g, tx_game_seat_colour(g, p), links);
         r->players[p].nlinks = n;
         r->players[p].links = calloc((size_t)n + 1, sizeof *r->players[p].links);
         for (int k = 0; k < n; k++) {
@@ -165,6 +198,13 @@ static void scripted_game(const struct tx_variant *v, const char *const *moves, 
         struct tx_verify_report rep;
         ck_assert_msg(tx_verify_record(geo, r, &rep) == 0, "move %d: %s", rep.move, rep.what);
     }
+}
+
+/* A game of two bots in v. */
+static void scripted_game(const struct tx_variant *v, const char *const *moves, const char *name0,
+                          const char *name1, struct tx_record *r)
+{
+    scripted_variant(v, moves, (const char *const[]){name0, name1}, r);
 }
 
 /* A pp game on size x size. */
@@ -679,6 +719,192 @@ START_TEST(html_game_data_two_bots)
 }
 END_TEST
 
+/* A pie game, every move: the swap says who plays which colour from then
+ * on, and each player's mark follows. */
+START_TEST(text_pie_every_move)
+{
+    const struct tx_geometry *geo = tx_verify_geometry(&cache, 8, 8);
+    struct tx_record r;
+    struct mem m;
+    char *text;
+
+    scripted_game(PIE_8X8, game_pie, "alpha", "beta", &r);
+    tx_render_text_game(mem_open(&m), geo, &r, false);
+    text = mem_close(&m);
+    ck_assert_ptr_nonnull(
+        strstr(text, "game 3 (pie opening), move 1 of 10: player 1 alpha (X) D3 "));
+    ck_assert_ptr_nonnull(strstr(text, "game 3 (pie opening), move 2 of 10: player 2 beta (X) SWAP "
+                                       "(the sides exchange, D3 stays: player 2 beta plays X, "
+                                       "player 1 alpha O)  2.5 ms  \"hmm\"\n"));
+    /* The peg that stayed is marked as the swap's. */
+    ck_assert_ptr_nonnull(strstr(text, "[X]"));
+    ck_assert_ptr_nonnull(strstr(text, "move 3 of 10: player 1 alpha (O) B4  "));
+    ck_assert_ptr_nonnull(strstr(text, "\nresult: player 2 beta (X) wins by connection (C1-F8)\n"));
+    assert_golden("pie-8.txt", text, strlen(text));
+    free(text);
+    tx_record_free(&r);
+}
+END_TEST
+
+/* The pie swap in the SVG: the caption names the colours each plays. */
+START_TEST(svg_pie_swap)
+{
+    const struct tx_geometry *geo = tx_verify_geometry(&cache, 8, 8);
+    struct tx_record r;
+    struct mem m;
+    char *svg, caption[1024];
+
+    scripted_game(PIE_8X8, game_pie, "alpha", "beta", &r);
+    tx_render_svg(mem_open(&m), geo, &r, 2);
+    svg = mem_close(&m);
+    caption_text(svg, caption, sizeof caption);
+    ck_assert_str_eq(caption, "game 3 (pie opening): player 1 alpha (blue) vs player 2 beta (red) "
+                              "move 2 of 10: player 2 beta swapped (the sides exchange, D3 "
+                              "stays: player 2 beta plays red, player 1 alpha blue)");
+    assert_well_formed_xml(svg);
+    assert_golden("pie-8-move-2.svg", svg, strlen(svg));
+    free(svg);
+    tx_render_svg(mem_open(&m), geo, &r, 1);
+    svg = mem_close(&m);
+    caption_text(svg, caption, sizeof caption);
+    ck_assert_str_eq(caption, "game 3 (pie opening): player 1 alpha (red) vs player 2 beta (blue) "
+                              "move 1 of 10: player 1 alpha played D3");
+    free(svg);
+    tx_record_free(&r);
+}
+END_TEST
+
+/* A cut game, every move: the cut's three pegs and its link at once, no
+ * colour for either player until the choice, then the sides chosen. */
+START_TEST(text_cut_every_move)
+{
+    const struct tx_geometry *geo = tx_verify_geometry(&cache, 8, 8);
+    struct tx_record r;
+    struct mem m;
+    char *text;
+
+    scripted_game(CUT_8X8, game_cut, "alpha", "beta", &r);
+    tx_render_text_game(mem_open(&m), geo, &r, false);
+    text = mem_close(&m);
+    ck_assert_ptr_nonnull(strstr(text,
+                                 "game 3 (cut opening), move 1 of 8: player 1 alpha CUT D3 E5 "
+                                 "F6 +D3:E5 (X D3 E5, linked; O F6; player 2 beta chooses a "
+                                 "side)  1.0 ms\n"));
+    /* All three pegs marked, and the red link drawn. */
+    ck_assert_ptr_nonnull(strstr(text, "[X]"));
+    ck_assert_ptr_nonnull(strstr(text, "[O]"));
+    ck_assert_ptr_nonnull(strstr(text, "\nX links (1): D3-E5\n"));
+    ck_assert_ptr_nonnull(strstr(text, "move 2 of 8: player 2 beta (X) CHOOSE 1 (player 2 beta "
+                                       "plays X, player 1 alpha O; player 1 alpha moves next)  "));
+    ck_assert_ptr_nonnull(strstr(text, "move 3 of 8: player 1 alpha (O) B4  "));
+    ck_assert_ptr_nonnull(strstr(text, "\nresult: player 2 beta (X) wins by connection (C1-F8)\n"));
+    assert_golden("cut-8.txt", text, strlen(text));
+    free(text);
+    tx_record_free(&r);
+}
+END_TEST
+
+/* The cut in the SVG: three pegs ringed, the link drawn, the caption
+ * without colours until the choice. */
+START_TEST(svg_cut)
+{
+    const struct tx_geometry *geo = tx_verify_geometry(&cache, 8, 8);
+    struct tx_record r;
+    struct mem m;
+    char *svg, caption[1024];
+    int rings = 0;
+
+    scripted_game(CUT_8X8, game_cut, "alpha", "beta", &r);
+    tx_render_svg(mem_open(&m), geo, &r, 1);
+    svg = mem_close(&m);
+    caption_text(svg, caption, sizeof caption);
+    ck_assert_str_eq(caption, "game 3 (cut opening): player 1 alpha vs player 2 beta move 1 of 8: "
+                              "player 1 alpha played CUT D3 E5 F6 +D3:E5 (red D3 E5, linked; "
+                              "blue F6; player 2 beta chooses a side)");
+    for (const char *at = svg; (at = strstr(at, "fill=\"none\" stroke=\"#111\"")); at++)
+        rings++;
+    ck_assert_int_eq(rings, 3);
+    /* D3-E5: (3, 2) to (4, 4). */
+    ck_assert_ptr_nonnull(strstr(svg, "<line x1=\"144\" y1=\"112\" x2=\"176\" y2=\"176\" />"));
+    assert_well_formed_xml(svg);
+    assert_golden("cut-8-move-1.svg", svg, strlen(svg));
+    free(svg);
+    tx_render_svg(mem_open(&m), geo, &r, 2);
+    svg = mem_close(&m);
+    caption_text(svg, caption, sizeof caption);
+    ck_assert_str_eq(caption, "game 3 (cut opening): player 1 alpha (blue) vs player 2 beta (red) "
+                              "move 2 of 8: player 2 beta played CHOOSE 1 (player 2 beta plays "
+                              "red, player 1 alpha blue; player 1 alpha moves next)");
+    free(svg);
+    tx_record_free(&r);
+}
+END_TEST
+
+/* Double TwixT, every move: partners in one colour, each move by its bot,
+ * the privilege and the bot that lost its turn. */
+START_TEST(text_teams_every_move)
+{
+    const struct tx_geometry *geo = tx_verify_geometry(&cache, 8, 8);
+    struct tx_record r;
+    struct mem m;
+    char *text;
+
+    scripted_variant(TEAMS_8X8, game_teams, team_names, &r);
+    ck_assert_int_eq(r.result.winner, 0);
+    tx_render_text_move(mem_open(&m), geo, &r, 0, false);
+    text = mem_close(&m);
+    ck_assert_str_eq(strchr(text, '\n') ? (strchr(text, '\n')[0] = '\0', text) : text,
+                     "game 3 (Double TwixT), before the first move: team red (X: player 1 alice, "
+                     "player 3 carol) against team black (O: player 2 bob, player 4 dave)");
+    free(text);
+    tx_render_text_game(mem_open(&m), geo, &r, false);
+    text = mem_close(&m);
+    ck_assert_ptr_nonnull(strstr(text, "game 3 (Double TwixT), move 2 of 8: player 2 bob (O, team "
+                                       "black) B4  "));
+    ck_assert_ptr_nonnull(strstr(text, "move 3 of 8: player 3 carol (X, team red) E5 !privilege "
+                                       "(player 1 alice moves at once, player 4 dave loses its "
+                                       "turn)  "));
+    ck_assert_ptr_nonnull(strstr(text, "move 4 of 8: player 1 alice (X, team red) C1  "));
+    ck_assert_ptr_nonnull(strstr(text, "move 5 of 8: player 2 bob (O, team black) C6  "));
+    ck_assert_ptr_nonnull(strstr(text, "move 7 of 8: player 4 dave (O, team black) G4  "));
+    ck_assert_ptr_nonnull(strstr(text, "\nresult: team red (X) wins by connection (C1-F8)\n"));
+    assert_golden("teams-8.txt", text, strlen(text));
+    free(text);
+    tx_record_free(&r);
+}
+END_TEST
+
+/* Double TwixT in the SVG: the teams in the caption, the privilege. */
+START_TEST(svg_teams_privilege)
+{
+    const struct tx_geometry *geo = tx_verify_geometry(&cache, 8, 8);
+    struct tx_record r;
+    struct mem m;
+    char *svg, caption[1024];
+
+    scripted_variant(TEAMS_8X8, game_teams, team_names, &r);
+    tx_render_svg(mem_open(&m), geo, &r, 3);
+    svg = mem_close(&m);
+    caption_text(svg, caption, sizeof caption);
+    ck_assert_str_eq(caption,
+                     "game 3 (Double TwixT): team red (red: player 1 alice, player 3 carol) "
+                     "vs team black (blue: player 2 bob, player 4 dave) move 3 of 8: "
+                     "player 3 carol played E5 !privilege (player 1 alice moves at once, "
+                     "player 4 dave loses its turn)");
+    assert_well_formed_xml(svg);
+    assert_golden("teams-8-move-3.svg", svg, strlen(svg));
+    free(svg);
+    tx_render_svg(mem_open(&m), geo, &r, r.nmoves);
+    svg = mem_close(&m);
+    caption_text(svg, caption, sizeof caption);
+    ck_assert_msg(strstr(caption, "move 8 of 8: team red wins by connection (C1-F8)"), "%s",
+                  caption);
+    ck_assert_ptr_nonnull(strstr(svg, "<g id=\"winning-chain\">"));
+    free(svg);
+    tx_record_free(&r);
+}
+END_TEST
+
 static Suite *render_suite(void)
 {
     Suite *s = suite_create("render");
@@ -698,6 +924,12 @@ static Suite *render_suite(void)
     tcase_add_test(tc, svg_classic_removal);
     tcase_add_test(tc, big_board_text_and_svg);
     tcase_add_test(tc, html_game_data_two_bots);
+    tcase_add_test(tc, text_pie_every_move);
+    tcase_add_test(tc, svg_pie_swap);
+    tcase_add_test(tc, text_cut_every_move);
+    tcase_add_test(tc, svg_cut);
+    tcase_add_test(tc, text_teams_every_move);
+    tcase_add_test(tc, svg_teams_privilege);
     suite_add_tcase(s, tc);
     return s;
 }
