@@ -442,10 +442,7 @@ static void put_side(FILE *out, const struct tx_record *r, int seat)
         tx_render_player(out, r, seat);
 }
 
-/* "strong crosses 24 rows": the handicapped bot and its distance, the
- * colour it plays in g (rows for red, columns for blue); its name alone
- * before the sides are decided or when no player has the name. */
-static void put_handicap(FILE *out, const struct tx_record *r, const struct tx_game *g)
+void tx_render_handicap(FILE *out, const struct tx_record *r, const struct tx_game *g)
 {
     int c = -1;
 
@@ -478,7 +475,7 @@ void tx_render_game_name(FILE *out, const struct tx_record *r, const struct tx_g
     }
     if (r->handicap) {
         fprintf(out, "%shandicap: ", sep);
-        put_handicap(out, r, g);
+        tx_render_handicap(out, r, g);
         sep = ", ";
     }
     if (sep[0] == ',')

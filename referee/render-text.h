@@ -80,6 +80,11 @@ void tx_render_team_members(FILE *out, const struct tx_record *r, const struct t
  * g's sides). */
 void tx_render_game_name(FILE *out, const struct tx_record *r, const struct tx_game *g);
 
+/* "strong crosses 24 rows": r's handicapped bot and its distance in the
+ * colour it plays in g (rows for red, columns for blue); its name alone
+ * before the sides are decided or when no player has the name. */
+void tx_render_handicap(FILE *out, const struct tx_record *r, const struct tx_game *g);
+
 /* What an entry was, from the positions before and after it. */
 enum tx_render_entry {
     TX_RENDER_UNPLAYED = 0, /* not played: an illegal or missing answer */

@@ -18,6 +18,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <cjson/cJSON.h>
+
 #include "alloc.h"
 #include "answer.h"
 #include "hole.h"
@@ -905,6 +907,187 @@ START_TEST(svg_teams_privilege)
 }
 END_TEST
 
+/* The frames of a game's tx-game element, parsed (the caller deletes the
+ * returned root). */
+static cJSON *html_frames(const struct tx_record *r, cJSON **ret_frames)
+{
+    const struct tx_geometry *geo = tx_verify_geometry(&cache, r->width, r->height);
+    struct mem m;
+    char *out, *json;
+    cJSON *root;
+
+    tx_render_html_game(mem_open(&m), geo, r, NULL, "test");
+    out = mem_close(&m);
+    json = strchr(out, '>') + 1;
+    *strstr(json, "</script>") = '\0';
+    root = cJSON_Parse(json);
+    ck_assert_ptr_nonnull(root);
+    free(out);
+    *ret_frames = cJSON_GetObjectItem(cJSON_GetObjectItem(root, "meta"), "frames");
+    ck_assert_int_eq(cJSON_GetArraySize(*ret_frames), r->nmoves);
+    return root;
+}
+
+/* Frame i written back as JSON, for comparing. */
+static char *frame_text(cJSON *frames, int i)
+{
+    return cJSON_PrintUnformatted(cJSON_GetArrayItem(frames, i));
+}
+
+static void assert_frame(cJSON *frames, int i, const char *want)
+{
+    char *got = frame_text(frames, i);
+    ck_assert_msg(!strcmp(got, want), "frame %d is %s, not %s", i, got, want);
+    free(got);
+}
+
+/* What the viewer gets for the openings and teams: the pie's peg that
+ * stays, the cut's pegs and link, the choice, the sides each time they
+ * are decided, the privilege's seats, and the notes in the caption's
+ * words. */
+START_TEST(html_game_data_openings)
+{
+    struct tx_record r;
+    cJSON *root, *frames;
+
+    scripted_game(PIE_8X8, game_pie, "alpha", "beta", &r);
+    root = html_frames(&r, &frames);
+    assert_frame(frames, 0, "{\"peg\":\"D3\"}");
+    assert_frame(
+        frames, 1,
+        "{\"pie\":\"D3\",\"sides\":[1,0],\"note\":\"the sides exchange, D3 stays: player 2 "
+        "beta plays red, player 1 alpha blue\"}");
+    assert_frame(frames, 2, "{\"peg\":\"B4\"}");
+    ck_assert_ptr_null(cJSON_GetObjectItem(cJSON_GetObjectItem(root, "meta"), "sides"));
+    cJSON_Delete(root);
+    tx_record_free(&r);
+
+    scripted_game(CUT_8X8, game_cut, "alpha", "beta", &r);
+    root = html_frames(&r, &frames);
+    assert_frame(frames, 0,
+                 "{\"cut\":[\"D3\",\"E5\",\"F6\"],\"added\":[[\"D3\",\"E5\"]],"
+                 "\"note\":\"red D3 E5, linked; blue F6; player 2 beta chooses a side\"}");
+    assert_frame(frames, 1,
+                 "{\"choose\":1,\"sides\":[1,0],\"note\":\"player 2 beta plays red, "
+                 "player 1 alpha blue; player 1 alpha moves next\"}");
+    {
+        char *start =
+            cJSON_PrintUnformatted(cJSON_GetObjectItem(cJSON_GetObjectItem(root, "meta"), "sides"));
+        ck_assert_str_eq(start, "[-1,-1]");
+        free(start);
+    }
+    cJSON_Delete(root);
+    tx_record_free(&r);
+
+    scripted_variant(TEAMS_8X8, game_teams, team_names, &r);
+    root = html_frames(&r, &frames);
+    assert_frame(
+        frames, 2,
+        "{\"peg\":\"E5\",\"added\":[[\"D3\",\"E5\"]],\"privilege\":{\"next\":0,\"skipped\":3},"
+        "\"note\":\"player 1 alice moves at once, player 4 dave loses its "
+        "turn\"}");
+    assert_frame(frames, 3, "{\"peg\":\"C1\",\"added\":[[\"C1\",\"D3\"]]}");
+    assert_frame(frames, 6, "{\"peg\":\"G4\"}");
+    cJSON_Delete(root);
+    tx_record_free(&r);
+}
+END_TEST
+
+/* The rule set, the opening and the handicap are named with the game;
+ * the handicapped bot with the distance it has in the colour it plays. */
+START_TEST(game_name_opening_and_handicap)
+{
+    static const char *const moves[] = {"C2", "D5", "C4", NO_ANSWER, NULL};
+    const struct tx_geometry *geo = tx_verify_geometry(&cache, 6, 9);
+    struct tx_record r;
+    struct mem m;
+    char *out, caption[1024];
+
+    scripted_game(&(struct tx_variant){.width = 6, .height = 9, .opening = TX_OPENING_NONE}, moves,
+                  "strong", "weak", &r);
+    r.handicap = tx_strdup("strong");
+    tx_render_text_move(mem_open(&m), geo, &r, 1, false);
+    out = mem_close(&m);
+    ck_assert_ptr_nonnull(strstr(out,
+                                 "game 3 (none opening, handicap: strong crosses 9 rows), move "
+                                 "1 of 4: player 1 strong (X) C2  "));
+    free(out);
+    free(r.handicap);
+    r.handicap = tx_strdup("weak");
+    r.rules = TX_RULES_CLASSIC;
+    tx_render_svg(mem_open(&m), geo, &r, 1);
+    out = mem_close(&m);
+    caption_text(out, caption, sizeof caption);
+    ck_assert_str_eq(caption, "game 3 (classic rules, none opening, handicap: weak crosses 6 "
+                              "columns): player 1 strong (red) vs player 2 weak (blue) move 1 of "
+                              "4: player 1 strong played C2");
+    free(out);
+    tx_record_free(&r);
+}
+END_TEST
+
+/* A cut or a choice that was refused: quoted, nothing marked, and no side
+ * for either player, since none was decided. */
+START_TEST(text_cut_refused)
+{
+    static const char *const refused_cut[] = {"CUT D3 D3 F6", NULL};
+    static const char *const refused_choice[] = {"CUT D3 E5 F6", "CHOOSE 3", NULL};
+    const struct tx_geometry *geo = tx_verify_geometry(&cache, 8, 8);
+    struct tx_record r;
+    struct mem m;
+    char *out;
+
+    scripted_game(CUT_8X8, refused_cut, "alpha", "beta", &r);
+    tx_render_text_move(mem_open(&m), geo, &r, 1, false);
+    out = mem_close(&m);
+    ck_assert_ptr_nonnull(strstr(out, "game 3 (cut opening), move 1 of 1: player 1 alpha answered "
+                                      "\"CUT D3 D3 F6\", not played  1.0 ms\n"));
+    ck_assert_ptr_null(strchr(out, '['));
+    ck_assert_ptr_nonnull(strstr(out, "\nresult: player 2 beta wins by invalid (CUT: D3 twice)\n"));
+    free(out);
+    tx_record_free(&r);
+    scripted_game(CUT_8X8, refused_choice, "alpha", "beta", &r);
+    tx_render_text_move(mem_open(&m), geo, &r, 2, false);
+    out = mem_close(&m);
+    ck_assert_ptr_nonnull(strstr(out, "move 2 of 2: player 2 beta answered \"CHOOSE 3\", not "
+                                      "played  2.5 ms  \"hmm\"\n"));
+    ck_assert_ptr_nonnull(
+        strstr(out, "\nresult: player 1 alpha wins by invalid (not a move: \"CHOOSE 3\")\n"));
+    free(out);
+    tx_record_free(&r);
+}
+END_TEST
+
+/* A cut on a board drawn compact (30 columns): its three pegs' rows have
+ * arrows, and their columns a mark each above and below. */
+START_TEST(text_compact_cut_marks)
+{
+    static const char *const moves[] = {"CUT D4 E6 AB10", "CHOOSE 2", "C3", NO_ANSWER, NULL};
+    const struct tx_geometry *geo = tx_verify_geometry(&cache, 30, 24);
+    struct tx_record r;
+    struct mem m;
+    char *out, want[128];
+
+    scripted_game(&(struct tx_variant){.width = 30, .height = 24, .opening = TX_OPENING_CUT}, moves,
+                  "alpha", "beta", &r);
+    tx_render_text_move(mem_open(&m), geo, &r, 1, false);
+    out = mem_close(&m);
+    ck_assert_ptr_nonnull(strstr(out, "\n 4 >.|. . X"));
+    ck_assert_ptr_nonnull(strstr(out, "\n 6 >.|. . . X"));
+    ck_assert_ptr_nonnull(strstr(out, "\n10 >.|"));
+    /* Columns D, E and AB: 2 characters a column after 4 of margin. */
+    snprintf(want, sizeof want, "\n%*sv v%*sv\n", 4 + 2 * 3, "", 2 * (27 - 4) - 1, "");
+    ck_assert_msg(strstr(out, want), "no column marks '%s' in\n%s", want + 1, out);
+    free(out);
+    /* After the choice, nothing is marked. */
+    tx_render_text_move(mem_open(&m), geo, &r, 2, false);
+    out = mem_close(&m);
+    ck_assert_ptr_null(strstr(out, " >"));
+    free(out);
+    tx_record_free(&r);
+}
+END_TEST
+
 static Suite *render_suite(void)
 {
     Suite *s = suite_create("render");
@@ -930,6 +1113,10 @@ static Suite *render_suite(void)
     tcase_add_test(tc, svg_cut);
     tcase_add_test(tc, text_teams_every_move);
     tcase_add_test(tc, svg_teams_privilege);
+    tcase_add_test(tc, html_game_data_openings);
+    tcase_add_test(tc, game_name_opening_and_handicap);
+    tcase_add_test(tc, text_cut_refused);
+    tcase_add_test(tc, text_compact_cut_marks);
     suite_add_tcase(s, tc);
     return s;
 }
