@@ -165,7 +165,8 @@ static cJSON *frames(const struct tx_geometry *geo, const struct tx_record *r, c
     tx_verify_position(geo, r, 0, g);
     for (int i = 0; i < r->nmoves; i++) {
         cJSON *frame = tx_xcheck(cJSON_CreateObject());
-        int pegs[3], n, skipped;
+        int pegs[3], n, skipped = -1;
+        enum tx_render_entry kind;
         int16_t old_peg = -1;
 
         cJSON_AddItemToArray(list, frame);
@@ -178,7 +179,8 @@ static cJSON *frames(const struct tx_geometry *geo, const struct tx_record *r, c
             continue;
         }
         n = tx_render_last_pegs(g, pegs);
-        switch (tx_render_entry_kind(before, g)) {
+        kind = tx_render_entry_kind(before, g);
+        switch (kind) {
         case TX_RENDER_MIRROR:
             cJSON_AddItemToObject(frame, "swapped", hole_string(geo, old_peg));
             cJSON_AddItemToObject(frame, "peg", hole_string(geo, pegs[0]));
@@ -207,6 +209,9 @@ static cJSON *frames(const struct tx_geometry *geo, const struct tx_record *r, c
                 cJSON_AddNumberToObject(privilege, "skipped", skipped);
             }
         }
+        /* Only a pie swap, a cut, a choice or a privilege says more. */
+        if (!tx_render_entry_has_note(before, g))
+            continue;
         for (int p = 0; p < r->nplayers; p++)
             if (tx_render_colour_of(g, p) != tx_render_colour_of(before, p)) {
                 cJSON_AddItemToObject(frame, "sides", sides(r, g));

@@ -475,15 +475,11 @@ static int draw_caption(FILE *out, const struct tx_record *r, const struct tx_ga
                     put_answer(mem, m);
                 }
                 /* What a pie swap, a cut, a choice or a privilege did. */
-                char *note = NULL;
-                size_t note_len = 0;
-                FILE *words = tx_xcheck(open_memstream(&note, &note_len));
-                bool any =
-                    m->move && tx_render_entry_note(words, r, before, g, tx_render_colours, false);
-                fclose(words);
-                if (any)
-                    fprintf(mem, " (%s)", note);
-                free(note);
+                if (m->move && tx_render_entry_has_note(before, g)) {
+                    fputs(" (", mem);
+                    tx_render_entry_note(mem, r, before, g, tx_render_colours, false);
+                    fputc(')', mem);
+                }
             }
         }
         fclose(mem);

@@ -534,6 +534,14 @@ int tx_render_skipped_seat(const struct tx_game *before, const struct tx_game *a
     return before->next_of_team[(before->seat & 1) ^ 1];
 }
 
+bool tx_render_entry_has_note(const struct tx_game *before, const struct tx_game *after)
+{
+    enum tx_render_entry kind = tx_render_entry_kind(before, after);
+
+    return kind == TX_RENDER_PIE || kind == TX_RENDER_CUT || kind == TX_RENDER_CHOOSE ||
+           (kind == TX_RENDER_HOLE && after->privileged != before->privileged);
+}
+
 bool tx_render_entry_note(FILE *out, const struct tx_record *r, const struct tx_game *before,
                           const struct tx_game *after, const char *const words[2], bool ink)
 {
@@ -657,16 +665,11 @@ static void print_header(FILE *out, const struct tx_game *before, const struct t
         int pegs[3];
         if (tx_render_entry_pegs(before, after, pegs) == 1)
             fprintf(out, " (the peg becomes %s)", tx_hole_name(after->geo, pegs[0], a));
-    } else if (played) {
+    } else if (tx_render_entry_has_note(before, after)) {
         /* What the entry did besides its move, in parentheses. */
-        char *note = NULL;
-        size_t len = 0;
-        FILE *mem = tx_xcheck(open_memstream(&note, &len));
-        bool any = tx_render_entry_note(mem, r, before, after, tx_render_marks, colour);
-        fclose(mem);
-        if (any)
-            fprintf(out, " (%s)", note);
-        free(note);
+        fputs(" (", out);
+        tx_render_entry_note(out, r, before, after, tx_render_marks, colour);
+        fputc(')', out);
     }
     if (m->forced)
         fputs("  forced opening", out);

@@ -110,6 +110,9 @@ int tx_render_entry_pegs(const struct tx_game *before, const struct tx_game *aft
 /* The seat that lost its turn to the privilege the entry called, or -1. */
 int tx_render_skipped_seat(const struct tx_game *before, const struct tx_game *after);
 
+/* True when tx_render_entry_note has something to say. */
+bool tx_render_entry_has_note(const struct tx_game *before, const struct tx_game *after);
+
 /* What a pie swap, a cut, a choice or a privilege did, in words, with the
  * colours named by words (in colour when ink): "the sides exchange, C5
  * stays: player 2 beta plays red, player 1 alpha blue", "red D4 E6,

@@ -1,9 +1,15 @@
-/* test-render.c - the text and SVG renderings of fixed positions.
+/* test-render.c - the text, SVG and HTML renderings of fixed positions.
  *
- * Two scripted games are turned into records exactly as the referee writes
- * them (details, links), then rendered; each output must match its golden
- * file under tests/golden/render/ byte for byte. When a rendering changes
- * on purpose, regenerate the files and review the diff:
+ * Scripted games are played with libtwixt (the answers as bots write them,
+ * parsed by the variant's parser and played with tx_game_apply, each by the
+ * seat the game says is to move) and turned into records exactly as the
+ * referee writes them (details, links, four players and the teams), then
+ * rendered: games of two bots under pp and classic rules on boards up to
+ * 100 x 100, and the openings and Double TwixT (a pie game, a cut game, a
+ * four-player game with privilege). Each output must match its golden file
+ * under tests/golden/render/ byte for byte, the HTML viewer's data for
+ * games of two bots included. When a rendering changes on purpose,
+ * regenerate the files and review the diff:
  *
  *     TX_UPDATE_GOLDEN=1 meson test -C build render
  *
@@ -902,6 +908,17 @@ START_TEST(svg_teams_privilege)
     ck_assert_msg(strstr(caption, "move 8 of 8: team red wins by connection (C1-F8)"), "%s",
                   caption);
     ck_assert_ptr_nonnull(strstr(svg, "<g id=\"winning-chain\">"));
+    free(svg);
+    /* A team's name is text, escaped like a bot's. */
+    free(r.teams[1]);
+    r.teams[1] = tx_strdup("</text><script>'\"&");
+    tx_render_svg(mem_open(&m), geo, &r, 3);
+    svg = mem_close(&m);
+    ck_assert_ptr_null(strstr(svg, "<script"));
+    caption_text(svg, caption, sizeof caption);
+    ck_assert_msg(strstr(caption, "team &lt;/text&gt;&lt;script&gt;&apos;&quot;&amp; (blue"), "%s",
+                  caption);
+    assert_well_formed_xml(svg);
     free(svg);
     tx_record_free(&r);
 }

@@ -5,7 +5,8 @@ real headless browser (Debian's chromium), used as a person would use it.
 usage: test-viewer.py TWIXT_ARENA MAKE_GAMES    (meson runs it; exit 77 = skipped)
 
 TX_VIEWER_SHOTS=DIR keeps screenshots of the 100 x 100 board (fitted, then
-zoomed) and of the 30 x 24 classic game in DIR, to look at.
+zoomed), of the 30 x 24 classic game, of the four-player game at its first
+privilege and of the cut game at moves 1 and 3 in DIR, to look at.
 
 One chromium is driven over the DevTools protocol (browser.py: a pipe, the
 standard library only): pages are opened at #game=K&move=M, keys are real
@@ -46,11 +47,22 @@ every script error in #tx-errors. The test checks:
     buttons, the wheel and a two-finger pinch zoom (the wheel keeps the
     hole under the pointer there), a drag pans, 0 fits again; the move
     list holds only the rows in sight, all of one height, and a click on
-    one far down goes there.
+    one far down goes there;
+  - Double TwixT (four bots, each team calling privilege once): four
+    player panels, partners next to each other in their team's colour,
+    each move in the list by its bot, the privilege marked in the list and
+    under the board, the partner that moves at once and the bot that loses
+    its turn said in their panels; the slider, forwards, backwards and by
+    jumps, draws exactly the pegs and links of `replay --format text
+    --move M` (the pegs read off its diagram);
+  - the cut opening: the three pegs and their link at move 1, all three
+    ringed, no side for either player until the choice, then player 1
+    blue and player 2 red, and the same comparison with the text render;
+  - the pie opening: the swap keeps the peg and exchanges the sides.
 The fixtures are tests/viewer/games.jsonl: two long games (one with a swap)
 and a game lost by timeout, all written by the referee; and the games
 make-games.c writes: random classic games with link edits, on 30 x 24 and
-100 x 100.
+100 x 100, a four-player game with privilege, a cut game and a pie game.
 """
 import html.parser
 import json
