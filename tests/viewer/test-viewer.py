@@ -58,7 +58,9 @@ every script error in #tx-errors. The test checks:
   - the cut opening: the three pegs and their link at move 1, all three
     ringed, no side for either player until the choice, then player 1
     blue and player 2 red, and the same comparison with the text render;
-  - the pie opening: the swap keeps the peg and exchanges the sides.
+  - the pie opening: the swap keeps the peg and exchanges the sides;
+  - a handicap record: the header names the handicapped bot and its
+    distance.
 The fixtures are tests/viewer/games.jsonl: two long games (one with a swap)
 and a game lost by timeout, all written by the referee; and the games
 make-games.c writes: random classic games with link edits, on 30 x 24 and
@@ -570,6 +572,14 @@ def check_pie(b, arena, games, page, r):
         check_against_text(b, arena, games, g, m, "pie game")
 
 
+def check_handicap(b, page):
+    """A handicap record: the header names the handicapped bot and the
+    distance it has in the colour it plays."""
+    open_page(b, "file://" + page + "#game=31&move=1", "handicap game")
+    want = "classic rules, 30 x 24 board, handicap: editor crosses 24 rows"
+    check(shown(b, "variant") == want, f"handicap game: header {shown(b, 'variant')!r}")
+
+
 def drawn_links(b):
     """The links the board shows, per player, and the dashed ones (links
     the move removed)."""
@@ -816,6 +826,11 @@ def main():
     classic_games = {r["game"]: r for r in (json.loads(line) for line in open(classic))}
     verify = subprocess.run([arena, "replay", classic], capture_output=True, text=True)
     check(verify.returncode == 0, "the made games do not verify: " + verify.stdout + verify.stderr)
+    # A handicap record: game 21 again, as if its player 1 were handicapped.
+    handicap = json.loads(json.dumps(classic_games[21]))
+    handicap["game"], handicap["handicap"] = 31, "editor"
+    with open(classic, "a") as f:
+        f.write(json.dumps(handicap, separators=(",", ":")) + "\n")
     classic_page = os.path.join(work, "classic.html")
     made = subprocess.run([arena, "replay", classic, "--format", "html", "-o", classic_page], capture_output=True,
                           text=True)
@@ -835,7 +850,8 @@ def main():
                            (check_big_board, (classic_page, classic_games[22], shots)),
                            (check_teams, (arena, classic, classic_page, classic_games[23], shots)),
                            (check_cut, (arena, classic, classic_page, classic_games[24], shots)),
-                           (check_pie, (arena, classic, classic_page, classic_games[25]))):
+                           (check_pie, (arena, classic, classic_page, classic_games[25])),
+                           (check_handicap, (classic_page,))):
             try:
                 part(b, *args)
             except BrowserError as e:
