@@ -9,7 +9,7 @@
  * a pie swap or a choice decided them, a privilege's seats and what these
  * did in words, all computed here with libtwixt, so the viewer draws and
  * never re-implements the rules. A game of two bots under the mirror swap
- * gets exactly the data it always did (tests/golden/render/*.html-game).
+ * gets exactly the data it always did (the .html-game files in tests/golden/render).
  * Every
  * "<", ">" and "&" inside the JSON is written as \u003c, \u003e, \u0026, so
  * a bot's "</script>" cannot end the element; the viewer shows bot text with
