@@ -513,6 +513,12 @@ def check_teams(b, arena, games, page, r, shots):
     status = shown(b, "result") or ""
     check(status.startswith(f"Final result: team {['foxes', 'owls'][winner]} wins by connection"),
           f"teams game: final {status!r}")
+    # Four panels on a phone's width: one column, nothing sideways.
+    open_page(b, "file://" + page + f"#game={g}&move={k}", "teams game, 400 px", width=400, height=800)
+    scroll = b.js("document.documentElement.scrollWidth")
+    check(scroll <= 400, f"teams game: a 400 px window scrolls sideways: content {scroll} px wide")
+    if shots:
+        b.screenshot(os.path.join(shots, f"viewer-teams-400px.png"), full_page=True)
 
 
 def check_cut(b, arena, games, page, r, shots):
@@ -545,6 +551,8 @@ def check_cut(b, arena, games, page, r, shots):
     check("player 2 bob played CHOOSE 1 (player 2 bob plays red, player 1 alice blue; player 1 alice moves next)."
           in status, f"cut game, move 2: status {status!r}")
     check(state(b).get("last") == "", f"cut game, move 2: ringed {state(b).get('last')!r} after a choice")
+    row = b.js("document.querySelector('#moves tr.current td.move').textContent")
+    check(row == "CHOOSE 1bob red, alice blue", f"cut game, move 2: the move list says {row!r}")
     b.key("ArrowRight")
     row = b.js("document.querySelector('#moves tr.current .dot').className")
     check(row == "dot p1", f"cut game, move 3: player 1's dot is {row!r}, not blue")
@@ -564,6 +572,8 @@ def check_pie(b, arena, games, page, r):
     check(pegs[0] == {first} and not pegs[1] and pegs[2] == [first], f"pie game, move 2: pegs {pegs}")
     panels = panel_order(b)
     check([p[1] for p in panels] == ["blue", "red"], f"pie game, move 2: panel colours {panels}")
+    row = b.js("document.querySelector('#moves tr.current td.move').textContent")
+    check(row == "SWAPbob red, alice blue", f"pie game, move 2: the move list says {row!r}")
     status = shown(b, "result") or ""
     check(status.startswith(f"Move 2: player 2 bob swapped (the sides exchange, {first} stays: player 2 bob plays"
                             " red, player 1 alice blue). Next: player 1 alice."), f"pie game: status {status!r}")
