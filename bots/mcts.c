@@ -205,7 +205,8 @@ static void expand(struct tx_mcts *m, int32_t node, const struct tx_fastboard *b
  * scored as twixt-greedy scores a move, by the evaluation of the position
  * after it (tx_eval_position: four shortest-path searches), the most
  * promising first (by their expansion priors), until half the time left is
- * spent (all 40 on 48 x 48, about 30 on 100 x 100 at 180 ms of a CPU).
+ * spent (all 40 on 48 x 48; on 100 x 100, where each costs about 3 ms,
+ * about 30 at 180 ms of a CPU).
  * A fixed count timed once ranked as few as 3 on a busy machine, and the
  * fallback then played poor moves. Writes the ranked holes, best first,
  * into ranked and returns how many. */
@@ -244,9 +245,8 @@ static int big_root_ranking(struct tx_mcts *m, int64_t deadline_ns, int16_t *ran
 
 /* Adds the greedy evaluation's ranking to the root's children as priors:
  * every hole on boards up to EVAL_SIZE_MAX, on larger ones (with the
- * candidates enhancement) the best candidates, as many as the time allows
- * (big_root_ranking);
- * the others get no root prior. */
+ * candidates enhancement) as many candidates as the time allows
+ * (big_root_ranking); the others get no root prior. */
 static void root_priors(struct tx_mcts *m, int64_t deadline_ns)
 {
     int16_t ranked[TX_HOLES_MAX], rank_of[TX_HOLES_MAX];

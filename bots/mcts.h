@@ -9,13 +9,14 @@
  * then finishes the game with a playout
  * (playout.h) and updates the path and the AMAF statistics of its siblings.
  * The root's children also get priors from the greedy evaluation's ranking
- * (every hole on boards up to 16 x 16; on larger ones the best candidates,
- * as many as a quarter of the time left allows).
+ * (every hole on boards up to 16 x 16; on larger ones the candidates, one
+ * at a time, within half the time left).
  *
  * The tree is kept between turns: when the new position is the old root
  * after our move and one opponent move, the search continues from that
  * grandchild. Nodes come from one pool; when it is more than half used at the
- * start of a turn, the tree is dropped and rebuilt.
+ * start of a turn, the tree is dropped and rebuilt. The positions are
+ * compared by their pegs and links (same_position in mcts.c).
  *
  * The swap and the first move are not searched (twixt-mcts decides them with
  * the rules of greedy-eval.h).
@@ -38,12 +39,13 @@
  *   nearest both players' shortest paths and the pegs (tx_eval_candidates),
  *   not every hole (child_moves in mcts.c);
  * - cutoff (--no-cutoff): playouts stop after a few dozen moves and are
- *   scored by both players' shortest-connection distances (playout_value).
+ *   scored by both players' shortest-connection distances (playout_value);
  * - fallback (--no-fallback): when the root's children got fewer than a
  *   few visits each, the greedy ranking's best move is played
  *   (thin_fallback).
- * On every board the search stops when its longest iteration so far would
- * no longer fit before the deadline.
+ * There too the search stops when its longest iteration so far would no
+ * longer fit before the deadline (an expansion costs eight searches of the
+ * board).
  */
 #ifndef TX_BOTS_MCTS_H
 #define TX_BOTS_MCTS_H
