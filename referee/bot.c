@@ -8,7 +8,9 @@
  * a bot never blocks on a full pipe; what is kept is bounded by the
  * constants of bot.h, whatever the bot writes.
  */
+#include <ctype.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -91,6 +93,10 @@ static void close_outputs(struct tx_bot *bot)
     if (bot->started && bot->schedstat_fd >= 0) {
         close(bot->schedstat_fd);
         bot->schedstat_fd = -1;
+    }
+    if (bot->started && bot->idle_fd >= 0) {
+        close(bot->idle_fd);
+        bot->idle_fd = -1;
     }
     close_handle(bot, (uv_handle_t *)&bot->out, &bot->out_open);
     close_handle(bot, (uv_handle_t *)&bot->err, &bot->err_open);
@@ -272,8 +278,23 @@ static bool launcher_tmpdir(const char *path)
     return !strncmp(path, prefix, strlen(prefix)) && !strchr(path + strlen(prefix), '/');
 }
 
+/* "idle FILE ON OFF": the cgroup file of the bot's priority, opened once
+ * and written by tx_bot_set_on_move; a bot not on move goes idle now. */
+static void idle_line(struct tx_bot *bot, const char *args)
+{
+    char file[512], on[8], off[8];
+    if (bot->idle_fd >= 0 || sscanf(args, "%511s %7s %7s", file, on, off) != 3)
+        return;
+    bot->idle_fd = open(file, O_WRONLY | O_CLOEXEC);
+    snprintf(bot->idle_on, sizeof bot->idle_on, "%s", on);
+    snprintf(bot->idle_off, sizeof bot->idle_off, "%s", off);
+    if (!bot->on_move)
+        tx_bot_set_on_move(bot, false);
+}
+
 /* One line of the launcher (see launcher.c): "tmp PATH", "tmp-removed",
- * "pid N", "error TEXT", "self", "oom", "left PID COMM", "left-total N". */
+ * "pid N", "error TEXT", "fault", "idle FILE ON OFF", "self", "oom",
+ * "left PID COMM", "left-total N". */
 static void status_line(struct tx_bot *bot, char *line)
 {
     if (!strncmp(line, "tmp ", 4)) {
@@ -298,6 +319,10 @@ static void status_line(struct tx_bot *bot, char *line)
         bot->exited_by_itself |= bot->exited;
     } else if (!strcmp(line, "oom")) {
         bot->oom = true;
+    } else if (!strcmp(line, "fault")) {
+        bot->fault = true;
+    } else if (!strncmp(line, "idle ", 5)) {
+        idle_line(bot, line + 5);
     } else if (!strncmp(line, "left ", 5)) {
         int i = bot->left_total < TX_BOT_LEFT_MAX ? bot->left_total : -1;
         char *name = strchr(line + 5, ' ');
@@ -368,6 +393,8 @@ int tx_bot_start(struct tx_bot *bot, uv_loop_t *loop, const struct tx_bot_option
     bot->loop = loop;
     bot->start_error[0] = '\0';
     bot->schedstat_fd = -1;
+    bot->idle_fd = -1;
+    bot->on_move = true; /* at the normal priority until told otherwise */
     bot->tmpdir[0] = '\0';
     bot->tmpdir_work_queued = false;
 
@@ -383,13 +410,12 @@ int tx_bot_start(struct tx_bot *bot, uv_loop_t *loop, const struct tx_bot_option
     bot->open_handles++;
 
     const struct tx_sandbox *sb = options->sandbox ? options->sandbox : tx_sandbox_current();
-    char memory[16], cpu[16], nice[16], parent[16], grace[16], core[16];
+    char memory[16], cpu[16], nice[16], parent[16], grace[16];
     snprintf(memory, sizeof memory, "%d", options->memory_mb);
     snprintf(cpu, sizeof cpu, "%d", options->cpu_s);
     snprintf(nice, sizeof nice, "%d", options->nice);
     snprintf(parent, sizeof parent, "%d", (int)getpid());
     snprintf(grace, sizeof grace, "%d", TX_BOT_TERM_GRACE_MS);
-    snprintf(core, sizeof core, "%d", options->pinned ? options->core : -1);
     const char *head[] = {options->launcher,
                           "--memory-mb",
                           memory,
@@ -402,22 +428,35 @@ int tx_bot_start(struct tx_bot *bot, uv_loop_t *loop, const struct tx_bot_option
                           "--status-fd",
                           "3",
                           "--term-grace-ms",
-                          grace,
-                          "--core",
-                          core};
-    enum { NHEAD = sizeof head / sizeof head[0] }; /* "--core" and its value only when pinned */
-    int nhead = options->pinned ? NHEAD : NHEAD - 2;
-    char **isolation = tx_sandbox_launcher_args(sb, options->argv, options->dir,
-                                                options->opponent_argv, options->opponent_dir);
-    int argc = 0, niso = 0;
+                          grace};
+    enum { NHEAD = sizeof head / sizeof head[0] };
+    struct tx_sandbox_bot who = {
+        .argv = options->argv,
+        .dir = options->dir,
+        .opponent_argv = options->opponent_argv,
+        .opponent_dir = options->opponent_dir,
+        .cpus = options->cpus,
+        .writable = options->writable,
+        .pinned = options->pinned,
+        .cores = &options->cores,
+    };
+    char **isolation = tx_sandbox_launcher_args(sb, &who);
+    int argc = 0, niso = 0, ncores = options->pinned ? CPU_COUNT(&options->cores) : 0;
     while (options->argv[argc])
         argc++;
     while (isolation[niso])
         niso++;
-    char **args = tx_xmalloc(sizeof *args * (size_t)(nhead + niso + argc + 2));
+    char **args = tx_xmalloc(sizeof *args * (size_t)(NHEAD + 2 * ncores + niso + argc + 2));
+    char(*cores)[16] = tx_xcalloc((size_t)ncores + 1, sizeof *cores);
     int n = 0;
-    for (int i = 0; i < nhead; i++)
+    for (int i = 0; i < NHEAD; i++)
         args[n++] = (char *)head[i];
+    for (int c = 0, k = 0; k < ncores && c < CPU_SETSIZE; c++)
+        if (CPU_ISSET(c, &options->cores)) {
+            snprintf(cores[k], sizeof cores[k], "%d", c);
+            args[n++] = (char *)"--core";
+            args[n++] = cores[k++];
+        }
     for (int i = 0; i < niso; i++)
         args[n++] = isolation[i];
     args[n++] = (char *)"--";
@@ -451,6 +490,7 @@ int tx_bot_start(struct tx_bot *bot, uv_loop_t *loop, const struct tx_bot_option
     bot->process.data = bot;
     r = uv_spawn(loop, &bot->process, &po);
     free(args);
+    free(cores);
     free(env);
     tx_command_free(isolation);
     /* uv_spawn initialises the handle even when it fails: it must be closed. */
@@ -587,8 +627,21 @@ bool tx_bot_sched(const struct tx_bot *bot, uint64_t *cpu_ns, uint64_t *wait_ns)
     return tx_proc_sched(bot->schedstat_fd, cpu_ns, wait_ns);
 }
 
+void tx_bot_set_on_move(struct tx_bot *bot, bool on_move)
+{
+    bot->on_move = on_move;
+    if (bot->started && bot->idle_fd >= 0) {
+        const char *v = on_move ? bot->idle_off : bot->idle_on;
+        if (pwrite(bot->idle_fd, v, strlen(v), 0) < 0) {
+            close(bot->idle_fd); /* its cgroup is gone: the bot is ending */
+            bot->idle_fd = -1;
+        }
+    }
+}
+
 void tx_bot_close_input(struct tx_bot *bot)
 {
+    tx_bot_set_on_move(bot, true); /* it may have to exit: not at idle priority */
     close_handle(bot, (uv_handle_t *)&bot->in, &bot->in_open);
 }
 
@@ -597,6 +650,9 @@ void tx_bot_stop(struct tx_bot *bot)
     if (bot->stopping)
         return;
     bot->stopping = true;
+    /* Dying takes CPU too: at idle priority on a busy machine, the bot
+     * (and the sandbox's init reaping it) could wait past every grace. */
+    tx_bot_set_on_move(bot, true);
     /* EOF on stdin: a well-behaved bot exits by itself on it. */
     close_handle(bot, (uv_handle_t *)&bot->in, &bot->in_open);
     if (!bot->started) {
@@ -638,6 +694,45 @@ void tx_bot_describe_exit(const struct tx_bot *bot, char *buf, size_t cap)
     }
 }
 
+/* True when a line of what the bot kept of its stderr holds needle
+ * (lower case) and, if also is not NULL, also. */
+static bool stderr_says(const struct tx_bot *bot, const char *needle, const char *also)
+{
+    size_t n = strlen(needle);
+    const char *p = bot->stderr_kept, *end = p ? p + bot->stderr_len : NULL;
+    for (const char *line = p; line && line < end;) {
+        const char *nl = memchr(line, '\n', (size_t)(end - line));
+        const char *stop = nl ? nl : end;
+        bool found = false;
+        for (const char *q = line; !found && q + n <= stop; q++) {
+            size_t i = 0;
+            while (i < n && tolower((unsigned char)q[i]) == needle[i])
+                i++;
+            found = i == n;
+        }
+        if (found && also) {
+            size_t m = strlen(also);
+            found = false;
+            for (const char *q = line; !found && q + m <= stop; q++)
+                found = !memcmp(q, also, m);
+        }
+        if (found)
+            return true;
+        line = nl ? nl + 1 : end;
+    }
+    return false;
+}
+
+/* A sandboxed bot that died of its file system: what every language says
+ * of EROFS, or of ENOENT for a path under the sandbox's private /tmp. */
+static bool failed_on_files(const struct tx_bot *bot)
+{
+    return bot->sandboxed &&
+           (stderr_says(bot, "read-only file system", NULL) || stderr_says(bot, "erofs", NULL) ||
+            stderr_says(bot, "no such file or directory", "/tmp/") ||
+            stderr_says(bot, "enoent", "/tmp/"));
+}
+
 void tx_bot_describe_crash(const struct tx_bot *bot, char *buf, size_t cap)
 {
     char how[128];
@@ -645,7 +740,11 @@ void tx_bot_describe_crash(const struct tx_bot *bot, char *buf, size_t cap)
         snprintf(buf, cap, "%s", bot->start_error);
     } else if (bot->exited && bot->exited_by_itself) {
         tx_bot_describe_exit(bot, how, sizeof how);
-        snprintf(buf, cap, "%s%s", how, bot->term_signal ? "" : " before answering");
+        snprintf(buf, cap, "%s%s%s", how, bot->term_signal ? "" : " before answering",
+                 failed_on_files(bot) ? "; in the sandbox files are read-only and /tmp is "
+                                        "private: log to stderr, or give the bot a directory "
+                                        "with --bot-writable DIR"
+                                      : "");
     } else if (bot->write_error) {
         snprintf(buf, cap, "stopped reading its input (%s)", uv_strerror(bot->write_error));
     } else {

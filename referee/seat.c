@@ -22,6 +22,7 @@ static void end_turn(struct tx_seat *s, enum tx_verdict verdict)
     s->on_turn = false;
     s->clock_running = false;
     s->position = NULL;
+    tx_bot_set_on_move(&s->bot, false);
     t->verdict = verdict;
     if (verdict == TX_VERDICT_CRASH)
         s->crash_turn = s->turns; /* worded once the bot is gone */
@@ -200,6 +201,7 @@ void tx_seat_play(struct tx_seat *s, const struct tx_game *position)
         crash(s);
         return;
     }
+    tx_bot_set_on_move(&s->bot, true);
     int len = tx_input_write(position, position->to_move, first, s->input, sizeof s->input);
     if (len < 0)
         abort(); /* cannot happen: TX_INPUT_MAX holds any input */
@@ -300,10 +302,14 @@ int tx_seat_start(struct tx_seat *s, char *const *argv, const char *launcher,
         .env = s->env,
         .opponent_argv = s->opponent_argv,
         .opponent_dir = s->opponent_dir,
+        .cpus = s->cpus,
+        .writable = s->writable,
         .pinned = s->pinned,
-        .core = s->core,
+        .cores = s->cores,
     };
-    return tx_bot_start(&s->bot, s->loop, &o);
+    int r = tx_bot_start(&s->bot, s->loop, &o);
+    tx_bot_set_on_move(&s->bot, false); /* until its first turn */
+    return r;
 }
 
 void tx_seat_stop(struct tx_seat *s)
