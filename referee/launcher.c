@@ -102,11 +102,13 @@
 #include "proc.h"
 
 #define EXIT_CANNOT_RUN 127
-#define DEFAULT_FSIZE_MB 64 /* a bot has no business writing big files */
-#define DEFAULT_TMP_MB 64   /* the sandbox's /tmp */
-#define LIST_MAX 64         /* --hide, --keep, --cgroup paths */
-#define LEFT_REPORTED 16    /* "left" lines at most; "left-total" counts them all */
-#define SWEEP_PAUSE_NS 1000000L
+#define DEFAULT_FSIZE_MB 64     /* a bot has no business writing big files */
+#define DEFAULT_TMP_MB 64       /* the sandbox's /tmp */
+#define LIST_MAX 64             /* --hide, --keep, --cgroup paths */
+#define LEFT_REPORTED 16        /* "left" lines at most; "left-total" counts them all */
+#define SWEEP_PAUSE_NS 1000000L /* at most, between two rounds of a sweep */
+#define RMDIR_PAUSE_NS 100000L  /* between two tries of a cgroup's removal */
+#define RMDIR_TRIES 1000
 /* The CPU quota's period: a bot over its quota waits at most this long, so
  * a turn of a few hundred milliseconds sees it many times, not once. */
 #define CPU_PERIOD_US 100000
@@ -310,8 +312,9 @@ static int write_file(const char *path, const char *text)
 static void cleanup(void)
 {
     for (int i = 0; i < ncgroups; i++)
-        for (int tries = 0; rmdir(cgroups[i]) < 0 && errno == EBUSY && tries < 100; tries++) {
-            struct timespec t = {0, SWEEP_PAUSE_NS};
+        for (int tries = 0; rmdir(cgroups[i]) < 0 && errno == EBUSY && tries < RMDIR_TRIES;
+             tries++) {
+            struct timespec t = {0, RMDIR_PAUSE_NS};
             nanosleep(&t, NULL);
         }
     ncgroups = 0;
@@ -894,16 +897,24 @@ static void reap(void)
 
 /* Kills every descendant, whatever it did to hide, until none is left:
  * as subreaper the keeper adopts every orphan, so "no child" is "nothing
- * left". A process forked while a round runs is found by the next. */
+ * left". A process forked while a round runs is found by the next, which
+ * starts as soon as a child dies (the sandbox's init takes a moment: its
+ * namespace goes with it), or after SWEEP_PAUSE_NS. */
 static void sweep(void)
 {
+    sigset_t chld;
+    sigemptyset(&chld);
+    sigaddset(&chld, SIGCHLD);
     for (;;) {
         tx_proc_kill_descendants(getpid());
         reap();
-        if (waitpid(-1, NULL, WNOHANG) < 0 && errno == ECHILD)
+        pid_t pid = waitpid(-1, NULL, WNOHANG);
+        if (pid < 0 && errno == ECHILD)
             return;
+        /* SIGCHLD is blocked: one of a death since reap() is pending. */
         struct timespec t = {0, SWEEP_PAUSE_NS};
-        nanosleep(&t, NULL);
+        if (pid == 0)
+            sigtimedwait(&chld, NULL, &t);
     }
 }
 
