@@ -12,10 +12,14 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
+#include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/socket.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
 
 #include "alloc.h"
 #include "bot.h"
@@ -45,6 +49,14 @@ static void closed_one(struct tx_bot *bot)
 static void on_close(uv_handle_t *handle)
 {
     closed_one(handle->data);
+}
+
+static void on_process_closed(uv_handle_t *handle)
+{
+    struct tx_bot *bot = handle->data;
+    close(bot->pidfd);
+    bot->pidfd = -1;
+    closed_one(bot);
 }
 
 /* ---- the TMPDIR of a keeper that was killed (without the sandbox) ---- */
@@ -102,8 +114,11 @@ static void close_outputs(struct tx_bot *bot)
     close_handle(bot, (uv_handle_t *)&bot->err, &bot->err_open);
     close_handle(bot, (uv_handle_t *)&bot->status, &bot->status_open);
     close_handle(bot, (uv_handle_t *)&bot->timer, &bot->timer_open);
-    /* Only ever after exit_cb, or when the spawn failed. */
-    close_handle(bot, (uv_handle_t *)&bot->process, &bot->process_open);
+    /* Only ever after the exit was seen (the keeper is reaped). */
+    if (bot->process_open) {
+        bot->process_open = false;
+        uv_close((uv_handle_t *)&bot->process, on_process_closed);
+    }
 }
 
 /* Kills whatever is left of the bot's process group. pid > 1 always: kill(0)
@@ -147,9 +162,8 @@ static void on_keeper_grace(uv_timer_t *timer)
     kill_group(timer->data, SIGKILL);
 }
 
-static void on_process_exit(uv_process_t *process, int64_t exit_status, int term_signal)
+static void on_process_exit(struct tx_bot *bot, int64_t exit_status, int term_signal)
 {
-    struct tx_bot *bot = process->data;
     bot->exited = true;
     /* Dying of our own SIGTERM/SIGKILL is our doing; anything else (an exit
      * status, a segfault) is the bot's, even if it raced with our signal. */
@@ -163,6 +177,23 @@ static void on_process_exit(uv_process_t *process, int64_t exit_status, int term
         finish_when_drained(bot);
     else if (bot->event_cb)
         bot->event_cb(bot, TX_BOT_EXITED);
+}
+
+/* The keeper's pidfd is readable: it has exited; reaped here. */
+static void on_pidfd(uv_poll_t *poll, int status, int events)
+{
+    struct tx_bot *bot = poll->data;
+    int st;
+    pid_t r;
+    (void)status, (void)events;
+    while ((r = waitpid(bot->pid, &st, WNOHANG)) < 0 && errno == EINTR)
+        ;
+    if (r == 0)
+        return; /* not yet */
+    uv_poll_stop(poll);
+    if (r < 0)
+        st = 0; /* reaped by someone else (SIGCHLD ignored): status unknown */
+    on_process_exit(bot, WIFEXITED(st) ? WEXITSTATUS(st) : 0, WIFSIGNALED(st) ? WTERMSIG(st) : 0);
 }
 
 static void on_alloc(uv_handle_t *handle, size_t suggested, uv_buf_t *buf)
@@ -387,6 +418,73 @@ static int init_pipe(struct tx_bot *bot, uv_pipe_t *pipe, bool *open)
     return 0;
 }
 
+/* The launcher, with the parent ends of four socketpairs as bot->in, out,
+ * err and status (the child's as its 0 to 3), in its own session, every
+ * signal at its default and none blocked, in options->dir; then its
+ * pidfd watched on the loop. Returns 0 or a negative errno (nothing
+ * started, the pipes' handles left to be closed). */
+static int spawn(struct tx_bot *bot, const struct tx_bot_options *options, char **args, char **env)
+{
+    uv_pipe_t *ours[4] = {&bot->in, &bot->out, &bot->err, &bot->status};
+    int child[4] = {-1, -1, -1, -1}, r = 0;
+    for (int i = 0; i < 4 && r == 0; i++) {
+        int sv[2];
+        if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv) < 0) {
+            r = -errno;
+            break;
+        }
+        /* Above 3, so that no dup2 of the child's overwrites another. */
+        child[i] = sv[1] > 3 ? sv[1] : fcntl(sv[1], F_DUPFD_CLOEXEC, 4);
+        if (child[i] != sv[1])
+            close(sv[1]);
+        if (child[i] < 0 || (r = uv_pipe_open(ours[i], sv[0])) < 0) {
+            r = r < 0 ? r : -errno;
+            close(sv[0]);
+        }
+    }
+    posix_spawn_file_actions_t actions;
+    posix_spawnattr_t attr;
+    sigset_t none, all;
+    sigemptyset(&none);
+    sigfillset(&all);
+    posix_spawn_file_actions_init(&actions);
+    posix_spawnattr_init(&attr);
+    for (int i = 0; i < 4; i++)
+        posix_spawn_file_actions_adddup2(&actions, child[i], i);
+    if (options->dir)
+        posix_spawn_file_actions_addchdir_np(&actions, options->dir);
+    posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETSID | POSIX_SPAWN_SETSIGMASK |
+                                        POSIX_SPAWN_SETSIGDEF); /* killable as a group */
+    posix_spawnattr_setsigmask(&attr, &none);
+    posix_spawnattr_setsigdefault(&attr, &all);
+    pid_t pid = 0;
+    if (r == 0)
+        r = -posix_spawn(&pid, options->launcher, &actions, &attr, args, env);
+    posix_spawn_file_actions_destroy(&actions);
+    posix_spawnattr_destroy(&attr);
+    for (int i = 0; i < 4; i++)
+        if (child[i] >= 0)
+            close(child[i]);
+    if (r < 0)
+        return r;
+    bot->pid = pid;
+    bot->pidfd = (int)syscall(SYS_pidfd_open, pid, 0);
+    if (bot->pidfd < 0 || uv_poll_init(bot->loop, &bot->process, bot->pidfd) < 0) {
+        /* Cannot happen since Linux 5.3: the launcher needs pidfds too. */
+        kill(-pid, SIGKILL);
+        while (waitpid(pid, NULL, 0) < 0 && errno == EINTR)
+            ;
+        if (bot->pidfd >= 0)
+            close(bot->pidfd);
+        return -ENOSYS;
+    }
+    bot->process.data = bot;
+    bot->process_open = true;
+    bot->open_handles++;
+    uv_poll_start(&bot->process, UV_READABLE, on_pidfd);
+    return 0;
+}
+
 int tx_bot_start(struct tx_bot *bot, uv_loop_t *loop, const struct tx_bot_options *options)
 {
     int r;
@@ -394,6 +492,12 @@ int tx_bot_start(struct tx_bot *bot, uv_loop_t *loop, const struct tx_bot_option
     bot->start_error[0] = '\0';
     bot->schedstat_fd = -1;
     bot->idle_fd = -1;
+    bot->pidfd = -1;
+    /* Ignored, it would reap the keepers before we could read how they
+     * ended (libuv's own spawn sets a handler). */
+    struct sigaction chld;
+    if (sigaction(SIGCHLD, NULL, &chld) == 0 && chld.sa_handler == SIG_IGN)
+        signal(SIGCHLD, SIG_DFL);
     bot->on_move = true; /* at the normal priority until told otherwise */
     bot->tmpdir[0] = '\0';
     bot->tmpdir_work_queued = false;
@@ -465,37 +569,12 @@ int tx_bot_start(struct tx_bot *bot, uv_loop_t *loop, const struct tx_bot_option
     bot->sandboxed = sb->active;
     bot->memory_mb = options->memory_mb;
 
-    uv_stdio_container_t stdio[4];
-    stdio[0].flags = UV_CREATE_PIPE | UV_READABLE_PIPE;
-    stdio[0].data.stream = (uv_stream_t *)&bot->in;
-    stdio[1].flags = UV_CREATE_PIPE | UV_WRITABLE_PIPE;
-    stdio[1].data.stream = (uv_stream_t *)&bot->out;
-    stdio[2].flags = UV_CREATE_PIPE | UV_WRITABLE_PIPE;
-    stdio[2].data.stream = (uv_stream_t *)&bot->err;
-    stdio[3].flags = UV_CREATE_PIPE | UV_WRITABLE_PIPE;
-    stdio[3].data.stream = (uv_stream_t *)&bot->status;
-
-    uv_process_options_t po;
-    memset(&po, 0, sizeof po);
-    po.exit_cb = on_process_exit;
-    po.file = options->launcher;
-    po.args = args;
-    char **env = tx_sandbox_bot_env(sb, options->env);
-    po.env = env;                   /* the bot's environment, none of the referee's */
-    po.flags = UV_PROCESS_DETACHED; /* own session and process group: killable as a whole */
-    po.stdio_count = 4;
-    po.stdio = stdio;
-    po.cwd = options->dir;
-
-    bot->process.data = bot;
-    r = uv_spawn(loop, &bot->process, &po);
+    char **env = tx_sandbox_bot_env(sb, options->env); /* none of the referee's */
+    r = spawn(bot, options, args, env);
     free(args);
     free(cores);
     free(env);
     tx_command_free(isolation);
-    /* uv_spawn initialises the handle even when it fails: it must be closed. */
-    bot->process_open = true;
-    bot->open_handles++;
     if (r < 0) {
         if (options->dir && r == UV_ENOENT)
             snprintf(bot->start_error, sizeof bot->start_error,
@@ -507,7 +586,6 @@ int tx_bot_start(struct tx_bot *bot, uv_loop_t *loop, const struct tx_bot_option
         return r;
     }
     bot->started = true;
-    bot->pid = bot->process.pid;
     /* /proc/BOT_PID/schedstat is opened once the launcher says BOT_PID, and
      * kept open: one pread per sample (tx_bot_sched). */
 

@@ -1,6 +1,9 @@
 /* bot.h - one bot process on a libuv loop: spawn, pipes, lines, stop.
  *
  * A tx_bot is started through the launcher (twixt-launch: see launcher.c)
+ * with posix_spawn (a vfork, not libuv's fork: the referee's memory is
+ * neither copied nor left copy-on-write for every start), its end watched
+ * through a pidfd on the loop,
  * in its own session and process group and its working directory, with
  * stdin, stdout and stderr piped, the environment of its sandbox settings
  * and its own variables (tx_sandbox_bot_env in sandbox.h) and nothing else
@@ -140,7 +143,8 @@ struct tx_bot {
 
     /* Private. */
     uv_loop_t *loop;
-    uv_process_t process;
+    uv_poll_t process; /* the keeper's pidfd, readable once it has exited (process_open) */
+    int pidfd;
     uv_pipe_t in, out, err, status;
     uv_timer_t timer;
     uv_write_t write_req;
