@@ -1,10 +1,13 @@
 /* bot.c - one bot process over libuv: the lifecycle of bot.h.
  *
  * The shape follows libuv's own process tests: every handle lives in the
- * struct, is initialised before uv_spawn and closed exactly once, the
- * process handle only after its exit_cb (closing it earlier would leave a
- * zombie libuv can no longer reap), and the owner hears closed_cb when the
- * last close callback has run. Reading never stops while the bot lives, so
+ * struct, is initialised before the spawn and closed exactly once, the
+ * keeper's pidfd handle only once it has exited and been reaped (waitpid
+ * of that pid only: libuv's rule, never waitpid(-1)), and the owner hears
+ * closed_cb when the last close callback has run. The spawn is
+ * posix_spawn's vfork rather than libuv's fork: about twice a game, and a
+ * fork copies the referee's page tables and leaves its memory
+ * copy-on-write, so that the referee then faults on every page it writes. Reading never stops while the bot lives, so
  * a bot never blocks on a full pipe; what is kept is bounded by the
  * constants of bot.h, whatever the bot writes.
  */

@@ -8,7 +8,7 @@
  * stdin, stdout and stderr piped, the environment of its sandbox settings
  * and its own variables (tx_sandbox_bot_env in sandbox.h) and nothing else
  * inherited. The launcher stays as the bot's keeper: `pid` is the
- * keeper's (libuv's child, the group leader), `bot_pid` the bot's own once
+ * keeper's (the referee's child, the group leader), `bot_pid` the bot's own once
  * the launcher has said it; the keeper kills everything the bot started
  * when the bot ends, and exits the way the bot did. From then on its stdout
  * and stderr are read all the time: stdout is cut into lines
@@ -114,7 +114,7 @@ struct tx_bot {
 
     /* Read by the owner. */
     int pid;               /* > 0 once spawned */
-    bool started;          /* uv_spawn succeeded */
+    bool started;          /* the launcher was spawned */
     bool exited;           /* exit_cb has run */
     bool exited_by_itself; /* it ended on its own, not by the signals of tx_bot_stop */
     int64_t exit_status;
