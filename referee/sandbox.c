@@ -510,8 +510,8 @@ int tx_sandbox_init(struct tx_sandbox *sb, const struct tx_sandbox_request *req,
                      : sb->ncgroups
                          ? "no cgroup cpu controller is usable here (cgroup v2 without cpu "
                            "delegated, or a v1 cpu hierarchy this user cannot write to)"
-                         : "no cgroup is usable here (not root, and not in a delegated cgroup "
-                           "v2: see README)");
+                         : "no cgroup hierarchy is writable here (it takes root with cgroup "
+                           "v1, or a delegated cgroup v2: see README)");
     }
     if (sb->active)
         return 0;

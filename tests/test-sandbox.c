@@ -1307,6 +1307,39 @@ START_TEST(pinned_bot_cannot_leave_its_cpuset)
 }
 END_TEST
 
+/* Where no cgroup can be written (bwrap makes /sys/fs/cgroup read-only),
+ * the sandbox works with rlimits, and one warning says that bots have no
+ * CPU quota (_i 0); --bot-cpus 0 asks for none, and hears nothing (_i 1). */
+START_TEST(no_cgroup_cpu_controller_warns_once)
+{
+    if (access("/usr/bin/bwrap", X_OK) != 0)
+        return; /* scripts/setup --tests installs it */
+    char command[2 * PATH_MAX];
+    snprintf(command, sizeof command,
+             "bwrap --dev-bind / / --ro-bind /sys/fs/cgroup /sys/fs/cgroup -- '%s' play "
+             "'%s/twixt-random' '%s/twixt-random' --games 1 --sandbox on%s >/dev/null "
+             "2>test-sandbox-%d.err",
+             TX_ARENA, TX_BOTS_DIR, TX_BOTS_DIR, _i ? " --bot-cpus 0" : "", (int)getpid());
+    int status = system(command);
+    char path[64], text[2048] = "";
+    snprintf(path, sizeof path, "test-sandbox-%d.err", (int)getpid());
+    FILE *f = fopen(path, "re");
+    ck_assert_ptr_nonnull(f);
+    text[fread(text, 1, sizeof text - 1, f)] = '\0';
+    fclose(f);
+    unlink(path);
+    ck_assert_msg(WIFEXITED(status) && WEXITSTATUS(status) == 0, "%s", text);
+    const char *w = strstr(text, "twixt-arena play: warning: bots run in the sandbox without "
+                                 "their CPU quota of --bot-cpus 1 (a bot may take CPU from its "
+                                 "opponent while the opponent thinks): no cgroup hierarchy is "
+                                 "writable here");
+    if (_i == 0)
+        ck_assert_msg(w && !strstr(w + 1, "twixt-arena play: warning"), "%s", text);
+    else
+        ck_assert_msg(!strstr(text, "warning"), "%s", text);
+}
+END_TEST
+
 /* The thousandths of a CPU the "share" bot (player 1) got in its turns,
  * on average over the game. */
 static int average_share(const struct tx_record *r)
@@ -1600,6 +1633,7 @@ static Suite *sandbox_suite(void)
     tcase_add_loop_test(tf, bot_log_in_writable_dir_stays_in_private_tmp_goes, 0, 3);
     tcase_add_loop_test(tf, bot_dying_of_read_only_files_is_told_where_to_write, 0, 3);
     tcase_add_loop_test(tf, sandbox_fault_is_interrupted_and_played_again, 0, 2);
+    tcase_add_loop_test(tf, no_cgroup_cpu_controller_warns_once, 0, 2);
     suite_add_tcase(s, tf);
 
     /* Alone, with the kernel's autogroups off around it (a fixture in this
