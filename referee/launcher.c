@@ -109,8 +109,10 @@
 #define SWEEP_PAUSE_NS 1000000L /* at most, between two rounds of a sweep */
 #define RMDIR_PAUSE_NS 100000L  /* between two tries of a cgroup's removal */
 #define RMDIR_TRIES 1000
-/* The CPU quota's period: a bot over its quota waits at most this long, so
- * a turn of a few hundred milliseconds sees it many times, not once. */
+/* The CPU quota's period, the kernel's default: the quota is handed to
+ * each core in 5 ms slices, and a slice left on a core a thread moved
+ * away from is missed until it comes back, so the longer the period, the
+ * less a bot using exactly its quota loses to that. */
 #define CPU_PERIOD_US 100000
 
 #ifndef SECBIT_NOROOT
