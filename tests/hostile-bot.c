@@ -113,7 +113,7 @@ static void answer(void)
     for (int i = 0; i < n; i++)
         if (moves[i] >= 0 && (best < 0 || moves[i] < best))
             best = moves[i];
-    char name[TX_HOLE_NAME_MAX], line[32];
+    char name[TX_HOLE_NAME_MAX], line[80];
     snprintf(line, sizeof line, "%s%s%s\n", best >= 0 ? tx_hole_name(&geo, best, name) : "A1",
              message[0] ? " " : "", message);
     if (write(STDOUT_FILENO, line, strlen(line)) < 0)
