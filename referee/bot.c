@@ -7,9 +7,9 @@
  * closed_cb when the last close callback has run. The spawn is
  * posix_spawn's vfork rather than libuv's fork: about twice a game, and a
  * fork copies the referee's page tables and leaves its memory
- * copy-on-write, so that the referee then faults on every page it writes. Reading never stops while the bot lives, so
- * a bot never blocks on a full pipe; what is kept is bounded by the
- * constants of bot.h, whatever the bot writes.
+ * copy-on-write, so that the referee then faults on every page it writes. Reading never stops while
+ * the bot lives, so a bot never blocks on a full pipe; what is kept is bounded by the constants of
+ * bot.h, whatever the bot writes.
  */
 #include <ctype.h>
 #include <errno.h>

@@ -1152,7 +1152,8 @@ int main(int argc, char **argv)
     if (!stopping)
         report_left();
     sweep();
-    if (hit_memory_limit())
+    /* The kernel's OOM kill is a SIGKILL: only then is it worth a look. */
+    if (WIFSIGNALED(bot_status) && WTERMSIG(bot_status) == SIGKILL && hit_memory_limit())
         say("oom");
     cleanup();
     mirror(bot_status);
