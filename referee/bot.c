@@ -14,6 +14,7 @@
 #include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
 #include <signal.h>
 #include <spawn.h>
 #include <stdio.h>
@@ -62,32 +63,107 @@ static void on_process_closed(uv_handle_t *handle)
     closed_one(bot);
 }
 
-/* ---- the TMPDIR of a keeper that was killed (without the sandbox) ---- */
+/* ---- the bots' TMPDIRs (without the sandbox) ---- */
 
-static void remove_tmpdir(uv_work_t *work)
+/* A keeper leaves its bot's TMPDIR to the referee (removing even an empty
+ * directory takes about a millisecond on ext4, and the game would wait for
+ * it), and so does a keeper that was killed. One thread of ours removes
+ * them, in order, off the loop and off every game's end; the program does
+ * not exit before it has removed them all (an atexit handler waits). */
+struct removal {
+    struct removal *next;
+    char path[64];
+};
+
+static pthread_mutex_t removals_lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t removals_cond = PTHREAD_COND_INITIALIZER;
+static struct removal *removals, **removals_tail = &removals;
+static bool remover_running, remover_busy;
+static pid_t remover_pid; /* the process the thread belongs to (not a fork of it) */
+
+static void *remover(void *unused)
 {
-    struct tx_bot *bot = work->data;
-    tx_proc_remove_tree(bot->tmpdir);
+    (void)unused;
+    pthread_mutex_lock(&removals_lock);
+    for (;;) {
+        while (!removals)
+            pthread_cond_wait(&removals_cond, &removals_lock);
+        struct removal *r = removals;
+        removals = r->next;
+        if (!removals)
+            removals_tail = &removals;
+        remover_busy = true;
+        pthread_mutex_unlock(&removals_lock);
+        tx_proc_remove_tree(r->path);
+        free(r);
+        pthread_mutex_lock(&removals_lock);
+        remover_busy = false;
+        pthread_cond_broadcast(&removals_cond);
+    }
+    return NULL;
 }
 
-static void after_remove_tmpdir(uv_work_t *work, int status)
+/* A fork (Check's, say) must not find the lock held by the remover. */
+static void lock_removals(void)
 {
-    struct tx_bot *bot = work->data;
-    (void)status;
-    bot->tmpdir[0] = '\0';
-    closed_one(bot);
+    pthread_mutex_lock(&removals_lock);
+}
+
+static void unlock_removals(void)
+{
+    pthread_mutex_unlock(&removals_lock);
+}
+
+/* At exit: every TMPDIR handed over is gone first. */
+static void wait_for_removals(void)
+{
+    if (getpid() != remover_pid)
+        return;
+    pthread_mutex_lock(&removals_lock);
+    while (removals || remover_busy)
+        pthread_cond_wait(&removals_cond, &removals_lock);
+    pthread_mutex_unlock(&removals_lock);
 }
 
 /* Once the keeper is reaped: the TMPDIR it said it made and did not say
- * it removed is removed off the loop (a bot may have filled it). */
+ * it removed is removed by the remover thread (or here, when it cannot be
+ * started). */
 static void remove_left_tmpdir(struct tx_bot *bot)
 {
     if (!bot->exited || !bot->tmpdir[0] || bot->tmpdir_work_queued)
         return;
     bot->tmpdir_work_queued = true;
-    bot->tmpdir_work.data = bot;
-    if (uv_queue_work(bot->loop, &bot->tmpdir_work, remove_tmpdir, after_remove_tmpdir) == 0)
-        bot->open_handles++;
+    struct removal *r = tx_xcalloc(1, sizeof *r);
+    snprintf(r->path, sizeof r->path, "%s", bot->tmpdir);
+    bot->tmpdir[0] = '\0';
+    pthread_mutex_lock(&removals_lock);
+    if (!remover_running || remover_pid != getpid()) { /* the first, or in a fork */
+        if (!remover_running)
+            pthread_atfork(lock_removals, unlock_removals, unlock_removals);
+        pthread_t t;
+        pthread_attr_t attr;
+        pthread_attr_init(&attr);
+        pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
+        remover_running = pthread_create(&t, &attr, remover, NULL) == 0;
+        pthread_attr_destroy(&attr);
+        if (remover_running && remover_pid == 0)
+            atexit(wait_for_removals);
+        remover_pid = getpid();
+        removals = NULL; /* a fork's copy of its parent's queue is not its own */
+        removals_tail = &removals;
+        remover_busy = false;
+    }
+    if (remover_running) {
+        *removals_tail = r;
+        removals_tail = &r->next;
+        pthread_cond_signal(&removals_cond);
+        r = NULL;
+    }
+    pthread_mutex_unlock(&removals_lock);
+    if (r) {
+        tx_proc_remove_tree(r->path);
+        free(r);
+    }
 }
 
 static void close_handle(struct tx_bot *bot, uv_handle_t *handle, bool *open)
@@ -335,8 +411,7 @@ static void status_line(struct tx_bot *bot, char *line)
         if (launcher_tmpdir(line + 4) && strlen(line + 4) < sizeof bot->tmpdir)
             snprintf(bot->tmpdir, sizeof bot->tmpdir, "%s", line + 4);
     } else if (!strcmp(line, "tmp-removed")) {
-        if (!bot->tmpdir_work_queued)
-            bot->tmpdir[0] = '\0';
+        bot->tmpdir[0] = '\0';
     } else if (!strncmp(line, "pid ", 4)) {
         int pid = atoi(line + 4);
         if (pid > 1 && !bot->bot_pid) {

@@ -163,9 +163,8 @@ struct tx_bot {
     int idle_fd;      /* its cgroup's priority file once the launcher named it, -1 if none */
     char idle_on[8], idle_off[8]; /* what to write there: idle priority, normal priority */
     bool on_move;                 /* tx_bot_set_on_move's last word */
-    char tmpdir[64]; /* the bot's TMPDIR while its keeper has not removed it, "" if none */
-    bool tmpdir_work_queued;
-    uv_work_t tmpdir_work; /* removes it when the keeper could not */
+    char tmpdir[64];         /* the bot's TMPDIR until it is removed or handed to the remover, "" */
+    bool tmpdir_work_queued; /* handed to the remover (bot.c) */
 };
 
 /* The launcher's path (tx_paths_find in paths.h: installed, build tree or

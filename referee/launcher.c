@@ -48,9 +48,10 @@
  * (which a bot may change).
  *
  * Status descriptor, one line per message: "tmp PATH" (without --sandbox,
- * the bot's private TMPDIR, /tmp/twixt-bot-REFEREE-XXXXXX: should the
- * keeper be killed before it removes it, the referee does), "tmp-removed"
- * (it did), "pid N" (the bot's own pid, as the referee sees it, for
+ * the bot's private TMPDIR, /tmp/twixt-bot-REFEREE-XXXXXX: the referee
+ * removes it once the keeper has exited, unless the keeper says
+ * "tmp-removed": it does so only when the bot could not start or the
+ * referee is gone), "pid N" (the bot's own pid, as the referee sees it, for
  * /proc/N/schedstat), "error TEXT" (why the bot
  * could not start: "cannot run './x': No such file or directory"; exit
  * status 127), "self" (the bot ended by itself, not by the referee's
@@ -1155,6 +1156,11 @@ int main(int argc, char **argv)
     /* The kernel's OOM kill is a SIGKILL: only then is it worth a look. */
     if (WIFSIGNALED(bot_status) && WTERMSIG(bot_status) == SIGKILL && hit_memory_limit())
         say("oom");
+    /* The TMPDIR is the referee's to remove, off the game's end (removing
+     * even an empty directory takes a millisecond on ext4); unless it is
+     * gone already. */
+    if (getppid() == referee)
+        tmpdir[0] = '\0';
     cleanup();
     mirror(bot_status);
 }
