@@ -114,8 +114,7 @@ static void unlock_removals(void)
     pthread_mutex_unlock(&removals_lock);
 }
 
-/* At exit: every TMPDIR handed over is gone first. */
-static void wait_for_removals(void)
+void tx_bot_wait_tmpdirs(void)
 {
     if (getpid() != remover_pid)
         return;
@@ -147,7 +146,7 @@ static void remove_left_tmpdir(struct tx_bot *bot)
         remover_running = pthread_create(&t, &attr, remover, NULL) == 0;
         pthread_attr_destroy(&attr);
         if (remover_running && remover_pid == 0)
-            atexit(wait_for_removals);
+            atexit(tx_bot_wait_tmpdirs); /* every TMPDIR handed over is gone first */
         remover_pid = getpid();
         removals = NULL; /* a fork's copy of its parent's queue is not its own */
         removals_tail = &removals;

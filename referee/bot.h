@@ -232,6 +232,12 @@ void tx_bot_read_status(struct tx_bot *bot);
  * on a bot whose start failed. */
 void tx_bot_stop(struct tx_bot *bot);
 
+/* Waits until every TMPDIR a bot left (without the sandbox) is removed:
+ * a thread of ours removes them after their keepers have exited, off the
+ * games' ends, while a directory of theirs is open. The program's exit
+ * waits for it (atexit); so do tests that count descriptors. */
+void tx_bot_wait_tmpdirs(void);
+
 /* Frees the lines still queued and stderr_kept. Call after closed_cb, once
  * the owner has taken what it needs from stderr_kept. */
 void tx_bot_release(struct tx_bot *bot);

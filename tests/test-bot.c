@@ -37,8 +37,11 @@ struct harness {
     int fds_before;
 };
 
+/* Descriptors open now, once the remover thread has removed the bots'
+ * TMPDIRs (it holds one of theirs open meanwhile). */
 static int count_fds(void)
 {
+    tx_bot_wait_tmpdirs();
     int n = 0;
     char path[64];
     for (int fd = 0; fd < 1024; fd++) {
