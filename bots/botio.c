@@ -17,7 +17,7 @@
 
 #include "hole.h"
 
-#define LINE_MAX_BYTES 32 /* the longest input line is "Y25 Z26\n" */
+#define LINE_MAX_BYTES 32 /* the longest input line is "CU98 CV100\n" */
 
 int64_t tx_botio_now_ns(void)
 {
@@ -105,24 +105,41 @@ static void clean_message(char *message)
     message[j] = '\0';
 }
 
-int tx_botio_run(const struct tx_geometry *geo, const char *prog, tx_botio_think_fn think,
-                 void *data)
+/* Prints the answer: the move, its edits, the message. */
+static void answer(const struct tx_geometry *geo, int move, const struct tx_botio_edits *edits,
+                   const char *message)
 {
-    char *text = tx_xmalloc(TX_INPUT_MAX + 1);
+    char name[TX_HOLE_NAME_MAX], edit[TX_EDIT_NAME_MAX];
+    fputs(move == TX_MOVE_SWAP ? "SWAP" : tx_hole_name(geo, move, name), stdout);
+    for (int i = 0; i < edits->n; i++)
+        printf(" %s", tx_edit_name(&edits->list[i], edit));
+    if (message[0])
+        printf(" %s", message);
+    putchar('\n');
+    fflush(stdout);
+}
+
+int tx_botio_run(const struct tx_geometry *geo, enum tx_rules rules, const char *prog,
+                 tx_botio_think_fn think, void *data)
+{
+    size_t cap = tx_input_max(geo) + 1;
+    char *text = tx_xmalloc(cap);
     struct tx_input *in = tx_xmalloc(sizeof(*in));
-    struct tx_game *g = tx_xmalloc(sizeof(*g));
+    struct tx_game *g = tx_game_new(geo, rules);
+    struct tx_botio_edits *edits = tx_xmalloc(sizeof *edits);
     int me = -1, r = 0;
 
     for (int turn = 0;; turn++) {
         size_t len;
         int64_t start;
-        char err[128], name[TX_HOLE_NAME_MAX], message[TX_BOTIO_MESSAGE_MAX] = "";
+        char err[128], message[TX_BOTIO_MESSAGE_MAX] = "";
 
-        int got = read_turn(text, TX_INPUT_MAX + 1, &len, &start);
+        int got = read_turn(text, cap, &len, &start);
         if (got == 0)
             break; /* the referee closed our input: the game is over */
         if (got < 0) {
-            fprintf(stderr, "%s: turn %d: input is not in the Twixt-PP format\n", prog, turn + 1);
+            fprintf(stderr, "%s: turn %d: input is not in the TwixT input format\n", prog,
+                    turn + 1);
             r = -EINVAL;
             break;
         }
@@ -133,18 +150,24 @@ int tx_botio_run(const struct tx_geometry *geo, const char *prog, tx_botio_think
         }
         if (me < 0)
             me = side_of(in);
-        if (tx_game_from_input(g, geo, in, me) < 0) {
+        if (tx_game_from_input(g, geo, rules, in, me) < 0) {
             fprintf(stderr, "%s: turn %d: impossible position for player %d\n", prog, turn + 1,
                     me + 1);
             r = -EINVAL;
             break;
         }
+        edits->n = 0;
         struct tx_botio_turn t = {
-            .game = g, .input = in, .me = me, .turn = turn, .start_ns = start};
+            .game = g, .input = in, .me = me, .turn = turn, .start_ns = start, .edits = edits};
         int move = think(&t, data, message);
+        if (edits->n < 0 || edits->n > TX_BOTIO_EDITS_MAX ||
+            tx_game_check_edits(g, move, edits->list, edits->n, NULL) != TX_LEGAL) {
+            fprintf(stderr, "%s: BUG: strategy chose illegal move %d (%d edits), playing %s\n",
+                    prog, move, edits->n,
+                    tx_game_check(g, move) == TX_LEGAL ? "it without edits" : "another");
+            edits->n = 0;
+        }
         if (tx_game_check(g, move) != TX_LEGAL) {
-            fprintf(stderr, "%s: BUG: strategy chose illegal move %d, playing another\n", prog,
-                    move);
             move = first_legal(g);
             if (move == -1) {
                 r = -EINVAL; /* no legal move: the referee would have ended the game */
@@ -152,24 +175,50 @@ int tx_botio_run(const struct tx_geometry *geo, const char *prog, tx_botio_think
             }
         }
         clean_message(message);
-        const char *token = move == TX_MOVE_SWAP ? "SWAP" : tx_hole_name(geo, move, name);
-        if (message[0])
-            printf("%s %s\n", token, message);
-        else
-            printf("%s\n", token);
-        fflush(stdout);
+        answer(geo, move, edits, message);
     }
     free(text);
     free(in);
     free(g);
+    free(edits);
     return r;
 }
 
-void tx_botio_options_init(struct tx_botio_options *opt)
+/* A side of the board from the environment: its value, or def when unset;
+ * -1 after a message when it is not a side. */
+static int env_side(const char *prog, const char *name, int def)
 {
-    opt->size = TX_SIZE_DEFAULT;
+    const char *v = getenv(name);
+    if (!v)
+        return def;
+    char *end;
+    long n = strtol(v, &end, 10);
+    if (end == v || *end || n < TX_SIDE_MIN || n > TX_SIDE_MAX) {
+        fprintf(stderr, "%s: %s: expected a side from %d to %d, got \"%s\"\n", prog, name,
+                TX_SIDE_MIN, TX_SIDE_MAX, v);
+        return -1;
+    }
+    return (int)n;
+}
+
+int tx_botio_options_init(const char *prog, struct tx_botio_options *opt)
+{
+    opt->variant = TX_VARIANT_DEFAULT;
     opt->seed = (uint64_t)tx_botio_now_ns();
     opt->help = 0;
+    /* What the arena tells every bot (RULES.md "Rule sets"); options win. */
+    const char *rules = getenv("TWIXT_RULES");
+    if (rules) {
+        int id = tx_rules_from_name(rules);
+        if (id < 0) {
+            fprintf(stderr, "%s: TWIXT_RULES: expected pp or classic, got \"%s\"\n", prog, rules);
+            return -EINVAL;
+        }
+        opt->variant.rules = (enum tx_rules)id;
+    }
+    opt->variant.width = env_side(prog, "TWIXT_WIDTH", TX_SIZE_DEFAULT);
+    opt->variant.height = env_side(prog, "TWIXT_HEIGHT", TX_SIZE_DEFAULT);
+    return opt->variant.width < 0 || opt->variant.height < 0 ? -EINVAL : 0;
 }
 
 int tx_botio_is_option(const char *arg, const char *name)
@@ -238,9 +287,35 @@ int tx_botio_common_option(const char *prog, int argc, char **argv, int *i,
         return 1;
     }
     if (tx_botio_is_option(arg, "--size")) {
-        if (tx_botio_int_option(prog, argc, argv, i, TX_SIZE_MIN, TX_SIZE_MAX, &v) < 0)
+        if (tx_botio_int_option(prog, argc, argv, i, TX_SIDE_MIN, TX_SIDE_MAX, &v) < 0)
             return -EINVAL;
-        opt->size = (int)v;
+        opt->variant.width = opt->variant.height = (int)v;
+        return 1;
+    }
+    if (tx_botio_is_option(arg, "--board")) {
+        const char *value = option_value(prog, argc, argv, i);
+        int w, h, end = 0;
+        if (!value)
+            return -EINVAL;
+        if (sscanf(value, "%dx%d%n", &w, &h, &end) != 2 || value[end] || w < TX_SIDE_MIN ||
+            w > TX_SIDE_MAX || h < TX_SIDE_MIN || h > TX_SIDE_MAX) {
+            fprintf(stderr, "%s: --board: expected WxH with sides from %d to %d, got \"%s\"\n",
+                    prog, TX_SIDE_MIN, TX_SIDE_MAX, value);
+            return -EINVAL;
+        }
+        opt->variant.width = w;
+        opt->variant.height = h;
+        return 1;
+    }
+    if (tx_botio_is_option(arg, "--rules")) {
+        const char *value = option_value(prog, argc, argv, i);
+        int id = value ? tx_rules_from_name(value) : -1;
+        if (id < 0) {
+            if (value)
+                fprintf(stderr, "%s: --rules: expected pp or classic, got \"%s\"\n", prog, value);
+            return -EINVAL;
+        }
+        opt->variant.rules = (enum tx_rules)id;
         return 1;
     }
     if (tx_botio_is_option(arg, "--seed")) {
@@ -265,7 +340,8 @@ int tx_botio_common_option(const char *prog, int argc, char **argv, int *i,
 int tx_botio_main(const struct tx_botio_bot *bot, void *data, int argc, char **argv)
 {
     struct tx_botio_options opt;
-    tx_botio_options_init(&opt);
+    if (tx_botio_options_init(bot->prog, &opt) < 0)
+        return 2;
     for (int i = 1; i < argc; i++) {
         int r = tx_botio_common_option(bot->prog, argc, argv, &i, &opt);
         if (r == 0 && bot->option)
@@ -281,16 +357,14 @@ int tx_botio_main(const struct tx_botio_bot *bot, void *data, int argc, char **a
         bot->usage();
         return 0;
     }
-    struct tx_geometry *geo = malloc(sizeof(*geo));
-    if (!geo || tx_geometry_init(geo, opt.size) < 0) {
-        free(geo);
+    struct tx_geometry *geo;
+    if (tx_geometry_new(opt.variant.width, opt.variant.height, &geo) < 0)
         return 1;
-    }
     int status = bot->ready ? bot->ready(geo, &opt, data) : TX_BOTIO_PLAY;
     if (status == TX_BOTIO_PLAY)
-        status = tx_botio_run(geo, bot->prog, bot->think, data) < 0 ? 1 : 0;
+        status = tx_botio_run(geo, opt.variant.rules, bot->prog, bot->think, data) < 0 ? 1 : 0;
     if (bot->done)
         bot->done(data);
-    free(geo);
+    tx_geometry_free(geo);
     return status;
 }

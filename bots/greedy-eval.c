@@ -11,23 +11,31 @@
  */
 #include "greedy-eval.h"
 
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
-/* Links player may never make: the crossings of every opponent link. */
+#include "alloc.h"
+
+/* Links player may never make: the crossings of every opponent link (and
+ * under classic of its own links too). */
 static void mark_blocked(const struct tx_fastboard *b, int player, uint64_t *blocked)
 {
     const struct tx_geometry *geo = b->geo;
-    const uint64_t *opp = b->links[!player];
-    memset(blocked, 0, sizeof(uint64_t) * TX_FASTBOARD_WORDS);
-    int words = (geo->holes * 4 + 63) / 64;
-    for (int w = 0; w < words; w++) {
-        for (uint64_t bits = opp[w]; bits; bits &= bits - 1) {
-            int link = w * 64 + __builtin_ctzll(bits);
-            for (int i = 0; i < TX_CROSSINGS; i++) {
-                int c = geo->crossing[link][i];
-                if (c >= 0)
-                    blocked[c >> 6] |= 1ULL << (c & 63);
+    int words = (int)b->words;
+    memset(blocked, 0, sizeof(uint64_t) * b->words);
+    for (int who = 0; who < 2; who++) {
+        if (who == player && !b->own_links_block)
+            continue;
+        const uint64_t *links = tx_fastboard_links(b, who);
+        for (int w = 0; w < words; w++) {
+            for (uint64_t bits = links[w]; bits; bits &= bits - 1) {
+                int link = w * 64 + __builtin_ctzll(bits);
+                for (int i = 0; i < TX_CROSSINGS; i++) {
+                    int c = geo->crossing[link][i];
+                    if (c != TX_NO_LINK)
+                        blocked[c >> 6] |= 1ULL << (c & 63);
+                }
             }
         }
     }
@@ -36,7 +44,7 @@ static void mark_blocked(const struct tx_fastboard *b, int player, uint64_t *blo
 /* 0 for player's own peg, 1 for a vacant hole it may use, -1 for a wall. */
 static int hole_cost(const struct tx_fastboard *b, int player, int hole)
 {
-    if (b->cell[hole] == player + 1)
+    if (tx_fastboard_cell(b, hole) == player + 1)
         return 0;
     return tx_fastboard_can_play(b, player, hole) ? 1 : -1;
 }
@@ -83,28 +91,41 @@ static void search(const struct tx_fastboard *b, int player, const uint64_t *blo
     }
 }
 
-/* The distance of player, and when on_path is not NULL the holes on its
- * shortest paths (counted in *flex when flex is not NULL). */
-static int distance_and_paths(const struct tx_fastboard *b, int player, int *flex, uint8_t *on_path)
+/* The distance of player (TX_EVAL_FAR when it cannot connect), with the
+ * distances from its first border line to every hole in first, and when
+ * `both` and it can connect, from its last border line in last. */
+static int searches(const struct tx_fastboard *b, int player, bool both, uint8_t *first,
+                    uint8_t *last)
 {
     const struct tx_geometry *geo = b->geo;
-    uint64_t blocked[TX_FASTBOARD_WORDS];
-    uint8_t first[TX_HOLES_MAX], last[TX_HOLES_MAX];
+    uint64_t blocked[(TX_LINKS_MAX + 63) / 64];
     unsigned zone_first = player == 0 ? TX_ZONE_ROW_FIRST : TX_ZONE_COL_FIRST;
     unsigned zone_last = player == 0 ? TX_ZONE_ROW_LAST : TX_ZONE_COL_LAST;
 
-    if (flex)
-        *flex = 0;
-    if (b->winner == player)
-        return 0;
     mark_blocked(b, player, blocked);
     search(b, player, blocked, zone_first, first);
     int best = TX_EVAL_FAR;
     for (int h = 0; h < geo->holes; h++)
         if ((geo->zone[h] & zone_last) && first[h] < best)
             best = first[h];
-    if ((flex || on_path) && best < TX_EVAL_FAR) {
+    if (both && best < TX_EVAL_FAR)
         search(b, player, blocked, zone_last, last);
+    return best;
+}
+
+/* The distance of player, and when on_path is not NULL the holes on its
+ * shortest paths (counted in *flex when flex is not NULL). */
+static int distance_and_paths(const struct tx_fastboard *b, int player, int *flex, uint8_t *on_path)
+{
+    const struct tx_geometry *geo = b->geo;
+    uint8_t first[TX_HOLES_MAX], last[TX_HOLES_MAX];
+
+    if (flex)
+        *flex = 0;
+    if (b->winner == player)
+        return 0;
+    int best = searches(b, player, flex || on_path, first, last);
+    if ((flex || on_path) && best < TX_EVAL_FAR) {
         for (int h = 0; h < geo->holes; h++) {
             if (first[h] >= TX_EVAL_FAR || last[h] >= TX_EVAL_FAR)
                 continue;
@@ -159,21 +180,104 @@ static int by_score_desc(const void *a, const void *b)
     return x->tie < y->tie ? -1 : x->tie > y->tie;
 }
 
+/* How far each hole is from a shortest connection of player: slack[h] is
+ * how many more pegs the best connection through h needs than the
+ * shortest one (0: h is on a shortest path), at most SLACK_CAP, which is
+ * also the value when no connection passes through h. */
+#define SLACK_CAP 8
+static void path_slack(const struct tx_fastboard *b, int player, uint8_t *slack)
+{
+    const struct tx_geometry *geo = b->geo;
+    uint8_t first[TX_HOLES_MAX], last[TX_HOLES_MAX];
+
+    memset(slack, SLACK_CAP, (size_t)geo->holes);
+    int best = searches(b, player, true, first, last);
+    if (best >= TX_EVAL_FAR)
+        return;
+    for (int h = 0; h < geo->holes; h++) {
+        if (first[h] >= TX_EVAL_FAR || last[h] >= TX_EVAL_FAR)
+            continue;
+        int extra = first[h] + last[h] - hole_cost(b, player, h) - best;
+        slack[h] = (uint8_t)(extra < SLACK_CAP ? extra : SLACK_CAP);
+    }
+}
+
+struct keyed {
+    int key;
+    int16_t hole;
+};
+
+static int by_key(const void *a, const void *b)
+{
+    const struct keyed *x = a, *y = b;
+    if (x->key != y->key)
+        return x->key < y->key ? -1 : 1;
+    return x->hole - y->hole;
+}
+
+static int by_hole(const void *a, const void *b)
+{
+    return *(const int16_t *)a - *(const int16_t *)b;
+}
+
+int tx_eval_candidates(const struct tx_fastboard *b, bool mine, int max, int16_t *out)
+{
+    const struct tx_geometry *geo = b->geo;
+    int me = b->to_move, n = 0;
+    for (int h = 0; h < geo->holes; h++)
+        if (tx_fastboard_can_play(b, me, h))
+            out[n++] = (int16_t)h;
+    if (n <= max)
+        return n;
+
+    uint8_t *my_slack = tx_xmalloc((size_t)geo->holes), *his_slack = tx_xmalloc((size_t)geo->holes);
+    struct keyed *list = tx_xmalloc(sizeof(*list) * (size_t)n);
+    if (mine)
+        path_slack(b, me, my_slack);
+    else
+        memset(my_slack, 0, (size_t)geo->holes);
+    path_slack(b, !me, his_slack);
+    for (int i = 0; i < n; i++) {
+        int h = out[i], near = 0;
+        for (int k = 0; k < 8 && !near; k++)
+            near = geo->neighbour[h][k] >= 0 && tx_fastboard_cell(b, geo->neighbour[h][k]);
+        int centre = abs(2 * tx_geometry_x(geo, h) - (geo->width - 1)) +
+                     abs(2 * tx_geometry_y(geo, h) - (geo->height - 1));
+        /* Closest to the shortest paths (a hole that wins at once is on
+         * one), then a knight's move from a peg (where links are made and
+         * cut), then central. */
+        list[i].key = ((my_slack[h] + his_slack[h]) * 2 + !near) * 1024 + centre;
+        list[i].hole = (int16_t)h;
+    }
+    qsort(list, (size_t)n, sizeof(*list), by_key);
+    for (int i = 0; i < max; i++)
+        out[i] = list[i].hole;
+    qsort(out, (size_t)max, sizeof(*out), by_hole); /* hole order, as when all are taken */
+    free(my_slack);
+    free(his_slack);
+    free(list);
+    return max;
+}
+
 int tx_eval_rank_moves(const struct tx_fastboard *b, struct tx_rng *rng, int16_t *out, int *scores)
 {
-    struct scored list[TX_HOLES_MAX];
-    struct tx_fastboard after;
-    int me = b->to_move, n = 0;
+    return tx_eval_rank_candidates(b, rng, INT_MAX, out, scores);
+}
 
-    for (int h = 0; h < b->geo->holes; h++) {
-        if (!tx_fastboard_can_play(b, me, h))
-            continue;
-        after = *b;
-        tx_fastboard_play(&after, h);
-        list[n].score = tx_eval_position(&after, me);
-        list[n].tie = (uint32_t)tx_rng_next(rng);
-        list[n].hole = (int16_t)h;
-        n++;
+int tx_eval_rank_candidates(const struct tx_fastboard *b, struct tx_rng *rng, int max, int16_t *out,
+                            int *scores)
+{
+    struct scored *list = tx_xmalloc(sizeof(struct scored) * (size_t)b->geo->holes);
+    struct tx_fastboard *after = tx_xmalloc(b->bytes);
+    int me = b->to_move;
+    int n = tx_eval_candidates(b, true, max, out);
+
+    for (int i = 0; i < n; i++) {
+        tx_fastboard_copy(after, b);
+        tx_fastboard_play(after, out[i]);
+        list[i].score = tx_eval_position(after, me);
+        list[i].tie = (uint32_t)tx_rng_next(rng);
+        list[i].hole = out[i];
     }
     qsort(list, (size_t)n, sizeof(list[0]), by_score_desc);
     for (int i = 0; i < n; i++) {
@@ -181,6 +285,8 @@ int tx_eval_rank_moves(const struct tx_fastboard *b, struct tx_rng *rng, int16_t
         if (scores)
             scores[i] = list[i].score;
     }
+    free(list);
+    free(after);
     return n;
 }
 
@@ -189,24 +295,26 @@ static int edge_distance(const struct tx_geometry *geo, int hole)
 {
     int x = tx_geometry_x(geo, hole), y = tx_geometry_y(geo, hole);
     int d = x;
-    if (geo->size - 1 - x < d)
-        d = geo->size - 1 - x;
+    if (geo->width - 1 - x < d)
+        d = geo->width - 1 - x;
     if (y < d)
         d = y;
-    if (geo->size - 1 - y < d)
-        d = geo->size - 1 - y;
+    if (geo->height - 1 - y < d)
+        d = geo->height - 1 - y;
     return d;
 }
 
 bool tx_eval_should_swap(const struct tx_geometry *geo, int hole)
 {
-    return edge_distance(geo, hole) >= geo->size / 4;
+    int side = geo->width < geo->height ? geo->width : geo->height;
+    return edge_distance(geo, hole) >= side / 4;
 }
 
 int tx_eval_opening(const struct tx_geometry *geo, struct tx_rng *rng)
 {
-    int16_t best[TX_HOLES_MAX];
-    int n = 0, best_centre = 1 << 20, want = geo->size / 4 - 1;
+    int16_t *best = tx_xmalloc(sizeof(int16_t) * (size_t)geo->holes);
+    int side = geo->width < geo->height ? geo->width : geo->height;
+    int n = 0, best_centre = 1 << 20, want = side / 4 - 1;
     if (want < 0)
         want = 0;
     /* The ring just outside the swap zone, and on it the holes nearest the
@@ -215,8 +323,8 @@ int tx_eval_opening(const struct tx_geometry *geo, struct tx_rng *rng)
         if (edge_distance(geo, h) != want || !tx_geometry_playable(geo, 0, h) ||
             tx_eval_should_swap(geo, h))
             continue;
-        int centre = abs(2 * tx_geometry_x(geo, h) - (geo->size - 1)) +
-                     abs(2 * tx_geometry_y(geo, h) - (geo->size - 1));
+        int centre = abs(2 * tx_geometry_x(geo, h) - (geo->width - 1)) +
+                     abs(2 * tx_geometry_y(geo, h) - (geo->height - 1));
         if (centre < best_centre) {
             best_centre = centre;
             n = 0;
@@ -228,5 +336,7 @@ int tx_eval_opening(const struct tx_geometry *geo, struct tx_rng *rng)
         for (int h = 0; h < geo->holes; h++)
             if (tx_geometry_playable(geo, 0, h))
                 best[n++] = (int16_t)h;
-    return best[tx_rng_below(rng, (uint32_t)n)];
+    int hole = best[tx_rng_below(rng, (uint32_t)n)];
+    free(best);
+    return hole;
 }

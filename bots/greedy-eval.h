@@ -4,11 +4,17 @@
  * The evaluation is the Twixt form of Hex's shortest-connection distance:
  * for each player, the fewest pegs it must still place to join its border
  * lines, walking knight steps through holes it may use, never along a step
- * that an opponent's link crosses (links are never removed, so such a step
- * is lost for good). Ties are broken by flexibility: how many holes lie on
- * some shortest path (more ways to connect are harder to block).
+ * that a link blocks: an opponent's link, under classic rules one's own too
+ * (the fastboard's rules). Ties are broken by flexibility: how many holes
+ * lie on some shortest path (more ways to connect are harder to block).
  * twixt-greedy plays the move with the best evaluation; twixt-mcts uses the
  * same ranking as priors for the moves at its root.
+ *
+ * One evaluation costs a few searches over the whole board, so ranking
+ * every hole costs holes x holes: 20,000 hole visits a search on 12 x 12,
+ * but 100,000,000 on 100 x 100 (seconds). On boards where every hole would
+ * cost more than TX_EVAL_SEARCH_HOLES, the bots rank only candidates
+ * (tx_eval_candidates): the holes closest to both players' shortest paths.
  */
 #ifndef TX_BOTS_GREEDY_EVAL_H
 #define TX_BOTS_GREEDY_EVAL_H
@@ -36,11 +42,31 @@ int tx_eval_paths(const struct tx_fastboard *b, int player, uint8_t *on_path);
  * connecting than its opponent; +-TX_EVAL_WIN when the game is won. */
 int tx_eval_position(const struct tx_fastboard *b, int player);
 
+/* Hole visits of the shortest-path searches one move of a bundled bot may
+ * make: about 70 ms on 100 x 100 on this project's machine (55 ns a visit
+ * there, less on smaller boards). Enough to rank every hole on boards up
+ * to 24 x 24, the classic board (on 12 x 12, 7% of it is used). */
+#define TX_EVAL_SEARCH_HOLES 1250000
+
 /* Scores every hole the player to move may use by the position after it
  * (from the mover's side), and writes holes and scores best first into out
  * and scores (room for TX_HOLES_MAX each). Returns how many. Ties keep
  * a random order drawn from rng. */
 int tx_eval_rank_moves(const struct tx_fastboard *b, struct tx_rng *rng, int16_t *out, int *scores);
+
+/* tx_eval_rank_moves over tx_eval_candidates(b, true, max) only: the same
+ * ranking, and the same draws from rng, when the player to move has at
+ * most max holes. */
+int tx_eval_rank_candidates(const struct tx_fastboard *b, struct tx_rng *rng, int max, int16_t *out,
+                            int *scores);
+
+/* Writes into out (room for TX_HOLES_MAX), in hole order, the holes the
+ * player to move may use: all of them when there are at most max, else the
+ * max most promising: nearest the shortest paths of the opponent (and when
+ * `mine`, of the mover too; tx_eval_paths), then a knight's move from a
+ * peg, then nearest the centre. Returns how many. Costs four searches when
+ * it restricts (two without `mine`), nothing otherwise. */
+int tx_eval_candidates(const struct tx_fastboard *b, bool mine, int max, int16_t *out);
 
 /* True when player 1 should answer player 0's first peg in hole with SWAP:
  * a central peg is worth taking, one near an edge is not. */

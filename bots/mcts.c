@@ -24,6 +24,7 @@
 #define ROOT_PRIOR_VISITS 30.0f /* weight of the evaluation priors at the root */
 #define RAVE_EQUIV 1000.0f      /* visits at which RAVE and real statistics weigh the same */
 #define EXPLORE 0.1f            /* UCT exploration constant */
+#define SAVE_PRIOR 0.3f         /* prior bonus of the answer to an intrusion */
 #define EVAL_SIZE_MAX 16        /* larger boards skip the root's ranking (too slow there) */
 
 struct node {
@@ -39,11 +40,15 @@ struct tx_mcts {
     const struct tx_geometry *geo;
     struct tx_rng rng;
     struct tx_playout_policy policy;
+    struct tx_mcts_features features;
     struct node *pool;
     size_t cap, used;
-    int32_t root;                   /* -1 when there is no tree */
-    struct tx_fastboard root_board; /* the position at the root */
-    int last_move;                  /* the move chosen at the root last time, or -1 */
+    int32_t root;                    /* -1 when there is no tree */
+    struct tx_fastboard *root_board; /* the position at the root */
+    struct tx_fastboard *board;      /* an iteration's position (a copy of the root's) */
+    struct tx_fastboard *after;      /* reuse_or_reset's */
+    struct tx_fastboard *start;      /* tx_mcts_search's position, with the second-line rule */
+    int last_move;                   /* the move chosen at the root last time, or -1 */
 };
 
 static int64_t now_ns(void)
@@ -65,11 +70,31 @@ struct tx_mcts *tx_mcts_new(const struct tx_geometry *geo, uint64_t seed, size_t
         return NULL;
     }
     m->geo = geo;
+    m->root_board = tx_fastboard_new(geo, TX_RULES_PP);
+    m->board = tx_fastboard_new(geo, TX_RULES_PP);
+    m->after = tx_fastboard_new(geo, TX_RULES_PP);
+    m->start = tx_fastboard_new(geo, TX_RULES_PP);
     tx_rng_seed(&m->rng, seed);
     tx_playout_policy_default(&m->policy);
+    tx_mcts_features_default(&m->features);
     m->root = -1;
     m->last_move = -1;
     return m;
+}
+
+void tx_mcts_features_default(struct tx_mcts_features *f)
+{
+    f->second_line = true;
+    f->save_bridge = true;
+    f->save_edge = true;
+}
+
+void tx_mcts_set_features(struct tx_mcts *m, const struct tx_mcts_features *f)
+{
+    m->features = *f;
+    m->policy.save_bridge = f->save_bridge;
+    m->policy.save_edge = f->save_edge;
+    m->root = -1; /* a tree grown under other rules is not reused */
 }
 
 void tx_mcts_free(struct tx_mcts *m)
@@ -77,6 +102,10 @@ void tx_mcts_free(struct tx_mcts *m)
     if (!m)
         return;
     free(m->pool);
+    free(m->root_board);
+    free(m->board);
+    free(m->after);
+    free(m->start);
     free(m);
 }
 
@@ -98,7 +127,7 @@ static int32_t new_node(struct tx_mcts *m, int move, float prior)
  * shortest connections of both players (a hole on one's own advances, one
  * on the opponent's blocks) and from making a link. */
 static float prior_of(const struct tx_fastboard *b, int hole, const uint8_t *mine,
-                      const uint8_t *his)
+                      const uint8_t *his, int answer)
 {
     const struct tx_geometry *geo = b->geo;
     int p = b->to_move;
@@ -107,9 +136,11 @@ static float prior_of(const struct tx_fastboard *b, int hole, const uint8_t *min
         prior += 0.3f; /* on a shortest connection of the mover: advances */
     if (his[hole])
         prior += 0.25f; /* on one of the opponent's: blocks */
+    if (hole == answer)
+        prior += SAVE_PRIOR; /* keeps two pegs joinable (tx_playout_save_bridge) */
     for (int k = 0; k < 8; k++) {
         int n = geo->neighbour[hole][k];
-        if (n >= 0 && b->cell[n] == p + 1 &&
+        if (n >= 0 && tx_fastboard_cell(b, n) == p + 1 &&
             !tx_fastboard_link_blocked(b, p, geo->link_of[hole][k])) {
             prior += 0.1f; /* makes a link */
             break;
@@ -120,7 +151,7 @@ static float prior_of(const struct tx_fastboard *b, int hole, const uint8_t *min
 
 /* Gives node children for every hole the player to move may use, unless
  * the pool is full (the node then stays a leaf). */
-static void expand(struct tx_mcts *m, int32_t node, const struct tx_fastboard *b)
+static void expand(struct tx_mcts *m, int32_t node, const struct tx_fastboard *b, int his_last)
 {
     uint8_t mine[TX_HOLES_MAX] = {0}, his[TX_HOLES_MAX] = {0};
     int count = 0;
@@ -130,10 +161,13 @@ static void expand(struct tx_mcts *m, int32_t node, const struct tx_fastboard *b
         return;
     tx_eval_paths(b, b->to_move, mine);
     tx_eval_paths(b, !b->to_move, his);
+    int answer = -1;
+    if (m->features.save_bridge && his_last >= 0)
+        answer = tx_playout_save_bridge(b, b->to_move, his_last, m->features.save_edge);
     int32_t first = (int32_t)m->used;
     for (int h = 0; h < b->geo->holes; h++)
         if (tx_fastboard_can_play(b, b->to_move, h))
-            new_node(m, h, prior_of(b, h, mine, his));
+            new_node(m, h, prior_of(b, h, mine, his, answer));
     m->pool[node].child = first;
     m->pool[node].nchild = (int16_t)count;
 }
@@ -141,10 +175,10 @@ static void expand(struct tx_mcts *m, int32_t node, const struct tx_fastboard *b
 /* Adds the greedy evaluation's ranking to the root's children as priors. */
 static void root_priors(struct tx_mcts *m)
 {
-    if (m->geo->size > EVAL_SIZE_MAX)
+    if (m->geo->width > EVAL_SIZE_MAX || m->geo->height > EVAL_SIZE_MAX)
         return;
     int16_t ranked[TX_HOLES_MAX], rank_of[TX_HOLES_MAX];
-    int n = tx_eval_rank_moves(&m->root_board, &m->rng, ranked, NULL);
+    int n = tx_eval_rank_moves(m->root_board, &m->rng, ranked, NULL);
     for (int i = 0; i < n; i++)
         rank_of[ranked[i]] = (int16_t)i;
     struct node *root = &m->pool[m->root];
@@ -187,24 +221,25 @@ static float score(int winner, int player)
 /* One iteration: descend, expand, play out, back up. */
 static void iterate(struct tx_mcts *m, const int root_last[2])
 {
-    struct tx_fastboard b = m->root_board;
+    struct tx_fastboard *b = m->board;
     int32_t path[TX_HOLES_MAX + 1];
     uint8_t amaf[TX_HOLES_MAX];
     int last[2] = {root_last[0], root_last[1]};
     int depth = 0, winner;
     int32_t node = m->root;
 
+    tx_fastboard_copy(b, m->root_board);
     memset(amaf, 0, (size_t)m->geo->holes);
     path[depth++] = node;
     for (;;) {
-        if (b.winner >= 0) {
-            winner = b.winner;
+        if (b->winner >= 0) {
+            winner = b->winner;
             goto backup;
         }
         if (m->pool[node].child < 0) {
             if (m->pool[node].n < EXPAND_AT)
                 break;
-            expand(m, node, &b);
+            expand(m, node, b, last[!b->to_move]);
             if (m->pool[node].child < 0)
                 break; /* the pool is full: play out from here */
         }
@@ -213,18 +248,18 @@ static void iterate(struct tx_mcts *m, const int root_last[2])
             goto backup;
         }
         node = select_child(m, node);
-        int p = b.to_move, move = m->pool[node].move;
-        tx_fastboard_play(&b, move);
+        int p = b->to_move, move = m->pool[node].move;
+        tx_fastboard_play(b, move);
         last[p] = move;
         if (!amaf[move])
             amaf[move] = (uint8_t)(p + 1);
         path[depth++] = node;
     }
-    winner = tx_playout_run(&b, &m->policy, &m->rng, last, amaf);
+    winner = tx_playout_run(b, &m->policy, &m->rng, last, amaf);
 backup:
     for (int i = 0; i < depth; i++) {
         struct node *nd = &m->pool[path[i]];
-        int to_move = (m->root_board.to_move + i) & 1; /* at this node */
+        int to_move = (m->root_board->to_move + i) & 1; /* at this node */
         nd->n++;
         nd->visits += 1;
         nd->wins += score(winner, !to_move);
@@ -245,7 +280,8 @@ static void reuse_or_reset(struct tx_mcts *m, const struct tx_fastboard *b)
 {
     if (m->root < 0 || m->last_move < 0 || m->used > m->cap / 2)
         goto fresh;
-    struct tx_fastboard after = m->root_board;
+    struct tx_fastboard *after = m->after;
+    tx_fastboard_copy(after, m->root_board);
     const struct node *root = &m->pool[m->root];
     int32_t mine = -1, his = -1;
     for (int i = 0; i < root->nchild; i++)
@@ -253,41 +289,80 @@ static void reuse_or_reset(struct tx_mcts *m, const struct tx_fastboard *b)
             mine = root->child + i;
     if (mine < 0 || m->pool[mine].child < 0)
         goto fresh;
-    tx_fastboard_play(&after, m->last_move);
+    tx_fastboard_play(after, m->last_move);
     int diff = -1, ndiff = 0;
     for (int h = 0; h < m->geo->holes; h++)
-        if (b->cell[h] != after.cell[h]) {
+        if (tx_fastboard_cell(b, h) != tx_fastboard_cell(after, h)) {
             diff = h;
             ndiff++;
         }
-    if (ndiff != 1 || after.cell[diff] != TX_EMPTY)
+    if (ndiff != 1 || tx_fastboard_cell(after, diff) != TX_EMPTY)
         goto fresh;
     for (int i = 0; i < m->pool[mine].nchild; i++)
         if (m->pool[m->pool[mine].child + i].move == diff)
             his = m->pool[mine].child + i;
     if (his < 0)
         goto fresh;
-    tx_fastboard_play(&after, diff);
-    if (after.to_move != b->to_move || memcmp(after.cell, b->cell, sizeof(b->cell)) != 0 ||
-        memcmp(after.links, b->links, sizeof(b->links)) != 0)
+    tx_fastboard_play(after, diff);
+    if (after->to_move != b->to_move || memcmp(after->mem, b->mem, b->bytes - sizeof *b) != 0)
         goto fresh;
     m->root = his;
-    m->root_board = *b;
+    tx_fastboard_copy(m->root_board, b);
     return;
 fresh:
     m->used = 0;
     m->root = new_node(m, -1, 0.5f);
-    m->root_board = *b;
+    tx_fastboard_copy(m->root_board, b);
 }
 
-int tx_mcts_search(struct tx_mcts *m, const struct tx_fastboard *b, const int last[2],
+/* A sealed game (second-line rule) that the player to move has won: a
+ * hole of a border line that links a peg of the winning chain on the next
+ * line to that border for real (a search would see every move win and
+ * dawdle). early is the board with the rule, real the one without. */
+static int finish_sealed(const struct tx_fastboard *early, const struct tx_fastboard *real)
+{
+    const struct tx_geometry *geo = real->geo;
+    int p = real->to_move;
+    for (int s = 0; s < geo->holes; s++) {
+        if (tx_fastboard_cell(real, s) != p + 1)
+            continue;
+        int side = tx_fastboard_sealed_side(early, p, s);
+        if (side < 0 || tx_fastboard_sealed_side(real, p, s) >= 0 ||
+            !tx_fastboard_joined_to(early, p, s, 0) || !tx_fastboard_joined_to(early, p, s, 1) ||
+            tx_fastboard_joined_to(real, p, s, side))
+            continue;
+        for (int k = 0; k < 8; k++) {
+            int n = geo->neighbour[s][k];
+            if (n >= 0 && tx_fastboard_sealed_side(real, p, n) == side &&
+                tx_fastboard_can_play(real, p, n))
+                return n;
+        }
+    }
+    return -1;
+}
+
+int tx_mcts_search(struct tx_mcts *m, const struct tx_fastboard *real, const int last[2],
                    int64_t deadline_ns, long max_playouts, struct tx_mcts_stats *stats)
 {
     memset(stats, 0, sizeof(*stats));
+    struct tx_fastboard *start = m->start;
+    const struct tx_fastboard *b = start;
+    tx_fastboard_copy(start, real);
+    if (m->features.second_line) {
+        tx_fastboard_count_second_lines(start);
+        int finish = start->winner == start->to_move ? finish_sealed(start, real) : -1;
+        if (finish >= 0) {
+            m->last_move = -1;
+            stats->win_rate = 1;
+            return finish;
+        }
+        if (start->winner >= 0)
+            tx_fastboard_copy(start, real); /* lost for good: play on with the plain rule */
+    }
     reuse_or_reset(m, b);
     stats->reused = m->pool[m->root].n;
     if (m->pool[m->root].child < 0)
-        expand(m, m->root, &m->root_board);
+        expand(m, m->root, m->root_board, last[!m->root_board->to_move]);
     struct node *root = &m->pool[m->root];
     if (root->child < 0 || root->nchild == 0) {
         m->last_move = -1;
@@ -319,24 +394,30 @@ int tx_mcts_search(struct tx_mcts *m, const struct tx_fastboard *b, const int la
 
 double tx_mcts_bench_playouts(const struct tx_geometry *geo, double seconds)
 {
-    struct tx_fastboard empty, b;
+    struct tx_fastboard *empty = tx_fastboard_new(geo, TX_RULES_PP);
+    struct tx_fastboard *b = tx_fastboard_new(geo, TX_RULES_PP);
     struct tx_playout_policy policy;
+    struct tx_mcts_features features;
     struct tx_rng rng;
     uint8_t amaf[TX_HOLES_MAX];
     long count = 0;
 
-    tx_fastboard_init(&empty, geo);
     tx_playout_policy_default(&policy);
+    tx_mcts_features_default(&features);
+    if (features.second_line)
+        tx_fastboard_count_second_lines(empty);
     tx_rng_seed(&rng, 1);
     int64_t start = now_ns(), end = start + (int64_t)(seconds * 1e9), t;
     do {
         for (int i = 0; i < 64; i++, count++) {
             int last[2] = {-1, -1};
-            b = empty;
+            tx_fastboard_copy(b, empty);
             memset(amaf, 0, (size_t)geo->holes);
-            tx_playout_run(&b, &policy, &rng, last, amaf);
+            tx_playout_run(b, &policy, &rng, last, amaf);
         }
         t = now_ns();
     } while (t < end);
+    free(empty);
+    free(b);
     return (double)count * 1e9 / (double)(t - start);
 }

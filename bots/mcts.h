@@ -18,10 +18,24 @@
  *
  * The swap and the first move are not searched (twixt-mcts decides them with
  * the rules of greedy-eval.h).
+ *
+ * The enhancements over the first version (README "Bundled bots" has the
+ * measurements), each with a switch to measure its worth:
+ * - second_line (--no-second-line): the search board counts a peg on a
+ *   second line as joined to its border (fastboard.h), so a chain joining
+ *   the two second lines is a win: playouts stop two moves early, the tree
+ *   sees sealed games as won, and a sealed game is finished at once
+ *   (finish_sealed) instead of searched;
+ * - save_bridge (--no-save-bridge): playouts answer an intrusion into a
+ *   two-way link between two pegs, and the tree's priors favour that answer
+ *   (playout.h, the largest gain);
+ * - save_edge (--no-save-edge): the same answer for a peg's last way to its
+ *   border line (playout.h).
  */
 #ifndef TX_BOTS_MCTS_H
 #define TX_BOTS_MCTS_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -29,6 +43,16 @@
 #include "playout.h"
 
 struct tx_mcts;
+
+/* The enhancements that can be switched off, to measure each one's worth
+ * (twixt-mcts --no-FEATURE). All are on by default. */
+struct tx_mcts_features {
+    bool second_line; /* second-line pegs count as joined to the border (fastboard.h) */
+    bool save_bridge; /* playouts answer intrusions, and the tree favours the answer (playout.h) */
+    bool save_edge;   /* the answers also keep a peg's last way to its border (playout.h) */
+};
+
+void tx_mcts_features_default(struct tx_mcts_features *f);
 
 /* What one search did, for the stderr summary and the benchmark. */
 struct tx_mcts_stats {
@@ -42,6 +66,9 @@ struct tx_mcts_stats {
 /* A search object with room for max_nodes nodes (0: the default, about
  * 3 million, 84 MiB, touched only as used). Returns NULL when out of memory. */
 struct tx_mcts *tx_mcts_new(const struct tx_geometry *geo, uint64_t seed, size_t max_nodes);
+
+/* Switches enhancements on or off (before the first search). */
+void tx_mcts_set_features(struct tx_mcts *m, const struct tx_mcts_features *f);
 void tx_mcts_free(struct tx_mcts *m);
 
 /* Searches b, whose player to move is the searcher, until the monotonic

@@ -1,142 +1,238 @@
-/* starter.c - a Twixt-PP (CodinGame) starter bot in plain C, one file.
+/* starter.c - a TwixT starter bot in plain C, one file: CodinGame's
+ * Twixt-PP, and the classic rules on any board twixt-arena offers.
  *
  * Paste it into CodinGame unchanged, or build and run it under twixt-arena:
  *     gcc -O2 -o starter bots/starter.c
  *     twixt-arena play ./starter build/bots/twixt-random
+ *     twixt-arena play ./starter build/bots/twixt-random --rules classic --board 30x24
  * It reads the whole turn input correctly, learns which player it is from
  * its first line (FIRST or SWAP: player 1; a hole: player 2; the arena keeps
- * that true after its forced openings), and plays a legal move: a knight step from one of its pegs
- * that makes a link towards its far border when it can, else the free hole nearest the centre.
- * Replace choose_move() with your own strategy. Debug output must go to
- * stderr: stdout carries only the move line. It does not use libtwixt.
+ * that true after its forced openings), and plays a legal move: a knight
+ * step from one of its pegs that makes a link towards its far border when
+ * it can, else the free hole nearest the centre. Under the classic rules it
+ * also shows how to print a link edit. Replace choose_move() with your own
+ * strategy. Debug output must go to stderr: stdout carries only the move
+ * line. It does not use libtwixt.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#define MAX_SIZE 26
-#define MAX_HOLES (MAX_SIZE * MAX_SIZE)
+#define MAX_SIDE 100 /* the largest board is 100 x 100 */
+#define MAX_HOLES (MAX_SIDE * MAX_SIDE)
+#define MAX_LINKS (4 * MAX_HOLES) /* more links than a board can hold */
 
-static int size = 12; /* the board is size x size; twixt-arena may pass --size N (5..26) */
+/* The rule set and the board: twixt-arena tells every bot in its
+ * environment (TWIXT_RULES, TWIXT_WIDTH, TWIXT_HEIGHT). CodinGame sets none
+ * of them: there the game is always Twixt-PP on 12 x 12, the defaults. */
+static int classic = 0;             /* 1 under the classic rules */
+static int width = 12, height = 12; /* columns A, B, ... and rows 1, 2, ... */
 
-/* The board: 0 vacant, 1 our peg, 2 the opponent's. Index y * size + x. */
+/* The board: 0 vacant, 1 our peg, 2 the opponent's. Index y * width + x. */
 static int board[MAX_HOLES];
 
-/* "D6" -> x = 3 (column letter), y = 5 (row number from 1). Returns the
- * hole index, or -1 for something that is not a hole name. */
-static int parse_hole(const char *name)
+/* Links as read from the input, [0] ours, [1] the opponent's: each is two
+ * holes (x1, y1, x2, y2). */
+static int links[2][MAX_LINKS][4];
+static int nlinks[2];
+
+/* "D6" -> x = 3, y = 5: column letters, then the row number from 1.
+ * Columns go A..Z, then AA, AB, ... (AA is x = 26, CV is x = 99) on boards
+ * wider than 26 columns, like spreadsheet columns. Returns 0, or -1 for
+ * something that is not a hole of this board. */
+static int parse_hole(const char *name, int *x, int *y)
 {
-    int x = name[0] - 'A', y = atoi(name + 1) - 1;
-    if (x < 0 || x >= size || y < 0 || y >= size)
-        return -1;
-    return y * size + x;
+    int col = 0, i = 0;
+    for (; name[i] >= 'A' && name[i] <= 'Z'; i++)
+        col = col * 26 + (name[i] - 'A' + 1);
+    *x = col - 1;
+    *y = atoi(name + i) - 1;
+    return i > 0 && *x < width && *y >= 0 && *y < height ? 0 : -1;
 }
 
-/* Reads a count line, then that many lines of pegs ("D6") or links
- * ("D6 E8": two pegs). Pegs are marked on the board with `owner`; links are
- * read and ignored by this starter (your bot will want them: a link between
- * two pegs is what connects them, and no link may cross an opponent's). */
+/* Writes the name of (x, y) into buf (at least 8 bytes): (26, 9) -> "AA10". */
+static char *hole_name(int x, int y, char *buf)
+{
+    char letters[4];
+    int n = 0;
+    for (int col = x + 1; col > 0; col = (col - 1) / 26)
+        letters[n++] = (char)('A' + (col - 1) % 26);
+    for (int i = 0; i < n; i++) /* the letters came last first */
+        buf[i] = letters[n - 1 - i];
+    sprintf(buf + n, "%d", y + 1);
+    return buf;
+}
+
+/* Reads a count line, then that many pegs ("D6"), marked on the board
+ * with `owner`. */
 static void read_pegs(int owner)
 {
-    int count;
+    int count, x, y;
     char name[8];
     if (scanf("%d", &count) != 1)
         exit(0);
     for (int i = 0; i < count; i++) {
         if (scanf("%7s", name) != 1)
             exit(0);
-        int hole = parse_hole(name);
-        if (hole >= 0)
-            board[hole] = owner;
+        if (parse_hole(name, &x, &y) == 0)
+            board[y * width + x] = owner;
     }
 }
 
-static void read_links(void)
+/* Reads a count line, then that many links ("D6 E8": two pegs) into
+ * links[who]. A link between two pegs is what connects them; a new link
+ * may never cross an opponent's link, and under classic rules not one of
+ * ours either. */
+static void read_links(int who)
 {
     int count;
     char a[8], b[8];
-    if (scanf("%d", &count) != 1)
+    if (scanf("%d", &count) != 1 || count < 0 || count > MAX_LINKS)
         exit(0);
-    for (int i = 0; i < count; i++)
+    nlinks[who] = 0;
+    for (int i = 0; i < count; i++) {
+        int *l = links[who][nlinks[who]];
         if (scanf("%7s %7s", a, b) != 2)
             exit(0);
+        if (parse_hole(a, &l[0], &l[1]) == 0 && parse_hole(b, &l[2], &l[3]) == 0)
+            nlinks[who]++;
+    }
 }
 
-/* Player 1 (me == 0: got FIRST) owns rows 1 and size and may not play in the
- * first or last column; player 2 (me == 1) owns those columns and may not
- * play in the first or last row. The four corners do not exist. */
+/* Player 1 (me == 0: got FIRST) owns the first and last rows and may not
+ * play in the first or last column; player 2 (me == 1) owns those columns
+ * and may not play in the first or last row. The four corners do not
+ * exist. */
 static int playable(int me, int x, int y)
 {
-    if (x < 0 || x >= size || y < 0 || y >= size || board[y * size + x] != 0)
+    if (x < 0 || x >= width || y < 0 || y >= height || board[y * width + x] != 0)
         return 0;
-    return me == 0 ? x > 0 && x < size - 1 : y > 0 && y < size - 1;
+    return me == 0 ? x > 0 && x < width - 1 : y > 0 && y < height - 1;
 }
 
 static const int knight[8][2] = {{1, 2},   {2, 1},   {2, -1}, {1, -2},
                                  {-1, -2}, {-2, -1}, {-2, 1}, {-1, 2}};
 
-static int choose_move(int me)
+/* Returns the hole to play (y * width + x) and writes into *peg the hole of
+ * our peg it should link to, or -1 when it is not a knight step from one. */
+static int choose_move(int me, int *peg)
 {
-    double centre = (size - 1) / 2.0;
+    /* Player 1 (me == 0) crosses the rows (y), player 2 the columns (x). */
+    double centre = me == 0 ? (height - 1) / 2.0 : (width - 1) / 2.0;
     /* A knight step away from the centre line, towards the nearer of our
-     * borders, from any of our pegs: it makes a link (unless an opponent link
-     * crosses it; this starter does not check that). */
-    for (int h = 0; h < size * size; h++) {
+     * borders, from any of our pegs: it makes a link, unless a link crosses
+     * it (this starter does not check that, except for the classic edit in
+     * link_edits). */
+    for (int h = 0; h < width * height; h++) {
         if (board[h] != 1)
             continue;
-        int x = h % size, y = h / size;
+        int x = h % width, y = h / width;
         int along = me == 0 ? y : x;
         int outward = along >= centre ? 1 : -1;
         for (int k = 0; k < 8; k++) {
             int nx = x + knight[k][0], ny = y + knight[k][1];
             int step = me == 0 ? knight[k][1] : knight[k][0];
-            if (step * outward == 2 && playable(me, nx, ny))
-                return ny * size + nx;
+            if (step * outward == 2 && playable(me, nx, ny)) {
+                *peg = h;
+                return ny * width + nx;
+            }
         }
     }
     /* Otherwise the free hole nearest the centre. */
+    double cx = (width - 1) / 2.0, cy = (height - 1) / 2.0, best_d = 1e9;
     int best = -1;
-    double best_d = 1e9;
-    for (int y = 0; y < size; y++)
-        for (int x = 0; x < size; x++) {
-            double d =
-                (x > centre ? x - centre : centre - x) + (y > centre ? y - centre : centre - y);
+    *peg = -1;
+    for (int y = 0; y < height; y++)
+        for (int x = 0; x < width; x++) {
+            double d = (x > cx ? x - cx : cx - x) + (y > cy ? y - cy : cy - y);
             if (playable(me, x, y) && d < best_d) {
                 best_d = d;
-                best = y * size + x;
+                best = y * width + x;
             }
         }
     return best;
 }
 
-int main(int argc, char **argv)
+/* Which side of the line p->q the point r is on: > 0 left, < 0 right. */
+static long side(int px, int py, int qx, int qy, int rx, int ry)
+{
+    return (long)(qx - px) * (ry - py) - (long)(qy - py) * (rx - px);
+}
+
+/* True when link a (x1, y1, x2, y2) crosses link b. Links that share a peg
+ * do not cross; knight links never touch otherwise. */
+static int crosses(const int *a, const int *b)
+{
+    for (int i = 0; i < 4; i += 2)
+        for (int j = 0; j < 4; j += 2)
+            if (a[i] == b[j] && a[i + 1] == b[j + 1])
+                return 0;
+    return side(a[0], a[1], a[2], a[3], b[0], b[1]) * side(a[0], a[1], a[2], a[3], b[2], b[3]) <
+               0 &&
+           side(b[0], b[1], b[2], b[3], a[0], a[1]) * side(b[0], b[1], b[2], b[3], a[2], a[3]) < 0;
+}
+
+/* Classic rules only: prints the link edits that follow the hole.
+ *
+ * Under classic rules a link may cross no link at all, not even one of
+ * ours, so the link we want (peg to the new hole) is not made when one of
+ * our own links crosses it. An edit "-A6:B4" removes one of our links
+ * before the peg is placed (RULES.md "Link edits"): here we remove ours
+ * that are in the way, so the new link is made automatically, unless an
+ * opponent's link crosses it anyway (then removing ours would not help).
+ * Other edits: "+C4:D6" adds a link between two of our pegs, "~E5:F7"
+ * declines one of the new peg's automatic links. */
+static void print_link_edits(int move, int peg)
+{
+    char a[8], b[8];
+    if (!classic || peg < 0)
+        return;
+    int want[4] = {peg % width, peg / width, move % width, move / width};
+    for (int i = 0; i < nlinks[1]; i++)
+        if (crosses(want, links[1][i]))
+            return;
+    for (int i = 0; i < nlinks[0]; i++) {
+        const int *l = links[0][i];
+        if (crosses(want, l))
+            printf(" -%s:%s", hole_name(l[0], l[1], a), hole_name(l[2], l[3], b));
+    }
+}
+
+int main(void)
 {
     int me = -1; /* 0: player 1 (rows), 1: player 2 (columns); from the first input */
-    for (int i = 1; i + 1 < argc; i++)
-        if (strcmp(argv[i], "--size") == 0)
-            size = atoi(argv[i + 1]);
-    if (size < 5 || size > MAX_SIZE) {
-        fprintf(stderr, "starter: --size must be 5..26\n");
+    const char *rules = getenv("TWIXT_RULES"), *w = getenv("TWIXT_WIDTH"),
+               *h = getenv("TWIXT_HEIGHT");
+    classic = rules && strcmp(rules, "classic") == 0;
+    width = w ? atoi(w) : 12;
+    height = h ? atoi(h) : 12;
+    if (width < 5 || width > MAX_SIDE || height < 5 || height > MAX_SIDE) {
+        fprintf(stderr, "starter: TWIXT_WIDTH and TWIXT_HEIGHT must be 5..100\n");
         return 2;
     }
     for (;;) {
         /* hisLastPeg: FIRST (we start), SWAP (the opponent swapped our first
          * peg) or the hole the opponent just played. Then our pegs and links,
          * then the opponent's: the whole position, every turn. */
-        char his_last[8];
+        char his_last[8], name[8];
+        int peg;
         if (scanf("%7s", his_last) != 1)
             return 0; /* no more input: the game is over */
         if (me < 0)   /* FIRST, or SWAP (our first peg was swapped): we are player 1 */
             me = strcmp(his_last, "FIRST") == 0 || strcmp(his_last, "SWAP") == 0 ? 0 : 1;
         memset(board, 0, sizeof(board));
         read_pegs(1);
-        read_links();
+        read_links(0);
         read_pegs(2);
-        read_links();
-        int move = choose_move(me);
-        fprintf(stderr, "starter: player %d plays %c%d\n", me + 1, 'A' + move % size,
-                move / size + 1);
-        printf("%c%d starter.c\n", 'A' + move % size, move / size + 1); /* message: <= 20 chars */
+        read_links(1);
+        int move = choose_move(me, &peg);
+        hole_name(move % width, move / width, name);
+        fprintf(stderr, "starter: player %d plays %s\n", me + 1, name);
+        /* The move, then the edits (classic only), then a message of at
+         * most 20 characters, which must not look like an edit. */
+        printf("%s", name);
+        print_link_edits(move, peg);
+        printf(" starter.c\n");
         fflush(stdout);
     }
 }

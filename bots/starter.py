@@ -1,29 +1,46 @@
-# starter.py - a Twixt-PP (CodinGame) starter bot in Python 3, one file.
+# starter.py - a TwixT starter bot in Python 3, one file: CodinGame's
+# Twixt-PP, and the classic rules on any board twixt-arena offers.
 #
 # Paste it into CodinGame unchanged, or run it under twixt-arena:
 #     twixt-arena play "python3 bots/starter.py" build/bots/twixt-random
+#     twixt-arena play "python3 bots/starter.py" build/bots/twixt-random --rules classic --board 30x24
 # It reads the whole turn input correctly, learns which player it is from
 # its first line (FIRST or SWAP: player 1; a hole: player 2; the arena keeps
-# that true after its forced openings), and plays a legal move: a knight step from one of its pegs that makes a
-# link towards its far border when it can, else the free hole nearest the
-# centre. Replace choose_move() with your own strategy.
-# Debug output must go to stderr: stdout carries only the move line.
+# that true after its forced openings), and plays a legal move: a knight
+# step from one of its pegs that makes a link towards its far border when
+# it can, else the free hole nearest the centre. Under the classic rules it
+# also shows how to print a link edit. Replace choose_move() with your own
+# strategy. Debug output must go to stderr: stdout carries only the move line.
+import os
 import sys
 
-SIZE = 12  # board is SIZE x SIZE; twixt-arena may pass --size N (5..26)
-if "--size" in sys.argv:
-    SIZE = int(sys.argv[sys.argv.index("--size") + 1])
-COLS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"[:SIZE]
+# The rule set and the board: twixt-arena tells every bot in its environment
+# (TWIXT_RULES, TWIXT_WIDTH, TWIXT_HEIGHT). CodinGame sets none of them: there
+# the game is always Twixt-PP on 12 x 12, which is what the defaults say.
+RULES = os.environ.get("TWIXT_RULES", "pp")  # "pp" or "classic"
+WIDTH = int(os.environ.get("TWIXT_WIDTH", "12"))  # columns A, B, ... (5..100)
+HEIGHT = int(os.environ.get("TWIXT_HEIGHT", "12"))  # rows 1, 2, ... (5..100)
 KNIGHT = [(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)]
 
 
 def parse(name):
-    """'D6' -> (x, y) = (3, 5): column letter, then row number from 1."""
-    return COLS.index(name[0]), int(name[1:]) - 1
+    """'D6' -> (x, y) = (3, 5): column letters, then the row number from 1.
+    Columns go A..Z, then AA, AB, ... (AA is x = 26, CV is x = 99) on boards
+    wider than 26 columns, like spreadsheet columns."""
+    letters = name.rstrip("0123456789")
+    x = 0
+    for ch in letters:
+        x = x * 26 + ord(ch) - ord("A") + 1
+    return x - 1, int(name[len(letters):]) - 1
 
 
 def name_of(x, y):
-    return COLS[x] + str(y + 1)
+    """(3, 5) -> 'D6'; (26, 9) -> 'AA10'."""
+    letters, x = "", x + 1
+    while x > 0:
+        x, r = divmod(x - 1, 26)
+        letters = chr(ord("A") + r) + letters
+    return letters + str(y + 1)
 
 
 def read_turn():
@@ -33,7 +50,8 @@ def read_turn():
     or the hole the opponent just played. Then our pegs (count, one per line,
     oldest first), our links (count, "peg1 peg2" per line), then the same
     two lists for the opponent. The input holds the whole position every
-    turn: never rely on remembering earlier turns (except who you are).
+    turn (under classic, links the opponent removed are gone from it): never
+    rely on remembering earlier turns (except who you are).
     """
     his_last = input().strip()
     my_pegs = [parse(input().strip()) for _ in range(int(input()))]
@@ -44,33 +62,65 @@ def read_turn():
 
 
 def playable(me, x, y, taken):
-    """Player 1 (me == 0: got FIRST) owns rows 1 and SIZE and may not play in
-    the first or last column; player 2 (me == 1) owns those columns and may
-    not play in the first or last row. The four corners do not exist."""
-    if not (0 <= x < SIZE and 0 <= y < SIZE) or (x, y) in taken:
+    """Player 1 (me == 0: got FIRST) owns the first and last rows and may not
+    play in the first or last column; player 2 (me == 1) owns those columns
+    and may not play in the first or last row. The four corners do not exist."""
+    if not (0 <= x < WIDTH and 0 <= y < HEIGHT) or (x, y) in taken:
         return False
     if me == 0:
-        return 0 < x < SIZE - 1
-    return 0 < y < SIZE - 1
+        return 0 < x < WIDTH - 1
+    return 0 < y < HEIGHT - 1
 
 
 def choose_move(me, my_pegs, his_pegs):
+    """Returns (hole, peg): the hole to play, and the peg of ours it should
+    link to (None when it is not a knight step from one)."""
     taken = set(my_pegs) | set(his_pegs)
-    centre = (SIZE - 1) / 2
-    # Player 1 (me == 0) moves along y (rows 1..SIZE), player 2 along x.
+    # Player 1 (me == 0) crosses the rows (y), player 2 the columns (x).
     along = (lambda p: p[1]) if me == 0 else (lambda p: p[0])
-    # A knight step from the peg nearest a border towards the other border
-    # makes a link (unless an opponent link crosses it; this starter does
-    # not check that).
+    centre = (HEIGHT - 1) / 2 if me == 0 else (WIDTH - 1) / 2
+    # A knight step from the peg nearest a border towards that border makes
+    # a link, unless a link crosses it (this starter does not check that,
+    # except for the classic edit below).
     for peg in sorted(my_pegs, key=lambda p: -abs(along(p) - centre)):
         outward = 1 if along(peg) >= centre else -1
         for dx, dy in KNIGHT:
             x, y = peg[0] + dx, peg[1] + dy
             if (dy if me == 0 else dx) * outward == 2 and playable(me, x, y, taken):
-                return name_of(x, y)
-    holes = [(x, y) for x in range(SIZE) for y in range(SIZE) if playable(me, x, y, taken)]
-    x, y = min(holes, key=lambda h: abs(h[0] - centre) + abs(h[1] - centre))
-    return name_of(x, y)
+                return (x, y), peg
+    cx, cy = (WIDTH - 1) / 2, (HEIGHT - 1) / 2
+    holes = [(x, y) for x in range(WIDTH) for y in range(HEIGHT) if playable(me, x, y, taken)]
+    return min(holes, key=lambda h: abs(h[0] - cx) + abs(h[1] - cy)), None
+
+
+def crosses(a, b, c, d):
+    """True when the link a-b crosses the link c-d (holes as (x, y)). Links
+    that share a peg do not cross; knight links never touch otherwise."""
+    if a in (c, d) or b in (c, d):
+        return False
+
+    def side(p, q, r):  # > 0: r is left of the line p->q, < 0: right of it
+        return (q[0] - p[0]) * (r[1] - p[1]) - (q[1] - p[1]) * (r[0] - p[0])
+
+    return side(a, b, c) * side(a, b, d) < 0 and side(c, d, a) * side(c, d, b) < 0
+
+
+def link_edits(hole, peg, my_links, his_links):
+    """Classic rules only: the link edits to print after the hole.
+
+    Under classic rules a link may cross no link at all, not even one of
+    ours, so the link we want (peg to the new hole) is not made when one of
+    our own links crosses it. An edit "-A6:B4" removes one of our links
+    before the peg is placed (RULES.md "Link edits"): here we remove ours
+    that are in the way, so the new link is made automatically, unless an
+    opponent's link crosses it anyway (then removing ours would not help).
+    Other edits: "+C4:D6" adds a link between two of our pegs, "~E5:F7"
+    declines one of the new peg's automatic links."""
+    if RULES != "classic" or peg is None:
+        return []
+    if any(crosses(peg, hole, a, b) for a, b in his_links):
+        return []
+    return ["-" + name_of(*a) + ":" + name_of(*b) for a, b in my_links if crosses(peg, hole, a, b)]
 
 
 me = None  # 0: player 1 (rows), 1: player 2 (columns); from the first input
@@ -81,6 +131,9 @@ while True:
         break
     if me is None:  # FIRST, or SWAP (our first peg was swapped): we are player 1
         me = 0 if his_last in ("FIRST", "SWAP") else 1
-    move = choose_move(me, my_pegs, his_pegs)
-    print(f"starter: player {me + 1} plays {move}", file=sys.stderr)
-    print(move + " starter.py", flush=True)  # the move, then a message of <= 20 chars
+    hole, peg = choose_move(me, my_pegs, his_pegs)
+    edits = link_edits(hole, peg, my_links, his_links)
+    print(f"starter: player {me + 1} plays {name_of(*hole)} {' '.join(edits)}", file=sys.stderr)
+    # The move, then the edits (classic only), then a message of at most 20
+    # characters, which must not look like an edit.
+    print(" ".join([name_of(*hole)] + edits + ["starter.py"]), flush=True)

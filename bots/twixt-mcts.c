@@ -28,6 +28,7 @@
 
 struct mcts_bot {
     struct tx_mcts *search;
+    struct tx_mcts_features features; /* --no-FEATURE switches */
     struct tx_rng rng;
     int ms;           /* --ms, 0 for the defaults */
     bool bench;       /* --bench */
@@ -78,10 +79,10 @@ static int think(const struct tx_botio_turn *turn, void *data, char *message)
         fprintf(stderr, "mcts: swap the central %s\n", tx_hole_name(geo, in->last, name));
         return TX_MOVE_SWAP;
     }
-    struct tx_fastboard b;
+    struct tx_fastboard *b = tx_xmalloc(tx_fastboard_size(geo));
     struct tx_mcts_stats st;
     int last[2] = {-1, -1};
-    tx_fastboard_from_game(&b, g);
+    tx_fastboard_from_game(b, g);
     if (in->npegs[0] > 0)
         last[turn->me] = in->pegs[0][in->npegs[0] - 1];
     if (in->last >= 0)
@@ -89,7 +90,8 @@ static int think(const struct tx_botio_turn *turn, void *data, char *message)
     int ms = bot->ms ? bot->ms : default_budget_ms(bot, turn->turn);
     int64_t deadline = turn->start_ns + (int64_t)(ms - RESERVE_MS) * 1000000;
     int64_t wall0 = tx_botio_now_ns(), cpu0 = cpu_now_ns();
-    int move = tx_mcts_search(bot->search, &b, last, deadline, 0, &st);
+    int move = tx_mcts_search(bot->search, b, last, deadline, 0, &st);
+    free(b);
     int64_t wall = tx_botio_now_ns() - wall0, cpu = cpu_now_ns() - cpu0;
     if (wall > 20000000) /* too short a search says little */
         bot->cpu_share = (double)cpu / (double)wall;
@@ -105,7 +107,7 @@ static int think(const struct tx_botio_turn *turn, void *data, char *message)
 
 static void usage(void)
 {
-    printf("usage: twixt-mcts [--size N] [--seed N] [--ms N] [--bench]\n"
+    printf("usage: twixt-mcts [--size N] [--seed N] [--ms N] [--bench] [--no-FEATURE]\n"
            "A Twixt-PP bot: Monte Carlo tree search with RAVE, pattern and evaluation\n"
            "priors, link-seeking playouts and tree reuse between turns.\n"
            "  --size N  board size, %d..%d (default %d)\n"
@@ -113,6 +115,9 @@ static void usage(void)
            "  --ms N    thinking time per turn in ms (default %d on the first turn, %d later,\n"
            "            less when the machine is busy)\n"
            "  --bench   print playouts per second on one core and exit\n"
+           "  --no-second-line  a chain joining its two second lines is not yet a win\n"
+           "  --no-save-bridge  playouts do not answer intrusions into two-way links\n"
+           "  --no-save-edge    nor the last way of a peg to its border line\n"
            "  --help    this text\n",
            TX_SIZE_MIN, TX_SIZE_MAX, TX_SIZE_DEFAULT, FIRST_TURN_MS, TURN_MS);
 }
@@ -122,34 +127,35 @@ static void usage(void)
  * search starts). */
 static double bench_turn_us(const struct tx_geometry *geo)
 {
-    struct tx_game *g = tx_xmalloc(sizeof(*g));
+    struct tx_game *g = tx_game_new(geo, TX_RULES_PP), *next = tx_game_new(geo, TX_RULES_PP);
     struct tx_input *in = tx_xmalloc(sizeof(*in));
     char *text = tx_xmalloc(TX_INPUT_MAX);
-    struct tx_fastboard b;
+    struct tx_fastboard *b = tx_fastboard_new(geo, TX_RULES_PP);
     struct tx_rng rng;
     int16_t moves[TX_MOVES_MAX];
     double us = 0;
 
     tx_rng_seed(&rng, 3);
-    tx_game_init(g, geo);
     while (g->status == TX_ONGOING && g->nmoves < geo->holes * 3 / 4) {
         int n = tx_game_legal_moves(g, moves);
-        struct tx_game next = *g;
-        tx_game_play(&next, moves[tx_rng_below(&rng, (uint32_t)n)]);
-        if (next.status == TX_ONGOING || n == 1)
-            *g = next;
+        tx_game_copy(next, g);
+        tx_game_play(next, moves[tx_rng_below(&rng, (uint32_t)n)]);
+        if (next->status == TX_ONGOING || n == 1)
+            tx_game_copy(g, next);
     }
     int len = tx_input_write(g, g->to_move, false, text, TX_INPUT_MAX);
     const int rounds = 2000;
     int64_t start = tx_botio_now_ns();
     for (int i = 0; i < rounds; i++) {
         if (tx_input_parse(geo, text, (size_t)len, in, NULL, 0) < 0 ||
-            tx_game_from_input(g, geo, in, g->to_move) < 0)
+            tx_game_from_input(g, geo, TX_RULES_PP, in, g->to_move) < 0)
             break;
-        tx_fastboard_from_game(&b, g);
+        tx_fastboard_from_game(b, g);
     }
     us = (double)(tx_botio_now_ns() - start) / 1e3 / rounds;
     free(g);
+    free(next);
+    free(b);
     free(in);
     free(text);
     return us;
@@ -159,7 +165,7 @@ static int bench(const struct tx_geometry *geo)
 {
     double rate = tx_mcts_bench_playouts(geo, 1.0);
     printf("twixt-mcts: %.0f playouts per second from the empty %dx%d board (one core)\n", rate,
-           geo->size, geo->size);
+           geo->width, geo->height);
     printf(
         "twixt-mcts: %.1f us to parse a turn input of a 3/4 full board and rebuild the position\n",
         bench_turn_us(geo));
@@ -174,6 +180,18 @@ static int option(const char *prog, int argc, char **argv, int *i, void *data)
         if (tx_botio_int_option(prog, argc, argv, i, RESERVE_MS + 1, 600000, &v) < 0)
             return -EINVAL;
         bot->ms = (int)v;
+        return 1;
+    }
+    if (!strcmp(argv[*i], "--no-second-line")) {
+        bot->features.second_line = false;
+        return 1;
+    }
+    if (!strcmp(argv[*i], "--no-save-edge")) {
+        bot->features.save_edge = false;
+        return 1;
+    }
+    if (!strcmp(argv[*i], "--no-save-bridge")) {
+        bot->features.save_bridge = false;
         return 1;
     }
     if (strcmp(argv[*i], "--bench"))
@@ -194,6 +212,7 @@ static int ready(const struct tx_geometry *geo, const struct tx_botio_options *o
         fprintf(stderr, "twixt-mcts: out of memory\n");
         return 1;
     }
+    tx_mcts_set_features(bot->search, &bot->features);
     return TX_BOTIO_PLAY;
 }
 
@@ -212,5 +231,6 @@ int main(int argc, char **argv)
                                                    .think = think,
                                                    .done = done};
     struct mcts_bot bot = {.cpu_share = 1};
+    tx_mcts_features_default(&bot.features);
     return tx_botio_main(&twixt_mcts, &bot, argc, argv);
 }

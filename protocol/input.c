@@ -13,8 +13,10 @@
 #include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include "alloc.h"
 #include "hole.h"
 
 /* A bounded appender: once out of room it stays failed. */
@@ -34,25 +36,34 @@ static void put(struct out *o, const char *s, size_t n)
     o->len += n;
 }
 
+/* A count and its newline, without printf (a turn writes four). */
 static void put_count(struct out *o, int n)
 {
+    assert(n >= 0);
     char tmp[16];
-    int len = snprintf(tmp, sizeof(tmp), "%d\n", n);
-    put(o, tmp, (size_t)len);
+    char *p = tmp + sizeof tmp;
+    *--p = '\n';
+    do
+        *--p = (char)('0' + n % 10);
+    while ((n /= 10) > 0);
+    put(o, p, (size_t)(tmp + sizeof tmp - p));
 }
 
 static void put_hole(struct out *o, const struct tx_geometry *geo, int hole, char end)
 {
-    char name[TX_HOLE_NAME_MAX + 1];
-    tx_hole_name(geo, hole, name);
-    size_t n = strlen(name);
-    name[n++] = end;
-    put(o, name, n);
+    size_t n;
+    const char *name = tx_hole_name_ref(geo, hole, &n);
+    if (o->full || o->len + n + 2 > o->cap) {
+        o->full = true;
+        return;
+    }
+    memcpy(o->buf + o->len, name, n);
+    o->buf[o->len + n] = end;
+    o->len += n + 1;
 }
 
-static void put_player(struct out *o, const struct tx_game *g, int player)
+static void put_player(struct out *o, const struct tx_game *g, int player, int16_t *list)
 {
-    int16_t list[2 * TX_LINKS_MAX];
     int n = tx_game_pegs(g, player, list);
     put_count(o, n);
     for (int i = 0; i < n; i++)
@@ -65,21 +76,45 @@ static void put_player(struct out *o, const struct tx_game *g, int player)
     }
 }
 
-int tx_input_write(const struct tx_game *g, int player, bool first_turn, char *buf, size_t cap)
+/* The last move made by a seat of the other team than seat's (the other
+ * bot in a game of two), or -1. */
+static int opponents_last(const struct tx_game *g, int seat)
 {
-    assert(player == g->to_move);
+    for (int i = g->nmoves - 1; i >= 0; i--)
+        if ((tx_game_info(g, i) & TX_INFO_SEAT & 1) != (seat & 1))
+            return i;
+    return -1;
+}
+
+int tx_input_write(const struct tx_game *g, int seat, bool first_turn, char *buf, size_t cap)
+{
+    assert(seat == g->seat);
     struct out o = {buf, cap, 0, false};
+    int colour = tx_game_seat_colour(g, seat), last = opponents_last(g, seat);
+    /* Right after the choice of a cut, both sides hear of it: the chooser
+     * too, when it took black and moves again. */
+    int newest = g->nmoves > 0 ? tx_game_move(g, g->nmoves - 1) : 0;
+    if (newest == TX_MOVE_CHOOSE_RED || newest == TX_MOVE_CHOOSE_BLACK)
+        last = g->nmoves - 1;
+    int move = last >= 0 ? tx_game_move(g, last) : 0;
 
     /* SWAP first: player 1's first turn may follow player 2's swap of a
      * forced first peg, and then says SWAP as on CodinGame. */
-    if (g->nmoves > 0 && g->moves[g->nmoves - 1] == TX_MOVE_SWAP)
+    if (last >= 0 && move == TX_MOVE_SWAP)
         put(&o, "SWAP\n", 5);
-    else if (g->nmoves == 0 || (player == 0 && first_turn))
+    else if (last < 0 || (colour == 0 && first_turn))
         put(&o, "FIRST\n", 6);
+    else if (tx_game_info(g, last) & TX_INFO_CUT)
+        put(&o, "CUT\n", 4);
+    else if (move == TX_MOVE_CHOOSE_RED || move == TX_MOVE_CHOOSE_BLACK)
+        put(&o, move == TX_MOVE_CHOOSE_RED ? "CHOOSE 1\n" : "CHOOSE 2\n", 9);
     else
-        put_hole(&o, g->geo, g->moves[g->nmoves - 1], '\n');
-    put_player(&o, g, player);
-    put_player(&o, g, 1 - player);
+        put_hole(&o, g->geo, move, '\n');
+    /* A list of pegs or of links (two holes each) of one player. */
+    int16_t *list = tx_xmalloc((size_t)g->geo->link_ids * 2 * sizeof *list);
+    put_player(&o, g, colour, list);
+    put_player(&o, g, 1 - colour, list);
+    free(list);
 
     if (o.full) {
         if (cap > 0)
@@ -136,7 +171,7 @@ static int parse_hole(struct reader *r, const char *s, size_t len, int *ret_hole
         return 0;
     case TX_HOLE_OUT_OF_RANGE:
         return fail(r, "hole %.*s is off the %dx%d board", (int)(len > 8 ? 8 : len), s,
-                    r->geo->size, r->geo->size);
+                    r->geo->width, r->geo->height);
     case TX_HOLE_MALFORMED:
     default:
         return fail(r, "expected a hole name");
@@ -219,6 +254,10 @@ int tx_input_parse(const struct tx_geometry *geo, const char *text, size_t len, 
         in->last = TX_INPUT_FIRST;
     else if (n == 4 && memcmp(s, "SWAP", 4) == 0)
         in->last = TX_MOVE_SWAP;
+    else if (n == 3 && memcmp(s, "CUT", 3) == 0)
+        in->last = TX_MOVE_CUT;
+    else if (n == 8 && memcmp(s, "CHOOSE ", 7) == 0 && (s[7] == '1' || s[7] == '2'))
+        in->last = s[7] == '1' ? TX_MOVE_CHOOSE_RED : TX_MOVE_CHOOSE_BLACK;
     else if (tx_hole_parse(geo, s, n, &in->last) != TX_HOLE_OK)
         return fail(&r, "expected FIRST, SWAP or a hole name");
 

@@ -17,22 +17,33 @@
 
 #include "game.h"
 
-/* Bytes that always hold one input, even on the largest board: the header
- * and four counts, every hole as a peg line ("Z26\n") and every possible
- * link as a link line ("Y24 Z26\n"). */
-#define TX_INPUT_MAX (32 + TX_HOLES_MAX * 4 + TX_LINKS_MAX * 8)
+/* Bytes that always hold one input on geo's board: the header and four
+ * counts, every hole as a peg line ("CV100\n") and every possible link as a
+ * link line ("CU98 CV100\n"); TX_INPUT_MAX for the largest board. */
+#define TX_INPUT_BYTES(holes) (32 + (size_t)(holes)*6 + (size_t)(holes)*4 * 12)
+#define TX_INPUT_MAX TX_INPUT_BYTES(TX_HOLES_MAX)
+static inline size_t tx_input_max(const struct tx_geometry *geo)
+{
+    return TX_INPUT_BYTES(geo->holes);
+}
 
-/* Writes the input for `player` (who must be the player to move) into buf
- * and NUL-terminates it. first_turn says that this is the reader's first
- * input of the game: after a forced opening (RULES.md "Forced openings")
- * player 1's first input says FIRST (SWAP after player 2's swap) whatever
- * was played before; player 2's, like every later input, names the
- * opponent's last move. In a game without forced moves it changes nothing.
+/* Writes the input for `seat` (the seat to move, g->seat: in a game of two
+ * bots that did not exchange sides, the player to move) into buf and
+ * NUL-terminates it: the first line names the last move of the other side
+ * (the other bot, or the other team), then the lists of the seat's colour
+ * and of the other colour. first_turn says that this is the reader's first
+ * input of the game: after a forced opening (RULES.md "Forced openings") a
+ * red (player 1, rows) reader's first input says FIRST (SWAP after the
+ * opponent's swap) whatever was played before; any other, like every later
+ * input, names the opponent's last move. In a game without forced moves it
+ * changes nothing. After a cut the line is CUT or CHOOSE 1|2 (RULES.md
+ * "Openings").
  * Returns the length without the NUL, or -ENOSPC when cap is too small
  * (TX_INPUT_MAX always suffices). */
-int tx_input_write(const struct tx_game *g, int player, bool first_turn, char *buf, size_t cap);
+int tx_input_write(const struct tx_game *g, int seat, bool first_turn, char *buf, size_t cap);
 
-/* A parsed turn input. Holes are indexes of the geometry it was parsed with. */
+/* A parsed turn input. Holes are indexes of the geometry it was parsed with.
+ * About 360 KiB: allocate it, or make it static. */
 struct tx_input {
     int last;     /* opponent's last hole, or TX_INPUT_FIRST, or TX_MOVE_SWAP */
     int npegs[2]; /* [0] the reader's ("your"), [1] the opponent's ("his") */

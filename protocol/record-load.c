@@ -43,8 +43,9 @@ _Static_assert((2 * (int64_t)TX_LIMITS_MS_MAX + TX_LIMITS_SOFT_OVER_MS + TX_LIMI
  * them. A new field is added here, in its read_* function, in record.c and
  * in game-record.schema.json. */
 static const char *const record_fields[] = {
-    "format",  "game",    "seed",    "size",  "limits", "referee", "started", "run",
-    "pairing", "sandbox", "players", "moves", "result", "chain",   NULL,
+    "format",   "game",   "seed",    "size",    "width",  "height",  "rules",
+    "opening",  "limits", "referee", "started", "run",    "pairing", "sandbox",
+    "handicap", "teams",  "players", "moves",   "result", "chain",   NULL,
 };
 static const char *const pairing_fields[] = {
     "key", "k", "bots", "run_seed", "openings", "openings_file", NULL,
@@ -56,14 +57,18 @@ static const char *const player_fields[] = {
     "name", "command", "sha256", "stderr_bytes", "extra_lines", "links", NULL,
 };
 static const char *const move_fields[] = {
-    "player", "move", "us", "message", "message_cut", "forced", "stderr", NULL,
+    "player",      "move",   "edits",     "us",     "message",
+    "message_cut", "forced", "privilege", "stderr", NULL,
 };
 static const char *const result_fields[] = {"winner", "reason", "detail", NULL};
 
 struct reader {
     char *err;
     size_t errcap;
-    int size; /* the board's, once read */
+    int width, height;   /* the board's, once read */
+    enum tx_rules rules; /* ditto */
+    int opening;         /* enum tx_opening_rule, once read */
+    int nplayers;        /* 2, or 4 with teams */
 };
 
 __attribute__((format(printf, 2, 3))) static int fail(struct reader *rd, const char *fmt, ...)
@@ -346,39 +351,86 @@ static bool sha256_valid(const char *s)
     return strspn(s, "0123456789abcdef") == 64 && s[64] == '\0';
 }
 
-/* The hole named at *s (a letter and a row number without a leading zero)
- * when it is on the size x size board and not a corner; *s moves past the
- * name. Returns false for anything else. */
-static bool parse_hole(const char **s, int size, int *ret_x, int *ret_y)
+/* The hole named at *s (one or two letters and a row number of at most
+ * three digits without a leading zero, hole.h) when it is on rd's board and
+ * not a corner (rd NULL: on any board, corners included); *s moves past
+ * the name. Returns false for anything else. The loader has its own reader,
+ * without a geometry: it only needs the board's sides. */
+static bool parse_hole(const char **s, const struct reader *rd, int *ret_x, int *ret_y)
 {
     const char *p = *s;
-    if (*p < 'A' || *p > 'Z' || p[1] < '1' || p[1] > '9')
+    if (*p < 'A' || *p > 'Z')
         return false;
-    int x = *p++ - 'A', y = *p++ - '1';
-    if (*p >= '0' && *p <= '9')
-        y = (y + 1) * 10 + (*p++ - '0') - 1;
-    bool edge_x = x == 0 || x == size - 1, edge_y = y == 0 || y == size - 1;
-    if (x >= size || y >= size || (edge_x && edge_y))
+    int x = *p++ - 'A';
+    if (*p >= 'A' && *p <= 'Z')
+        x = (x + 1) * 26 + (*p++ - 'A');
+    if (*p < '1' || *p > '9')
         return false;
+    int y = 0;
+    for (int digits_read = 0; *p >= '0' && *p <= '9'; digits_read++) {
+        if (digits_read == 3)
+            return false;
+        y = y * 10 + (*p++ - '0');
+    }
+    y--;
+    if (rd) {
+        bool edge_x = x == 0 || x == rd->width - 1, edge_y = y == 0 || y == rd->height - 1;
+        if (x >= rd->width || y >= rd->height || (edge_x && edge_y))
+            return false;
+    }
     *ret_x = x, *ret_y = y;
     *s = p;
     return true;
 }
 
-static bool hole_valid(const char *s, int size)
+static bool hole_valid(const char *s, const struct reader *rd)
 {
     int x, y;
-    return parse_hole(&s, size, &x, &y) && *s == '\0';
+    return parse_hole(&s, rd, &x, &y) && *s == '\0';
+}
+
+/* "CUT R1 R2 B1": three holes of the board after CUT (the cut opening's
+ * first answer, RULES.md "Openings"). */
+static bool cut_valid(const char *s, const struct reader *rd)
+{
+    int x, y;
+    if (!s || strncmp(s, "CUT", 3))
+        return false;
+    s += 3;
+    for (int i = 0; i < 3; i++)
+        if (*s++ != ' ' || !parse_hole(&s, rd, &x, &y))
+            return false;
+    return *s == '\0';
+}
+
+static bool knight(int x0, int y0, int x1, int y1)
+{
+    int dx = abs(x1 - x0), dy = abs(y1 - y0);
+    return (dx == 1 && dy == 2) || (dx == 2 && dy == 1);
 }
 
 /* "D6 E8": two holes of the board a knight's move apart. */
-static bool link_valid(const char *s, int size)
+static bool link_valid(const char *s, const struct reader *rd)
 {
     int x0, y0, x1, y1;
-    if (!parse_hole(&s, size, &x0, &y0) || *s++ != ' ' || !parse_hole(&s, size, &x1, &y1) || *s)
+    if (!parse_hole(&s, rd, &x0, &y0) || *s++ != ' ' || !parse_hole(&s, rd, &x1, &y1) || *s)
         return false;
-    int dx = abs(x1 - x0), dy = abs(y1 - y0);
-    return (dx == 1 && dy == 2) || (dx == 2 && dy == 1);
+    return knight(x0, y0, x1, y1);
+}
+
+/* "-A6:B4", "+C4:D6", "~E5:F7": an edit of two hole names (answer.h); one
+ * that was played (strict) joins two holes of the board, not corners, a
+ * knight's move apart. An answer refused for its edits may name any. */
+static bool edit_valid(const char *s, const struct reader *rd, bool strict)
+{
+    int x0, y0, x1, y1;
+    if (*s != '-' && *s != '+' && *s != '~')
+        return false;
+    s++;
+    const struct reader *board = strict ? rd : NULL;
+    if (!parse_hole(&s, board, &x0, &y0) || *s++ != ':' || !parse_hole(&s, board, &x1, &y1) || *s)
+        return false;
+    return !strict || knight(x0, y0, x1, y1);
 }
 
 static int read_player(struct reader *rd, const cJSON *obj, int index, struct tx_record_player *p)
@@ -416,20 +468,56 @@ static int read_player(struct reader *rd, const cJSON *obj, int index, struct tx
         return fail(rd, "%slinks: expected an array, got %s", prefix,
                     describe(links, buf, sizeof(buf)));
     int n = cJSON_GetArraySize(links);
-    if (n > tx_record_links_max(rd->size))
+    int max = tx_record_links_max(rd->width, rd->height);
+    if (n > max)
         return fail(rd, "%slinks: expected at most %d links on a %d x %d board, got %d", prefix,
-                    tx_record_links_max(rd->size), rd->size, rd->size, n);
+                    max, rd->width, rd->height, n);
     p->links = tx_xcalloc((size_t)n, sizeof(*p->links));
     const cJSON *link;
     cJSON_ArrayForEach(link, links)
     {
-        if (!cJSON_IsString(link) || !link_valid(link->valuestring, rd->size))
+        if (!cJSON_IsString(link) || !link_valid(link->valuestring, rd))
             return fail(rd,
                         "%slinks[%d]: expected two holes of the %d x %d board a knight's move "
                         "apart, like \"D6 E8\", got %s",
-                        prefix, p->nlinks, rd->size, rd->size, describe(link, buf, sizeof(buf)));
-        /* link_valid bounds the length to 7, so it fits char[8] */
+                        prefix, p->nlinks, rd->width, rd->height, describe(link, buf, sizeof(buf)));
+        /* link_valid bounds the length to 11, so it fits */
         strcpy(p->links[p->nlinks++], link->valuestring);
+    }
+    return 0;
+}
+
+/* moves[i].edits: absent, or a non-empty array of edits as written, only
+ * under rules with link edits. */
+static int read_edits(struct reader *rd, const cJSON *obj, const char *prefix,
+                      struct tx_record_move *m)
+{
+    char buf[64];
+    const cJSON *edits = cJSON_GetObjectItemCaseSensitive(obj, "edits");
+    if (!edits)
+        return 0;
+    /* A cut's "+R1:R2" is an edit under either rule set. */
+    bool cut = rd->opening == TX_OPENING_CUT && m->move && !strncmp(m->move, "CUT ", 4);
+    if (!tx_ruleset(rd->rules)->link_edits && !cut)
+        return fail(rd, "%sedits: link edits, but the rules are %s", prefix,
+                    tx_ruleset(rd->rules)->name);
+    int n = cJSON_IsArray(edits) ? cJSON_GetArraySize(edits) : 0;
+    /* One more than a move may make: an answer refused for too many edits
+     * is recorded as written (the verifier finds the fault again). */
+    if (n < 1 || n > TX_EDITS_READ)
+        return fail(rd, "%sedits: expected an array of 1 to %d edits, got %s", prefix,
+                    TX_EDITS_READ, describe(edits, buf, sizeof(buf)));
+    m->edits = tx_xcalloc((size_t)n, sizeof(*m->edits));
+    const cJSON *edit;
+    cJSON_ArrayForEach(edit, edits)
+    {
+        if (!cJSON_IsString(edit) || !edit_valid(edit->valuestring, rd, false))
+            return fail(rd,
+                        "%sedits[%d]: expected an edit like \"-A6:B4\", \"+C4:D6\" or "
+                        "\"~E5:F7\", got %s",
+                        prefix, m->nedits, describe(edit, buf, sizeof(buf)));
+        /* edit_valid bounds the length to 13, so it fits */
+        strcpy(m->edits[m->nedits++], edit->valuestring);
     }
     return 0;
 }
@@ -443,10 +531,12 @@ static int read_move(struct reader *rd, const cJSON *obj, int index, struct tx_r
                     describe(obj, buf, sizeof(buf)));
     int r;
     if ((r = check_fields(rd, obj, prefix, move_fields)) < 0 ||
-        (r = get_small_int(rd, obj, prefix, "player", 0, 1, &m->player)) < 0 ||
+        (r = get_small_int(rd, obj, prefix, "player", 0, rd->nplayers - 1, &m->player)) < 0 ||
         (r = get_string(rd, obj, prefix, "move", NULLABLE, 0, TX_RECORD_MOVE_CHARS, &m->move)) <
             0 ||
-        (r = get_bool(rd, obj, prefix, "forced", &m->forced)) < 0)
+        (r = get_bool(rd, obj, prefix, "forced", &m->forced)) < 0 ||
+        (r = get_bool(rd, obj, prefix, "privilege", &m->privilege)) < 0 ||
+        (r = read_edits(rd, obj, prefix, m)) < 0)
         return r;
     /* -1 marks a forced move, and only a forced move. */
     if ((r = get_int(rd, obj, prefix, "us", -1, TX_RECORD_US_MAX, &m->us, NULL)) < 0)
@@ -484,10 +574,29 @@ static int check_played(struct reader *rd, const struct tx_record *ret)
         if (i == ret->nmoves - 1 && last_answer && !m->forced)
             break;
         bool swap = m->move && strcmp(m->move, "SWAP") == 0;
-        if (!m->move || !(hole_valid(m->move, ret->size) || (swap && !m->forced)))
+        bool cut = ret->opening == TX_OPENING_CUT && i == 0 && cut_valid(m->move, rd);
+        bool choose = ret->opening == TX_OPENING_CUT && i == 1 && m->move &&
+                      (!strcmp(m->move, "CHOOSE 1") || !strcmp(m->move, "CHOOSE 2"));
+        if (cut || choose) {
+            if (m->forced || (choose && m->nedits > 0) || (cut && m->nedits > 1))
+                return fail(rd, "moves[%d]: a %s %s", i, cut ? "CUT" : "CHOOSE",
+                            m->forced ? "cannot be forced" : "with edits it cannot have");
+        } else if (!m->move || !(hole_valid(m->move, rd) || (swap && !m->forced))) {
             return fail(rd, "moves[%d].move: expected a hole of the %d x %d board%s, got %s", i,
-                        ret->size, ret->size, m->forced ? " (a forced move)" : " or SWAP",
+                        ret->width, ret->height, m->forced ? " (a forced move)" : " or SWAP",
                         m->move ? quote(m->move, buf, sizeof(buf)) : "null");
+        }
+        if (m->nedits > 0 && (swap || m->forced))
+            return fail(rd, "moves[%d].edits: expected none with %s", i,
+                        m->forced ? "a forced move" : "SWAP");
+        if (m->privilege && (ret->nplayers != 4 || swap || cut || choose || m->forced))
+            return fail(rd, "moves[%d].privilege: only with a hole, in a game of teams", i);
+        for (int e = 0; e < m->nedits; e++)
+            if (!edit_valid(m->edits[e], rd, true))
+                return fail(rd,
+                            "moves[%d].edits[%d]: expected two holes a knight's move apart in "
+                            "a move that was played, got %s",
+                            i, e, quote(m->edits[e], buf, sizeof(buf)));
     }
     return 0;
 }
@@ -626,6 +735,88 @@ static int read_result(struct reader *rd, const cJSON *root, struct tx_record *r
                       &ret->result.detail);
 }
 
+/* The board ("size" N, or "width" and "height" when they differ) and the
+ * rules ("rules", absent for pp). One way of writing each, as the writer
+ * writes it, so that a record has one text. */
+static int read_board(struct reader *rd, const cJSON *root, struct tx_record *ret)
+{
+    char buf[64];
+    int r;
+    bool square = cJSON_GetObjectItemCaseSensitive(root, "size") != NULL;
+    bool sides = cJSON_GetObjectItemCaseSensitive(root, "width") != NULL ||
+                 cJSON_GetObjectItemCaseSensitive(root, "height") != NULL;
+    if (square && sides)
+        return fail(rd, "size: expected either size or width and height, got both");
+    if (!sides) {
+        if ((r = get_small_int(rd, root, "", "size", TX_SIDE_MIN, TX_SIDE_MAX, &ret->width)) < 0)
+            return r;
+        ret->height = ret->width;
+    } else {
+        if ((r = get_small_int(rd, root, "", "width", TX_SIDE_MIN, TX_SIDE_MAX, &ret->width)) < 0 ||
+            (r = get_small_int(rd, root, "", "height", TX_SIDE_MIN, TX_SIDE_MAX, &ret->height)) < 0)
+            return r;
+        if (ret->width == ret->height)
+            return fail(rd, "width: expected \"size\" for a square board, got width and height %d",
+                        ret->width);
+    }
+    rd->width = ret->width;
+    rd->height = ret->height;
+
+    char *rules = NULL;
+    if ((r = get_string(rd, root, "", "rules", OPTIONAL, 1, 16, &rules)) < 0)
+        return r;
+    int id = rules ? tx_rules_from_name(rules) : TX_RULES_PP;
+    if (rules && (id < 0 || id == TX_RULES_PP)) {
+        r = fail(rd, "rules: expected \"classic\" (pp games have no rules field), got %s",
+                 quote(rules, buf, sizeof(buf)));
+        free(rules);
+        return r;
+    }
+    free(rules);
+    ret->rules = rd->rules = (enum tx_rules)id;
+
+    char *opening = NULL;
+    if ((r = get_string(rd, root, "", "opening", OPTIONAL, 1, 16, &opening)) < 0)
+        return r;
+    id = opening ? tx_opening_rule_from_name(opening) : TX_OPENING_SWAP;
+    if (opening && (id < 0 || id == TX_OPENING_SWAP)) {
+        r = fail(rd,
+                 "opening: expected \"pie\", \"cut\" or \"none\" (games with the mirror swap "
+                 "have no opening field), got %s",
+                 quote(opening, buf, sizeof(buf)));
+        free(opening);
+        return r;
+    }
+    free(opening);
+    ret->opening = (enum tx_opening_rule)id;
+    rd->opening = id;
+    return 0;
+}
+
+/* "teams": absent for two bots, or the two teams' names (Double TwixT:
+ * then four players). */
+static int read_teams(struct reader *rd, const cJSON *root, struct tx_record *ret)
+{
+    char buf[64];
+    const cJSON *teams = cJSON_GetObjectItemCaseSensitive(root, "teams");
+    rd->nplayers = 2;
+    if (!teams)
+        return 0;
+    if (!cJSON_IsArray(teams) || cJSON_GetArraySize(teams) != 2)
+        return fail(rd, "teams: expected an array of the two teams' names, got %s",
+                    describe(teams, buf, sizeof(buf)));
+    for (int t = 0; t < 2; t++) {
+        const cJSON *name = cJSON_GetArrayItem(teams, t);
+        if (!cJSON_IsString(name) || !name->valuestring[0] ||
+            tx_text_chars(name->valuestring) > TX_RECORD_NAME_CHARS)
+            return fail(rd, "teams[%d]: expected a name of 1 to %d characters, got %s", t,
+                        TX_RECORD_NAME_CHARS, describe(name, buf, sizeof(buf)));
+        ret->teams[t] = tx_strdup(name->valuestring);
+    }
+    rd->nplayers = 4;
+    return 0;
+}
+
 static int read_record(struct reader *rd, const cJSON *root, struct tx_record *ret)
 {
     char buf[64];
@@ -643,9 +834,8 @@ static int read_record(struct reader *rd, const cJSON *root, struct tx_record *r
         (r = get_int(rd, root, "", "seed", 0, (int64_t)TX_RECORD_SEED_MAX, &v, NULL)) < 0)
         return r;
     ret->seed = (uint64_t)v;
-    if ((r = get_small_int(rd, root, "", "size", TX_SIZE_MIN, TX_SIZE_MAX, &ret->size)) < 0)
+    if ((r = read_board(rd, root, ret)) < 0)
         return r;
-    rd->size = ret->size;
 
     const cJSON *limits = NULL;
     if ((r = get_container(rd, root, "", "limits", cJSON_Object, limits_fields, &limits)) < 0 ||
@@ -676,12 +866,18 @@ static int read_record(struct reader *rd, const cJSON *root, struct tx_record *r
         (r = check_chain(rd, root)) < 0)
         return r;
 
+    if ((r = get_string(rd, root, "", "handicap", OPTIONAL, 1, TX_RECORD_NAME_CHARS,
+                        &ret->handicap)) < 0 ||
+        (r = read_teams(rd, root, ret)) < 0)
+        return r;
     const cJSON *players = NULL;
     if ((r = get_container(rd, root, "", "players", cJSON_Array, NULL, &players)) < 0)
         return r;
-    if (cJSON_GetArraySize(players) != 2)
-        return fail(rd, "players: expected 2 players, got %d", cJSON_GetArraySize(players));
-    for (int i = 0; i < 2; i++)
+    ret->nplayers = rd->nplayers;
+    if (cJSON_GetArraySize(players) != ret->nplayers)
+        return fail(rd, "players: expected %d players%s, got %d", ret->nplayers,
+                    ret->nplayers == 4 ? " (teams)" : "", cJSON_GetArraySize(players));
+    for (int i = 0; i < ret->nplayers; i++)
         if ((r = read_player(rd, cJSON_GetArrayItem(players, i), i, &ret->players[i])) < 0)
             return r;
 
@@ -689,9 +885,10 @@ static int read_record(struct reader *rd, const cJSON *root, struct tx_record *r
     if ((r = get_container(rd, root, "", "moves", cJSON_Array, NULL, &moves)) < 0)
         return r;
     int n = cJSON_GetArraySize(moves);
-    if (n > tx_record_moves_max(ret->size))
-        return fail(rd, "moves: expected at most %d entries on a %d x %d board, got %d",
-                    tx_record_moves_max(ret->size), ret->size, ret->size, n);
+    int max = tx_record_moves_max(ret->width, ret->height);
+    if (n > max)
+        return fail(rd, "moves: expected at most %d entries on a %d x %d board, got %d", max,
+                    ret->width, ret->height, n);
     ret->moves = tx_xcalloc((size_t)n, sizeof(*ret->moves));
     const cJSON *move;
     cJSON_ArrayForEach(move, moves)
@@ -726,7 +923,7 @@ static long nul_escape(const char *text, size_t len)
 int tx_record_from_json(const char *text, size_t len, struct tx_record *ret, char *err,
                         size_t errcap)
 {
-    struct reader rd = {err, errcap, TX_SIZE_MIN};
+    struct reader rd = {err, errcap, TX_SIDE_MIN, TX_SIDE_MIN, TX_RULES_PP, TX_OPENING_SWAP, 2};
     char buf[64];
     memset(ret, 0, sizeof(*ret));
     ret->result.winner = -1;

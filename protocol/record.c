@@ -122,7 +122,19 @@ static bool add_move(cJSON *moves, const struct tx_record_move *m)
     /* -1 marks a forced move: the referee's, not timed */
     int64_t us = m->forced ? -1 : clamp(m->us, 0, TX_RECORD_US_MAX);
     if (!add_int(obj, "player", m->player) ||
-        !add_string_or_null(obj, "move", m->move, TX_RECORD_MOVE_CHARS) || !add_int(obj, "us", us))
+        !add_string_or_null(obj, "move", m->move, TX_RECORD_MOVE_CHARS))
+        return false;
+    if (m->nedits > 0) {
+        cJSON *edits = cJSON_AddArrayToObject(obj, "edits");
+        if (!edits)
+            return false;
+        for (int i = 0; i < m->nedits; i++) {
+            cJSON *e = cJSON_CreateString(m->edits[i]);
+            if (!e || !cJSON_AddItemToArray(edits, e))
+                return cJSON_Delete(e), false;
+        }
+    }
+    if (!add_int(obj, "us", us))
         return false;
     bool message = m->message && m->message[0];
     if (message && !add_text(obj, "message", m->message, TX_MESSAGE_CHARS))
@@ -132,6 +144,8 @@ static bool add_move(cJSON *moves, const struct tx_record_move *m)
     if (cut && !cJSON_AddTrueToObject(obj, "message_cut"))
         return false;
     if (m->forced && !cJSON_AddTrueToObject(obj, "forced"))
+        return false;
+    if (m->privilege && !cJSON_AddTrueToObject(obj, "privilege"))
         return false;
     if (m->stderr_text && m->stderr_text[0] &&
         !add_text(obj, "stderr", m->stderr_text, TX_RECORD_STDERR_CHARS))
@@ -168,8 +182,18 @@ static bool add_pairing(cJSON *root, const struct tx_record_pairing *p)
 static bool build(cJSON *root, const struct tx_record *r)
 {
     if (!add_string(root, "format", r->format ? r->format : TX_RECORD_FORMAT) ||
-        !add_int(root, "game", r->game) || !add_uint(root, "seed", r->seed) ||
-        !add_int(root, "size", r->size))
+        !add_int(root, "game", r->game) || !add_uint(root, "seed", r->seed))
+        return false;
+    /* A square board is written as it always was, so records of today's
+     * games stay byte for byte what they were. */
+    if (r->width == r->height
+            ? !add_int(root, "size", r->width)
+            : !add_int(root, "width", r->width) || !add_int(root, "height", r->height))
+        return false;
+    if (r->rules != TX_RULES_PP && !add_string(root, "rules", tx_ruleset(r->rules)->name))
+        return false;
+    if (r->opening != TX_OPENING_SWAP &&
+        !add_string(root, "opening", tx_opening_rule_name(r->opening)))
         return false;
 
     cJSON *limits = cJSON_AddObjectToObject(root, "limits");
@@ -187,10 +211,23 @@ static bool build(cJSON *root, const struct tx_record *r)
         return false;
     if (r->sandbox && !cJSON_AddTrueToObject(root, "sandbox"))
         return false;
+    if (r->handicap && !add_text(root, "handicap", r->handicap, TX_RECORD_NAME_CHARS))
+        return false;
+    if (r->teams[0]) {
+        cJSON *teams = cJSON_AddArrayToObject(root, "teams");
+        for (int t = 0; t < 2; t++) {
+            cJSON *name = teams ? cJSON_CreateString(r->teams[t] ? r->teams[t] : "") : NULL;
+            if (!name || !cJSON_AddItemToArray(teams, name))
+                return cJSON_Delete(name), false;
+        }
+    }
 
     cJSON *players = cJSON_AddArrayToObject(root, "players");
-    if (!players || !add_player(players, &r->players[0]) || !add_player(players, &r->players[1]))
+    if (!players)
         return false;
+    for (int p = 0; p < (r->nplayers == 4 ? 4 : 2); p++)
+        if (!add_player(players, &r->players[p]))
+            return false;
     cJSON *moves = cJSON_AddArrayToObject(root, "moves");
     if (!moves)
         return false;
@@ -236,18 +273,24 @@ void tx_record_free(struct tx_record *r)
     free(r->run);
     free(r->pairing.key);
     free(r->pairing.openings_file);
-    for (int i = 0; i < 2; i++) {
-        free(r->pairing.bots[i].name);
-        free(r->pairing.bots[i].command);
+    free(r->handicap);
+    free(r->teams[0]);
+    free(r->teams[1]);
+    for (int i = 0; i < TX_SEATS_MAX; i++) {
         free(r->players[i].name);
         free(r->players[i].command);
         free(r->players[i].sha256);
         free(r->players[i].links);
     }
+    for (int i = 0; i < 2; i++) {
+        free(r->pairing.bots[i].name);
+        free(r->pairing.bots[i].command);
+    }
     for (int i = 0; i < r->nmoves; i++) {
         free(r->moves[i].move);
         free(r->moves[i].message);
         free(r->moves[i].stderr_text);
+        free(r->moves[i].edits);
     }
     free(r->moves);
     free(r->result.detail);

@@ -21,6 +21,8 @@
 
 #include "answer.h"
 #include "bot-limits.h"
+#include "game.h"
+#include "rules.h"
 
 #define TX_RECORD_FORMAT "twixt-arena/game/1"
 
@@ -34,7 +36,7 @@
  * bounds, so a value at the bound means "at least", and cuts strings at
  * theirs, so the referee never writes a record it would refuse to read.
  * Limits are 1..TX_LIMITS_MS_MAX ms (margin 0..TX_LIMITS_MS_MAX, bot-limits.h),
- * sizes TX_SIZE_MIN..TX_SIZE_MAX (geometry.h), messages at most
+ * sides TX_SIDE_MIN..TX_SIDE_MAX (geometry.h), messages at most
  * TX_MESSAGE_CHARS characters (answer.h). */
 /* Game indexes and a pairing's k are 1..TX_RECORD_GAME_MAX, so no run may
  * ask for more games (--games, --games-per-pair). A plain number: --help
@@ -55,17 +57,19 @@
 #define TX_RECORD_REFEREE_CHARS 64  /* "twixt-arena VERSION" */
 #define TX_RECORD_DETAIL_CHARS 1024 /* result.detail; the referee's are under 256 bytes */
 #define TX_RECORD_MOVE_CHARS (TX_TOKEN_SHOWN + 3) /* a rejected token as answer.c keeps it */
+#define TX_RECORD_EDIT_MAX 16        /* bytes of an edit as written, "+CU98:CV100", NUL included */
+#define TX_RECORD_LINK_MAX 12        /* bytes of a link, "CU98 CV100", NUL included */
 #define TX_RECORD_STDERR_CHARS 65536 /* a turn's stderr: at most what a bot keeps in a game */
-/* Entries in moves on a size x size board: every hole but the corners, a
- * swap and one last answer that was not played. */
-static inline int tx_record_moves_max(int size)
+/* Entries in moves on a width x height board: every hole but the corners,
+ * a swap and one last answer that was not played. */
+static inline int tx_record_moves_max(int width, int height)
 {
-    return size * size - 4 + 2;
+    return width * height - 4 + 2;
 }
 /* A player's links: at most every knight link of the board. */
-static inline int tx_record_links_max(int size)
+static inline int tx_record_links_max(int width, int height)
 {
-    return 4 * (size - 1) * (size - 2);
+    return 2 * (width - 1) * (height - 2) + 2 * (width - 2) * (height - 1);
 }
 
 enum tx_reason {
@@ -78,12 +82,15 @@ enum tx_reason {
 };
 
 struct tx_record_move {
-    int player;        /* 0 or 1 */
-    char *move;        /* "F6", "SWAP", the rejected token, or NULL: no answer (timeout, crash) */
-    int64_t us;        /* measured microseconds; -1 for a forced opening move */
-    bool forced;       /* played by the referee (opening), not by the bot */
-    char *message;     /* NULL when none */
-    bool message_cut;  /* the bot's message was longer than 20 characters */
+    int player; /* 0 or 1 */
+    char *move; /* "F6", "SWAP", the rejected token, or NULL: no answer (timeout, crash) */
+    int nedits; /* link edits of the answer (classic rules), as written */
+    char (*edits)[TX_RECORD_EDIT_MAX]; /* each "-A6:B4", "+C4:D6" or "~E5:F7" */
+    int64_t us;                        /* measured microseconds; -1 for a forced opening move */
+    bool forced;                       /* played by the referee (opening), not by the bot */
+    bool privilege;                    /* Double TwixT: the answer called privilege */
+    char *message;                     /* NULL when none */
+    bool message_cut;                  /* the bot's message was longer than 20 characters */
     char *stderr_text; /* what the bot wrote to stderr during this turn (bounded), NULL if none */
 };
 
@@ -94,7 +101,8 @@ struct tx_record_player {
     int64_t stderr_bytes; /* all stderr bytes the bot wrote in this game (kept or not) */
     int64_t extra_lines;  /* lines printed beyond one per turn */
     int nlinks;           /* links at the end of the game */
-    char (*links)[8];     /* each "D6 E8": older peg, newer peg, in creation order */
+    char (*links)[TX_RECORD_LINK_MAX]; /* each "D6 E8": older peg, newer peg, in the order
+                                          of the input's lists (RULES.md "Input") */
 };
 
 /* What identifies the game in its pool (referee/pairing.h): its pairing
@@ -115,27 +123,45 @@ struct tx_record_pairing {
 };
 
 struct tx_record {
-    char *format;            /* TX_RECORD_FORMAT */
-    int64_t game;            /* the game's number, unique in its file (1-based) */
-    uint64_t seed;           /* the game's seed */
-    int size;                /* board size N */
+    char *format;                 /* TX_RECORD_FORMAT */
+    int64_t game;                 /* the game's number, unique in its file (1-based) */
+    uint64_t seed;                /* the game's seed */
+    int width, height;            /* the board: "size" N in JSON when square (N x N), else
+                                     "width" and "height" */
+    enum tx_rules rules;          /* "rules", written only when not pp */
+    enum tx_opening_rule opening; /* "opening", written only when not swap */
+    char *handicap;               /* the handicapped bot's name (--handicap), NULL for none */
+    char *teams[2];          /* Double TwixT: the teams' names (seats 0, 2 and 1, 3), or NULL */
+    int nplayers;            /* 2, or 4 with teams */
     struct tx_limits limits; /* first_turn_ms, turn_ms, margin_ms, soft; memory_mb and cpu_s
                                 are not recorded (0 when loaded) */
     char *referee;           /* referee version, "twixt-arena 0.1.0" */
     char *started;           /* UTC start time, ISO 8601 "2026-11-21T21:00:00Z" */
     char *run;               /* fingerprint of the run's configuration (resume), NULL for none */
-    struct tx_record_pairing pairing;   /* the game's identity; key NULL for none */
-    bool sandbox;                       /* every bot ran in the sandbox (README "Untrusted bots");
-                                           written only when true */
-    struct tx_record_player players[2]; /* [0] is player 1 (received FIRST) */
+    struct tx_record_pairing pairing; /* the game's identity; key NULL for none */
+    bool sandbox;                     /* every bot ran in the sandbox (README "Untrusted bots");
+                                         written only when true */
+    struct tx_record_player players[TX_SEATS_MAX]; /* in seat order: [0] is player 1 (received
+                                                      FIRST); with teams [0] and [2] are red */
     int nmoves;
     struct tx_record_move *moves;
     struct {
-        int winner; /* 0, 1, or -1 for none (draw, interrupted) */
+        int winner; /* the winning player (0, 1), or with teams the winning team (0: seats 0
+                       and 2, 1: seats 1 and 3); -1 for none (draw, interrupted) */
         enum tx_reason reason;
         char *detail; /* what exactly happened: "A4-L9", "occupied hole D6", ... */
     } result;
 };
+
+/* The variant r's game was played in (rules, board, opening, teams). */
+static inline struct tx_variant tx_record_variant(const struct tx_record *r)
+{
+    return (struct tx_variant){.rules = r->rules,
+                               .width = r->width,
+                               .height = r->height,
+                               .opening = r->opening,
+                               .teams = r->nplayers == 4};
+}
 
 /* "connection", "draw", ...; NULL for an unknown value. */
 const char *tx_reason_name(enum tx_reason reason);

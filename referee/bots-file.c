@@ -242,6 +242,14 @@ static const char *const FIELDS[] = {"name",      "command", "dir",     "env",
                                      "memory_mb", "cpus",    "writable"};
 #define NFIELDS (sizeof FIELDS / sizeof FIELDS[0])
 
+/* Fields a user may look for that are the run's, not a bot's: both
+ * players of a game play one game, and a records file holds one rule set
+ * and one board (like one set of time limits). */
+static const char *const RUN_FIELDS[][2] = {
+    {"rules", "--rules"}, {"board", "--board"},  {"size", "--size"},
+    {"width", "--board"}, {"height", "--board"},
+};
+
 static int parse_env(const struct ctx *c, int e, const cJSON *env, struct tx_bots_file_bot *b)
 {
     char why[256];
@@ -294,6 +302,14 @@ static int parse_bot(const struct ctx *c, int e, const cJSON *o, struct tx_bots_
         bool known = false;
         for (size_t i = 0; i < NFIELDS; i++)
             known |= !strcmp(f->string, FIELDS[i]);
+        for (size_t i = 0; !known && i < sizeof RUN_FIELDS / sizeof RUN_FIELDS[0]; i++)
+            if (!strcmp(f->string, RUN_FIELDS[i][0])) {
+                snprintf(why, sizeof why,
+                         "%s: the rule set and the board are the run's, not a bot's (give %s to "
+                         "the command; {rules}, {width} and {height} tell the bot)",
+                         f->string, RUN_FIELDS[i][1]);
+                return fail(c, e, f->string, 2, NULL, why);
+            }
         if (!known) {
             snprintf(why, sizeof why,
                      "unknown field '%.64s' (expected name, command, dir, env, memory_mb, cpus, "

@@ -33,8 +33,9 @@ const struct tx_options_command tx_cmd_league_line = {
              "most uncertain result. --bots FILE is watched while the league runs: a bot\n"
              "added to it gets games (first, until it has as many as the others), a bot\n"
              "removed plays no more. Every --standings-every games the standings go to\n"
-             "--standings-out PREFIX: PREFIX.txt and PREFIX.json. -o FILE is required: the same\n"
-             "command resumes the league, and new bots play only their own games.\n",
+             "--standings-out PREFIX: PREFIX.txt, PREFIX.json and the dashboard PREFIX.html\n"
+             "(its pairings' games in PREFIX-games/). -o FILE is required: the same command\n"
+             "resumes the league, and new bots play only their own games.\n",
 };
 
 /* "run.jsonl" -> "run.standings" (".jsonl" dropped when there). */
@@ -76,6 +77,7 @@ int tx_cmd_league(const char *program, int argc, char **argv)
     league.fixed = o.bots;
     league.nfixed = o.nbots;
     league.standings_out = standings_out;
+    league.records = o.output;
     league.every = o.standings_every;
     tx_league_init(&league);
 

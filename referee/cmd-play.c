@@ -67,8 +67,8 @@ const struct tx_options_command tx_cmd_play_line = {
              "resumes the run.\n"
              "\n"
              "A BOT is a command line (\"python3 bot.py\"), split as a shell splits words,\n"
-             "optionally NAME=COMMAND; {seed} and {size} in it become the game's seed and\n"
-             "the board size.\n",
+             "optionally NAME=COMMAND; {seed}, {rules}, {width}, {height} and {size} (a\n"
+             "square board's side) in it become the game's seed, rule set and board.\n",
 };
 
 /* The end of what the loser wrote to stderr in its last turn, when it

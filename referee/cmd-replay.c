@@ -235,10 +235,10 @@ static int replay_file(const struct options *o, struct tx_records_reader *rd, FI
             tx_record_free(&r);
             continue;
         }
-        geo = tx_verify_geometry(cache, r.size);
+        geo = tx_verify_geometry(cache, r.width, r.height);
         if (!geo) {
-            fprintf(verdicts, "%s:%lld: size: expected %d to %d, got %d\n", rd->name,
-                    (long long)rd->line, TX_SIZE_MIN, TX_SIZE_MAX, r.size);
+            fprintf(verdicts, "%s:%lld: board: expected sides from %d to %d, got %d x %d\n",
+                    rd->name, (long long)rd->line, TX_SIDE_MIN, TX_SIDE_MAX, r.width, r.height);
             t->malformed++;
             tx_record_free(&r);
             continue;
@@ -320,7 +320,7 @@ static int replay_file(const struct options *o, struct tx_records_reader *rd, FI
 int tx_cmd_replay(const char *program, int argc, char **argv)
 {
     struct options o;
-    struct tx_verify_geometries cache = {{0}};
+    struct tx_verify_geometries cache = {0};
     struct tx_record keep = {0};
     const struct tx_geometry *keep_geo = NULL;
     struct tx_records_reader rd;

@@ -3,13 +3,17 @@
  *
  * Merges the records of every FILE (the shards of a run, several runs, a
  * file still being written) into one table and crosstable, then shows the
- * newest bot (or --bot NAME) against each opponent. Reading and checking
+ * newest bot (or --bot NAME) against each opponent. Games of different
+ * rule sets or boards are never merged: each rule set and board has its own
+ * table, crosstable and newest bot, one after the other (with --json, one
+ * object per line), in the order the files first show them. Reading and checking
  * is all in standings-read.c; this file takes the command line (options.h)
  * and maps problems to exit codes: a file that cannot be read, holds a
  * line that is not a record (unless --skip-invalid) or no record at all, or
  * standings that cannot be written, is exit 2; a record that failed its
  * checks (not counted) is exit 1, after the standings of the others.
  */
+#include <errno.h>
 #include <inttypes.h>
 #include <limits.h>
 #include <stdio.h>
@@ -19,6 +23,7 @@
 #include "alloc.h"
 #include "commands.h"
 #include "output.h"
+#include "render-dashboard.h"
 #include "standings.h"
 
 const struct tx_options_command tx_cmd_standings_line = {
@@ -85,11 +90,59 @@ static int split_names(const char *list, char **copy, const char ***names)
     return n;
 }
 
+/* --format html -o FILE: the dashboard, and its pairings' viewer pages in
+ * FILE's -games directory (none for games read from standard input).
+ * Returns 0, or TX_EXIT_USAGE with the message printed. */
+static int write_dashboard(const struct tx_standings *s, const struct tx_options *o)
+{
+    char dir[4096], err[4400];
+    bool pages = true;
+    for (int i = 0; i < o->noperands; i++)
+        pages &= strcmp(o->operands[i], "-") != 0;
+    tx_dashboard_pages_dir(o->output, dir, sizeof dir);
+    const char *slash = strrchr(dir, '/'), *link = slash ? slash + 1 : dir;
+    char *text = NULL;
+    size_t len = 0;
+    FILE *page = open_memstream(&text, &len);
+    int rc = page ? 0 : -ENOMEM;
+    if (rc == 0) {
+        const char *title = o->noperands == 1 ? o->operands[0] : "standings";
+        rc = tx_render_dashboard(page, s, title, pages ? link : NULL);
+        if (fclose(page) != 0 && rc == 0)
+            rc = -ENOMEM;
+    }
+    if (rc == 0 && pages && (rc = tx_dashboard_write_pages(s, dir, err, sizeof err)) < 0) {
+        fprintf(stderr, "twixt-arena standings: %s\n", err);
+        free(text);
+        return TX_EXIT_USAGE;
+    }
+    if (rc == 0 && (rc = tx_dashboard_replace(o->output, text, len)) < 0)
+        fprintf(stderr, "twixt-arena standings: cannot write %s: %s\n", o->output, strerror(-rc));
+    else if (rc < 0)
+        fprintf(stderr, "twixt-arena standings: out of memory\n");
+    free(text);
+    return rc < 0 ? TX_EXIT_USAGE : 0;
+}
+
 int tx_cmd_standings(const char *program, int argc, char **argv)
 {
     struct tx_options o;
     int status = tx_options_cli(&o, &tx_cmd_standings_line, program, argc, argv);
     if (status != TX_OPTIONS_CONTINUE) {
+        tx_options_free(&o);
+        return status;
+    }
+    bool html = o.standings_format == TX_STANDINGS_HTML;
+    if (html != (o.output != NULL)) {
+        status = tx_options_usage_error(&tx_cmd_standings_line, program,
+                                        html ? "--format html writes a page: give -o FILE"
+                                             : "-o FILE goes with --format html");
+        tx_options_free(&o);
+        return status;
+    }
+    if (html && o.json) {
+        status = tx_options_usage_error(&tx_cmd_standings_line, program,
+                                        "--json and --format html: give one");
         tx_options_free(&o);
         return status;
     }
@@ -101,23 +154,43 @@ int tx_cmd_standings(const char *program, int argc, char **argv)
     if (o.only_bots)
         s.nonly = split_names(o.only_bots, &only_copy, &s.only);
     status = read_files(&s, &o);
-    int focus = -1;
-    if (status == 0 && o.focus && (focus = tx_standings_find(&s, o.focus)) < 0) {
+    bool found = !o.focus;
+    for (struct tx_standings *t = &s; status == 0 && t; t = t->next) {
+        found = found || tx_standings_find(t, o.focus) >= 0;
+        t->show_variant = s.next != NULL; /* several rule sets or boards: say which is which */
+    }
+    if (status == 0 && !found)
         status = tx_options_usage_error(&tx_cmd_standings_line, program,
                                         "--bot: no bot named '%s' in the games counted", o.focus);
-    } else if (status == 0 && !o.focus) {
-        focus = tx_standings_newest(&s);
-    }
     if (status == 0) {
-        tx_standings_warn_builds(&s, stderr);
-        const char *label = focus >= 0 ? s.bots[focus].label : NULL;
-        int r = o.json ? tx_standings_print_json(&s, &label, label ? 1 : 0, stdout)
-                       : tx_standings_print(&s, stdout);
-        if (r == 0 && !o.json && focus >= 0 && s.nbots > 2)
-            r = tx_standings_print_versus(&s, focus, stdout);
+        int r = 0;
+        for (struct tx_standings *t = &s; r == 0 && !html && t; t = t->next) {
+            int focus = o.focus ? tx_standings_find(t, o.focus) : tx_standings_newest(t);
+            tx_standings_warn_builds(t, stderr);
+            const char *label = focus >= 0 ? t->bots[focus].label : NULL;
+            if (t != &s && !o.json)
+                fputc('\n', stdout);
+            r = o.json ? tx_standings_print_json(t, &label, label ? 1 : 0, stdout)
+                       : tx_standings_print(t, stdout);
+            if (r == 0 && !o.json && focus >= 0 && t->nbots > 2)
+                r = tx_standings_print_versus(t, focus, stdout);
+        }
+        if (html) {
+            tx_standings_warn_builds(&s, stderr);
+            /* One page shows one rule set and board: the first read. */
+            for (const struct tx_standings *t = s.next; t; t = t->next)
+                fprintf(stderr,
+                        "twixt-arena standings: the dashboard shows the games of the first rule "
+                        "set and board read; %" PRId64 " game%s of %s rules on %d x %d %s not in "
+                        "it (the text standings show them)\n",
+                        t->counted, t->counted == 1 ? "" : "s", tx_ruleset(t->variant.rules)->name,
+                        t->variant.width, t->variant.height, t->counted == 1 ? "is" : "are");
+        }
         if (r < 0) {
             fprintf(stderr, "twixt-arena standings: out of memory\n");
             status = TX_EXIT_USAGE;
+        } else if (html) {
+            status = write_dashboard(&s, &o);
         } else if (tx_output_finish(stdout, "standard output", "twixt-arena standings") < 0) {
             status = TX_EXIT_USAGE;
         }

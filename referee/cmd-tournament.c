@@ -37,8 +37,8 @@ const struct tx_options_command tx_cmd_tournament_line = {
              "splits it between machines (standings merges the files).\n"
              "\n"
              "A BOT is a command line (\"python3 bot.py\"), split as a shell splits words,\n"
-             "optionally NAME=COMMAND; {seed} and {size} in it become the game's seed and\n"
-             "the board size.\n",
+             "optionally NAME=COMMAND; {seed}, {rules}, {width}, {height} and {size} (a\n"
+             "square board's side) in it become the game's seed, rule set and board.\n",
 };
 
 static void on_record(struct tx_runner *runner, const struct tx_record *record, bool resumed,

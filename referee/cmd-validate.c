@@ -35,14 +35,15 @@ const struct tx_options_command tx_cmd_validate_line = {
     .about = "Plays BOT through a battery of games CodinGame could give it (player 1 and 2\n"
              "against the random and the strong bundled bots, an opponent that swaps, a first\n"
              "peg on and off the diagonal, a blocker that makes games long, opponent links\n"
-             "that cross each other), then re-feeds one game to time its start-up and see\n"
-             "whether it exits when its stdin closes and leaves no process behind. Prints\n"
-             "each problem once, with its count; exit 0 unless one would lose a game on\n"
-             "CodinGame (illegal answer, timeout, crash, extra output lines).\n"
+             "that cross each other; under --rules classic, also an opponent editing its\n"
+             "links), then re-feeds one game to time its start-up and see whether it\n"
+             "exits when its stdin closes and leaves no process behind. Prints each problem\n"
+             "once, with its count; exit 0 unless one would lose a game on CodinGame\n"
+             "(illegal answer, timeout, crash, extra output lines).\n"
              "\n"
              "BOT is a command line (\"python3 bot.py\"), split as a shell splits words,\n"
-             "optionally NAME=COMMAND; {seed} and {size} in it become the game's seed and\n"
-             "the board size.\n",
+             "optionally NAME=COMMAND; {seed}, {rules}, {width}, {height} and {size} (a\n"
+             "square board's side) in it become the game's seed, rule set and board.\n",
 };
 
 /* ---- the command ---- */
@@ -61,26 +62,26 @@ int tx_cmd_validate(const char *self, int argc, char **argv)
     status = TX_EXIT_USAGE;
     struct tx_paths paths;
     tx_paths_find(&paths); /* for the report: which bundled bots were used */
-    random = tx_validate_bundled_command("twixt-random", NULL);
+    random = tx_validate_bundled_command("twixt-random", &o.variant, NULL);
     char strong_extra[32];
     int strong_ms = o.limits.turn_ms / 3 < STRONG_MS_MAX ? o.limits.turn_ms / 3 : STRONG_MS_MAX;
     snprintf(strong_extra, sizeof strong_extra, "--ms %d", strong_ms > 1 ? strong_ms : 1);
-    strong = tx_validate_bundled_command("twixt-mcts", strong_extra);
-    blocker = tx_validate_bundled_command("twixt-blocker", NULL);
+    strong = tx_validate_bundled_command("twixt-mcts", &o.variant, strong_extra);
+    blocker = tx_validate_bundled_command("twixt-blocker", &o.variant, NULL);
     if (!o.opponents.count && !random && !strong) {
         fprintf(stderr,
                 "twixt-arena validate: no bundled bots next to the program (../bots/twixt-random); "
                 "name opponents with --opponent CMD\n");
         goto out;
     }
-    geo = tx_xmalloc(sizeof *geo);
-    if (tx_geometry_init(geo, o.size) < 0) {
-        fprintf(stderr, "twixt-arena validate: --size: cannot build a %d x %d board\n", o.size,
-                o.size);
+    if (tx_geometry_new(o.variant.width, o.variant.height, &geo) < 0) {
+        fprintf(stderr, "twixt-arena validate: %s: cannot build a %d x %d board\n",
+                o.board_option ? o.board_option : "--board", o.variant.width, o.variant.height);
         goto out;
     }
     struct tx_validate_config c = {
         .geo = geo,
+        .rules = o.variant.rules,
         .name = o.bots[0].name,
         .command = o.bots[0].command,
         .limits = o.limits,
@@ -119,7 +120,7 @@ int tx_cmd_validate(const char *self, int argc, char **argv)
     status = rep.passed ? TX_EXIT_OK : TX_EXIT_FAILED;
 out:
     tx_validate_report_free(&rep);
-    free(geo);
+    tx_geometry_free(geo);
     free(random);
     free(strong);
     free(blocker);

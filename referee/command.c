@@ -15,6 +15,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
+#include <limits.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -24,6 +25,7 @@
 
 #include "alloc.h"
 #include "command.h"
+#include "paths.h"
 
 static void set_err(char *err, size_t errcap, const char *msg)
 {
@@ -244,11 +246,31 @@ int tx_command_parse_bot(const char *arg, char *name, const char **ret_command, 
     return 0;
 }
 
-char *tx_command_expand(const char *command, uint64_t seed, int size)
+/* The placeholders, each with the text it is replaced by. */
+struct placeholder {
+    const char *name;
+    char value[24];
+};
+
+static int placeholders(uint64_t seed, const struct tx_variant *v, struct placeholder out[5])
 {
-    char seed_text[24], size_text[16];
-    snprintf(seed_text, sizeof seed_text, "%" PRIu64, seed);
-    snprintf(size_text, sizeof size_text, "%d", size);
+    out[0] = (struct placeholder){"{seed}", ""};
+    out[1] = (struct placeholder){"{size}", ""};
+    out[2] = (struct placeholder){"{rules}", ""};
+    out[3] = (struct placeholder){"{width}", ""};
+    out[4] = (struct placeholder){"{height}", ""};
+    snprintf(out[0].value, sizeof out[0].value, "%" PRIu64, seed);
+    snprintf(out[1].value, sizeof out[1].value, "%d", v->width);
+    snprintf(out[2].value, sizeof out[2].value, "%s", tx_ruleset(v->rules)->name);
+    snprintf(out[3].value, sizeof out[3].value, "%d", v->width);
+    snprintf(out[4].value, sizeof out[4].value, "%d", v->height);
+    return 5;
+}
+
+char *tx_command_expand(const char *command, uint64_t seed, const struct tx_variant *v)
+{
+    struct placeholder ph[5];
+    int nph = placeholders(seed, v, ph);
 
     /* Each placeholder is at least 6 bytes and expands to at most 20. */
     size_t cap = strlen(command) * 4 + 1;
@@ -256,15 +278,17 @@ char *tx_command_expand(const char *command, uint64_t seed, int size)
     size_t n = 0;
     for (const char *p = command; *p;) {
         const char *value = NULL;
-        if (!strncmp(p, "{seed}", 6))
-            value = seed_text;
-        else if (!strncmp(p, "{size}", 6))
-            value = size_text;
+        size_t len = 0;
+        for (int i = 0; i < nph && !value; i++) {
+            len = strlen(ph[i].name);
+            if (!strncmp(p, ph[i].name, len))
+                value = ph[i].value;
+        }
         if (value) {
             size_t vlen = strlen(value);
             memcpy(out + n, value, vlen);
             n += vlen;
-            p += 6;
+            p += len;
         } else {
             out[n++] = *p++;
         }
@@ -287,12 +311,15 @@ int tx_command_check_placeholders(const char *command, char *err, size_t errcap)
             continue; /* "{}", "{ x }", "{1}": not a placeholder's shape, left alone */
         while (is_placeholder_char(*q))
             q++;
-        if (*q != '}' || !strncmp(p, "{seed}", 6) || !strncmp(p, "{size}", 6))
+        size_t len = (size_t)(q - p + 1);
+        if (*q != '}' || !strncmp(p, "{seed}", len) || !strncmp(p, "{size}", len) ||
+            !strncmp(p, "{rules}", len) || !strncmp(p, "{width}", len) ||
+            !strncmp(p, "{height}", len))
             continue;
         if (err && errcap)
             snprintf(err, errcap,
-                     "unknown placeholder %.*s (the placeholders are {seed} and {size})",
-                     (int)(q - p + 1 < 40 ? q - p + 1 : 40), p);
+                     "unknown placeholder %.*s (the placeholders are " TX_COMMAND_PLACEHOLDERS ")",
+                     (int)(len < 40 ? len : 40), p);
         return -EINVAL;
     }
     return 0;
@@ -301,6 +328,31 @@ int tx_command_check_placeholders(const char *command, char *err, size_t errcap)
 bool tx_command_has_size(const char *command)
 {
     return strstr(command, "{size}") != NULL;
+}
+
+bool tx_command_knows_board(const char *command)
+{
+    if (tx_command_has_size(command) || strstr(command, "{width}") || strstr(command, "{height}"))
+        return true;
+    char **argv, path[PATH_MAX], bundled[PATH_MAX], a[PATH_MAX], b[PATH_MAX];
+    int argc;
+    bool known = false;
+    if (tx_command_split(command, &argv, &argc, NULL, 0) < 0)
+        return false;
+    if (argc < 1) {
+        tx_command_free(argv);
+        return false;
+    }
+    const char *base = strrchr(argv[0], '/');
+    base = base ? base + 1 : argv[0];
+    /* A bundled bot, by its name and by where it is: the same file. */
+    if (!strncmp(base, "twixt-", 6) &&
+        tx_command_find_program(argv[0], path, sizeof path, NULL, 0) == 0 &&
+        tx_paths_bundled_bot(base, bundled, sizeof bundled, NULL) == 0 && realpath(path, a) &&
+        realpath(bundled, b))
+        known = !strcmp(a, b);
+    tx_command_free(argv);
+    return known;
 }
 
 static bool is_executable_file(const char *path)
@@ -451,9 +503,10 @@ static const char *in_dir(const char *dir, const char *file, char *buf, size_t c
     return buf;
 }
 
-int tx_command_check(const char *command, int size, const char *dir, char *err, size_t errcap)
+int tx_command_check(const char *command, const struct tx_variant *v, const char *dir, char *err,
+                     size_t errcap)
 {
-    char *line = tx_command_expand(command, 1, size);
+    char *line = tx_command_expand(command, 1, v);
     char **argv, why[256], path[4096], interp[256], buf[4096];
     int argc;
     int rc = tx_command_split(line, &argv, &argc, why, sizeof why);

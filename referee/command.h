@@ -19,6 +19,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "rules.h"
+
 #define TX_COMMAND_WORDS_MAX 256 /* words in one command line */
 #define TX_COMMAND_NAME_MAX 64   /* bytes of a display name, NUL included */
 
@@ -51,19 +53,32 @@ int tx_command_parse_bot(const char *arg, char *name, const char **ret_command, 
  * does not split. */
 void tx_command_derive_name(const char *command, char *name);
 
-/* Returns a malloc'ed copy of command with every "{seed}" replaced by seed
- * and every "{size}" by size, in decimal. Aborts on out of memory. */
-char *tx_command_expand(const char *command, uint64_t seed, int size);
+/* The placeholders a command may hold, as the messages list them. */
+#define TX_COMMAND_PLACEHOLDERS "{seed}, {size}, {rules}, {width} and {height}"
 
-/* Refuses a placeholder other than {seed} and {size}: a "{word}" (a
- * letter, then letters, digits, '_' or '-') that would reach the bot as it
- * is, almost always a typo. Returns 0, or -EINVAL with "unknown placeholder
- * {sed} (the placeholders are {seed} and {size})" in err. */
+/* Returns a malloc'ed copy of command with every "{seed}" replaced by seed,
+ * "{size}" and "{width}" by the board's width, "{height}" by its height, in
+ * decimal, and "{rules}" by the rule set's name ("pp", "classic"). {size} on
+ * a board that is not square is refused before (tx_command_has_size). Aborts
+ * on out of memory. */
+char *tx_command_expand(const char *command, uint64_t seed, const struct tx_variant *v);
+
+/* Refuses a placeholder other than those of TX_COMMAND_PLACEHOLDERS: a
+ * "{word}" (a letter, then letters, digits, '_' or '-') that would reach the
+ * bot as it is, almost always a typo. Returns 0, or -EINVAL with "unknown
+ * placeholder {sed} (the placeholders are ...)" in err. */
 int tx_command_check_placeholders(const char *command, char *err, size_t errcap);
 
 /* True when command has {size}: a bot without it plays whatever board it
  * assumes (12 x 12), whatever --size says. */
 bool tx_command_has_size(const char *command);
+
+/* True when a bot run by command learns the board: its command names
+ * {size}, {width} or {height}, or it is one of the bundled bots (found
+ * where tx_paths_bundled_bot finds them), which read TWIXT_WIDTH and
+ * TWIXT_HEIGHT. Other bots may read those too, but a CodinGame bot
+ * assumes 12 x 12. Looks the program up in the file system: for the CLI. */
+bool tx_command_knows_board(const char *command);
 
 /* Finds program as execvp(3) does: a word with a '/' is a path, any other
  * names the first executable regular file of that name in the directories
@@ -89,6 +104,7 @@ int tx_command_find_program(const char *program, char *path, size_t cap, char *e
  * Returns 0, or a negative errno with "cannot run 'PROGRAM': REASON" ("...
  * in DIR: REASON" with a dir; or "bad command line: REASON") in err. Blocking file-system calls:
  * for the CLI, before anything starts. */
-int tx_command_check(const char *command, int size, const char *dir, char *err, size_t errcap);
+int tx_command_check(const char *command, const struct tx_variant *v, const char *dir, char *err,
+                     size_t errcap);
 
 #endif

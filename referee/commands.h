@@ -19,7 +19,8 @@
 #define TX_EXIT_USAGE 2
 
 extern const struct tx_options_command tx_cmd_play_line, tx_cmd_tournament_line,
-    tx_cmd_validate_line, tx_cmd_replay_line, tx_cmd_standings_line, tx_cmd_league_line;
+    tx_cmd_validate_line, tx_cmd_replay_line, tx_cmd_standings_line, tx_cmd_league_line,
+    tx_cmd_referee_line;
 
 int tx_cmd_play(const char *program, int argc, char **argv);
 int tx_cmd_tournament(const char *program, int argc, char **argv);
@@ -27,5 +28,6 @@ int tx_cmd_validate(const char *program, int argc, char **argv);
 int tx_cmd_replay(const char *program, int argc, char **argv);
 int tx_cmd_standings(const char *program, int argc, char **argv);
 int tx_cmd_league(const char *program, int argc, char **argv);
+int tx_cmd_referee(const char *program, int argc, char **argv);
 
 #endif

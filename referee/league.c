@@ -3,8 +3,9 @@
  *
  * Everything that touches the file system while games run happens in
  * libuv's thread pool: stat()ing the bots file (uv_fs_poll), reading and
- * checking it, writing the standings files. The loop thread only swaps the
- * pool (pure, microseconds) and formats the standings. Each pool keeps its
+ * checking it, writing the standings files and the dashboard. The loop
+ * thread only swaps the pool (pure, microseconds) and copies the standings
+ * for a write (a memcpy of their counters and games). Each pool keeps its
  * own array of bots alive until the league ends: a game already running
  * points to the bots it started with, whatever the file says since.
  */
@@ -15,8 +16,11 @@
 #include <string.h>
 #include <unistd.h>
 
+#include <sys/stat.h>
+
 #include "alloc.h"
 #include "league.h"
+#include "render-dashboard.h"
 #include "setup.h"
 
 /* A version of the league's bots: a bots file as loaded, the bot list
@@ -88,7 +92,7 @@ static void reload_work(uv_work_t *work)
         v->bots[v->nbots++] = l->fixed[i];
     rl->rc = tx_bots_file_load(l->bots_path, &v->file, rl->err, sizeof rl->err);
     if (rl->rc == 0)
-        rl->rc = tx_setup_add_file_bots(l->bots_path, &v->file, l->pool->terms.size, v->bots,
+        rl->rc = tx_setup_add_file_bots(l->bots_path, &v->file, &l->pool->terms.variant, v->bots,
                                         &v->nbots, rl->err, sizeof rl->err);
 }
 
@@ -244,85 +248,220 @@ static void league_detach(void *data)
 
 /* ---- standings files ---- */
 
+/* The games of each pair of bot names in the records file, for the
+ * dashboard's viewer pages: read from where the last write stopped, so a
+ * write reads only the lines written since. Used by one write at a time
+ * (a write in flight holds the others back: tx_league_record). */
+struct pair_pages {
+    char *a, *b; /* names, a < b */
+    struct tx_dashboard_game *games;
+    int64_t n, cap;
+    bool dirty; /* games added since its page was written */
+};
+
+struct tx_league_pages {
+    int64_t scanned; /* bytes of the records file read */
+    int64_t lines;   /* lines in them */
+    struct pair_pages *pairs;
+    int npairs, cap;
+};
+
+static struct pair_pages *pair_of(struct tx_league_pages *pg, const char *x, const char *y)
+{
+    const char *a = strcmp(x, y) < 0 ? x : y, *b = a == x ? y : x;
+    for (int i = 0; i < pg->npairs; i++)
+        if (!strcmp(pg->pairs[i].a, a) && !strcmp(pg->pairs[i].b, b))
+            return &pg->pairs[i];
+    if (pg->npairs == pg->cap) {
+        pg->cap = pg->cap ? 2 * pg->cap : 16;
+        pg->pairs = tx_xrealloc(pg->pairs, (size_t)pg->cap * sizeof *pg->pairs);
+    }
+    struct pair_pages *p = &pg->pairs[pg->npairs++];
+    *p = (struct pair_pages){.a = tx_strdup(a), .b = tx_strdup(b)};
+    return p;
+}
+
+/* Reads the whole lines the records file got since the last scan. */
+static void scan_records(struct tx_league_pages *pg, const char *path)
+{
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0)
+        return;
+    struct stat st;
+    if (fstat(fd, &st) < 0 || st.st_size <= pg->scanned) {
+        close(fd);
+        return;
+    }
+    size_t len = (size_t)(st.st_size - pg->scanned);
+    char *text = tx_xmalloc(len + 1);
+    ssize_t got = pread(fd, text, len, pg->scanned);
+    close(fd);
+    size_t at = 0;
+    while (got > 0 && at < (size_t)got) {
+        char *nl = memchr(text + at, '\n', (size_t)got - at);
+        if (!nl)
+            break; /* a line still being written: the next scan */
+        size_t end = (size_t)(nl - text), n = end - at;
+        struct tx_record r;
+        char why[256];
+        pg->lines++;
+        if (n > 0 && text[end - 1] == '\r')
+            n--;
+        if (tx_record_from_json(text + at, n, &r, why, sizeof why) == 0 &&
+            r.result.reason != TX_REASON_INTERRUPTED && r.players[0].name && r.players[1].name &&
+            strcmp(r.players[0].name, r.players[1].name)) {
+            struct pair_pages *p = pair_of(pg, r.players[0].name, r.players[1].name);
+            if (p->n == p->cap) {
+                p->cap = p->cap ? 2 * p->cap : 16;
+                p->games = tx_xrealloc(p->games, (size_t)p->cap * sizeof *p->games);
+            }
+            p->games[p->n++] = (struct tx_dashboard_game){
+                .file = path,
+                .line = pg->lines,
+                .start = pg->scanned + (int64_t)at,
+                .end = pg->scanned + (int64_t)end + 1,
+            };
+            p->dirty = true;
+        }
+        tx_record_free(&r);
+        at = end + 1;
+    }
+    pg->scanned += (int64_t)at;
+    free(text);
+}
+
+static void free_pages(struct tx_league_pages *pg)
+{
+    if (!pg)
+        return;
+    for (int i = 0; i < pg->npairs; i++) {
+        free(pg->pairs[i].a);
+        free(pg->pairs[i].b);
+        free(pg->pairs[i].games);
+    }
+    free(pg->pairs);
+    free(pg);
+}
+
+/* A write of the standings files: the standings as they were when it was
+ * asked for, formatted and written in the thread pool (the joint fits of
+ * the dashboard take milliseconds per block of games: never on the loop,
+ * where bots' clocks run). */
 struct writing {
     uv_work_t work;
     struct tx_league *league;
-    char *text, *json;
-    size_t text_len, json_len;
+    struct tx_standings standings; /* a copy */
+    int64_t done;
 };
 
-/* The text and JSON standings, formatted now. */
-static int format_standings(struct tx_league *l, struct writing *w)
+static int write_text(const char *path, int (*format)(const struct writing *, FILE *),
+                      const struct writing *w, char *err, size_t cap)
 {
-    FILE *t = open_memstream(&w->text, &w->text_len), *j = open_memstream(&w->json, &w->json_len);
-    int rc = t && j ? 0 : -ENOMEM;
-    int newest = tx_standings_newest(&l->standings);
-    const char *focus = newest >= 0 ? l->standings.bots[newest].label : NULL;
-    if (rc == 0) {
-        fprintf(t, "league: %lld games\n", (long long)l->done);
-        rc = tx_standings_print(&l->standings, t);
-        if (rc == 0 && newest >= 0 && l->standings.nbots > 2)
-            rc = tx_standings_print_versus(&l->standings, newest, t);
-        if (rc == 0)
-            rc = tx_standings_print_json(&l->standings, &focus, focus ? 1 : 0, j);
-    }
-    if (t)
-        fclose(t);
-    if (j)
-        fclose(j);
+    char *text = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
+    int rc = f ? format(w, f) : -ENOMEM;
+    if (f && fclose(f) != 0 && rc == 0)
+        rc = -ENOMEM;
+    if (rc == 0)
+        rc = tx_dashboard_replace(path, text, len);
+    if (rc < 0)
+        snprintf(err, cap, "cannot write %s: %s", path, strerror(-rc));
+    free(text);
     return rc;
 }
 
-/* path replaced whole by text: a temporary file, then rename. */
-static int replace_file(const char *path, const char *text, size_t len)
+static int format_text(const struct writing *w, FILE *f)
 {
-    char tmp[4096];
-    snprintf(tmp, sizeof tmp, "%s.tmp-XXXXXX", path);
-    int fd = mkostemp(tmp, O_CLOEXEC);
-    if (fd < 0)
-        return -errno;
-    size_t done = 0;
-    int rc = 0;
-    while (done < len && rc == 0) {
-        ssize_t n = write(fd, text + done, len - done);
-        if (n < 0 && errno == EINTR)
-            continue;
-        if (n <= 0)
-            rc = n < 0 ? -errno : -ENOSPC;
-        else
-            done += (size_t)n;
-    }
-    if (close(fd) < 0 && rc == 0)
-        rc = -errno;
-    if (rc == 0 && rename(tmp, path) < 0)
-        rc = -errno;
-    if (rc < 0)
-        unlink(tmp);
+    const struct tx_standings *s = &w->standings;
+    int newest = tx_standings_newest(s);
+    fprintf(f, "league: %lld games\n", (long long)w->done);
+    int rc = tx_standings_print(s, f);
+    if (rc == 0 && newest >= 0 && s->nbots > 2)
+        rc = tx_standings_print_versus(s, newest, f);
     return rc;
 }
 
-static int write_both(const struct tx_league *l, const struct writing *w, char *err, size_t cap)
+static int format_json(const struct writing *w, FILE *f)
 {
-    char text_path[4096], json_path[4096];
-    snprintf(text_path, sizeof text_path, "%s.txt", l->standings_out);
-    snprintf(json_path, sizeof json_path, "%s.json", l->standings_out);
-    int rc = replace_file(text_path, w->text, w->text_len);
-    const char *failed = text_path;
-    if (rc == 0) {
-        rc = replace_file(json_path, w->json, w->json_len);
-        failed = json_path;
+    const struct tx_standings *s = &w->standings;
+    int newest = tx_standings_newest(s);
+    const char *focus = newest >= 0 ? s->bots[newest].label : NULL;
+    return tx_standings_print_json(s, &focus, focus ? 1 : 0, f);
+}
+
+static int format_html(const struct writing *w, FILE *f)
+{
+    const struct tx_league *l = w->league;
+    char dir[4096];
+    tx_dashboard_pages_dir(l->standings_out, dir, sizeof dir);
+    const char *slash = strrchr(dir, '/');
+    return tx_render_dashboard(f, &w->standings, l->records ? l->records : "league",
+                               l->records ? (slash ? slash + 1 : dir) : NULL);
+}
+
+/* PREFIX.txt, PREFIX.json, the dashboard PREFIX.html and the viewer pages
+ * of the pairings that played since the last write. */
+static int write_files(struct writing *w, char *err, size_t cap)
+{
+    struct tx_league *l = w->league;
+    char path[4400], dir[4096];
+    int rc;
+    snprintf(path, sizeof path, "%s.txt", l->standings_out);
+    if ((rc = write_text(path, format_text, w, err, cap)) < 0)
+        return rc;
+    snprintf(path, sizeof path, "%s.json", l->standings_out);
+    if ((rc = write_text(path, format_json, w, err, cap)) < 0)
+        return rc;
+    if (l->records) {
+        tx_dashboard_pages_dir(l->standings_out, dir, sizeof dir);
+        if (mkdir(dir, 0755) < 0 && errno != EEXIST) {
+            snprintf(err, cap, "cannot make %s: %s", dir, strerror(errno));
+            return -errno;
+        }
+        scan_records(l->pages, l->records);
+        for (int i = 0; i < l->pages->npairs && rc == 0; i++) {
+            struct pair_pages *p = &l->pages->pairs[i];
+            char name[256];
+            if (!p->dirty)
+                continue;
+            tx_dashboard_page_name(p->a, p->b, name, sizeof name);
+            snprintf(path, sizeof path, "%s/%s", dir, name);
+            if ((rc = tx_dashboard_write_page(path, p->games, p->n, err, cap)) == 0)
+                p->dirty = false;
+        }
+        if (rc < 0)
+            return rc;
+        /* the dashboard names its source */
+        w->standings.files = tx_xrealloc(w->standings.files, sizeof *w->standings.files);
+        w->standings.files[0] = tx_strdup(l->records);
+        w->standings.nfiles = 1;
     }
-    if (rc < 0)
-        snprintf(err, cap, "cannot write %s: %s", failed, strerror(-rc));
-    return rc;
+    snprintf(path, sizeof path, "%s.html", l->standings_out);
+    return write_text(path, format_html, w, err, cap);
 }
 
 static void write_work(uv_work_t *work)
 {
     struct writing *w = (struct writing *)work;
     char err[4200];
-    if (write_both(w->league, w, err, sizeof err) < 0)
+    if (write_files(w, err, sizeof err) < 0)
         fprintf(stderr, "twixt-arena league: warning: %s\n", err);
+}
+
+static struct writing *new_writing(struct tx_league *l)
+{
+    struct writing *w = tx_xcalloc(1, sizeof *w);
+    w->league = l;
+    w->done = l->done;
+    tx_standings_copy(&w->standings, &l->standings);
+    return w;
+}
+
+static void free_writing(struct writing *w)
+{
+    tx_standings_free(&w->standings);
+    free(w);
 }
 
 static void after_write(uv_work_t *work, int status)
@@ -330,9 +469,7 @@ static void after_write(uv_work_t *work, int status)
     struct writing *w = (struct writing *)work;
     (void)status;
     w->league->writing--;
-    free(w->text);
-    free(w->json);
-    free(w);
+    free_writing(w);
 }
 
 void tx_league_record(struct tx_runner *runner, const struct tx_record *record, bool resumed,
@@ -346,13 +483,9 @@ void tx_league_record(struct tx_runner *runner, const struct tx_record *record, 
     l->done++;
     if (resumed || !l->standings_out || ++l->since_written < l->every || l->writing || !l->loop)
         return;
-    struct writing *w = tx_xcalloc(1, sizeof *w);
-    w->league = l;
-    if (format_standings(l, w) < 0 ||
-        uv_queue_work(l->loop, &w->work, write_work, after_write) < 0) {
-        free(w->text);
-        free(w->json);
-        free(w);
+    struct writing *w = new_writing(l);
+    if (uv_queue_work(l->loop, &w->work, write_work, after_write) < 0) {
+        free_writing(w);
         return;
     }
     l->writing++;
@@ -363,13 +496,12 @@ int tx_league_write_standings(struct tx_league *l)
 {
     if (!l->standings_out)
         return 0;
-    struct writing w = {.league = l};
+    struct writing *w = new_writing(l);
     char err[4200];
-    int rc = format_standings(l, &w);
-    if (rc == 0 && (rc = write_both(l, &w, err, sizeof err)) < 0)
+    int rc = write_files(w, err, sizeof err);
+    if (rc < 0)
         fprintf(stderr, "twixt-arena league: %s\n", err);
-    free(w.text);
-    free(w.json);
+    free_writing(w);
     return rc;
 }
 
@@ -377,6 +509,7 @@ int tx_league_init(struct tx_league *l)
 {
     l->files = tx_xcalloc(1, sizeof *l->files);
     l->files->first = l->pool;
+    l->pages = tx_xcalloc(1, sizeof *l->pages);
     tx_standings_init(&l->standings);
     for (int i = 0; i < l->pool->nbots; i++)
         tx_standings_bot(&l->standings, l->pool->bots[i].name);
@@ -403,4 +536,6 @@ void tx_league_free(struct tx_league *l)
         l->files = NULL;
     }
     tx_standings_free(&l->standings);
+    free_pages(l->pages);
+    l->pages = NULL;
 }

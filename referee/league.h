@@ -11,9 +11,11 @@
  * first), a bot removed from it plays no new game (its games stay in the
  * records file). A file that does not parse, or that gives an existing
  * name another command, is reported and the league goes on with the bots
- * it has. Every N games the standings are written to PREFIX.txt and
- * PREFIX.json, each replaced whole (a temporary file renamed over it), from
- * the thread pool. Stopping (Ctrl-C, kill) and resuming are the runner's,
+ * it has. Every N games the standings are written to PREFIX.txt,
+ * PREFIX.json and the dashboard PREFIX.html (render-dashboard.h), each
+ * replaced whole (a temporary file renamed over it), with the viewer pages
+ * of the pairings that played since the last write in PREFIX-games/, all
+ * from the thread pool. Stopping (Ctrl-C, kill) and resuming are the runner's,
  * as for a tournament.
  */
 #ifndef TX_LEAGUE_H
@@ -31,6 +33,7 @@
 #define TX_LEAGUE_WATCH_MS 500 /* how often the bots file is looked at */
 
 struct tx_league_files; /* bots files loaded so far: their strings live until the end */
+struct tx_league_pages; /* each pairing's games in the records file, for its viewer page */
 
 struct tx_league {
     /* Set by the caller before tx_league_init. */
@@ -38,7 +41,8 @@ struct tx_league {
     const char *bots_path; /* the bots file to watch, or NULL */
     const struct tx_bot_spec *fixed; /* the command line's bots, always in the league */
     int nfixed;
-    const char *standings_out; /* standings_out.txt and .json; NULL for none */
+    const char *standings_out; /* standings_out.txt, .json and .html; NULL for none */
+    const char *records;       /* the -o file: the dashboard's viewer pages read it */
     int every;                 /* games between two writes of the standings */
 
     /* Kept by the league. */
@@ -47,6 +51,7 @@ struct tx_league {
     int64_t done;                  /* games done: resumed and played */
     int64_t since_written;         /* games since the standings files were written */
     struct tx_league_files *files;
+    struct tx_league_pages *pages;
     uv_fs_poll_t watch;
     bool watching, reloading, detached;
     int writing; /* standings writes in flight */

@@ -31,9 +31,10 @@ static const struct {
     const struct tx_options_command *line;
     int (*run)(const char *program, int argc, char **argv);
 } commands[] = {
-    {&tx_cmd_play_line, tx_cmd_play},     {&tx_cmd_tournament_line, tx_cmd_tournament},
-    {&tx_cmd_league_line, tx_cmd_league}, {&tx_cmd_validate_line, tx_cmd_validate},
-    {&tx_cmd_replay_line, tx_cmd_replay}, {&tx_cmd_standings_line, tx_cmd_standings},
+    {&tx_cmd_play_line, tx_cmd_play},       {&tx_cmd_tournament_line, tx_cmd_tournament},
+    {&tx_cmd_league_line, tx_cmd_league},   {&tx_cmd_validate_line, tx_cmd_validate},
+    {&tx_cmd_replay_line, tx_cmd_replay},   {&tx_cmd_standings_line, tx_cmd_standings},
+    {&tx_cmd_referee_line, tx_cmd_referee},
 };
 #define NCOMMANDS (sizeof commands / sizeof commands[0])
 
@@ -43,10 +44,10 @@ static void usage(FILE *out)
     for (size_t i = 0; i < NCOMMANDS; i++) {
         char left[64];
         snprintf(left, sizeof left, "%s %s", commands[i].line->name, commands[i].line->operands);
-        fprintf(out, "  %-22s  %s\n", left, commands[i].line->summary);
+        fprintf(out, "  %-24s  %s\n", left, commands[i].line->summary);
     }
-    fprintf(out, "  %-22s  %s\n", "help [COMMAND]", "this help, or a command's options");
-    fprintf(out, "  %-22s  %s\n", "version", "the version and the git revision it was built from");
+    fprintf(out, "  %-24s  %s\n", "help [COMMAND]", "this help, or a command's options");
+    fprintf(out, "  %-24s  %s\n", "version", "the version and the git revision it was built from");
     fprintf(out, "\nA BOT is a command line (\"python3 bot.py\"), optionally NAME=COMMAND.\n"
                  "twixt-arena COMMAND --help (or twixt-arena help COMMAND) lists its options;\n"
                  "twixt-arena --version prints the version.\n"

@@ -30,6 +30,8 @@ struct tx_match_turn {
     char token[TX_TOKEN_SHOWN + 8];
     char message[TX_MESSAGE_MAX];
     uint32_t err_from; /* its stderr starts here in the bot's stderr_kept (struct tx_seat_turn) */
+    int nedits;        /* the answer's link edits (classic), as written */
+    char (*edits)[TX_RECORD_EDIT_MAX]; /* malloc'ed, NULL for none */
 };
 
 struct tx_match {
@@ -41,8 +43,10 @@ struct tx_match {
 
     enum tx_match_phase phase;
     bool interrupted;
-    int open; /* things still to finish before DONE: hash work, two seats */
-    struct tx_game game;
+    int open;                   /* things still to finish before DONE: hash work, two seats */
+    struct tx_game *game;       /* on config->geo under config->rules */
+    char **env[2];              /* each bot's environment: its own, then TWIXT_RULES, ... */
+    char variant_env[3][32];    /* "TWIXT_RULES=pp", "TWIXT_WIDTH=12", "TWIXT_HEIGHT=12" */
     struct tx_seat seats[2];    /* seats[p] plays as player p */
     struct tx_limits limits[2]; /* each seat's: the config's, with its bot's memory limit */
     char *commands[2];          /* placeholders expanded */
@@ -64,7 +68,7 @@ struct tx_match {
     int fault;   /* player whose sandbox could not be set up (tx_match_fault), -1 */
 
     int nturns;
-    struct tx_match_turn turns[TX_MOVES_MAX + 1];
+    struct tx_match_turn *turns; /* room for every move of the board and a last answer */
 };
 
 /* match-record.c: the record of the finished game (malloc'ed, see match.h). */

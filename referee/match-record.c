@@ -55,7 +55,9 @@ struct tx_record *tx_match_build_record(struct tx_match *m)
     r->format = tx_strdup(TX_RECORD_FORMAT);
     r->game = m->spec->index;
     r->seed = m->spec->seed;
-    r->size = geo->size;
+    r->width = geo->width;
+    r->height = geo->height;
+    r->rules = c->rules;
     r->limits = c->limits;
     r->referee = tx_strdup(version);
     r->started = tx_strdup(m->started);
@@ -86,8 +88,8 @@ struct tx_record *tx_match_build_record(struct tx_match *m)
         pl->sha256 = m->have_sha256[p] ? tx_strdup(m->sha256[p]) : NULL;
         pl->stderr_bytes = bot->stderr_bytes;
         pl->extra_lines = m->seats[p].extra_lines;
-        int16_t *links = tx_xcalloc(2 * TX_LINKS_MAX, sizeof *links);
-        pl->nlinks = tx_game_links(&m->game, p, links);
+        int16_t *links = tx_xcalloc(2 * (size_t)geo->link_ids, sizeof *links);
+        pl->nlinks = tx_game_links(m->game, p, links);
         pl->links = tx_xcalloc((size_t)pl->nlinks, sizeof *pl->links);
         for (int i = 0; i < pl->nlinks; i++) {
             char a[TX_HOLE_NAME_MAX], b[TX_HOLE_NAME_MAX];
@@ -113,6 +115,11 @@ struct tx_record *tx_match_build_record(struct tx_match *m)
         mv->forced = t->forced;
         mv->message = dup_or_null(t->message);
         mv->message_cut = t->message_cut;
+        if (t->nedits > 0) {
+            mv->nedits = t->nedits;
+            mv->edits = tx_xcalloc((size_t)t->nedits, sizeof *mv->edits);
+            memcpy(mv->edits, t->edits, (size_t)t->nedits * sizeof *mv->edits);
+        }
         if (!t->forced) {
             mv->stderr_text = stderr_text(&m->seats[t->player].bot, t->err_from, err_to[t->player]);
             err_to[t->player] = t->err_from;

@@ -20,6 +20,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "alloc.h"
 #include "command.h"
 #include "hole.h"
 #include "match-private.h"
@@ -42,8 +43,12 @@ static void fault_to_interrupted(struct tx_match *m)
     m->reason = TX_REASON_INTERRUPTED;
     snprintf(m->detail, sizeof m->detail, "bot '%s' could not be started: %s", name,
              m->seats[p].bot.start_error);
-    if (m->nturns > 0 && m->turns[m->nturns - 1].player == p && !m->turns[m->nturns - 1].has_token)
+    if (m->nturns > 0 && m->turns[m->nturns - 1].player == p &&
+        !m->turns[m->nturns - 1].has_token) {
         m->nturns--;
+        free(m->turns[m->nturns].edits);
+        m->turns[m->nturns].edits = NULL;
+    }
 }
 
 int tx_match_fault(const struct tx_match *m)
@@ -51,20 +56,31 @@ int tx_match_fault(const struct tx_match *m)
     return m->fault;
 }
 
+static void free_match(struct tx_match *m)
+{
+    for (int p = 0; p < 2; p++) {
+        tx_command_free(m->argv[p]);
+        free(m->commands[p]);
+        free(m->env[p]);
+    }
+    for (int i = 0; i < m->nturns; i++)
+        free(m->turns[i].edits);
+    free(m->turns);
+    tx_game_free(m->game);
+    free(m);
+}
+
 static void done(struct tx_match *m)
 {
     m->phase = TX_MATCH_DONE;
     fault_to_interrupted(m);
     struct tx_record *record = tx_match_build_record(m);
-    for (int p = 0; p < 2; p++) {
+    for (int p = 0; p < 2; p++)
         tx_seat_release(&m->seats[p]);
-        tx_command_free(m->argv[p]);
-        free(m->commands[p]);
-    }
     for (int p = 0; m->pinned && p < 2; p++)
         tx_sandbox_give_cores(&m->cores[p]);
     m->done_cb(m, record, m->data);
-    free(m);
+    free_match(m);
 }
 
 static void finished_one(struct tx_match *m)
@@ -103,20 +119,20 @@ static bool game_over(struct tx_match *m)
 {
     const struct tx_geometry *geo = m->config->geo;
     char detail[64];
-    if (m->game.status == TX_WON) {
+    if (m->game->status == TX_WON) {
         int16_t chain[TX_HOLES_MAX];
-        int n = tx_game_winning_chain(&m->game, chain);
+        int n = tx_game_winning_chain(m->game, chain);
         char a[TX_HOLE_NAME_MAX], b[TX_HOLE_NAME_MAX];
         if (n > 0)
             snprintf(detail, sizeof detail, "%s-%s", tx_hole_name(geo, chain[0], a),
                      tx_hole_name(geo, chain[n - 1], b));
         else
             snprintf(detail, sizeof detail, "connected");
-        finish(m, m->game.winner, TX_REASON_CONNECTION, detail);
+        finish(m, m->game->winner, TX_REASON_CONNECTION, detail);
         return true;
     }
-    if (m->game.status == TX_DRAWN) {
-        snprintf(detail, sizeof detail, "no legal hole for %s", player_name(m->game.to_move));
+    if (m->game->status == TX_DRAWN) {
+        snprintf(detail, sizeof detail, "no legal hole for %s", player_name(m->game->to_move));
         finish(m, -1, TX_REASON_DRAW, detail);
         return true;
     }
@@ -128,7 +144,7 @@ static void next_turn(struct tx_match *m)
 {
     if (m->phase != TX_MATCH_PLAYING || game_over(m))
         return;
-    tx_seat_play(&m->seats[m->game.to_move], &m->game);
+    tx_seat_play(&m->seats[m->game->to_move], m->game);
 }
 
 /* A seat's turn is over: the entry of record.moves, then the move is
@@ -147,9 +163,16 @@ static void on_turn(struct tx_seat *seat, const struct tx_seat_turn *turn)
         snprintf(t->token, sizeof t->token, "%s", turn->answer.token);
         snprintf(t->message, sizeof t->message, "%s", turn->answer.message);
         t->message_cut = turn->answer.message_cut;
+        if (turn->answer.nedits > 0) {
+            t->nedits = turn->answer.nedits;
+            t->edits = tx_xcalloc((size_t)t->nedits, sizeof *t->edits);
+            for (int i = 0; i < t->nedits; i++)
+                tx_edit_name(&turn->answer.edits[i], t->edits[i]);
+        }
     }
     if (turn->verdict == TX_VERDICT_MOVE) {
-        tx_game_play(&m->game, turn->answer.move);
+        tx_game_play_edits(m->game, turn->answer.move, turn->answer.edits, turn->answer.nedits,
+                           NULL);
         next_turn(m);
         return;
     }
@@ -200,15 +223,15 @@ static void spawn_bots(struct tx_match *m)
 /* A forced opening move: the referee's, so no time and no stderr. */
 static void play_opening(struct tx_match *m)
 {
-    for (int i = 0; i < m->spec->nopening && m->game.status == TX_ONGOING; i++) {
+    for (int i = 0; i < m->spec->nopening && m->game->status == TX_ONGOING; i++) {
         struct tx_match_turn *t = &m->turns[m->nturns++];
         memset(t, 0, sizeof *t);
-        t->player = (int8_t)m->game.to_move;
+        t->player = (int8_t)m->game->to_move;
         t->us = -1;
         t->forced = true;
         t->has_token = true;
         tx_hole_name(m->config->geo, m->spec->opening[i], t->token);
-        tx_game_play(&m->game, m->spec->opening[i]);
+        tx_game_play(m->game, m->spec->opening[i]);
     }
 }
 
@@ -227,10 +250,12 @@ static void after_hash(uv_work_t *work, int status)
     finished_one(m);
 }
 
-void tx_match_config_init(struct tx_match_config *config, const struct tx_geometry *geo)
+void tx_match_config_init(struct tx_match_config *config, const struct tx_geometry *geo,
+                          enum tx_rules rules)
 {
     memset(config, 0, sizeof *config);
     config->geo = geo;
+    config->rules = rules;
     tx_limits_default(&config->limits);
     config->run = NULL;
 }
@@ -241,16 +266,32 @@ static int check_opening(const struct tx_match_config *config, const struct tx_g
 {
     if (spec->nopening < 0 || (spec->nopening > 0 && !spec->opening))
         return -EINVAL;
-    struct tx_game *g = malloc(sizeof *g);
-    if (!g)
-        return -ENOMEM;
-    tx_game_init(g, config->geo);
+    struct tx_game *g = tx_game_new(config->geo, config->rules);
     int r = 0;
     for (int i = 0; i < spec->nopening && r == 0; i++)
         if (spec->opening[i] == TX_MOVE_SWAP || tx_game_play(g, spec->opening[i]) != TX_LEGAL)
             r = -EINVAL;
     free(g);
     return r;
+}
+
+char **tx_match_bot_env(const struct tx_variant *v, char store[3][32], char *const *own)
+{
+    snprintf(store[0], 32, "TWIXT_RULES=%s", tx_ruleset(v->rules)->name);
+    snprintf(store[1], 32, "TWIXT_WIDTH=%d", v->width);
+    snprintf(store[2], 32, "TWIXT_HEIGHT=%d", v->height);
+    size_t n = 0, k = 0;
+    while (own && own[n])
+        n++;
+    char **env = tx_xcalloc(n + 4, sizeof *env);
+    for (size_t i = 0; i < n; i++)
+        if (strncmp(own[i], "TWIXT_RULES=", 12) && strncmp(own[i], "TWIXT_WIDTH=", 12) &&
+            strncmp(own[i], "TWIXT_HEIGHT=", 13))
+            env[k++] = own[i];
+    for (int i = 0; i < 3; i++)
+        env[k++] = store[i];
+    env[k] = NULL;
+    return env;
 }
 
 int tx_match_start(uv_loop_t *loop, const struct tx_match_config *config,
@@ -284,7 +325,8 @@ int tx_match_start(uv_loop_t *loop, const struct tx_match_config *config,
     m->winner = -1;
     m->crashed = -1;
     m->fault = -1;
-    tx_game_init(&m->game, config->geo);
+    m->game = tx_game_new(config->geo, config->rules);
+    m->turns = tx_xcalloc((size_t)config->geo->holes + 2, sizeof *m->turns);
 
     time_t now = time(NULL);
     struct tm tm;
@@ -292,7 +334,8 @@ int tx_match_start(uv_loop_t *loop, const struct tx_match_config *config,
     strftime(m->started, sizeof m->started, "%Y-%m-%dT%H:%M:%SZ", &tm);
 
     for (int p = 0; p < 2; p++) {
-        m->commands[p] = tx_command_expand(spec->bots[p]->command, spec->seed, config->geo->size);
+        struct tx_variant variant = tx_match_variant(config);
+        m->commands[p] = tx_command_expand(spec->bots[p]->command, spec->seed, &variant);
         int argc;
         if (tx_command_split(m->commands[p], &m->argv[p], &argc, m->split_error[p],
                              sizeof m->split_error[p]) < 0)
@@ -302,11 +345,7 @@ int tx_match_start(uv_loop_t *loop, const struct tx_match_config *config,
     m->work.data = m;
     r = uv_queue_work(loop, &m->work, hash_programs, after_hash);
     if (r < 0) {
-        for (int p = 0; p < 2; p++) {
-            tx_command_free(m->argv[p]);
-            free(m->commands[p]);
-        }
-        free(m);
+        free_match(m);
         return r;
     }
     for (int p = 0; p < 2; p++) {
@@ -321,7 +360,9 @@ int tx_match_start(uv_loop_t *loop, const struct tx_match_config *config,
             m->limits[p].memory_mb = bot->memory_mb == TX_BOT_MEMORY_NONE ? 0 : bot->memory_mb;
         seat->limits = &m->limits[p];
         seat->dir = bot->dir;
-        seat->env = bot->env;
+        struct tx_variant variant = tx_match_variant(config);
+        m->env[p] = tx_match_bot_env(&variant, m->variant_env, bot->env);
+        seat->env = m->env[p];
         seat->cpus = bot->cpus;
         seat->writable = bot->writable;
         seat->forced = spec->nopening;
@@ -331,6 +372,15 @@ int tx_match_start(uv_loop_t *loop, const struct tx_match_config *config,
     if (ret_match)
         *ret_match = m;
     return 0;
+}
+
+struct tx_variant tx_match_variant(const struct tx_match_config *config)
+{
+    return (struct tx_variant){.rules = config->rules,
+                               .width = config->geo->width,
+                               .height = config->geo->height,
+                               .opening = config->opening,
+                               .teams = config->teams};
 }
 
 void tx_match_interrupt(struct tx_match *m)

@@ -27,6 +27,9 @@
 /* Limits and resources for every game of a run. */
 struct tx_match_config {
     const struct tx_geometry *geo; /* board */
+    enum tx_rules rules;           /* rule set (rules.h) */
+    enum tx_opening_rule opening;  /* opening rule (rules.h), swap by default */
+    bool teams;                    /* Double TwixT: four bots (tx_game_spec.bots[4]) */
     struct tx_limits limits;       /* time, soft mode, memory, CPU (bot-limits.h) */
     const char *run;               /* fingerprint copied into records (resume), may be NULL */
 };
@@ -35,7 +38,7 @@ struct tx_match_config {
  * an entry of a bots file (bots-file.h), which may add the rest. */
 struct tx_bot_spec {
     const char *name;      /* display name */
-    const char *command;   /* command line; {seed} and {size} are replaced per game */
+    const char *command;   /* command line; placeholders ({seed}, ...) replaced per game */
     const char *dir;       /* working directory, NULL for the referee's */
     char *const *env;      /* "NAME=VALUE" added to its environment, NULL-terminated, or NULL */
     int memory_mb;         /* its memory limit: 0 the run's, TX_BOT_MEMORY_NONE none, else MB */
@@ -79,6 +82,17 @@ void tx_match_interrupt(struct tx_match *match);
 int tx_match_fault(const struct tx_match *match);
 
 /* Defaults for a config: the CodinGame limits (tx_limits_default). */
-void tx_match_config_init(struct tx_match_config *config, const struct tx_geometry *geo);
+void tx_match_config_init(struct tx_match_config *config, const struct tx_geometry *geo,
+                          enum tx_rules rules);
+
+/* A bot's environment in a game of v: its own variables (a bots file's,
+ * own may be NULL), then TWIXT_RULES, TWIXT_WIDTH and TWIXT_HEIGHT (RULES.md
+ * "Rule sets"), which the arena sets for every bot and a bot's own cannot
+ * change. Returns a malloc'ed NULL-terminated array that points into own
+ * and store (which must outlive it). */
+char **tx_match_bot_env(const struct tx_variant *v, char store[3][32], char *const *own);
+
+/* The config's rules and board as one value. */
+struct tx_variant tx_match_variant(const struct tx_match_config *config);
 
 #endif

@@ -21,6 +21,7 @@
 #include "commands.h"
 #include "geometry.h"
 #include "options.h"
+#include "pool.h"
 #include "record.h"
 #include "validate.h"
 
@@ -37,7 +38,9 @@ enum kind {
 
 #define FIELD(f) offsetof(struct tx_options, f)
 #define RUNS (TX_CMD_PLAY | TX_CMD_TOURNAMENT | TX_CMD_LEAGUE)
-#define GAMES (TX_CMD_PLAY | TX_CMD_TOURNAMENT | TX_CMD_LEAGUE | TX_CMD_VALIDATE)
+/* Every command that plays games: the referee's one game takes every
+ * option of a game (limits, board, sandbox) too. */
+#define GAMES (TX_CMD_PLAY | TX_CMD_TOURNAMENT | TX_CMD_LEAGUE | TX_CMD_VALIDATE | TX_CMD_REFEREE)
 /* Every command that starts bots (replay: with --bot). */
 #define BOTS (GAMES | TX_CMD_REPLAY)
 #define NO_MAX INT64_MAX /* INT64 and INT rows: no upper bound ("1 or more") */
@@ -65,14 +68,18 @@ enum kind {
 #define MEMORY_MB_TEXT QUOTE(TX_LIMITS_MEMORY_MB)
 #define MEMORY_MB_MIN_TEXT QUOTE(TX_LIMITS_MEMORY_MB_MIN)
 #define MEMORY_MB_MAX_TEXT QUOTE(TX_LIMITS_MEMORY_MB_MAX)
-#define SIZE_MIN_TEXT QUOTE(TX_SIZE_MIN)
-#define SIZE_MAX_TEXT QUOTE(TX_SIZE_MAX)
+#define SIZE_MIN_TEXT QUOTE(TX_SIDE_MIN)
+#define SIZE_MAX_TEXT QUOTE(TX_SIDE_MAX)
 #define SIZE_DEFAULT_TEXT QUOTE(TX_SIZE_DEFAULT)
 #define CPUS_TEXT QUOTE(TX_SANDBOX_CPUS)
 #define CPUS_MIN_TEXT QUOTE(TX_SANDBOX_CPUS_MIN)
 #define CPUS_MAX_TEXT QUOTE(TX_SANDBOX_CPUS_MAX)
 
 static bool parse_pairs(struct tx_options *o, const char *v, char *why, size_t cap);
+static bool parse_player1(struct tx_options *o, const char *v, char *why, size_t cap);
+static bool parse_player2(struct tx_options *o, const char *v, char *why, size_t cap);
+static bool parse_game_seed(struct tx_options *o, const char *v, char *why, size_t cap);
+static bool parse_game_data(struct tx_options *o, const char *v, char *why, size_t cap);
 static bool parse_shard(struct tx_options *o, const char *v, char *why, size_t cap);
 static bool parse_sprt(struct tx_options *o, const char *v, char *why, size_t cap);
 static bool parse_memory(struct tx_options *o, const char *v, char *why, size_t cap);
@@ -80,6 +87,9 @@ static bool parse_refeed_bot(struct tx_options *o, const char *v, char *why, siz
 static bool parse_since(struct tx_options *o, const char *v, char *why, size_t cap);
 static bool parse_sandbox(struct tx_options *o, const char *v, char *why, size_t cap);
 static bool parse_bot_env(struct tx_options *o, const char *v, char *why, size_t cap);
+static bool parse_rules(struct tx_options *o, const char *v, char *why, size_t cap);
+static bool parse_size(struct tx_options *o, const char *v, char *why, size_t cap);
+static bool parse_board(struct tx_options *o, const char *v, char *why, size_t cap);
 static bool parse_bot_cpus(struct tx_options *o, const char *v, char *why, size_t cap);
 static bool parse_bot_writable(struct tx_options *o, const char *v, char *why, size_t cap);
 
@@ -135,7 +145,7 @@ static const struct option {
      .help = "play the plain games against CMD, not the bundled bots (up to " OPPONENTS_MAX_TEXT
              " times)"},
     {.name = "--seed",
-     .commands = GAMES,
+     .commands = GAMES & ~TX_CMD_REFEREE, /* the referee's -seed is the game's, below */
      .kind = SEED,
      .field = FIELD(seed),
      .value = "S",
@@ -177,7 +187,7 @@ static const struct option {
      .what = "a number of games",
      .help = "games played at once (default " VALIDATE_CONCURRENCY_TEXT ": the fairest timing)"},
     {.name = "--openings",
-     .commands = RUNS,
+     .commands = RUNS | TX_CMD_REFEREE,
      .kind = INT,
      .field = FIELD(openings),
      .min = 0,
@@ -186,7 +196,7 @@ static const struct option {
      .what = "a number of moves",
      .help = "both games of a pair start from the same K random forced moves"},
     {.name = "--openings-file",
-     .commands = RUNS,
+     .commands = RUNS | TX_CMD_REFEREE,
      .kind = TEXT,
      .field = FIELD(openings_file),
      .value = "FILE",
@@ -197,8 +207,9 @@ static const struct option {
      .kind = CUSTOM,
      .parse = parse_shard,
      .value = "K/M",
-     .what = "K/M with 1 <= K <= M, e.g. 1/4",
-     .help = "play only shard K of M: each pairing deals its games in turn"},
+     .what = "K/M with 1 <= K <= M, e.g. 1/4, or auto",
+     .help = "play only shard K of M (auto: this task of a Slurm, Grid Engine or AWS Batch job "
+             "array): each pairing deals its game pairs in turn"},
     {.name = "--sprt",
      .commands = TX_CMD_PLAY,
      .kind = CUSTOM,
@@ -245,16 +256,29 @@ static const struct option {
      .value = "MB",
      .what = "megabytes from " MEMORY_MB_MIN_TEXT " to " MEMORY_MB_MAX_TEXT ", or 0 for no limit",
      .help = "memory limit of each bot (default " MEMORY_MB_TEXT ", 0 for none)"},
+    {.name = "--rules",
+     .commands = GAMES,
+     .kind = CUSTOM,
+     .parse = parse_rules,
+     .value = "pp|classic",
+     .what = "pp or classic",
+     .help = "rule set: CodinGame's Twixt-PP (default) or the classic rules with link edits"},
     {.name = "--size",
      .commands = GAMES,
-     .kind = INT,
-     .field = FIELD(size),
-     .min = TX_SIZE_MIN,
-     .max = TX_SIZE_MAX,
+     .kind = CUSTOM,
+     .parse = parse_size,
      .value = "N",
-     .what = "a board size",
+     .what = "a board size from " SIZE_MIN_TEXT " to " SIZE_MAX_TEXT,
      .help = "board size, " SIZE_MIN_TEXT " to " SIZE_MAX_TEXT " (default " SIZE_DEFAULT_TEXT
              "; {size} in commands)"},
+    {.name = "--board",
+     .commands = GAMES,
+     .kind = CUSTOM,
+     .parse = parse_board,
+     .value = "WxH",
+     .what = "WIDTHxHEIGHT, each from " SIZE_MIN_TEXT " to " SIZE_MAX_TEXT ", e.g. 30x24",
+     .help = "a W x H board: player 1 joins its H rows (default " SIZE_DEFAULT_TEXT
+             "x" SIZE_DEFAULT_TEXT "; {width}, {height})"},
     {.name = "--game",
      .commands = TX_CMD_REPLAY,
      .kind = INT64,
@@ -402,14 +426,17 @@ static const struct option {
      .max = NO_MAX,
      .value = "N",
      .what = "a number of games",
-     .help = "write the standings files every N games (default " STANDINGS_EVERY_TEXT ")"},
+     .help =
+         "write the standings files and the dashboard every N games (default " STANDINGS_EVERY_TEXT
+         ")"},
     {.name = "--standings-out",
      .commands = TX_CMD_LEAGUE,
      .kind = TEXT,
      .field = FIELD(standings_out),
      .value = "PREFIX",
      .what = "a file name without its extension",
-     .help = "standings in PREFIX.txt and PREFIX.json (default: -o FILE's name .standings)"},
+     .help = "standings in PREFIX.txt, PREFIX.json and PREFIX.html (default: -o FILE's name "
+             ".standings)"},
     {.name = "--since",
      .commands = TX_CMD_STANDINGS,
      .kind = CUSTOM,
@@ -441,6 +468,76 @@ static const struct option {
      .kind = FLAG,
      .field = FIELD(forced_openings),
      .help = "also the arena-only games: forced pegs of your colour"},
+    {.name = "--player1",
+     .alias = "-p1",
+     .commands = TX_CMD_REFEREE,
+     .kind = CUSTOM,
+     .parse = parse_player1,
+     .value = "CMD",
+     .what = "a command line",
+     .help = "player 1's bot (it receives FIRST): a command line, or NAME=COMMAND"},
+    {.name = "--player2",
+     .alias = "-p2",
+     .commands = TX_CMD_REFEREE,
+     .kind = CUSTOM,
+     .parse = parse_player2,
+     .value = "CMD",
+     .what = "a command line",
+     .help = "player 2's bot"},
+    {.name = "--seed",
+     .alias = "-seed",
+     .commands = TX_CMD_REFEREE,
+     .kind = CUSTOM,
+     .parse = parse_game_seed,
+     .value = "N",
+     .what = "a whole number from -9223372036854775808 to 9223372036854775807",
+     .help = "the game's seed: its forced opening and {seed} (default: a random one, printed)"},
+    {.name = "--data",
+     .alias = "-d",
+     .commands = TX_CMD_REFEREE,
+     .kind = CUSTOM,
+     .parse = parse_game_data,
+     .value = "KEY=VALUE",
+     .what = "seed=N",
+     .help = "game parameters as brutaltester passes them: seed=N (the same as -seed N)"},
+    {.name = "--log",
+     .alias = "-l",
+     .commands = TX_CMD_REFEREE,
+     .kind = TEXT,
+     .field = FIELD(log),
+     .value = "FILE",
+     .what = "a file name",
+     .help = "write the game's log to FILE in the CodinGame SDK's result format"},
+    {.name = "--format",
+     .commands = TX_CMD_REFEREE,
+     .kind = CHOICE,
+     .field = FIELD(referee_format),
+     .min = TX_REFEREE_SCORES,
+     .value = "scores|psyleague|cgarena",
+     .help = "stdout: the scores and seed=N (default), or psyleague's or cgarena's JSON"},
+    {.name = "--output",
+     .alias = "-o",
+     .commands = TX_CMD_REFEREE,
+     .kind = TEXT,
+     .field = FIELD(output),
+     .value = "FILE",
+     .what = "a file name",
+     .help = "append the game's record to FILE (referees running at once may share it)"},
+    {.name = "--format",
+     .commands = TX_CMD_STANDINGS,
+     .kind = CHOICE,
+     .field = FIELD(standings_format),
+     .min = TX_STANDINGS_TEXT,
+     .value = "text|html",
+     .help = "text tables (default), or with -o FILE a web page: the dashboard"},
+    {.name = "--output",
+     .alias = "-o",
+     .commands = TX_CMD_STANDINGS,
+     .kind = TEXT,
+     .field = FIELD(output),
+     .value = "FILE",
+     .what = "a file name",
+     .help = "with --format html: the dashboard's page (its games' viewer pages go beside it)"},
     {.name = "--json",
      .commands =
          TX_CMD_PLAY | TX_CMD_TOURNAMENT | TX_CMD_LEAGUE | TX_CMD_VALIDATE | TX_CMD_STANDINGS,
@@ -457,7 +554,7 @@ static void set_defaults(struct tx_options *o)
 {
     memset(o, 0, sizeof *o);
     tx_limits_default(&o->limits);
-    o->size = TX_SIZE_DEFAULT;
+    o->variant = TX_VARIANT_DEFAULT;
     o->seed = TX_OPTIONS_DEFAULT_SEED;
     o->shard = o->shards = 1;
     o->sprt = (struct tx_sprt_options){.elo0 = TX_OPTIONS_SPRT_ELO0,
@@ -527,17 +624,86 @@ static bool parse_pairs(struct tx_options *o, const char *v, char *why, size_t c
     return true;
 }
 
-static bool parse_shard(struct tx_options *o, const char *v, char *why, size_t cap)
+static const char *lookup_env(const char *name, void *data)
+{
+    (void)data;
+    return getenv(name);
+}
+
+static bool parse_player1(struct tx_options *o, const char *v, char *why, size_t cap)
 {
     (void)why, (void)cap;
+    o->players[0] = v;
+    return *v != '\0';
+}
+
+static bool parse_player2(struct tx_options *o, const char *v, char *why, size_t cap)
+{
+    (void)why, (void)cap;
+    o->players[1] = v;
+    return *v != '\0';
+}
+
+/* The referee's game seed: any 64-bit integer, negative included (cgarena
+ * draws a random i64); given once, by -seed N or -d seed=N. */
+static bool set_game_seed(struct tx_options *o, const char *v, char *why, size_t cap)
+{
+    int64_t n;
+    if (!parse_int64(v, INT64_MIN, INT64_MAX, &n))
+        return false;
+    if (o->game_seed_given && o->game_seed != n) {
+        snprintf(why, cap, "the seed is given twice, as %lld and %s", (long long)o->game_seed, v);
+        return false;
+    }
+    o->game_seed = n;
+    o->game_seed_given = true;
+    return true;
+}
+
+static bool parse_game_seed(struct tx_options *o, const char *v, char *why, size_t cap)
+{
+    return set_game_seed(o, v, why, cap);
+}
+
+/* "seed=N": a CodinGame referee's game parameters, KEY=VALUE items
+ * separated by spaces or lines; Twixt-PP has one. */
+static bool parse_game_data(struct tx_options *o, const char *v, char *why, size_t cap)
+{
+    char buf[256];
+    bool any = false;
+    if (strlen(v) >= sizeof buf) {
+        snprintf(why, cap, "value too long");
+        return false;
+    }
+    strcpy(buf, v);
+    for (char *save = NULL, *item = strtok_r(buf, " \t\r\n", &save); item;
+         item = strtok_r(NULL, " \t\r\n", &save)) {
+        if (strncmp(item, "seed=", 5)) {
+            snprintf(why, cap, "unknown game parameter '%s' (Twixt-PP takes seed=N)", item);
+            return false;
+        }
+        if (!set_game_seed(o, item + 5, why, cap)) {
+            if (!why[0])
+                snprintf(why, cap, "expected seed=N, N a whole number, got '%s'", item);
+            return false;
+        }
+        any = true;
+    }
+    return any;
+}
+
+static bool parse_shard(struct tx_options *o, const char *v, char *why, size_t cap)
+{
+    if (!strcmp(v, "auto")) /* the job array's task (pool.h) */
+        return tx_pool_shard_auto(lookup_env, NULL, &o->shard, &o->shards, why, cap) == 0;
     const char *slash = strchr(v, '/');
     char k[24];
     if (!slash || (size_t)(slash - v) >= sizeof k)
         return false;
     memcpy(k, v, (size_t)(slash - v));
     k[slash - v] = '\0';
-    return parse_int(k, 1, 1000000, &o->shard) && parse_int(slash + 1, 1, 1000000, &o->shards) &&
-           o->shard <= o->shards;
+    return parse_int(k, 1, TX_POOL_SHARDS_MAX, &o->shard) &&
+           parse_int(slash + 1, 1, TX_POOL_SHARDS_MAX, &o->shards) && o->shard <= o->shards;
 }
 
 static bool parse_memory(struct tx_options *o, const char *v, char *why, size_t cap)
@@ -549,6 +715,57 @@ static bool parse_memory(struct tx_options *o, const char *v, char *why, size_t 
         return true;
     }
     return parse_int(v, TX_LIMITS_MEMORY_MB_MIN, TX_LIMITS_MEMORY_MB_MAX, &o->limits.memory_mb);
+}
+
+static bool parse_rules(struct tx_options *o, const char *v, char *why, size_t cap)
+{
+    (void)why, (void)cap;
+    int rules = tx_rules_from_name(v);
+    if (rules < 0)
+        return false;
+    o->variant.rules = (enum tx_rules)rules;
+    return true;
+}
+
+/* --size and --board say the same thing two ways: one of them, once. */
+static bool board_given(struct tx_options *o, const char *name, char *why, size_t cap)
+{
+    if (o->board_option && strcmp(o->board_option, name) != 0) {
+        snprintf(why, cap, "%s and %s both give the board: use one", o->board_option, name);
+        return false;
+    }
+    o->board_option = name;
+    return true;
+}
+
+static bool parse_size(struct tx_options *o, const char *v, char *why, size_t cap)
+{
+    int n;
+    if (!parse_int(v, TX_SIDE_MIN, TX_SIDE_MAX, &n))
+        return false;
+    if (!board_given(o, "--size", why, cap))
+        return false;
+    o->variant.width = o->variant.height = n;
+    return true;
+}
+
+static bool parse_board(struct tx_options *o, const char *v, char *why, size_t cap)
+{
+    const char *x = strchr(v, 'x');
+    char width[16];
+    int w, h;
+    if (!x || (size_t)(x - v) >= sizeof width)
+        return false;
+    memcpy(width, v, (size_t)(x - v));
+    width[x - v] = '\0';
+    if (!parse_int(width, TX_SIDE_MIN, TX_SIDE_MAX, &w) ||
+        !parse_int(x + 1, TX_SIDE_MIN, TX_SIDE_MAX, &h))
+        return false;
+    if (!board_given(o, "--board", why, cap))
+        return false;
+    o->variant.width = w;
+    o->variant.height = h;
+    return true;
 }
 
 /* "2026-11-21" or "2026-11-21T21:00:00Z": compared with records' started
@@ -820,6 +1037,11 @@ static int check_operand_count(const struct tx_options *o, const struct tx_optio
     const char *what = cmd->operand == TX_OPERAND_BOT ? "BOT" : "FILE";
     if (n >= min && n <= max)
         return 0;
+    if (max == 0) {
+        snprintf(err, errcap, "unexpected argument '%s' (%s takes options only)", o->operands[0],
+                 cmd->name);
+        return -EINVAL;
+    }
     if (min == max)
         snprintf(err, errcap, "expected %d %s argument%s, got %d", min, what, min == 1 ? "" : "s",
                  n);
@@ -897,8 +1119,8 @@ static const struct option *find_option(const char *name, size_t len, unsigned c
 /* "unknown option '--games'", and who has it when another subcommand does. */
 static void unknown_option(const char *name, size_t len, char *err, size_t errcap)
 {
-    static const char *const names[] = {"play",   "tournament", "validate",
-                                        "replay", "standings",  "league"};
+    static const char *const names[] = {"play",      "tournament", "validate", "replay",
+                                        "standings", "league",     "referee"};
     unsigned others = 0;
     for (size_t i = 0; i < NOPTIONS; i++)
         if ((strlen(options[i].name) == len && !strncmp(name, options[i].name, len)) ||
@@ -906,7 +1128,8 @@ static void unknown_option(const char *name, size_t len, char *err, size_t errca
              !strncmp(name, options[i].alias, len)))
             others |= options[i].commands;
     int n = snprintf(err, errcap, "unknown option '%.*s'", (int)len, name);
-    for (int i = 0, k = 0; others && i < 6 && n > 0 && (size_t)n < errcap; i++)
+    for (int i = 0, k = 0;
+         others && i < (int)(sizeof names / sizeof names[0]) && n > 0 && (size_t)n < errcap; i++)
         if (others & 1u << i)
             n += snprintf(err + n, errcap - (size_t)n, "%s%s", k++ ? ", " : " (an option of ",
                           names[i]);
@@ -939,14 +1162,20 @@ int tx_options_parse(struct tx_options *o, const struct tx_options_command *cmd,
         bool is_long = arg[1] == '-';
         const char *eq = is_long ? strchr(arg, '=') : NULL;
         size_t len = eq ? (size_t)(eq - arg) : is_long ? strlen(arg) : 2;
+        /* A single-dash word (-p1, -seed), as CodinGame's referees take
+         * them: the whole word when it is one, else -x and its value. */
+        if (!is_long && arg[2] && find_option(arg, strlen(arg), cmd->id))
+            len = strlen(arg);
         const struct option *opt = find_option(arg, len, cmd->id);
         if (!opt) {
-            unknown_option(arg, len, err, errcap);
+            /* -p1 outside the referee: named whole, with who takes it */
+            unknown_option(arg, !is_long && find_option(arg, strlen(arg), ~0u) ? strlen(arg) : len,
+                           err, errcap);
             return -EINVAL;
         }
         char as_typed[64];
         snprintf(as_typed, sizeof as_typed, "%.*s", (int)len, arg);
-        const char *value = eq ? eq + 1 : !is_long && arg[2] ? arg + 2 : NULL;
+        const char *value = eq ? eq + 1 : !is_long && arg[len] ? arg + len : NULL;
         if (!opt->value) {
             if (value) {
                 snprintf(err, errcap, "%s: takes no value, got '%s'", as_typed, value);
@@ -975,6 +1204,10 @@ int tx_options_parse(struct tx_options *o, const struct tx_options_command *cmd,
             if (add_bot(o, o->operands[i], err, errcap) < 0)
                 return -EINVAL;
     }
+    /* The referee's -p1 and -p2, in seat order, after any operand. */
+    for (int p = 0; p < 2; p++)
+        if (o->players[p] && add_bot(o, o->players[p], err, errcap) < 0)
+            return -EINVAL;
     struct command_line lines[COMMAND_LINES_MAX];
     int nlines = command_lines(o, lines);
     for (int i = 0; i < nlines; i++) {
@@ -1011,27 +1244,35 @@ int tx_options_usage_error(const struct tx_options_command *cmd, const char *pro
     return TX_EXIT_USAGE;
 }
 
-/* --size N with N != 12, and bots whose command has no {size}: they will
- * most likely play 12 x 12 and lose every game by an invalid move. One
- * line, naming them. */
+/* A board other than 12 x 12, and bots whose command names none of its
+ * sides: they may well play 12 x 12 and lose every game by an invalid move
+ * (unless they read TWIXT_WIDTH and TWIXT_HEIGHT, as the bundled bots do,
+ * which are not named). One line, naming them. */
 static void warn_size(const struct tx_options *o, const struct tx_options_command *cmd,
                       const struct command_line *lines, int nlines)
 {
     int missing = 0;
-    if (o->size == TX_SIZE_DEFAULT || cmd->id == TX_CMD_REPLAY)
+    const struct tx_variant *v = &o->variant;
+    bool square = v->width == v->height;
+    if ((square && v->width == TX_SIZE_DEFAULT) || cmd->id == TX_CMD_REPLAY)
         return;
     for (int i = 0; i < nlines; i++) {
-        if (tx_command_has_size(lines[i].command))
+        if (tx_command_knows_board(lines[i].command))
             continue;
-        if (!missing++)
+        if (!missing++ && square)
             fprintf(stderr, "twixt-arena %s: warning: --size %d, but no {size} in the command of ",
-                    cmd->name, o->size);
+                    cmd->name, v->width);
+        else if (missing == 1)
+            fprintf(stderr,
+                    "twixt-arena %s: warning: --board %dx%d, but no {width} or {height} in the "
+                    "command of ",
+                    cmd->name, v->width, v->height);
         else
             fputs(", ", stderr);
         fputs(lines[i].label, stderr);
     }
     if (missing)
-        fputs(": a bot that assumes 12 x 12 will lose\n", stderr);
+        fputs(": a bot that assumes 12 x 12 (and reads no TWIXT_WIDTH) will lose\n", stderr);
 }
 
 int tx_options_cli(struct tx_options *o, const struct tx_options_command *cmd, const char *program,
@@ -1047,9 +1288,15 @@ int tx_options_cli(struct tx_options *o, const struct tx_options_command *cmd, c
     }
     struct command_line lines[COMMAND_LINES_MAX];
     int nlines = command_lines(o, lines);
-    for (int i = 0; i < nlines; i++)
-        if (tx_command_check(lines[i].command, o->size, NULL, err, sizeof err) < 0)
+    for (int i = 0; i < nlines; i++) {
+        if (o->variant.width != o->variant.height && tx_command_has_size(lines[i].command))
+            return tx_options_usage_error(
+                cmd, program,
+                "%s: {size} in the command, but the board is %dx%d: use {width} and {height}",
+                lines[i].label, o->variant.width, o->variant.height);
+        if (tx_command_check(lines[i].command, &o->variant, NULL, err, sizeof err) < 0)
             return tx_options_usage_error(cmd, program, "%s: %s", lines[i].label, err);
+    }
     warn_size(o, cmd, lines, nlines);
     return TX_OPTIONS_CONTINUE;
 }

@@ -24,10 +24,12 @@
  *
  *     "  " [ALIAS ", "] NAME [" " VALUE] SPACES HELP
  *
- * ALIAS is "-x", NAME is "--long-name", SPACES at least two blanks, HELP
+ * ALIAS is "-x" (or a single-dash word, "-p1", where CodinGame's referees
+ * spell an option so), NAME is "--long-name", SPACES at least two blanks, HELP
  * the rest of the line (never wrapped). VALUE is either an upper-case
- * placeholder ([A-Z][A-Z0-9/=,._-]*: N, MS, MB, S, K/M, FILE, CMD,
- * PLAYER=COMMAND, KEY=VALUE,...), or literal choices separated by '|'
+ * placeholder ([A-Z][A-Z0-9/=,._-]*, or two of them joined by 'x': N, MS,
+ * MB, S, K/M, FILE, CMD, PLAYER=COMMAND, KEY=VALUE,..., WxH), or literal
+ * choices separated by '|'
  * ("text|svg|html"). A line without VALUE is a flag. The last option line
  * of every subcommand is "  -h, --help  ...".
  *
@@ -73,6 +75,7 @@ enum tx_options_cmd {
     TX_CMD_REPLAY = 1 << 3,
     TX_CMD_STANDINGS = 1 << 4,
     TX_CMD_LEAGUE = 1 << 5,
+    TX_CMD_REFEREE = 1 << 6,
 };
 
 /* What a subcommand's operands are. */
@@ -94,6 +97,16 @@ struct tx_options_command {
 
 /* replay --format; TX_FORMAT_VERIFY when not given. */
 enum tx_options_format { TX_FORMAT_VERIFY, TX_FORMAT_TEXT, TX_FORMAT_SVG, TX_FORMAT_HTML };
+
+/* referee --format: what stdout holds. */
+enum tx_options_referee_format {
+    TX_REFEREE_SCORES,    /* a CodinGame referee's: one score a line, then seed=N */
+    TX_REFEREE_PSYLEAGUE, /* psyleague's game JSON */
+    TX_REFEREE_CGARENA,   /* cgarena's match JSON */
+};
+
+/* standings --format. */
+enum tx_options_standings_format { TX_STANDINGS_TEXT, TX_STANDINGS_HTML };
 
 /* replay --color. */
 enum tx_options_color { TX_COLOR_AUTO, TX_COLOR_ALWAYS, TX_COLOR_NEVER };
@@ -122,7 +135,8 @@ struct tx_options {
     /* play, tournament, validate */
     struct tx_limits limits;          /* --first-turn-ms --turn-ms --time-margin-ms --soft-timeouts
                                          --bot-memory-mb; tx_limits_default when not given */
-    int size;                         /* --size, default TX_SIZE_DEFAULT */
+    struct tx_variant variant;        /* --rules, --board or --size: TX_VARIANT_DEFAULT */
+    const char *board_option;         /* "--board" or "--size" when one was given, else NULL */
     uint64_t seed;                    /* --seed, default TX_OPTIONS_DEFAULT_SEED */
     int64_t games;                    /* --games or --games-per-pair, 0 if not given */
     int concurrency;                  /* --concurrency, 0 if not given */
@@ -167,6 +181,16 @@ struct tx_options {
      * --bot-network, --pin-cores, --bot-env (sandbox.output is the
      * caller's to set) */
     struct tx_sandbox_request sandbox;
+
+    /* referee (the CodinGame referee contract: cmd-referee.c) */
+    const char *players[2]; /* -p1 CMD, -p2 CMD (point into argv; also parsed into bots[]) */
+    int64_t game_seed;      /* -seed N or -d seed=N: the game's seed */
+    bool game_seed_given;   /* one of them was given */
+    const char *log;        /* -l FILE: the CodinGame SDK's game log */
+    int referee_format;     /* --format: enum tx_options_referee_format */
+
+    /* standings --format html -o FILE */
+    int standings_format; /* enum tx_options_standings_format */
 };
 
 /* What tx_options_cli returns when the command should go on. */
@@ -174,7 +198,7 @@ struct tx_options {
 
 /* Parses argv[1..argc-1] (argv[0] is the subcommand's name) for cmd: the
  * options of the table that cmd takes, the operands and their count, each
- * BOT's syntax and placeholders ({seed} and {size} only), and the checks
+ * BOT's syntax and placeholders (TX_COMMAND_PLACEHOLDERS), and the checks
  * between options. Pure: no file is looked at. Returns 0, or -EINVAL with
  * the message in err (without the "twixt-arena COMMAND: " prefix). With
  * --help, stops there and returns 0 with o->help set. Call tx_options_free
@@ -185,7 +209,9 @@ int tx_options_parse(struct tx_options *o, const struct tx_options_command *cmd,
 /* What every subcommand does first: tx_options_parse, then --help (printed
  * on stdout), then every bot's program looked up (BOT operands, validate
  * --opponent, replay --bot: tx_command_check), then a warning on stderr
- * when --size is not 12 and a bot's command has no {size}. program is the
+ * when the board is not 12 x 12 and a bot's command names no side of it
+ * ({size}, {width}, {height}); a usage error for {size} on a board that is
+ * not square. program is the
  * program as typed (for the hint). Returns TX_OPTIONS_CONTINUE, or the
  * exit status to return: 0 after --help, 2 after a usage error (printed by
  * tx_options_usage_error). Call tx_options_free in every case. */

@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "alloc.h"
 #include "command.h"
 #include "game.h"
 #include "hole.h"
@@ -78,7 +79,7 @@ void tx_pairing_key(const struct tx_pairing_terms *t, const struct tx_pairing_bo
     hash_string(&h, "twixt-arena pairing v1"); /* bump when what a key means changes */
     hash_bot(&h, first);
     hash_bot(&h, second);
-    hash_int(&h, t->size);
+    hash_int(&h, t->variant.width);
     hash_int(&h, t->first_turn_ms);
     hash_int(&h, t->turn_ms);
     hash_int(&h, t->margin_ms);
@@ -86,6 +87,12 @@ void tx_pairing_key(const struct tx_pairing_terms *t, const struct tx_pairing_bo
     hash_int(&h, (int64_t)t->seed);
     hash_int(&h, t->openings);
     hash_string(&h, t->lines_hash);
+    /* Rules and boards came later: a pp game on a square board keeps the
+     * key it always had, so its records resume. */
+    if (t->variant.rules != TX_RULES_PP || t->variant.width != t->variant.height) {
+        hash_string(&h, tx_ruleset(t->variant.rules)->name);
+        hash_int(&h, t->variant.height);
+    }
     snprintf(key, TX_PAIRING_KEY_SIZE, "p1:%016" PRIx64, tx_splitmix_mix(h));
 }
 
@@ -118,10 +125,10 @@ int64_t tx_pairing_round(int64_t k)
 
 /* True when playing hole would end the game: an opening must leave a game
  * for the bots to play. g is left unchanged. */
-static bool ends_game(const struct tx_game *g, int hole)
+static bool ends_game(const struct tx_game *g, int hole, struct tx_game *after)
 {
-    struct tx_game after = *g;
-    return tx_game_play(&after, hole) != TX_LEGAL || after.status != TX_ONGOING;
+    tx_game_copy(after, g);
+    return tx_game_play(after, hole) != TX_LEGAL || after->status != TX_ONGOING;
 }
 
 int tx_pairing_opening(const struct tx_geometry *geo, const struct tx_pairing_terms *t, int64_t j,
@@ -132,15 +139,14 @@ int tx_pairing_opening(const struct tx_geometry *geo, const struct tx_pairing_te
         memcpy(out, line->moves, (size_t)line->nmoves * sizeof *out);
         return line->nmoves;
     }
-    struct tx_game g;
-    int16_t legal[TX_MOVES_MAX];
+    struct tx_game *g = tx_game_new(geo, t->variant.rules), *after = tx_game_new(geo, 0);
+    int16_t *legal = tx_xmalloc(sizeof(int16_t[TX_MOVES_MAX]));
     struct tx_splitmix rng = {tx_splitmix_mix(t->seed ^ SEED_OPENING) ^
                               tx_splitmix_mix((uint64_t)(j - 1))};
     int n = 0;
 
-    tx_game_init(&g, geo);
     while (n < t->openings && n < TX_PAIRING_OPENING_MAX) {
-        int nlegal = tx_game_legal_moves(&g, legal);
+        int nlegal = tx_game_legal_moves(g, legal);
         int keep = 0;
         for (int i = 0; i < nlegal; i++)
             if (legal[i] != TX_MOVE_SWAP)
@@ -150,16 +156,19 @@ int tx_pairing_opening(const struct tx_geometry *geo, const struct tx_pairing_te
         int hole = -1;
         while (keep > 0 && hole < 0) {
             int k = (int)tx_splitmix_below(&rng, (uint32_t)keep);
-            if (ends_game(&g, legal[k]))
+            if (ends_game(g, legal[k], after))
                 legal[k] = legal[--keep];
             else
                 hole = legal[k];
         }
         if (hole < 0)
             break;
-        tx_game_play(&g, hole);
+        tx_game_play(g, hole);
         out[n++] = (int16_t)hole;
     }
+    tx_game_free(g);
+    tx_game_free(after);
+    free(legal);
     return n;
 }
 
@@ -193,7 +202,7 @@ int tx_pairing_check(const struct tx_geometry *geo, const struct tx_record *r, c
 
     /* The key, from the record's own inputs. */
     struct tx_pairing_terms t = {
-        .size = r->size,
+        .variant = {r->rules, r->width, r->height},
         .first_turn_ms = r->limits.first_turn_ms,
         .turn_ms = r->limits.turn_ms,
         .margin_ms = r->limits.margin_ms,
@@ -242,7 +251,7 @@ int tx_pairing_check(const struct tx_geometry *geo, const struct tx_record *r, c
 
     for (int side = 0; side < 2; side++) {
         const char *command = p->bots[side ? 1 - first : first].command;
-        char *expanded = tx_command_expand(command, seed, r->size);
+        char *expanded = tx_command_expand(command, seed, &t.variant);
         bool same = r->players[side].command && !strcmp(expanded, r->players[side].command);
         free(expanded);
         if (!same) {

@@ -50,7 +50,7 @@ struct tx_opening {
 
 /* The conditions every game of a records file shares. */
 struct tx_pairing_terms {
-    int size;
+    struct tx_variant variant; /* rules and board */
     int first_turn_ms, turn_ms, margin_ms;
     bool soft;
     uint64_t seed;                  /* the run's --seed */
@@ -63,7 +63,7 @@ struct tx_pairing_terms {
 /* One bot of a pairing, as the key sees it. */
 struct tx_pairing_bot {
     const char *name;
-    const char *command; /* as given: {seed} and {size} not replaced */
+    const char *command; /* as given: placeholders not replaced */
     int memory_mb;       /* its memory limit, 0 for none */
 };
 
@@ -84,7 +84,7 @@ uint64_t tx_pairing_seed(uint64_t bits, int64_t k);
 /* The round of game k: (k + 1) / 2. */
 int64_t tx_pairing_round(int64_t k);
 
-/* Round j's forced opening (j >= 1) under t, on geo (of t->size), into out
+/* Round j's forced opening (j >= 1) under t, on geo (t's board), into out
  * (room for TX_PAIRING_OPENING_MAX): K random legal moves drawn from a
  * generator seeded by (t->seed, j), never a swap, never one that ends the
  * game (on a tiny board the opening may stop short); or line (j - 1) mod

@@ -128,12 +128,108 @@ int tx_pool_find(const struct tx_pool *p, const char *key)
     return -1;
 }
 
+/* Round j = (k + 1) / 2 of a pairing goes to shard 1 + (bits + j - 1) mod M:
+ * both games of a colour-exchanged pair land in one shard, so each shard's
+ * file holds whole pairs (what the pentanomial statistics and an SPRT over
+ * merged shards count), and the pairing's rounds go to the shards in turn. */
 bool tx_pool_in_shard(const struct tx_pool *p, int i, int64_t k)
 {
     if (p->shards <= 1)
         return true;
-    uint64_t m = (uint64_t)p->shards;
-    return (p->pairings[i].bits % m + (uint64_t)(k - 1) % m) % m == (uint64_t)(p->shard - 1);
+    uint64_t m = (uint64_t)p->shards, round0 = (uint64_t)(tx_pairing_round(k) - 1);
+    return (p->pairings[i].bits % m + round0 % m) % m == (uint64_t)(p->shard - 1);
+}
+
+/* ---- --shard auto: the task of a scheduler's job array ---- */
+
+/* name's value as a whole number from lo to INT_MAX, into *ret; false
+ * when unset or anything else ("undefined": Grid Engine outside arrays). */
+static bool env_int(tx_pool_env_fn lookup, void *data, const char *name, int64_t lo, int64_t *ret)
+{
+    const char *v = lookup(name, data);
+    char *end;
+    if (!v || *v < '0' || *v > '9')
+        return false;
+    errno = 0;
+    long long n = strtoll(v, &end, 10);
+    if (errno || *end || n < lo || n > INT32_MAX)
+        return false;
+    *ret = n;
+    return true;
+}
+
+/* An array of tasks first, first + step, ... last (count of them): id's
+ * shard. */
+static int shard_of_task(const char *who, int64_t id, int64_t first, int64_t last, int64_t step,
+                         int64_t count, int *shard, int *shards, char *why, size_t cap)
+{
+    if (step < 1 || last < first || (last - first) % step || (last - first) / step + 1 != count ||
+        id < first || id > last || (id - first) % step) {
+        snprintf(why, cap,
+                 "%s's task ids are not evenly spaced (%" PRId64 " tasks from %" PRId64
+                 " to %" PRId64 ", this one %" PRId64 "): give --shard K/M",
+                 who, count, first, last, id);
+        return -EINVAL;
+    }
+    if (count > TX_POOL_SHARDS_MAX) {
+        snprintf(why, cap, "%s's array has %" PRId64 " tasks, more than %d shards", who, count,
+                 TX_POOL_SHARDS_MAX);
+        return -EINVAL;
+    }
+    *shard = (int)((id - first) / step + 1);
+    *shards = (int)count;
+    return 0;
+}
+
+int tx_pool_shard_auto(tx_pool_env_fn lookup, void *data, int *shard, int *shards, char *why,
+                       size_t cap)
+{
+    int64_t id, first, last, step = 1, count;
+    /* Slurm (sbatch --array): the task's id, and the array's bounds and
+     * count; STEP is absent from older releases. */
+    if (env_int(lookup, data, "SLURM_ARRAY_TASK_ID", 0, &id)) {
+        if (!env_int(lookup, data, "SLURM_ARRAY_TASK_COUNT", 1, &count) ||
+            !env_int(lookup, data, "SLURM_ARRAY_TASK_MIN", 0, &first) ||
+            !env_int(lookup, data, "SLURM_ARRAY_TASK_MAX", 0, &last)) {
+            snprintf(why, cap,
+                     "Slurm sets SLURM_ARRAY_TASK_ID but not SLURM_ARRAY_TASK_COUNT, _MIN and "
+                     "_MAX: give --shard K/M");
+            return -EINVAL;
+        }
+        if (!env_int(lookup, data, "SLURM_ARRAY_TASK_STEP", 1, &step))
+            step = 1;
+        return shard_of_task("the Slurm job array", id, first, last, step, count, shard, shards,
+                             why, cap);
+    }
+    /* Grid Engine (qsub -t first-last:step): "undefined" outside arrays. */
+    if (env_int(lookup, data, "SGE_TASK_ID", 0, &id)) {
+        if (!env_int(lookup, data, "SGE_TASK_FIRST", 0, &first) ||
+            !env_int(lookup, data, "SGE_TASK_LAST", 0, &last) ||
+            !env_int(lookup, data, "SGE_TASK_STEPSIZE", 1, &step)) {
+            snprintf(why, cap,
+                     "Grid Engine sets SGE_TASK_ID but not SGE_TASK_FIRST, _LAST and _STEPSIZE: "
+                     "give --shard K/M");
+            return -EINVAL;
+        }
+        return shard_of_task("the Grid Engine array job", id, first, last, step,
+                             last >= first ? (last - first) / step + 1 : 0, shard, shards, why,
+                             cap);
+    }
+    /* AWS Batch array jobs: an index from 0 and the array's size. */
+    if (env_int(lookup, data, "AWS_BATCH_JOB_ARRAY_INDEX", 0, &id)) {
+        if (!env_int(lookup, data, "AWS_BATCH_JOB_ARRAY_SIZE", 1, &count)) {
+            snprintf(why, cap,
+                     "AWS Batch sets AWS_BATCH_JOB_ARRAY_INDEX but not AWS_BATCH_JOB_ARRAY_SIZE: "
+                     "give --shard K/M");
+            return -EINVAL;
+        }
+        return shard_of_task("the AWS Batch array job", id, 0, count - 1, 1, count, shard, shards,
+                             why, cap);
+    }
+    snprintf(why, cap,
+             "auto: no job array in the environment (Slurm's SLURM_ARRAY_TASK_ID, Grid Engine's "
+             "SGE_TASK_ID, AWS Batch's AWS_BATCH_JOB_ARRAY_INDEX): give --shard K/M");
+    return -ENOENT;
 }
 
 /* ---- the bitmaps ---- */
@@ -199,11 +295,14 @@ int64_t tx_pool_total(const struct tx_pool *p)
             total += g;
             continue;
         }
-        int64_t m = p->shards;
-        /* k - 1 = r0 (mod m): k = r0 + 1, r0 + 1 + m, ... */
+        int64_t m = p->shards, rounds = (g + 1) / 2;
+        /* rounds j - 1 = r0 (mod m): r0, r0 + m, ... below rounds, two games
+         * each but the last round of an odd g (play --games 7) */
         int64_t r0 = ((int64_t)(p->shard - 1) - (int64_t)(p->pairings[i].bits % (uint64_t)m)) % m;
         r0 = (r0 + m) % m;
-        total += g > r0 ? (g - r0 - 1) / m + 1 : 0;
+        int64_t mine = rounds > r0 ? (rounds - r0 - 1) / m + 1 : 0;
+        bool short_last = g % 2 && mine > 0 && (rounds - 1 - r0) % m == 0;
+        total += 2 * mine - short_last;
     }
     return total;
 }
@@ -221,11 +320,13 @@ static int bot_named(const struct tx_pool *p, const char *name)
     return -1;
 }
 
-/* True when command, with {seed} and {size} replaced, is what a record
+/* True when command, with its placeholders replaced, is what a record
  * says its player ran. */
-static bool same_command(const char *command, const char *recorded, uint64_t seed, int size)
+static bool same_command(const char *command, const struct tx_record *r, int side)
 {
-    char *expanded = tx_command_expand(command, seed, size);
+    struct tx_variant v = {.rules = r->rules, .width = r->width, .height = r->height};
+    const char *recorded = r->players[side].command;
+    char *expanded = tx_command_expand(command, r->seed, &v);
     bool same = recorded && !strcmp(expanded, recorded);
     free(expanded);
     return same;
@@ -236,9 +337,10 @@ static bool same_command(const char *command, const char *recorded, uint64_t see
 static int old_pairing(const struct tx_pool *p, const struct tx_record *r)
 {
     int x = bot_named(p, r->players[0].name), y = bot_named(p, r->players[1].name);
-    if (x < 0 || y < 0 || x == y || r->size != p->terms.size ||
-        !same_command(p->bots[x].command, r->players[0].command, r->seed, r->size) ||
-        !same_command(p->bots[y].command, r->players[1].command, r->seed, r->size))
+    const struct tx_variant *v = &p->terms.variant;
+    if (x < 0 || y < 0 || x == y || r->width != v->width || r->height != v->height ||
+        r->rules != v->rules || !same_command(p->bots[x].command, r, 0) ||
+        !same_command(p->bots[y].command, r, 1))
         return -1;
     return p->of_bots[x * p->nbots + y];
 }
@@ -268,9 +370,21 @@ int tx_pool_check_record(const struct tx_pool *p, const struct tx_record *r, cha
     const struct tx_pairing_terms *t = &p->terms;
     const char *option = NULL;
     int64_t file = 0, here = 0;
-    if (r->size != t->size)
-        option = "--size", file = r->size, here = t->size;
-    else if (r->limits.first_turn_ms != t->first_turn_ms)
+    if (r->rules != t->variant.rules) {
+        snprintf(why, cap, "--rules: %s in the file, %s in this command",
+                 tx_ruleset(r->rules)->name, tx_ruleset(t->variant.rules)->name);
+        return -EINVAL;
+    }
+    if (r->width != t->variant.width || r->height != t->variant.height) {
+        if (r->width == r->height && t->variant.width == t->variant.height)
+            snprintf(why, cap, "--size: %d in the file, %d in this command", r->width,
+                     t->variant.width);
+        else
+            snprintf(why, cap, "--board: %dx%d in the file, %dx%d in this command", r->width,
+                     r->height, t->variant.width, t->variant.height);
+        return -EINVAL;
+    }
+    if (r->limits.first_turn_ms != t->first_turn_ms)
         option = "--first-turn-ms", file = r->limits.first_turn_ms, here = t->first_turn_ms;
     else if (r->limits.turn_ms != t->turn_ms)
         option = "--turn-ms", file = r->limits.turn_ms, here = t->turn_ms;
@@ -312,7 +426,7 @@ int tx_pool_check_record(const struct tx_pool *p, const struct tx_record *r, cha
             changed = strcmp(r->pairing.bots[side].command, bot->command) != 0;
             snprintf(played, sizeof played, "%s", r->pairing.bots[side].command);
         } else {
-            changed = !same_command(bot->command, r->players[side].command, r->seed, r->size);
+            changed = !same_command(bot->command, r, side);
             snprintf(played, sizeof played, "%s", r->players[side].command);
         }
         if (changed) {

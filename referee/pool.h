@@ -20,10 +20,12 @@
  *     (a new bot, more games per pair) plays only what is missing;
  *   - by matchmaking (league, no end): tx_pool_match.
  *
- * Shards: game (pairing, k) belongs to shard 1 + (bits + k - 1) mod M,
- * bits being the key's 64 bits: each pairing deals its games to the shards
- * in turn, whatever the other pairings are, so M shard files together hold
- * every game exactly once, and still do after the pool grows.
+ * Shards: game (pairing, k) belongs to shard 1 + (bits + j - 1) mod M,
+ * bits being the key's 64 bits and j = (k + 1) / 2 its round: each pairing
+ * deals its colour-exchanged pairs to the shards in turn (both games of a
+ * pair in one shard), whatever the other pairings are, so M shard files
+ * together hold every game exactly once, in whole pairs, and still do
+ * after the pool grows.
  *
  * Pure: no I/O. Records are read and written by the runner, to which the
  * pool gives its games in order through the runner's one interface for
@@ -124,6 +126,24 @@ int tx_pool_find(const struct tx_pool *p, const char *key);
 
 /* True when game k of pairing i belongs to this process's shard. */
 bool tx_pool_in_shard(const struct tx_pool *p, int i, int64_t k);
+
+/* Shards: at most this many (--shard K/M). */
+#define TX_POOL_SHARDS_MAX 1000000
+
+/* Looks an environment variable up (getenv, or a test's table). */
+typedef const char *(*tx_pool_env_fn)(const char *name, void *data);
+
+/* --shard auto: this task's shard K of M, from the environment a job
+ * array's scheduler gives each task: Slurm (SLURM_ARRAY_TASK_ID, _COUNT,
+ * _MIN, _MAX, _STEP), Grid Engine (SGE_TASK_ID, _FIRST, _LAST, _STEPSIZE)
+ * or AWS Batch (AWS_BATCH_JOB_ARRAY_INDEX, _SIZE). The task ids may start
+ * anywhere and step (--array=0-30:10 is shards 1..4 of 4); they must be
+ * evenly spaced. PBS, LSF, Kubernetes and GNU parallel give a task its
+ * index but not the count: those take --shard "$INDEX/M". Returns 0,
+ * -ENOENT when no job array is seen, or -EINVAL (a sparse array, a count
+ * missing), with a sentence in why for both. */
+int tx_pool_shard_auto(tx_pool_env_fn lookup, void *data, int *shard, int *shards, char *why,
+                       size_t cap);
 
 /* Games of this shard the run owes in all (done ones included), or -1 for
  * no end. */

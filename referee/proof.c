@@ -35,9 +35,9 @@ void tx_proof_other(struct tx_proof *p, const char *line, size_t len)
 
 int tx_proof_identity(struct tx_proof *p, const struct tx_record *r, char *why, size_t cap)
 {
-    const struct tx_geometry *geo = tx_verify_geometry(&p->geos, r->size);
+    const struct tx_geometry *geo = tx_verify_geometry(&p->geos, r->width, r->height);
     if (!geo) {
-        snprintf(why, cap, "board size %d out of range", r->size);
+        snprintf(why, cap, "board %d x %d out of range", r->width, r->height);
         return -EINVAL;
     }
     return tx_pairing_check(geo, r, why, cap) < 0 ? -EINVAL : 0;
@@ -50,7 +50,7 @@ int tx_proof_record(struct tx_proof *p, const struct tx_record *r, const char *l
     int placed = tx_proof_place(p, line, len, place, sizeof place);
     if (tx_proof_identity(p, r, why, cap) < 0)
         return -EINVAL;
-    const struct tx_geometry *geo = tx_verify_geometry(&p->geos, r->size);
+    const struct tx_geometry *geo = tx_verify_geometry(&p->geos, r->width, r->height);
     struct tx_verify_report report;
     if (tx_verify_record(geo, r, &report) < 0) {
         if (report.move > 0)

@@ -358,7 +358,11 @@ static void digest(const struct tx_record *r, struct tx_records_seen_entry *e)
     e->players = h;
     h = HASH_START;
     hash_int(&h, (int64_t)r->seed);
-    hash_int(&h, r->size);
+    hash_int(&h, r->width);
+    if (r->width != r->height || r->rules != TX_RULES_PP) {
+        hash_int(&h, r->height);
+        hash_int(&h, r->rules);
+    }
     hash_int(&h, r->limits.first_turn_ms);
     hash_int(&h, r->limits.turn_ms);
     hash_int(&h, r->limits.margin_ms);

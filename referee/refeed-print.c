@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "alloc.h"
+#include "command.h"
 #include "refeed.h"
 #include "render-text.h"
 
@@ -33,11 +34,18 @@ const char *tx_refeed_verdict_name(enum tx_refeed_verdict verdict)
     return "?";
 }
 
+/* A cell: the move and its edits (classic rules), or "-" for none. */
+static void cell_text(char *buf, size_t cap, const char *move, const char *edits)
+{
+    snprintf(buf, cap, "%s%s", move[0] ? move : "-", edits);
+}
+
 static void print_cell(FILE *out, const char *text, int width)
 {
     int len = (int)strlen(text);
-    tx_render_text_safe(out, text, 24);
-    for (int i = len < 24 ? len : 27; i < width; i++)
+    tx_render_text_safe(out, text, TX_REFEED_EDITS_SHOWN + 24);
+    for (int i = len < TX_REFEED_EDITS_SHOWN + 24 ? len : TX_REFEED_EDITS_SHOWN + 27; i < width;
+         i++)
         fputc(' ', out);
 }
 
@@ -45,14 +53,26 @@ void tx_refeed_print(FILE *out, const struct tx_refeed_config *c,
                      const struct tx_refeed_result *res)
 {
     int counts[TX_REFEED_CRASH + 1] = {0};
-    fprintf(out, "%5s %5s %8s  %-9s %-9s %10s  %s\n", "move", "turn", "limit", "recorded", "new",
-            "time", "verdict");
+    char recorded[TX_TOKEN_SHOWN + TX_REFEED_EDITS_SHOWN + 8], answer[sizeof recorded];
+    /* A move's column is 10 wide, wider when link edits follow moves. */
+    int width[2] = {10, 10};
+    for (int k = 0; k < res->nturns; k++) {
+        const struct tx_refeed_turn *t = &res->turns[k];
+        int w[2] = {(int)(strlen(t->recorded) + strlen(t->recorded_edits)) + 2,
+                    (int)(strlen(t->answer) + strlen(t->answer_edits)) + 2};
+        for (int i = 0; i < 2; i++)
+            width[i] = w[i] > width[i] ? w[i] : width[i];
+    }
+    fprintf(out, "%5s %5s %8s  %-*s%-*s%10s  %s\n", "move", "turn", "limit", width[0], "recorded",
+            width[1], "new", "time", "verdict");
     for (int k = 0; k < res->nturns; k++) {
         const struct tx_refeed_turn *t = &res->turns[k];
         counts[t->verdict]++;
         fprintf(out, "%5d %5d %5d ms  ", t->move, k + 1, t->limit_ms);
-        print_cell(out, t->recorded[0] ? t->recorded : "-", 10);
-        print_cell(out, t->answer[0] ? t->answer : "-", 10);
+        cell_text(recorded, sizeof recorded, t->recorded, t->recorded_edits);
+        cell_text(answer, sizeof answer, t->answer, t->answer_edits);
+        print_cell(out, recorded, width[0]);
+        print_cell(out, answer, width[1]);
         if (t->us >= 0)
             fprintf(out, "%7.1f ms  ", (double)t->us / 1000.0);
         else
@@ -112,6 +132,13 @@ int tx_refeed_replay(FILE *out, const struct tx_geometry *geo, const struct tx_r
                 "twixt-arena replay: --bot: expected PLAYER=COMMAND with PLAYER 1, 2 or a player's "
                 "name of game %lld, got '%s'\n",
                 (long long)r->game, bot_arg);
+        return 2;
+    }
+    if (r->width != r->height && tx_command_has_size(eq + 1)) {
+        fprintf(stderr,
+                "twixt-arena replay: --bot: {size} in the command, but the board of game %lld is "
+                "%dx%d: use {width} and {height}\n",
+                (long long)r->game, r->width, r->height);
         return 2;
     }
     struct tx_refeed_config c = {

@@ -19,6 +19,7 @@
 #include "alloc.h"
 #include "command.h"
 #include "game.h"
+#include "match.h"
 #include "refeed-private.h"
 #include "sandbox.h"
 #include "seat.h"
@@ -35,7 +36,9 @@ struct refeed {
     int nentries, next; /* next: the entry being fed */
     bool over;          /* feeding is over (all fed, or a crash / timeout) */
     uint64_t spawned;
-    struct tx_game position; /* before the entry being fed */
+    struct tx_game *position; /* before the entry being fed */
+    char **env;               /* TWIXT_RULES, ... (tx_match_bot_env) */
+    char env_store[3][32];
 };
 
 static void finish(struct refeed *rf)
@@ -64,16 +67,50 @@ static void feed_next(struct refeed *rf)
         return;
     }
     /* Checked up front by collect_entries: this cannot fail here. */
-    tx_verify_position(rf->c->geo, rf->c->record, rf->entries[rf->next], &rf->position);
-    tx_seat_play(&rf->seat, &rf->position);
+    tx_verify_position(rf->c->geo, rf->c->record, rf->entries[rf->next], rf->position);
+    tx_seat_play(&rf->seat, rf->position);
+}
+
+/* The new answer's edits are the recorded move's, in the same order. */
+static bool same_edits(const struct tx_answer *a, const struct tx_record_move *mv)
+{
+    if (a->nedits != mv->nedits)
+        return false;
+    for (int i = 0; i < a->nedits; i++) {
+        char name[TX_EDIT_NAME_MAX];
+        if (strcmp(tx_edit_name(&a->edits[i], name), mv->edits[i]))
+            return false;
+    }
+    return true;
+}
+
+/* Edits as the table shows them, " -A6:B4 +C4:D6", cut with " ..." where
+ * the next one does not fit or when more follow than names holds. */
+static void show_edits(char *buf, const char (*names)[TX_RECORD_EDIT_MAX], int n, bool more)
+{
+    size_t at = 0;
+    buf[0] = '\0';
+    for (int i = 0; i < n; i++) {
+        if (at + strlen(names[i]) + 1 + 5 > TX_REFEED_EDITS_SHOWN) { /* " ..." and the NUL */
+            more = true;
+            break;
+        }
+        at += (size_t)snprintf(buf + at, TX_REFEED_EDITS_SHOWN - at, " %s", names[i]);
+    }
+    if (more)
+        snprintf(buf + at, TX_REFEED_EDITS_SHOWN - at, " ...");
 }
 
 /* The table's verdict: a seat's verdict set against the recorded answer. */
-static enum tx_refeed_verdict refeed_verdict(const struct tx_seat_turn *turn, const char *recorded)
+static enum tx_refeed_verdict refeed_verdict(const struct tx_seat_turn *turn,
+                                             const struct tx_record_move *mv)
 {
     switch (turn->verdict) {
     case TX_VERDICT_MOVE:
-        return strcmp(turn->answer.token, recorded) ? TX_REFEED_DIFFERENT : TX_REFEED_SAME;
+        return strcmp(turn->answer.token, mv->move ? mv->move : "") ||
+                       !same_edits(&turn->answer, mv)
+                   ? TX_REFEED_DIFFERENT
+                   : TX_REFEED_SAME;
     case TX_VERDICT_TOO_LONG:
     case TX_VERDICT_NOT_A_MOVE:
     case TX_VERDICT_ILLEGAL:
@@ -98,15 +135,24 @@ static void on_turn(struct tx_seat *seat, const struct tx_seat_turn *turn)
     t->move = i + 1;
     t->limit_ms = turn->limit_ms;
     snprintf(t->recorded, sizeof t->recorded, "%s", mv->move ? mv->move : "");
+    show_edits(t->recorded_edits, (const char(*)[TX_RECORD_EDIT_MAX])mv->edits, mv->nedits, false);
     t->us = turn->answered || turn->verdict == TX_VERDICT_SILENT ? turn->us : -1;
     if (turn->answered) {
         snprintf(t->answer, sizeof t->answer, "%s", turn->answer.token);
+        /* An edit takes 7 bytes or more in the table: the first few are enough. */
+        char names[TX_REFEED_EDITS_SHOWN / 7][TX_RECORD_EDIT_MAX];
+        int max = (int)(sizeof names / sizeof names[0]);
+        int n = turn->answer.nedits < max ? turn->answer.nedits : max;
+        for (int k = 0; k < n; k++)
+            tx_edit_name(&turn->answer.edits[k], names[k]);
+        show_edits(t->answer_edits, (const char(*)[TX_RECORD_EDIT_MAX])names, n,
+                   n < turn->answer.nedits);
         snprintf(t->message, sizeof t->message, "%s", turn->answer.message);
         if (rf->res->startup_us < 0)
             rf->res->startup_us =
                 turn->at > rf->spawned ? (int64_t)((turn->at - rf->spawned) / 1000) : 0;
     }
-    t->verdict = refeed_verdict(turn, t->recorded);
+    t->verdict = refeed_verdict(turn, mv);
     snprintf(t->detail, sizeof t->detail, "%s", turn->detail);
     if (t->verdict == TX_REFEED_TIMEOUT || t->verdict == TX_REFEED_CRASH) {
         finish(rf);
@@ -151,16 +197,20 @@ int tx_refeed_run(const struct tx_refeed_config *c, struct tx_refeed_result *ret
 {
     memset(ret, 0, sizeof *ret);
     ret->startup_us = -1;
-    if (c->player < 0 || c->player > 1 || c->geo->size != c->record->size) {
+    if (c->player < 0 || c->player > 1 || c->geo->width != c->record->width ||
+        c->geo->height != c->record->height) {
         snprintf(err, errcap, "re-feed: bad player or board size");
         return -EINVAL;
     }
     struct refeed *rf = tx_xcalloc(1, sizeof *rf);
+    rf->position = tx_game_new(c->geo, c->record->rules);
     rf->c = c;
     rf->res = ret;
     char launcher[PATH_MAX], split_error[96];
     char **argv = NULL;
-    char *command = tx_command_expand(c->command, c->record->seed, c->geo->size);
+    struct tx_variant variant = {
+        .rules = c->record->rules, .width = c->record->width, .height = c->record->height};
+    char *command = tx_command_expand(c->command, c->record->seed, &variant);
     int argc, rc = collect_entries(rf, err, errcap);
     if (rc < 0)
         goto out;
@@ -188,6 +238,8 @@ int tx_refeed_run(const struct tx_refeed_config *c, struct tx_refeed_result *ret
     seat->closed_cb = on_seat_closed;
     seat->limits = &c->limits;
     seat->forced = forced;
+    rf->env = tx_match_bot_env(&variant, rf->env_store, NULL);
+    seat->env = rf->env;
     /* --pin-cores: its own core(s) */
     seat->pinned = tx_sandbox_take_cores(tx_sandbox_current()->cpus, NULL, &seat->cores);
     tx_seat_init(seat, &rf->loop);
@@ -223,6 +275,8 @@ out:
     tx_command_free(argv);
     free(command);
     free(rf->entries);
+    tx_game_free(rf->position);
+    free(rf->env);
     free(rf);
     return rc;
 }

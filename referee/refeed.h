@@ -43,6 +43,7 @@
     500 /* probe: time to exit after stdin closes (an interpreter's shutdown, a busy machine) */
 #define TX_REFEED_LEFT_MAX 16       /* processes left behind that are named in the result */
 #define TX_REFEED_STDERR_SHOWN 4096 /* bytes of the bot's stderr kept in the result */
+#define TX_REFEED_EDITS_SHOWN 48    /* bytes of an answer's link edits kept for the table */
 
 struct tx_refeed_config {
     const struct tx_geometry *geo;  /* geo->size == record->size */
@@ -68,8 +69,14 @@ struct tx_refeed_turn {
     int limit_ms;                      /* this turn's limit */
     char recorded[TX_TOKEN_SHOWN + 8]; /* the recorded answer, "" when there was none */
     char answer[TX_TOKEN_SHOWN + 8];   /* the new answer's move token, "" when none */
-    char message[TX_MESSAGE_MAX];      /* the new answer's message */
-    int64_t us;                        /* time of the new answer, -1 when none */
+    /* Their link edits (classic rules) as written, " -A6:B4 +C4:D6", cut
+     * with "..." past TX_REFEED_EDITS_SHOWN bytes; "" when none. An answer
+     * is the same as the recorded one when its move and all its edits are,
+     * in the same order. */
+    char recorded_edits[TX_REFEED_EDITS_SHOWN];
+    char answer_edits[TX_REFEED_EDITS_SHOWN];
+    char message[TX_MESSAGE_MAX]; /* the new answer's message */
+    int64_t us;                   /* time of the new answer, -1 when none */
     enum tx_refeed_verdict verdict;
     char detail[TX_VERDICT_DETAIL_MAX]; /* why illegal, how late, how it crashed, a forgiven
                                            overrun (verdict.h); "" otherwise */

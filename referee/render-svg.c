@@ -1,23 +1,35 @@
 /* render-svg.c - draws one recorded position as a standalone SVG document.
  *
  * Layout: a caption on top, as many lines as it wraps to, then the board
- * (moved down by the caption's height): one CELL-pixel square per hole and
- * a MARGIN all round for the coordinates. Row 1 is at the top, as in the
- * text diagram and the HTML viewer. Links are drawn before pegs so the pegs
- * cover their ends; the winning chain is drawn first as a wide gold
- * underlay, so it shows through without hiding whose links they are.
+ * (moved down by the caption's height): one square of `cell` pixels per
+ * hole and a MARGIN all round for the coordinates. Row 1 is at the top, as
+ * in the text diagram and the HTML viewer. Links are drawn before pegs so
+ * the pegs cover their ends; the winning chain is drawn first as a wide
+ * gold underlay, so it shows through without hiding whose links they are;
+ * the links the move removed (classic rules) are drawn dashed and faint.
  * Numbers are integers so the output is byte-for-byte stable (golden tests).
+ *
+ * Big boards: cells are 32 pixels up to 62 holes a side, then shrink so the
+ * board stays about 2000 pixels wide (20-pixel cells on 100 x 100), with
+ * pegs, lines and the coordinates' font in proportion; on a board with a
+ * side over 26 the empty holes are one repeated pattern rather than a
+ * circle each, which keeps a 100 x 100 picture to tens of kilobytes.
  */
 #include <stdlib.h>
 #include <string.h>
 
 #include "alloc.h"
+#include "answer.h"
 #include "hole.h"
 #include "render-svg.h"
 #include "render-text.h"
 #include "verify.h"
 
-#define CELL 32
+#define CELL 32           /* pixels from hole to hole, up to CELL_FULL_SIDE */
+#define CELL_FULL_SIDE 62 /* the longest side drawn with full-size cells */
+#define CELL_MIN 20       /* and the smallest cell (100 holes a side) */
+#define BOARD_PIXELS 2000 /* a side of cells shrunk to fit a big board */
+#define PATTERN_SIDE 26   /* beyond, empty holes are a pattern */
 #define MARGIN 32
 #define CAPTION_FONT 12
 #define CAPTION_PAD 6    /* left and right of the caption's lines */
@@ -29,6 +41,7 @@
 
 static const char *const colour[2] = {"#d62828", "#1d4ed8"};
 #define GOLD "#f4b400"
+#define BACKGROUND "#f7f3e8"
 
 void tx_render_svg_escape(FILE *out, const char *s)
 {
@@ -56,24 +69,58 @@ void tx_render_svg_escape(FILE *out, const char *s)
     }
 }
 
-static int px(int i)
+/* Sizes in pixels for one board: what a 32-pixel cell has, in proportion
+ * to the cell (rounded), so a 12 x 12 picture is what it always was. */
+struct layout {
+    int cell;              /* from one hole to the next */
+    int peg, hole, ring;   /* radii: a peg, an empty hole, the last move's ring */
+    int link, chain, edge; /* stroke widths: links, the winning chain, border lines */
+    int font;              /* the coordinates */
+};
+
+/* k pixels of a 32-pixel cell in a cell of `cell` pixels, rounded. */
+static int scaled(int k, int cell)
 {
-    return MARGIN + i * CELL + CELL / 2;
+    return (k * cell + CELL / 2) / CELL;
 }
 
-static int py(int i)
+static struct layout layout_for(const struct tx_geometry *geo)
 {
-    return MARGIN + i * CELL + CELL / 2;
+    int side = geo->width > geo->height ? geo->width : geo->height, cell = CELL;
+
+    if (side > CELL_FULL_SIDE)
+        cell = BOARD_PIXELS / side > CELL_MIN ? BOARD_PIXELS / side : CELL_MIN;
+    return (struct layout){
+        .cell = cell,
+        .peg = scaled(9, cell),
+        .hole = scaled(3, cell),
+        .ring = scaled(13, cell),
+        .link = scaled(4, cell),
+        .chain = scaled(12, cell),
+        .edge = scaled(3, cell),
+        /* Two-letter column names fit their cell: 11 px in a 20-pixel one. */
+        .font = cell * 11 / 20 < 13 ? cell * 11 / 20 : 13,
+    };
 }
 
-static void draw_borders(FILE *out, int size)
+static int px(const struct layout *l, int i)
+{
+    return MARGIN + i * l->cell + l->cell / 2;
+}
+
+static int py(const struct layout *l, int i)
+{
+    return MARGIN + i * l->cell + l->cell / 2;
+}
+
+static void draw_borders(FILE *out, const struct layout *l, const struct tx_geometry *geo)
 {
     /* The lines run between the border rows/columns and the rest of the
      * board, from the first inner hole's edge to the last one's. */
-    int lo = MARGIN + CELL, hi = MARGIN + (size - 1) * CELL;
-    int top = MARGIN + CELL, bottom = MARGIN + (size - 1) * CELL;
+    int lo = MARGIN + l->cell, hi = MARGIN + (geo->width - 1) * l->cell;
+    int top = MARGIN + l->cell, bottom = MARGIN + (geo->height - 1) * l->cell;
 
-    fprintf(out, "<g stroke-width=\"3\" stroke-linecap=\"round\">\n");
+    fprintf(out, "<g stroke-width=\"%d\" stroke-linecap=\"round\">\n", l->edge);
     fprintf(out, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"%s\"/>\n", lo, top, hi,
             top, colour[0]);
     fprintf(out, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"%s\"/>\n", lo, bottom, hi,
@@ -85,80 +132,135 @@ static void draw_borders(FILE *out, int size)
     fprintf(out, "</g>\n");
 }
 
-static void draw_coordinates(FILE *out, int size)
+static void draw_coordinates(FILE *out, const struct layout *l, const struct tx_geometry *geo)
 {
-    int left = MARGIN / 2, right = MARGIN + size * CELL + MARGIN / 2;
-    int top = MARGIN / 2 + 5, bottom = MARGIN + size * CELL + MARGIN / 2 + 5;
+    int left = MARGIN / 2, right = MARGIN + geo->width * l->cell + MARGIN / 2;
+    int top = MARGIN / 2 + 5, bottom = MARGIN + geo->height * l->cell + MARGIN / 2 + 5;
+    int down = (l->font * 5 + 6) / 13; /* from a row's centre to its number's baseline */
 
-    fprintf(
-        out,
-        "<g font-family=\"sans-serif\" font-size=\"13\" fill=\"#555\" text-anchor=\"middle\">\n");
-    for (int i = 0; i < size; i++) {
-        fprintf(out, "<text x=\"%d\" y=\"%d\">%c</text><text x=\"%d\" y=\"%d\">%c</text>\n", px(i),
-                top, 'A' + i, px(i), bottom, 'A' + i);
-        fprintf(out, "<text x=\"%d\" y=\"%d\">%d</text><text x=\"%d\" y=\"%d\">%d</text>\n", left,
-                py(i) + 5, i + 1, right, py(i) + 5, i + 1);
+    fprintf(out,
+            "<g font-family=\"sans-serif\" font-size=\"%d\" fill=\"#555\" "
+            "text-anchor=\"middle\">\n",
+            l->font);
+    for (int i = 0; i < geo->width || i < geo->height; i++) {
+        char name[3];
+        if (i < geo->width)
+            fprintf(out, "<text x=\"%d\" y=\"%d\">%s</text><text x=\"%d\" y=\"%d\">%s</text>\n",
+                    px(l, i), top, tx_hole_column_name(i, name), px(l, i), bottom, name);
+        if (i < geo->height)
+            fprintf(out, "<text x=\"%d\" y=\"%d\">%d</text><text x=\"%d\" y=\"%d\">%d</text>\n",
+                    left, py(l, i) + down, i + 1, right, py(l, i) + down, i + 1);
     }
     fprintf(out, "</g>\n");
 }
 
-static void line_between(FILE *out, const struct tx_geometry *geo, int a, int b, const char *attrs)
+static void line_between(FILE *out, const struct layout *l, const struct tx_geometry *geo, int a,
+                         int b, const char *attrs)
 {
-    fprintf(out, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" %s/>\n", px(tx_geometry_x(geo, a)),
-            py(tx_geometry_y(geo, a)), px(tx_geometry_x(geo, b)), py(tx_geometry_y(geo, b)), attrs);
+    fprintf(out, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" %s/>\n",
+            px(l, tx_geometry_x(geo, a)), py(l, tx_geometry_y(geo, a)),
+            px(l, tx_geometry_x(geo, b)), py(l, tx_geometry_y(geo, b)), attrs);
 }
 
-static void draw_chain(FILE *out, const struct tx_game *g, bool *in_chain)
+static void draw_chain(FILE *out, const struct layout *l, const struct tx_game *g, bool *in_chain)
 {
-    int16_t chain[TX_HOLES_MAX];
+    int16_t *chain = tx_xmalloc(sizeof *chain * (size_t)g->geo->holes);
     int n = g->status == TX_WON ? tx_game_winning_chain(g, chain) : 0;
+    char attrs[96];
 
-    if (n <= 0)
-        return;
-    fprintf(out, "<g id=\"winning-chain\">\n");
+    snprintf(attrs, sizeof attrs,
+             "stroke=\"" GOLD "\" stroke-width=\"%d\" stroke-linecap=\"round\"", l->chain);
+    if (n > 0)
+        fprintf(out, "<g id=\"winning-chain\">\n");
     for (int i = 0; i < n; i++) {
         in_chain[chain[i]] = true;
         if (i + 1 < n)
-            line_between(out, g->geo, chain[i], chain[i + 1],
-                         "stroke=\"" GOLD "\" stroke-width=\"12\" stroke-linecap=\"round\"");
+            line_between(out, l, g->geo, chain[i], chain[i + 1], attrs);
     }
-    fprintf(out, "</g>\n");
+    if (n > 0)
+        fprintf(out, "</g>\n");
+    free(chain);
 }
 
-static void draw_links(FILE *out, const struct tx_game *g)
+/* The links of g, and under them, dashed, those that `before` (the
+ * position before the move shown, or NULL) had and g has not. */
+static void draw_links(FILE *out, const struct layout *l, const struct tx_game *g,
+                       const struct tx_game *before)
 {
-    int16_t *links = tx_xmalloc(sizeof *links * 2 * TX_LINKS_MAX);
+    int16_t *links = tx_xmalloc(sizeof *links * 2 * (size_t)g->geo->link_ids);
 
+    for (int p = 0; p < 2 && before; p++) {
+        int n = tx_render_links_not_in(g, links, tx_game_links(before, p, links));
+        if (n == 0)
+            continue;
+        fprintf(out,
+                "<g class=\"removed-links\" stroke=\"%s\" stroke-width=\"%d\" "
+                "stroke-dasharray=\"%d %d\" stroke-opacity=\"0.6\">\n",
+                colour[p], (l->link + 1) / 2, l->link, l->link);
+        for (int k = 0; k < n; k++)
+            line_between(out, l, g->geo, links[2 * k], links[2 * k + 1], "");
+        fprintf(out, "</g>\n");
+    }
     for (int p = 0; p < 2; p++) {
         int n = tx_game_links(g, p, links);
-        fprintf(out, "<g stroke=\"%s\" stroke-width=\"4\" stroke-linecap=\"round\">\n", colour[p]);
+        fprintf(out, "<g stroke=\"%s\" stroke-width=\"%d\" stroke-linecap=\"round\">\n", colour[p],
+                l->link);
         for (int k = 0; k < n; k++)
-            line_between(out, g->geo, links[2 * k], links[2 * k + 1], "");
+            line_between(out, l, g->geo, links[2 * k], links[2 * k + 1], "");
         fprintf(out, "</g>\n");
     }
     free(links);
 }
 
-static void draw_holes_and_pegs(FILE *out, const struct tx_game *g, const bool *in_chain, int last)
+/* The empty holes of a big board: a dot repeated every cell over the
+ * board, the corners painted over. */
+static void draw_hole_pattern(FILE *out, const struct layout *l, const struct tx_geometry *geo)
+{
+    int w = geo->width * l->cell, h = geo->height * l->cell, c = l->cell;
+
+    fprintf(out,
+            "<defs><pattern id=\"holes\" x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" "
+            "patternUnits=\"userSpaceOnUse\"><circle cx=\"%d\" cy=\"%d\" r=\"%d\" "
+            "fill=\"#999\"/></pattern></defs>\n",
+            MARGIN, MARGIN, c, c, c / 2, c / 2, l->hole);
+    fprintf(out, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"url(#holes)\"/>\n",
+            MARGIN, MARGIN, w, h);
+    for (int corner = 0; corner < 4; corner++)
+        fprintf(out,
+                "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"" BACKGROUND "\"/>\n",
+                MARGIN + (corner & 1 ? w - c : 0), MARGIN + (corner & 2 ? h - c : 0), c, c);
+}
+
+static void draw_holes_and_pegs(FILE *out, const struct layout *l, const struct tx_game *g,
+                                const bool *in_chain, const int *marks, int nmarks)
 {
     const struct tx_geometry *geo = g->geo;
+    bool pattern = geo->width > PATTERN_SIDE || geo->height > PATTERN_SIDE;
+    char empty[48]; /* the end of every empty hole's circle, formatted once */
 
+    snprintf(empty, sizeof empty, "\" r=\"%d\" fill=\"#999\"/>\n", l->hole);
+    if (pattern)
+        draw_hole_pattern(out, l, geo);
     for (int h = 0; h < geo->holes; h++) {
-        int x = px(tx_geometry_x(geo, h)), y = py(tx_geometry_y(geo, h));
+        int x = px(l, tx_geometry_x(geo, h)), y = py(l, tx_geometry_y(geo, h));
         if (geo->zone[h] & TX_ZONE_CORNER)
             continue;
-        if (g->cell[h] == TX_EMPTY) {
-            fprintf(out, "<circle cx=\"%d\" cy=\"%d\" r=\"3\" fill=\"#999\"/>\n", x, y);
+        if (tx_game_cell(g, h) == TX_EMPTY) {
+            if (!pattern)
+                fprintf(out, "<circle cx=\"%d\" cy=\"%d%s", x, y, empty);
             continue;
         }
-        fprintf(out, "<circle cx=\"%d\" cy=\"%d\" r=\"9\" fill=\"%s\"%s/>\n", x, y,
-                colour[g->cell[h] - 1],
-                in_chain[h] ? " stroke=\"" GOLD "\" stroke-width=\"3\"" : "");
-        if (h == last)
-            fprintf(out,
-                    "<circle cx=\"%d\" cy=\"%d\" r=\"13\" fill=\"none\" stroke=\"#111\" "
-                    "stroke-width=\"2\"/>\n",
-                    x, y);
+        char chain[48] = "";
+        if (in_chain[h])
+            snprintf(chain, sizeof chain, " stroke=\"" GOLD "\" stroke-width=\"%d\"", l->edge);
+        fprintf(out, "<circle cx=\"%d\" cy=\"%d\" r=\"%d\" fill=\"%s\"%s/>\n", x, y, l->peg,
+                colour[tx_game_cell(g, h) - 1], chain);
+        for (int i = 0; i < nmarks; i++)
+            if (h == marks[i])
+                fprintf(out,
+                        "<circle cx=\"%d\" cy=\"%d\" r=\"%d\" fill=\"none\" stroke=\"#111\" "
+                        "stroke-width=\"2\"/>\n",
+                        x, y, l->ring);
     }
 }
 
@@ -281,16 +383,46 @@ static int write_wrapped(FILE *out, const char *text, int width, int x, int *y)
 /* "player 2 beta", the name cut and defused as the text render does. */
 static void put_player(FILE *out, const struct tx_record *r, int p)
 {
-    fprintf(out, "player %d ", p + 1);
-    tx_render_text_safe(out, r->players[p].name, CAPTION_NAME_BYTES);
+    tx_render_player(out, r, p);
+}
+
+/* Who plays: "player 1 alpha (red) vs player 2 beta (blue)", in the
+ * colours they play in g (none while a cut's sides are undecided), or the
+ * teams with their players. */
+static void put_sides(FILE *out, const struct tx_record *r, const struct tx_game *g)
+{
+    for (int side = 0; side < 2; side++) {
+        int c = tx_render_colour_of(g, side);
+        if (side == 1)
+            fputs(" vs ", out);
+        if (r->nplayers == 4) {
+            tx_render_team_members(out, r, g, side, tx_render_colours, false);
+            continue;
+        }
+        put_player(out, r, side);
+        if (c >= 0)
+            fprintf(out, " (%s)", tx_render_colours[c]);
+    }
+}
+
+/* The answer of entry m as written: its move, link edits, privilege. */
+static void put_answer(FILE *out, const struct tx_record_move *m)
+{
+    tx_render_text_safe(out, m->move, 48);
+    for (int i = 0; i < m->nedits; i++) {
+        fputc(' ', out);
+        tx_render_text_safe(out, m->edits[i], TX_RECORD_EDIT_MAX);
+    }
+    if (m->privilege)
+        fputs(" " TX_ANSWER_PRIVILEGE, out);
 }
 
 /* The caption: who plays, then where we are and, at the end, the result,
  * worded as the text render and the HTML viewer word it ("player 2 beta
- * wins by timeout (no answer in 300 ms ...)"). g is the position shown.
- * Returns the caption's height. */
-static int draw_caption(FILE *out, const struct tx_record *r, const struct tx_game *g, int upto,
-                        int width)
+ * wins by timeout (no answer in 300 ms ...)"). g is the position shown,
+ * before the one before its last entry. Returns the caption's height. */
+static int draw_caption(FILE *out, const struct tx_record *r, const struct tx_game *before,
+                        const struct tx_game *g, int upto, int width)
 {
     const char *reason = tx_reason_name(r->result.reason);
     int room = (width - 2 * CAPTION_PAD) * 100 / CAPTION_FONT, y = CAPTION_FIRST, lines = 0;
@@ -305,16 +437,17 @@ static int draw_caption(FILE *out, const struct tx_record *r, const struct tx_ga
     for (int part = 0; part < 2; part++) {
         mem = tx_xcheck(open_memstream(&text, &len));
         if (part == 0) {
-            fprintf(mem, "game %lld: ", (long long)r->game);
-            put_player(mem, r, 0);
-            fputs(" (red) vs ", mem);
-            put_player(mem, r, 1);
-            fputs(" (blue)", mem);
+            tx_render_game_name(mem, r, g);
+            fputs(": ", mem);
+            put_sides(mem, r, g);
         } else {
             fprintf(mem, "move %d of %d", upto, r->nmoves);
             if (upto == r->nmoves) {
                 fputs(": ", mem);
-                if (r->result.winner == 0 || r->result.winner == 1) {
+                if ((r->result.winner == 0 || r->result.winner == 1) && r->nplayers == 4) {
+                    tx_render_team(mem, r, r->result.winner);
+                    fputs(" wins by ", mem);
+                } else if (r->result.winner == 0 || r->result.winner == 1) {
                     put_player(mem, r, r->result.winner);
                     fputs(" wins by ", mem);
                 }
@@ -326,18 +459,27 @@ static int draw_caption(FILE *out, const struct tx_record *r, const struct tx_ga
                 }
             } else if (upto > 0) {
                 const struct tx_record_move *m = &r->moves[upto - 1];
+                enum tx_render_entry kind = tx_render_entry_kind(before, g);
                 fputs(": ", mem);
                 put_player(mem, r, m->player);
-                if (!m->move)
+                if (!m->move) {
                     fputs(" gave no answer", mem);
-                else if (g->nmoves < upto)
+                } else if (kind == TX_RENDER_UNPLAYED) {
                     fputs(" answered \"", mem);
-                else
-                    fputs(strcmp(m->move, "SWAP") ? " played " : " swapped", mem);
-                if (m->move && strcmp(m->move, "SWAP"))
-                    tx_render_text_safe(mem, m->move, 48);
-                if (m->move && g->nmoves < upto)
+                    put_answer(mem, m);
                     fputs("\", not played", mem);
+                } else if (kind == TX_RENDER_MIRROR || kind == TX_RENDER_PIE) {
+                    fputs(" swapped", mem);
+                } else {
+                    fputs(" played ", mem);
+                    put_answer(mem, m);
+                }
+                /* What a pie swap, a cut, a choice or a privilege did. */
+                if (m->move && tx_render_entry_has_note(before, g)) {
+                    fputs(" (", mem);
+                    tx_render_entry_note(mem, r, before, g, tx_render_colours, false);
+                    fputc(')', mem);
+                }
             }
         }
         fclose(mem);
@@ -350,44 +492,51 @@ static int draw_caption(FILE *out, const struct tx_record *r, const struct tx_ga
 
 void tx_render_svg(FILE *out, const struct tx_geometry *geo, const struct tx_record *r, int upto)
 {
-    struct tx_game *g = tx_xmalloc(sizeof *g);
-    bool *in_chain = tx_xcalloc(TX_HOLES_MAX, sizeof *in_chain);
-    int width = 2 * MARGIN + geo->size * CELL, caption_height;
-    int last = -1;
+    struct tx_game *g = tx_game_new(geo, r->rules), *before = tx_game_new(geo, r->rules);
+    bool *in_chain = tx_xcalloc((size_t)geo->holes, sizeof *in_chain);
+    struct layout l = layout_for(geo);
+    int width = 2 * MARGIN + geo->width * l.cell, height = 2 * MARGIN + geo->height * l.cell,
+        caption_height;
+    int marks[3], nmarks;
     char *caption = NULL;
     size_t caption_len = 0;
     FILE *mem;
 
     if (upto < 0 || upto > r->nmoves)
         upto = r->nmoves;
-    tx_verify_position(geo, r, upto, g);
-    if (g->nmoves > 0) {
-        int16_t peg;
-        last = g->moves[g->nmoves - 1];
-        if (last == TX_MOVE_SWAP)
-            last = tx_game_pegs(g, 1, &peg) == 1 ? peg : -1;
+    /* The position before the entry shown, and after it: one replay and a
+     * step. */
+    if (tx_verify_position(geo, r, upto > 0 ? upto - 1 : 0, g) >= 0 && upto > 0) {
+        tx_game_copy(before, g);
+        tx_verify_step(r, upto - 1, g);
+    } else {
+        tx_game_copy(before, g);
     }
+    /* The last entry played is ringed, also under an answer that was not. */
+    nmarks = tx_render_last_pegs(g, marks);
     /* The caption first: its height (how many lines it wraps to) sets the
      * picture's. */
     mem = tx_xcheck(open_memstream(&caption, &caption_len));
-    caption_height = draw_caption(mem, r, g, upto, width);
+    caption_height = draw_caption(mem, r, before, g, upto, width);
     fclose(mem);
     fprintf(out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
     fprintf(out,
             "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d "
             "%d\">\n",
-            width, caption_height + width, width, caption_height + width);
-    fprintf(out, "<rect width=\"%d\" height=\"%d\" fill=\"#f7f3e8\"/>\n", width,
-            caption_height + width);
+            width, caption_height + height, width, caption_height + height);
+    fprintf(out, "<rect width=\"%d\" height=\"%d\" fill=\"" BACKGROUND "\"/>\n", width,
+            caption_height + height);
     fwrite(caption, 1, caption_len, out);
     fprintf(out, "<g transform=\"translate(0,%d)\">\n", caption_height);
-    draw_coordinates(out, geo->size);
-    draw_borders(out, geo->size);
-    draw_chain(out, g, in_chain);
-    draw_links(out, g);
-    draw_holes_and_pegs(out, g, in_chain, last);
+    draw_coordinates(out, &l, geo);
+    draw_borders(out, &l, geo);
+    draw_chain(out, &l, g, in_chain);
+    /* Links disappear only under rules with link edits. */
+    draw_links(out, &l, g, tx_ruleset(r->rules)->link_edits && upto > 0 ? before : NULL);
+    draw_holes_and_pegs(out, &l, g, in_chain, marks, nmarks);
     fprintf(out, "</g>\n</svg>\n");
     free(caption);
     free(in_chain);
+    free(before);
     free(g);
 }

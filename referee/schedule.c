@@ -12,14 +12,13 @@
 #include "hole.h"
 #include "schedule.h"
 
-/* Parses one line of an openings file into *out; on error writes the reason. */
-static int parse_opening_line(const struct tx_geometry *geo, const char *p, const char *end,
-                              struct tx_opening *out, char *why, size_t whycap)
+/* The moves of one line, played in g. */
+static int parse_moves(struct tx_game *g, const char *p, const char *end, struct tx_opening *out,
+                       char *why, size_t whycap)
 {
-    struct tx_game g;
+    const struct tx_geometry *geo = g->geo;
     char name[TX_HOLE_NAME_MAX];
 
-    tx_game_init(&g, geo);
     out->nmoves = 0;
     while (p < end) {
         if (*p == ' ' || *p == '\t') {
@@ -45,16 +44,16 @@ static int parse_opening_line(const struct tx_geometry *geo, const char *p, cons
             snprintf(why, whycap, "more than %d moves", TX_SCHEDULE_OPENING_MAX);
             return -EINVAL;
         }
-        enum tx_illegal illegal = tx_game_play(&g, hole);
+        enum tx_illegal illegal = tx_game_play(g, hole);
         if (illegal != TX_LEGAL) {
             char reason[96];
-            tx_illegal_describe(&g, hole, illegal, reason, sizeof reason);
+            tx_illegal_describe(g, hole, illegal, NULL, NULL, reason, sizeof reason);
             snprintf(why, whycap, "move %d (%s): %s", out->nmoves + 1,
                      tx_hole_name(geo, hole, name), reason);
             return -EINVAL;
         }
         out->moves[out->nmoves++] = (int16_t)hole;
-        if (g.status != TX_ONGOING) {
+        if (g->status != TX_ONGOING) {
             snprintf(why, whycap,
                      "move %d (%s) ends the game; an opening must leave a game to play",
                      out->nmoves, tx_hole_name(geo, hole, name));
@@ -64,9 +63,19 @@ static int parse_opening_line(const struct tx_geometry *geo, const char *p, cons
     return 0;
 }
 
-int tx_schedule_parse_openings(const struct tx_geometry *geo, const char *name, const char *text,
-                               size_t len, struct tx_opening **ret_lines, int *ret_n, char *err,
-                               size_t errcap)
+/* Parses one line of an openings file into *out; on error writes the reason. */
+static int parse_opening_line(const struct tx_geometry *geo, enum tx_rules rules, const char *p,
+                              const char *end, struct tx_opening *out, char *why, size_t whycap)
+{
+    struct tx_game *g = tx_game_new(geo, rules);
+    int rc = parse_moves(g, p, end, out, why, whycap);
+    tx_game_free(g);
+    return rc;
+}
+
+int tx_schedule_parse_openings(const struct tx_geometry *geo, enum tx_rules rules, const char *name,
+                               const char *text, size_t len, struct tx_opening **ret_lines,
+                               int *ret_n, char *err, size_t errcap)
 {
     struct tx_opening *lines = NULL;
     int n = 0, cap = 0, lineno = 0;
@@ -97,7 +106,7 @@ int tx_schedule_parse_openings(const struct tx_geometry *geo, const char *name, 
                 lines = grown;
             }
             char why[160];
-            if (parse_opening_line(geo, q, line_end, &lines[n], why, sizeof why) < 0) {
+            if (parse_opening_line(geo, rules, q, line_end, &lines[n], why, sizeof why) < 0) {
                 snprintf(err, errcap, "%s:%d: %s", name, lineno, why);
                 goto error;
             }

@@ -25,13 +25,13 @@
 
 /* Reads an openings file: one opening per line, holes separated by spaces
  * ("F6 G8 D5"), blank lines and lines starting with '#' skipped. Every line
- * is checked by playing it (legal, no SWAP, not ending the game, at most
+ * is checked by playing it under rules (legal, no SWAP, not ending the game, at most
  * TX_SCHEDULE_OPENING_MAX moves). text is the file's content (len bytes),
  * name its path for messages. On success *ret_lines is a malloc'ed array of
  * *ret_n openings. Returns 0, -EINVAL with "FILE:LINE: what was expected"
  * in err, or -ENOMEM. */
-int tx_schedule_parse_openings(const struct tx_geometry *geo, const char *name, const char *text,
-                               size_t len, struct tx_opening **ret_lines, int *ret_n, char *err,
-                               size_t errcap);
+int tx_schedule_parse_openings(const struct tx_geometry *geo, enum tx_rules rules, const char *name,
+                               const char *text, size_t len, struct tx_opening **ret_lines,
+                               int *ret_n, char *err, size_t errcap);
 
 #endif

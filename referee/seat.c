@@ -13,6 +13,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "alloc.h"
+
 /* ---- the end of a turn ---- */
 
 static void end_turn(struct tx_seat *s, enum tx_verdict verdict)
@@ -93,7 +95,8 @@ static void take_answer(struct tx_seat *s)
     if (!line)
         return;
     struct tx_seat_turn *t = &s->turn;
-    int parsed = tx_answer_parse(s->position->geo, line->text, line->len, &t->answer);
+    int parsed = tx_answer_parse(s->position->geo, (enum tx_rules)s->position->rules, line->text,
+                                 line->len, &t->answer);
     if (line->too_long)
         parsed = tx_answer_refuse_too_long(&t->answer);
     t->us = elapsed_us(s, line->at);
@@ -120,9 +123,12 @@ static void take_answer(struct tx_seat *s)
                                                           : TX_VERDICT_NOT_A_MOVE);
         return;
     }
-    enum tx_illegal why = tx_game_check(s->position, t->answer.move);
+    struct tx_edit_fault fault;
+    enum tx_illegal why =
+        tx_game_check_edits(s->position, t->answer.move, t->answer.edits, t->answer.nedits, &fault);
     if (why != TX_LEGAL) {
-        tx_illegal_describe(s->position, t->answer.move, why, t->detail, sizeof t->detail);
+        tx_illegal_describe(s->position, t->answer.move, why, t->answer.edits, &fault, t->detail,
+                            sizeof t->detail);
         end_turn(s, TX_VERDICT_ILLEGAL);
         return;
     }
@@ -202,9 +208,13 @@ void tx_seat_play(struct tx_seat *s, const struct tx_game *position)
         return;
     }
     tx_bot_set_on_move(&s->bot, true);
-    int len = tx_input_write(position, position->to_move, first, s->input, sizeof s->input);
+    if (!s->input) {
+        s->input_cap = tx_input_max(position->geo) + 1;
+        s->input = tx_xmalloc(s->input_cap);
+    }
+    int len = tx_input_write(position, position->to_move, first, s->input, s->input_cap);
     if (len < 0)
-        abort(); /* cannot happen: TX_INPUT_MAX holds any input */
+        abort(); /* cannot happen: tx_input_max holds any input of its board */
     int r = tx_bot_write(&s->bot, s->input, (size_t)len);
     if (r == 1) {
         start_clock(s);
@@ -330,6 +340,8 @@ void tx_seat_stop(struct tx_seat *s)
 void tx_seat_release(struct tx_seat *s)
 {
     tx_bot_release(&s->bot);
+    free(s->input);
+    s->input = NULL;
 }
 
 void tx_seat_describe_crash(const struct tx_seat *s, char *buf, size_t cap)

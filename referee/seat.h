@@ -112,7 +112,11 @@ struct tx_seat {
     int64_t window_lines; /* lines in the current window */
     int crash_turn;       /* the turn that ended by a crash, 0 if none */
     struct tx_seat_turn turn;
-    char input[TX_INPUT_MAX];
+    /* The input being written: sized for the board of the first position
+     * played (tx_input_max, 7.8 KB on 12 x 12, 540 KB on 100 x 100, so a
+     * game costs what its board needs), freed by tx_seat_release. */
+    char *input;
+    size_t input_cap;
 };
 
 /* Sets up the timer and the bot's callbacks. Cannot fail. */

@@ -71,8 +71,8 @@ static void resume_command(const char *program, int argc, char **argv, char *buf
 /* A bot of the file can start: its directory and its writable ones exist,
  * and its program is found (from that directory when it is a relative
  * path). */
-static int check_file_bot(const char *path, const struct tx_bots_file_bot *b, int size, char *err,
-                          size_t errcap)
+static int check_file_bot(const char *path, const struct tx_bots_file_bot *b,
+                          const struct tx_variant *variant, char *err, size_t errcap)
 {
     char why[512];
     struct stat st;
@@ -91,14 +91,22 @@ static int check_file_bot(const char *path, const struct tx_bots_file_bot *b, in
                      b->line, b->name, *w);
             return -EINVAL;
         }
-    int rc = tx_command_check(b->command, size, b->dir, why, sizeof why);
+    if (variant->width != variant->height && tx_command_has_size(b->command)) {
+        snprintf(err, errcap,
+                 "%s:%d: bot '%s': command: {size}, but the board is %dx%d: use {width} and "
+                 "{height}",
+                 path, b->line, b->name, variant->width, variant->height);
+        return -EINVAL;
+    }
+    int rc = tx_command_check(b->command, variant, b->dir, why, sizeof why);
     if (rc < 0)
         snprintf(err, errcap, "%s:%d: bot '%s': %s", path, b->line, b->name, why);
     return rc < 0 ? -EINVAL : 0;
 }
 
-int tx_setup_add_file_bots(const char *path, const struct tx_bots_file *file, int size,
-                           struct tx_bot_spec *bots, int *n, char *err, size_t errcap)
+int tx_setup_add_file_bots(const char *path, const struct tx_bots_file *file,
+                           const struct tx_variant *variant, struct tx_bot_spec *bots, int *n,
+                           char *err, size_t errcap)
 {
     for (int i = 0; i < file->nbots; i++) {
         const struct tx_bots_file_bot *b = &file->bots[i];
@@ -114,7 +122,7 @@ int tx_setup_add_file_bots(const char *path, const struct tx_bots_file *file, in
                      TX_POOL_BOTS_MAX);
             return -EINVAL;
         }
-        int rc = check_file_bot(path, b, size, err, errcap);
+        int rc = check_file_bot(path, b, variant, err, errcap);
         if (rc < 0)
             return rc;
         bots[(*n)++] = (struct tx_bot_spec){
@@ -137,17 +145,19 @@ int tx_setup_new(const struct tx_options *o, enum tx_pool_kind kind, int64_t gam
     struct tx_setup *run = calloc(1, sizeof *run);
     if (!run)
         return -ENOMEM;
-    int rc = tx_geometry_init(&run->geo, o->size);
+    int rc = tx_geometry_new(o->variant.width, o->variant.height, &run->geo);
     if (rc < 0) {
-        snprintf(err, errcap, "--size: cannot build a %d x %d board", o->size, o->size);
+        snprintf(err, errcap, "%s: cannot build a %d x %d board",
+                 o->board_option ? o->board_option : "--board", o->variant.width,
+                 o->variant.height);
         goto error;
     }
     for (int i = 0; i < o->nbots; i++)
         run->bots[run->nbots++] = o->bots[i];
     if (o->bots_file) {
         if ((rc = tx_bots_file_load(o->bots_file, &run->file, err, errcap)) < 0 ||
-            (rc = tx_setup_add_file_bots(o->bots_file, &run->file, o->size, run->bots, &run->nbots,
-                                         err, errcap)) < 0)
+            (rc = tx_setup_add_file_bots(o->bots_file, &run->file, &o->variant, run->bots,
+                                         &run->nbots, err, errcap)) < 0)
             goto error;
     }
     if (run->nbots < 2) {
@@ -165,7 +175,7 @@ int tx_setup_new(const struct tx_options *o, enum tx_pool_kind kind, int64_t gam
     }
 
     struct tx_pool *p = &run->pool;
-    p->geo = &run->geo;
+    p->geo = run->geo;
     p->bots = run->bots;
     p->nbots = run->nbots;
     p->kind = kind == TX_POOL_ROUND_ROBIN && o->gauntlet ? TX_POOL_GAUNTLET : kind;
@@ -175,7 +185,7 @@ int tx_setup_new(const struct tx_options *o, enum tx_pool_kind kind, int64_t gam
     p->shards = o->shards;
     p->memory_mb = o->limits.memory_mb;
     p->terms = (struct tx_pairing_terms){
-        .size = o->size,
+        .variant = o->variant,
         .first_turn_ms = o->limits.first_turn_ms,
         .turn_ms = o->limits.turn_ms,
         .margin_ms = o->limits.margin_ms,
@@ -192,8 +202,8 @@ int tx_setup_new(const struct tx_options *o, enum tx_pool_kind kind, int64_t gam
                      strerror(-rc));
             goto error;
         }
-        rc = tx_schedule_parse_openings(&run->geo, o->openings_file, text, len, &run->lines,
-                                        &p->terms.nlines, err, errcap);
+        rc = tx_schedule_parse_openings(run->geo, o->variant.rules, o->openings_file, text, len,
+                                        &run->lines, &p->terms.nlines, err, errcap);
         free(text);
         if (rc < 0)
             goto error;
@@ -212,7 +222,7 @@ int tx_setup_new(const struct tx_options *o, enum tx_pool_kind kind, int64_t gam
     snprintf(who, sizeof who, "twixt-arena %s", argc > 0 ? argv[0] : "");
     if ((rc = tx_sandbox_configure(&sandbox, who, err, errcap)) < 0)
         goto error;
-    tx_match_config_init(&run->match, &run->geo);
+    tx_match_config_init(&run->match, run->geo, o->variant.rules);
     tx_options_apply(o, &run->match);
     resume_command(program, argc, argv, run->resume_command, sizeof run->resume_command);
     *ret = run;
@@ -229,6 +239,7 @@ void tx_setup_free(struct tx_setup *run)
         tx_pool_free(&run->pool);
         tx_bots_file_free(&run->file);
         free(run->lines);
+        tx_geometry_free(run->geo);
         free(run);
     }
 }

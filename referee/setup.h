@@ -21,9 +21,8 @@
 #include "pool.h"
 #include "schedule.h"
 
-/* Heap-allocated: the geometry is big. */
 struct tx_setup {
-    struct tx_geometry geo;
+    struct tx_geometry *geo;                   /* the board of --board or --size */
     struct tx_bot_spec bots[TX_POOL_BOTS_MAX]; /* the command line's, then the file's */
     int nbots;
     struct tx_bots_file file;     /* --bots: owns the strings of its bots */
@@ -51,8 +50,9 @@ int tx_setup_new(const struct tx_options *o, enum tx_pool_kind kind, int64_t gam
  * in all), each one checked: a name not used yet, a directory that exists,
  * a program that can run. The specs point into file, which must outlive
  * them. Returns 0, or -EINVAL with "PATH:LINE: bot 'NAME': ..." in err. */
-int tx_setup_add_file_bots(const char *path, const struct tx_bots_file *file, int size,
-                           struct tx_bot_spec *bots, int *n, char *err, size_t errcap);
+int tx_setup_add_file_bots(const char *path, const struct tx_bots_file *file,
+                           const struct tx_variant *variant, struct tx_bot_spec *bots, int *n,
+                           char *err, size_t errcap);
 
 /* Frees what tx_setup_new built; accepts NULL. */
 void tx_setup_free(struct tx_setup *setup);

@@ -19,6 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "alloc.h"
 #include "proof.h"
 
 int tx_standings_read(struct tx_standings *s, const char *path, bool skip_invalid, FILE *warn,
@@ -34,6 +35,9 @@ int tx_standings_read(struct tx_standings *s, const char *path, bool skip_invali
         *ret_records = 0;
     if (r < 0)
         return r;
+    int file = s->nfiles; /* where the games counted here are, for the dashboard */
+    s->files = tx_xrealloc(s->files, (size_t)(s->nfiles + 1) * sizeof *s->files);
+    s->files[s->nfiles++] = tx_strdup(rd.name);
     tx_proof_init(&proof);
     for (;;) {
         struct tx_record rec;
@@ -72,6 +76,13 @@ int tx_standings_read(struct tx_standings *s, const char *path, bool skip_invali
             continue;
         }
         enum tx_standings_added added = tx_standings_add_at(s, &rec, rd.name, rd.line, &earlier);
+        if (added == TX_STANDINGS_COUNTED) {
+            struct tx_standings_game *g = &s->log[s->nlog - 1];
+            g->file = file;
+            g->line = rd.line;
+            g->start = rd.start;
+            g->end = rd.end;
+        }
         if (added == TX_STANDINGS_DUPLICATE && ++duplicates <= TX_RECORDS_DUPLICATE_WARNINGS &&
             warn)
             fprintf(warn,

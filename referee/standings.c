@@ -15,9 +15,11 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include <cjson/cJSON.h>
 
+#include "geometry.h"
 #include "stats.h"
 #include "text.h"
 
@@ -37,7 +39,15 @@ void tx_standings_free(struct tx_standings *s)
     }
     free(s->bots);
     free(s->cells);
+    free(s->log);
+    for (int i = 0; i < s->nfiles; i++)
+        free(s->files[i]);
+    free(s->files);
     tx_records_seen_free(&s->seen);
+    if (s->next) {
+        tx_standings_free(s->next);
+        free(s->next);
+    }
     memset(s, 0, sizeof(*s));
 }
 
@@ -152,10 +162,99 @@ static bool wanted(const struct tx_standings *s, const struct tx_record *r)
     return !s->only || (named(s, r->players[0].name) && named(s, r->players[1].name));
 }
 
+/* The bin of a turn of us microseconds (TX_STANDINGS_TIME_BINS). */
+static int time_bin(int64_t us)
+{
+    double ms = (double)us / 1000.0;
+    if (ms < TX_STANDINGS_BIN0_MS)
+        return 0;
+    int bin = 1 + (int)floor(4.0 * log2(ms / TX_STANDINGS_BIN0_MS));
+    return bin < TX_STANDINGS_TIME_BINS ? bin : TX_STANDINGS_TIME_BINS - 1;
+}
+
+double tx_standings_time_quantile(const struct tx_standings *s, int i, double q)
+{
+    const struct tx_standings_bot *b = &s->bots[i];
+    if (b->timed_moves == 0)
+        return 0.0;
+    int64_t want = (int64_t)ceil(q * (double)b->timed_moves), seen = 0;
+    want = want < 1 ? 1 : want;
+    for (int bin = 0; bin < TX_STANDINGS_TIME_BINS; bin++) {
+        seen += b->time_bins[bin];
+        if (seen >= want)
+            return bin == 0 ? TX_STANDINGS_BIN0_MS / 2
+                            : TX_STANDINGS_BIN0_MS * exp2(((double)bin - 0.5) / 4.0);
+    }
+    return (double)b->max_us / 1000.0;
+}
+
+/* "2026-11-21T21:00:00Z" as seconds since 1970; -1 when it is not one. */
+static int64_t utc_seconds(const char *text)
+{
+    struct tm tm = {0};
+    if (!text || sscanf(text, "%4d-%2d-%2dT%2d:%2d:%2dZ", &tm.tm_year, &tm.tm_mon, &tm.tm_mday,
+                        &tm.tm_hour, &tm.tm_min, &tm.tm_sec) != 6)
+        return -1;
+    tm.tm_year -= 1900;
+    tm.tm_mon -= 1;
+    return (int64_t)timegm(&tm);
+}
+
+/* The game in the log, and the limits the games share. */
+static void log_game(struct tx_standings *s, const struct tx_record *r, const int id[2])
+{
+    if (s->nlog == s->logcap) {
+        s->logcap = s->logcap ? 2 * s->logcap : 64;
+        s->log = tx_xrealloc(s->log, (size_t)s->logcap * sizeof *s->log);
+    }
+    s->log[s->nlog++] = (struct tx_standings_game){
+        .bot = {id[0], id[1]},
+        .half_points = (int8_t)(r->result.winner < 0    ? 1
+                                : r->result.winner == 0 ? 2
+                                                        : 0),
+        .started = utc_seconds(r->started),
+        .file = -1,
+    };
+    if (s->counted == 0) {
+        s->first_turn_ms = r->limits.first_turn_ms;
+        s->turn_ms = r->limits.turn_ms;
+    }
+    if (s->first_turn_ms != r->limits.first_turn_ms)
+        s->first_turn_ms = -1;
+    if (s->turn_ms != r->limits.turn_ms)
+        s->turn_ms = -1;
+}
+
+/* The standings that counts games of r's rule set and board: s, the next
+ * of the chain, or a new one at its end. */
+static struct tx_standings *standings_of(struct tx_standings *s, const struct tx_record *r)
+{
+    struct tx_variant v = {.rules = r->rules, .width = r->width, .height = r->height};
+    for (;; s = s->next) {
+        if (!s->has_variant) {
+            s->variant = v;
+            s->has_variant = true;
+        }
+        if (s->variant.rules == v.rules && s->variant.width == v.width &&
+            s->variant.height == v.height)
+            return s;
+        if (!s->next) {
+            s->next = tx_xcalloc(1, sizeof *s->next);
+            s->next->since = s->since;
+            s->next->only = s->only;
+            s->next->nonly = s->nonly;
+            s->next->merge_builds = s->merge_builds;
+            s->next->unchecked = s->unchecked;
+            s->next->show_variant = s->show_variant;
+        }
+    }
+}
+
 enum tx_standings_added tx_standings_add_at(struct tx_standings *s, const struct tx_record *r,
                                             const char *file, int64_t line,
                                             struct tx_records_earlier *earlier)
 {
+    s = standings_of(s, r);
     if (r->result.reason == TX_REASON_INTERRUPTED) {
         s->interrupted++;
         return TX_STANDINGS_INTERRUPTED;
@@ -212,10 +311,12 @@ enum tx_standings_added tx_standings_add_at(struct tx_standings *s, const struct
             continue;
         }
         b->timed_moves++;
+        b->time_bins[time_bin(m->us)]++;
         b->total_us += m->us;
         if (m->us > b->max_us)
             b->max_us = m->us;
     }
+    log_game(s, r, id);
     s->counted++;
     return TX_STANDINGS_COUNTED;
 }
@@ -309,6 +410,47 @@ out:
     return r;
 }
 
+int tx_standings_rank(const struct tx_standings *s, int *order, double *elo, double *margin)
+{
+    struct ranking k = {0};
+    int r = rank(s, &k);
+    if (r == 0 && s->nbots > 0) {
+        memcpy(order, k.order, (size_t)s->nbots * sizeof *order);
+        memcpy(elo, k.elo, (size_t)s->nbots * sizeof *elo);
+        memcpy(margin, k.margin, (size_t)s->nbots * sizeof *margin);
+    }
+    ranking_free(&k);
+    return r;
+}
+
+void tx_standings_copy(struct tx_standings *to, const struct tx_standings *s)
+{
+    *to = *s;
+    memset(&to->seen, 0, sizeof to->seen);
+    to->only = NULL;
+    to->nonly = 0;
+    to->since = NULL;
+    to->next = NULL; /* a copy holds one variant; the caller copies the chain if needed */
+    to->bots = tx_xcalloc((size_t)(s->cap ? s->cap : 1), sizeof *to->bots);
+    for (int i = 0; i < s->nbots; i++) {
+        to->bots[i] = s->bots[i];
+        to->bots[i].name = tx_strdup(s->bots[i].name);
+        to->bots[i].sha256 = s->bots[i].sha256 ? tx_strdup(s->bots[i].sha256) : NULL;
+        to->bots[i].label = tx_strdup(s->bots[i].label);
+    }
+    size_t cells = (size_t)s->cap * (size_t)s->cap;
+    to->cells = tx_xcalloc(cells ? cells : 1, sizeof *to->cells);
+    if (cells)
+        memcpy(to->cells, s->cells, cells * sizeof *to->cells);
+    to->log = tx_xcalloc((size_t)(s->nlog ? s->nlog : 1), sizeof *to->log);
+    if (s->nlog)
+        memcpy(to->log, s->log, (size_t)s->nlog * sizeof *to->log);
+    to->logcap = s->nlog;
+    to->files = tx_xcalloc((size_t)(s->nfiles ? s->nfiles : 1), sizeof *to->files);
+    for (int i = 0; i < s->nfiles; i++)
+        to->files[i] = tx_strdup(s->files[i]);
+}
+
 /* Writes "45.5" or "45": half points as points. */
 static void format_points(char *buf, size_t cap, int64_t half_points)
 {
@@ -339,6 +481,10 @@ int tx_standings_print(const struct tx_standings *s, FILE *out)
         ranking_free(&k);
         return r;
     }
+    const struct tx_variant *v = &s->variant;
+    if (s->has_variant && (s->show_variant || v->rules != TX_RULES_PP ||
+                           v->width != TX_SIZE_DEFAULT || v->height != TX_SIZE_DEFAULT))
+        fprintf(out, "%s rules, %d x %d board: ", tx_ruleset(v->rules)->name, v->width, v->height);
     fprintf(out, "%d bot%s, %" PRId64 " game%s", s->nbots, s->nbots == 1 ? "" : "s", s->counted,
             s->counted == 1 ? "" : "s");
     if (s->interrupted)
@@ -629,7 +775,11 @@ int tx_standings_print_json(const struct tx_standings *s, const char *const *foc
     cJSON *root = r < 0 ? NULL : cJSON_CreateObject();
     cJSON *bots = NULL, *versus = NULL;
     char *text = NULL;
-    if (root && cJSON_AddNumberToObject(root, "games", (double)s->counted) &&
+    struct tx_variant v = s->has_variant ? s->variant : TX_VARIANT_DEFAULT;
+    if (root && cJSON_AddStringToObject(root, "rules", tx_ruleset(v.rules)->name) &&
+        cJSON_AddNumberToObject(root, "width", v.width) &&
+        cJSON_AddNumberToObject(root, "height", v.height) &&
+        cJSON_AddNumberToObject(root, "games", (double)s->counted) &&
         cJSON_AddNumberToObject(root, "interrupted", (double)s->interrupted) &&
         cJSON_AddNumberToObject(root, "duplicates", (double)s->duplicates) &&
         cJSON_AddNumberToObject(root, "rejected", (double)s->rejected) &&

@@ -16,6 +16,11 @@
  * colours, commands, seed, opening) and in its file's hash chain (chain.h).
  * A record that fails is reported with FILE:LINE and not counted.
  *
+ * Games of different rule sets or boards are never mixed: the games of the
+ * first rule set and board added are counted in s, those of each other one
+ * in its own standings, chained from s by next (every setting copied), so
+ * that `standings` on files of several shows one table for each.
+ *
  * A subset can be looked at: games started since a date, games between
  * some bots only. One bot (the newest: the last to appear; or one chosen)
  * is shown against each opponent and against the pool as a whole, with the
@@ -34,6 +39,12 @@
 #include "record.h"
 #include "records.h"
 
+/* A bot's later turns by time, in bins a quarter of an octave wide: bin 0
+ * under TX_STANDINGS_BIN0_MS, bin i from BIN0 * 2^((i-1)/4) to BIN0 *
+ * 2^(i/4), the last one up (the dashboard's median and tail, within 10%). */
+#define TX_STANDINGS_TIME_BINS 64
+#define TX_STANDINGS_BIN0_MS 0.1
+
 struct tx_standings_bot {
     char *name;    /* display name, owned */
     char *sha256;  /* its program's, from its first record; NULL when unknown */
@@ -47,6 +58,18 @@ struct tx_standings_bot {
     int64_t total_us;     /* their summed time */
     int64_t max_us;       /* the slowest of them */
     int64_t first_max_us; /* the slowest first turn (start-up included: its own limit) */
+    int64_t time_bins[TX_STANDINGS_TIME_BINS]; /* the later turns' times (timed_moves) */
+};
+
+/* One counted game, in the order counted: what the dashboard draws the
+ * ratings over time from, and where to find the game for its viewer. */
+struct tx_standings_game {
+    int bot[2];         /* player 1's and player 2's bot */
+    int8_t half_points; /* player 1's: 2 a win, 1 a draw, 0 a loss */
+    int64_t started;    /* its start (seconds since 1970, UTC), -1 when unknown */
+    int file;           /* in files (tx_standings_read), -1 when not read from one */
+    int64_t line;       /* its line there */
+    int64_t start, end; /* its bytes there, [start, end) */
 };
 
 /* One crosstable cell: what the row bot scored against the column bot. */
@@ -68,6 +91,12 @@ struct tx_standings {
     int64_t skipped;     /* lines left out by --skip-invalid (tx_standings_read) */
     int64_t rejected;    /* records that failed a check (tx_standings_read): not counted */
     int64_t filtered;    /* games outside since / only (not counted) */
+    struct tx_standings_game *log; /* every counted game, in the order counted */
+    int64_t nlog;
+    char **files; /* the files tx_standings_read read, in order ("-": "(stdin)") */
+    int nfiles;
+    int first_turn_ms, turn_ms; /* the limits of the games counted: the first game's, -1
+                                   for one that differs, 0 before the first */
     /* What to count and how (set before adding). */
     const char *since; /* "2026-11-21" or a full UTC time: games started then or later */
     const char **only; /* names: games between two of them only; NULL for all */
@@ -75,8 +104,16 @@ struct tx_standings {
     bool merge_builds; /* one name is one bot whatever its sha256 */
     bool unchecked;    /* tx_standings_read counts records without proving them: for
                           tests of the counting on synthetic games only */
+    bool show_variant; /* print the rule set and board even when they are pp on 12 x 12 */
+    /* The rule set and board of the games counted here: the first game's.
+     * Games of another are added to next (a new standings with the same
+     * settings, freed with s), never mixed with these. */
+    struct tx_variant variant;
+    bool has_variant; /* variant is set (a game was added) */
+    struct tx_standings *next;
     /* private */
     int cap;
+    int64_t logcap;
     struct tx_records_seen seen; /* the (run, game) pairs seen, for duplicates */
 };
 
@@ -94,7 +131,8 @@ enum tx_standings_added {
 /* A standings with no bots and no games. */
 void tx_standings_init(struct tx_standings *s);
 
-/* Frees everything; accepts a zeroed or freed struct. */
+/* Frees everything (the standings of other rule sets and boards chained
+ * from it included); accepts a zeroed or freed struct. */
 void tx_standings_free(struct tx_standings *s);
 
 /* The index of the bot named name, added with no games if new (so that a
@@ -105,7 +143,9 @@ int tx_standings_bot(struct tx_standings *s, const char *name);
  * different sha256 (shown apart as name@1a2b3c4d). */
 void tx_standings_warn_builds(const struct tx_standings *s, FILE *warn);
 
-/* Adds one game. The record is not kept (copy nothing, free it after). */
+/* Adds one game, to s or, when its rule set or board is not s's, to the
+ * standings of its own in the chain (made when needed). The record is not
+ * kept (copy nothing, free it after). */
 enum tx_standings_added tx_standings_add(struct tx_standings *s, const struct tx_record *r);
 
 /* The same, for a record read at file:line: for a
@@ -130,6 +170,21 @@ enum tx_standings_added tx_standings_add_at(struct tx_standings *s, const struct
 int tx_standings_read(struct tx_standings *s, const char *path, bool skip_invalid, FILE *warn,
                       int64_t *ret_records, char *err, size_t errcap);
 
+/* The time below which a fraction q (0 to 1) of bot i's later turns
+ * took, in ms, from its time bins (the bin's geometric middle); 0 with no
+ * timed turn. */
+double tx_standings_time_quantile(const struct tx_standings *s, int i, double q);
+
+/* The ranking the tables show: order[k] is the bot ranked k + 1, elo[i]
+ * and margin[i] bot i's rating and the half-width of its 95% interval
+ * (arrays of nbots). Returns 0 or -ENOMEM. */
+int tx_standings_rank(const struct tx_standings *s, int *order, double *elo, double *margin);
+
+/* A copy of s's results (bots, crosstable, games, files, counters; not
+ * the games seen), to print or draw elsewhere (a league's thread pool)
+ * while s goes on counting. Free it with tx_standings_free. */
+void tx_standings_copy(struct tx_standings *to, const struct tx_standings *s);
+
 /* Score of bot i as a fraction (wins + draws / 2) / games; 0.5 with no games. */
 double tx_standings_score(const struct tx_standings *s, int i);
 
@@ -137,11 +192,14 @@ double tx_standings_score(const struct tx_standings *s, int i);
  * seen), or -1 when no game is counted. */
 int tx_standings_leader(const struct tx_standings *s);
 
-/* The aligned table (ranked by rating) and the crosstable, as text.
- * Returns 0 or -ENOMEM. */
+/* The aligned table (ranked by rating) and the crosstable, as text, of s
+ * alone (not of the standings chained from it). Its first line names the
+ * rule set and the board ("classic rules, 30 x 24 board: 3 bots, 6 games")
+ * unless they are pp on 12 x 12 and not show_variant. Returns 0 or -ENOMEM. */
 int tx_standings_print(const struct tx_standings *s, FILE *out);
 
-/* The same data as one JSON object and a newline; focus as for
+/* The same data as one JSON object and a newline ("rules", "width" and
+ * "height" say which games it counts); focus as for
  * tx_standings_print_versus ("versus" in the JSON), or NULL for none.
  * Returns 0 or -ENOMEM. */
 int tx_standings_print_json(const struct tx_standings *s, const char *const *focus, int nfocus,

@@ -65,7 +65,7 @@ static struct tx_validate_finding *occurrence(struct tx_validate_battery *v,
                                               int move)
 {
     struct tx_validate_report *rep = v->rep;
-    bool arena = s && !tx_validate_scenario_codingame(s->scenario);
+    bool arena = s && !tx_validate_codingame(v->c, s->scenario);
     struct tx_validate_finding *f = NULL;
     for (int i = 0; i < rep->nfindings && !f; i++)
         if (rep->findings[i].check == check && !strcmp(rep->findings[i].key, key))
@@ -163,9 +163,8 @@ static void game_finding(struct tx_validate_battery *v, const struct tx_validate
 /* The fewest legal holes the bot (player p) had at one of its turns. */
 static int fewest_holes(const struct tx_geometry *geo, const struct tx_record *r, int p)
 {
-    struct tx_game *g = tx_xmalloc(sizeof *g);
+    struct tx_game *g = tx_game_new(geo, r->rules);
     int fewest = -1;
-    tx_game_init(g, geo);
     for (int i = 0; i < r->nmoves; i++) {
         if (r->moves[i].player == p && !r->moves[i].forced &&
             (fewest < 0 || g->vacant_ok[p] < fewest))

@@ -1,8 +1,9 @@
 /* validate-plan.c - the battery's games: scenarios, opponents, openings.
  *
  * Every scenario of the default battery is a situation CodinGame produces:
- * its opponent plays it (twixt-random opens where told or swaps,
- * twixt-blocker makes the game long or its links cross). Only the
+ * its opponent plays it (twixt-random opens where told, swaps or, under
+ * classic rules, edits its links; twixt-blocker makes the game long or its
+ * links cross, under classic flips a link of its own back and forth). Only the
  * arena-only scenarios (forced_openings) force moves, made with libtwixt
  * from a seeded generator so that a seed always gives the same battery and
  * no opening ends the game. The bundled opponents' commands are made here
@@ -48,38 +49,45 @@ static int first_peg(const struct tx_geometry *geo, struct tx_splitmix *rng, boo
 /* forced-late: random legal moves (never a swap, never one that ends the
  * game) until the bot is on move with at most TX_VALIDATE_LATE_HOLES legal
  * holes. */
-static int late_opening(const struct tx_geometry *geo, struct tx_splitmix *rng, int player,
+static int late_opening(const struct tx_validate_config *c, struct tx_splitmix *rng, int player,
                         int16_t *out)
 {
-    struct tx_game g, next;
-    int16_t moves[TX_MOVES_MAX];
-    tx_game_init(&g, geo);
+    struct tx_game *g = tx_game_new(c->geo, c->rules), *next = tx_game_new(c->geo, c->rules);
+    int16_t *moves = tx_xmalloc(sizeof(int16_t[TX_MOVES_MAX]));
+    int rc = -1;
     for (;;) {
-        if (g.to_move == player && g.vacant_ok[player] <= TX_VALIDATE_LATE_HOLES)
-            return g.nmoves;
-        int n = tx_game_legal_moves(&g, moves), played = 0;
+        if (g->to_move == player && g->vacant_ok[player] <= TX_VALIDATE_LATE_HOLES) {
+            rc = g->nmoves;
+            break;
+        }
+        int n = tx_game_legal_moves(g, moves), played = 0;
         for (int tries = 0; tries < n && !played; tries++) {
             int m = moves[tx_splitmix_below(rng, (uint32_t)n)];
-            next = g;
-            if (m != TX_MOVE_SWAP && tx_game_play(&next, m) == TX_LEGAL &&
-                next.status == TX_ONGOING) {
-                out[g.nmoves] = (int16_t)m;
-                g = next;
+            tx_game_copy(next, g);
+            if (m != TX_MOVE_SWAP && tx_game_play(next, m) == TX_LEGAL &&
+                next->status == TX_ONGOING) {
+                out[g->nmoves] = (int16_t)m;
+                tx_game_copy(g, next);
                 played = 1;
             }
         }
         if (!played)
-            return -1; /* every move tried ends the game: another seed */
+            break; /* every move tried ends the game: another seed */
     }
+    tx_game_free(g);
+    tx_game_free(next);
+    free(moves);
+    return rc;
 }
 
 /* forced-crossing: the opponent's pegs in a bow tie (x0,y0) (x0+1,y0+2) (x0+1,y0) (x0,y0+2):
  * its 2nd and 4th pegs make two links that cross each other. The bot's
  * forced pegs go at random, at least 3 holes away from the bow tie. */
-static int crossing_opening(const struct tx_geometry *geo, struct tx_splitmix *rng, int player,
+static int crossing_opening(const struct tx_validate_config *c, struct tx_splitmix *rng, int player,
                             int16_t *out)
 {
-    int x0 = geo->size / 2 - 1, y0 = geo->size / 2 - 2, opp = 1 - player;
+    const struct tx_geometry *geo = c->geo;
+    int x0 = geo->width / 2 - 1, y0 = geo->height / 2 - 2, opp = 1 - player;
     int tie[4] = {tx_geometry_hole(geo, x0, y0), tx_geometry_hole(geo, x0 + 1, y0 + 2),
                   tx_geometry_hole(geo, x0 + 1, y0), tx_geometry_hole(geo, x0, y0 + 2)};
     int16_t far[TX_HOLES_MAX];
@@ -94,29 +102,30 @@ static int crossing_opening(const struct tx_geometry *geo, struct tx_splitmix *r
             return -1; /* a board too small */
     if (nfar < 8)
         return -1;
-    struct tx_game g;
-    tx_game_init(&g, geo);
-    for (int k = 0; k < 4; k++) {
-        for (int side = 0; side < 2; side++) {
-            if (g.to_move == opp) {
+    struct tx_game *g = tx_game_new(geo, c->rules);
+    int rc = 0;
+    for (int k = 0; k < 4 && rc == 0; k++) {
+        for (int side = 0; side < 2 && rc == 0; side++) {
+            if (g->to_move == opp) {
                 out[n++] = (int16_t)tie[k];
             } else if (k < 3 || player == 0) {
                 int h;
                 do
                     h = far[tx_splitmix_below(rng, (uint32_t)nfar)];
-                while (g.cell[h] != TX_EMPTY);
+                while (tx_game_cell(g, h) != TX_EMPTY);
                 out[n++] = (int16_t)h;
             } else {
                 continue; /* the bot, player 2, is on move after the 4th tie peg */
             }
-            if (tx_game_play(&g, out[n - 1]) != TX_LEGAL || g.status != TX_ONGOING)
-                return -1;
+            if (tx_game_play(g, out[n - 1]) != TX_LEGAL || g->status != TX_ONGOING)
+                rc = -1;
         }
     }
-    if (g.to_move != player || !tx_game_linked(&g, tie[0], tie[1]) ||
-        !tx_game_linked(&g, tie[2], tie[3]))
-        return -1;
-    return n;
+    if (rc == 0 && (g->to_move != player || !tx_game_linked(g, tie[0], tie[1]) ||
+                    !tx_game_linked(g, tie[2], tie[3])))
+        rc = -1;
+    tx_game_free(g);
+    return rc < 0 ? -1 : n;
 }
 
 /* ---- the plan ---- */
@@ -130,12 +139,16 @@ static char *with_options(const char *command, const char *extra)
     return s;
 }
 
-char *tx_validate_bundled_command(const char *name, const char *extra)
+char *tx_validate_bundled_command(const char *name, const struct tx_variant *variant,
+                                  const char *extra)
 {
     char path[PATH_MAX], command[PATH_MAX + 64];
     if (tx_paths_bundled_bot(name, path, sizeof path, NULL) < 0 || strchr(path, '\''))
         return NULL;
-    snprintf(command, sizeof command, "'%s' --seed {seed} --size {size}", path);
+    /* {size} on a square board, as the commands of pp games always said. */
+    snprintf(command, sizeof command, "'%s' --seed {seed} %s%s", path,
+             variant->width == variant->height ? "--size {size}" : "--board {width}x{height}",
+             variant->rules == TX_RULES_PP ? "" : " --rules {rules}");
     return extra ? with_options(command, extra) : tx_strdup(command);
 }
 
@@ -161,9 +174,9 @@ static void plan(struct tx_validate_battery *v, enum tx_validate_scenario scenar
         if (scenario == TX_SCENARIO_DIAGONAL || scenario == TX_SCENARIO_OFF_DIAGONAL)
             n = first_peg(c->geo, &rng, scenario == TX_SCENARIO_DIAGONAL, first);
         else if (scenario == TX_SCENARIO_FORCED_LATE)
-            n = late_opening(c->geo, &rng, player, s->opening);
+            n = late_opening(c, &rng, player, s->opening);
         else if (scenario == TX_SCENARIO_FORCED_CROSSING)
-            n = crossing_opening(c->geo, &rng, player, s->opening);
+            n = crossing_opening(c, &rng, player, s->opening);
         if (n >= 0)
             break;
     }
@@ -180,6 +193,8 @@ static void plan(struct tx_validate_battery *v, enum tx_validate_scenario scenar
         snprintf(extra, sizeof extra, "--swap-prob 1");
     } else if (scenario == TX_SCENARIO_CROSSING) {
         snprintf(extra, sizeof extra, "--cross");
+    } else if (scenario == TX_SCENARIO_EDITS) {
+        snprintf(extra, sizeof extra, "--edit-prob 1");
     }
     s->scenario = scenario;
     s->player = player;
@@ -217,25 +232,31 @@ void tx_validate_plan_battery(struct tx_validate_battery *v)
     const char *sparring = random ? random : nplain ? plain[0] : NULL;
     static const char no_random[] = "needs the bundled twixt-random (not found)";
     static const char no_blocker[] = "needs the bundled twixt-blocker (not found)";
-    int per_round = 2 * nplain + 11;
+    static const char no_swap[] = "no swap on a board that is not square";
+    static const char no_cross[] = "no link crosses another under classic rules";
+    bool square = c->geo->width == c->geo->height, classic = c->rules == TX_RULES_CLASSIC;
+    int per_round = 2 * nplain + 13;
     v->slots = tx_xcalloc((size_t)per_round * (size_t)c->rounds, sizeof *v->slots);
     for (int round = 0; round < c->rounds; round++) {
         for (int i = 0; i < nplain; i++)
             for (int p = 0; p < 2; p++)
                 plan(v, TX_SCENARIO_OPPONENT, p, plain[i], NULL);
-        plan(v, TX_SCENARIO_SWAP, 0, random, no_random);
+        plan(v, TX_SCENARIO_SWAP, 0, square ? random : NULL, square ? no_random : no_swap);
         plan(v, TX_SCENARIO_DIAGONAL, 1, random, no_random);
         plan(v, TX_SCENARIO_OFF_DIAGONAL, 1, random, no_random);
         for (int p = 0; p < 2; p++)
             plan(v, TX_SCENARIO_BLOCKED, p, blocker, no_blocker);
         for (int p = 0; p < 2; p++)
             plan(v, TX_SCENARIO_CROSSING, p, blocker, no_blocker);
+        for (int p = 0; p < 2 && classic; p++)
+            plan(v, TX_SCENARIO_EDITS, p, random, no_random);
         if (!c->forced_openings)
             continue;
         for (int p = 0; p < 2; p++)
             plan(v, TX_SCENARIO_FORCED_LATE, p, sparring, "needs an opponent");
         for (int p = 0; p < 2; p++)
-            plan(v, TX_SCENARIO_FORCED_CROSSING, p, sparring, "needs an opponent");
+            plan(v, TX_SCENARIO_FORCED_CROSSING, p, classic ? NULL : sparring,
+                 classic ? no_cross : "needs an opponent");
     }
 }
 

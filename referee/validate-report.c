@@ -94,7 +94,8 @@ static void print_times(FILE *out, const char *kind, const struct tx_validate_ti
     fputc('\n', out);
 }
 
-static void print_game(FILE *out, const struct tx_validate_game *g)
+static void print_game(FILE *out, const struct tx_validate_config *c,
+                       const struct tx_validate_game *g)
 {
     char what[96];
     const char *scenario = tx_validate_scenario_name(g->scenario);
@@ -112,8 +113,12 @@ static void print_game(FILE *out, const struct tx_validate_game *g)
     case TX_SCENARIO_BLOCKED:
         snprintf(what, sizeof what, "blocked by %s", g->opponent);
         break;
-    case TX_SCENARIO_CROSSING:
-        snprintf(what, sizeof what, "crossing links of %s", g->opponent);
+    case TX_SCENARIO_CROSSING: /* under classic its links cannot cross: it flips them */
+        snprintf(what, sizeof what, "%s links of %s",
+                 c->rules == TX_RULES_CLASSIC ? "flipped" : "crossing", g->opponent);
+        break;
+    case TX_SCENARIO_EDITS:
+        snprintf(what, sizeof what, "links edited by %s", g->opponent);
         break;
     default:
         snprintf(what, sizeof what, "%s, %d forced", scenario, g->nforced);
@@ -210,12 +215,11 @@ void tx_validate_report_print(FILE *out, const char *program, const struct tx_va
     tx_render_text_safe(out, c->name, 64);
     fputs(": ", out);
     tx_render_text_safe(out, c->command, 400);
-    fprintf(out, "\nlimits: first turn %d ms, later turns %d ms, margin %d ms; board %d x %d%s\n",
-            c->limits.first_turn_ms, c->limits.turn_ms, c->limits.margin_ms, c->geo->size,
-            c->geo->size,
-            c->geo->size != TX_SIZE_DEFAULT ? " (CodinGame plays 12 x 12 only: every game is "
-                                              "arena only)"
-                                            : "");
+    bool codingame = tx_validate_codingame(c, TX_SCENARIO_OPPONENT);
+    fprintf(out, "\nlimits: first turn %d ms, later turns %d ms, margin %d ms; board %d x %d%s%s\n",
+            c->limits.first_turn_ms, c->limits.turn_ms, c->limits.margin_ms, c->geo->width,
+            c->geo->height, c->rules == TX_RULES_PP ? "" : ", classic rules",
+            codingame ? "" : " (CodinGame plays pp on 12 x 12 only: every game is arena only)");
     if (c->bundled_dir)
         fprintf(out, "bundled opponents: %s, %s\n", c->bundled_layout, c->bundled_dir);
     fprintf(out, "sandbox: %s\n", rep->sandbox);
@@ -226,7 +230,7 @@ void tx_validate_report_print(FILE *out, const char *program, const struct tx_va
         fprintf(out, "records: none kept (%d games; nothing to replay)\n\n", rep->ngames);
     fprintf(out, "  %5s  %-32s  %s  %s\n", "game", "scenario", "P", "result for the bot");
     for (int i = 0; i < rep->ngames; i++)
-        print_game(out, &rep->games[i]);
+        print_game(out, c, &rep->games[i]);
     for (int s = 0; s < TX_SCENARIOS; s++)
         if (rep->skipped[s])
             fprintf(out, "  (no %s game: %s)\n",
@@ -345,7 +349,14 @@ void tx_validate_report_print_json(FILE *out, const char *program,
     cJSON_AddNumberToObject(limits, "first_turn_ms", c->limits.first_turn_ms);
     cJSON_AddNumberToObject(limits, "turn_ms", c->limits.turn_ms);
     cJSON_AddNumberToObject(limits, "margin_ms", c->limits.margin_ms);
-    cJSON_AddNumberToObject(root, "size", c->geo->size);
+    if (c->geo->width == c->geo->height) {
+        cJSON_AddNumberToObject(root, "size", c->geo->width);
+    } else {
+        cJSON_AddNumberToObject(root, "width", c->geo->width);
+        cJSON_AddNumberToObject(root, "height", c->geo->height);
+    }
+    if (c->rules != TX_RULES_PP)
+        cJSON_AddStringToObject(root, "rules", tx_ruleset(c->rules)->name);
     cJSON_AddBoolToObject(root, "forced_openings", c->forced_openings);
     cJSON *games = cJSON_AddArrayToObject(root, "games");
     for (int i = 0; i < rep->ngames; i++) {

@@ -37,8 +37,9 @@ const char *tx_validate_check_name(enum tx_validate_check check)
 
 const char *tx_validate_scenario_name(enum tx_validate_scenario scenario)
 {
-    static const char *const names[] = {"against", "swap",     "diagonal",    "off-diagonal",
-                                        "blocked", "crossing", "forced-late", "forced-crossing"};
+    static const char *const names[] = {"against",      "swap",        "diagonal",
+                                        "off-diagonal", "blocked",     "crossing",
+                                        "edits",        "forced-late", "forced-crossing"};
     _Static_assert(sizeof names / sizeof names[0] == TX_SCENARIOS, "a name for every scenario");
     return (unsigned)scenario < TX_SCENARIOS ? names[scenario] : "?";
 }
@@ -48,9 +49,10 @@ bool tx_validate_check_fails(enum tx_validate_check check)
     return check <= TX_CHECK_EXTRA_LINES;
 }
 
-bool tx_validate_scenario_codingame(enum tx_validate_scenario scenario)
+bool tx_validate_codingame(const struct tx_validate_config *c, enum tx_validate_scenario scenario)
 {
-    return scenario < TX_SCENARIO_FORCED_LATE;
+    return scenario < TX_SCENARIO_FORCED_LATE && c->rules == TX_RULES_PP &&
+           c->geo->width == TX_SIZE_DEFAULT && c->geo->height == TX_SIZE_DEFAULT;
 }
 
 /* ---- the records file ---- */
@@ -105,7 +107,12 @@ static void keep_probe(struct tx_validate_battery *v, const struct tx_record *r)
         }
     if (upto == 0)
         return;
-    *k = (struct tx_record){.game = r->game, .seed = r->seed, .size = r->size, .limits = r->limits};
+    *k = (struct tx_record){.game = r->game,
+                            .seed = r->seed,
+                            .width = r->width,
+                            .height = r->height,
+                            .rules = r->rules,
+                            .limits = r->limits};
     k->moves = tx_xcalloc((size_t)upto, sizeof *k->moves);
     for (int i = 0; i < upto; i++)
         k->moves[i] = (struct tx_record_move){.player = r->moves[i].player,
@@ -166,8 +173,7 @@ static void init_games(struct tx_validate_battery *v)
         g->scenario = s->scenario;
         g->player = s->player;
         g->nforced = s->nforced;
-        g->codingame =
-            tx_validate_scenario_codingame(s->scenario) && v->c->geo->size == TX_SIZE_DEFAULT;
+        g->codingame = tx_validate_codingame(v->c, s->scenario);
         g->winner = -1;
         g->reason = TX_REASON_INTERRUPTED;
         g->fewest_holes = -1;
@@ -203,7 +209,7 @@ int tx_validate_run(const struct tx_validate_config *c, struct tx_validate_repor
     init_games(v);
 
     struct tx_match_config match;
-    tx_match_config_init(&match, c->geo);
+    tx_match_config_init(&match, c->geo, c->rules);
     match.limits = c->limits;
     struct tx_runner_games games;
     tx_validate_plan_games(v, &games);

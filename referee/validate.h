@@ -24,7 +24,12 @@
  * player 1 and 2 against twixt-blocker, which blocks until the board is
  * nearly full (long games, late positions with few legal holes), and
  * against twixt-blocker --cross, whose own links cross each other (the PP
- * rule). With forced_openings, the scenarios CodinGame cannot produce as
+ * rule; under classic rules, where no link crosses another, it removes and
+ * adds the same links by turns). Under classic rules player 1 and player 2
+ * also play against twixt-random making link edits at every turn (links
+ * that disappear and come back in the bot's input); the forced-crossing
+ * games cannot be. On a board that is not square there is no swap game.
+ * With forced_openings, the scenarios CodinGame cannot produce as
  * well: forced openings that place pegs of the bot's colour (a late
  * position with few legal holes, crossing links), labelled arena-only.
  *
@@ -70,6 +75,7 @@ enum tx_validate_scenario {
     TX_SCENARIO_OFF_DIAGONAL, /* player 2, the opponent opens off the diagonal */
     TX_SCENARIO_BLOCKED,      /* against twixt-blocker: long games, few legal holes at the end */
     TX_SCENARIO_CROSSING,     /* against twixt-blocker --cross: its links cross each other */
+    TX_SCENARIO_EDITS,        /* classic: twixt-random removes, adds and declines its links */
     /* Arena only (forced_openings): CodinGame never forces a move. */
     TX_SCENARIO_FORCED_LATE,     /* a forced opening leaving the bot few legal holes */
     TX_SCENARIO_FORCED_CROSSING, /* a forced opening where the opponent's links cross */
@@ -94,6 +100,7 @@ enum tx_validate_check {
 
 struct tx_validate_config {
     const struct tx_geometry *geo;
+    enum tx_rules rules;        /* the rule set its games are played under */
     const char *name, *command; /* the bot */
     struct tx_limits limits;    /* for every bot of every game */
     uint64_t seed;              /* per-game seeds and openings */
@@ -193,12 +200,15 @@ int tx_validate_run(const struct tx_validate_config *config, struct tx_validate_
 
 void tx_validate_report_free(struct tx_validate_report *report);
 
-/* The command of the bundled bot `name` ("twixt-random") as an opponent:
- * "'PATH' --seed {seed} --size {size}", then extra when not NULL ("--ms
- * 100"); malloc'ed. PATH is next to an installed twixt-arena, or in
- * build/bots/ (tx_paths_bundled_bot in paths.h). NULL when it is not
- * found (or its path holds a quote). */
-char *tx_validate_bundled_command(const char *name, const char *extra);
+/* The command of the bundled bot `name` ("twixt-random") as an opponent in
+ * games of variant: "'PATH' --seed {seed} --size {size}" on a square
+ * board, "--board {width}x{height}" instead on another, then "--rules
+ * {rules}" under classic rules, then extra when not NULL ("--ms 100");
+ * malloc'ed. PATH is next to an installed twixt-arena, or in build/bots/
+ * (tx_paths_bundled_bot in paths.h). NULL when it is not found (or its
+ * path holds a quote). */
+char *tx_validate_bundled_command(const char *name, const struct tx_variant *variant,
+                                  const char *extra);
 
 /* "illegal", "timeout", ... and "against", "swap", ... for reports. */
 const char *tx_validate_check_name(enum tx_validate_check check);
@@ -207,7 +217,10 @@ const char *tx_validate_scenario_name(enum tx_validate_scenario scenario);
 /* True for the checks that fail the validation (a loss on CodinGame). */
 bool tx_validate_check_fails(enum tx_validate_check check);
 
-/* True for the scenarios CodinGame produces (no forced move for the bot). */
-bool tx_validate_scenario_codingame(enum tx_validate_scenario scenario);
+/* True when a game of scenario under config's rule set and board is one
+ * CodinGame can produce: a scenario with no forced move for the bot, pp
+ * on 12 x 12 (it plays nothing else). Games and findings that are not are labelled arena only. */
+bool tx_validate_codingame(const struct tx_validate_config *config,
+                           enum tx_validate_scenario scenario);
 
 #endif

@@ -22,27 +22,75 @@
 #include "verdict.h"
 #include "verify.h"
 
-const struct tx_geometry *tx_verify_geometry(struct tx_verify_geometries *cache, int size)
+const struct tx_geometry *tx_verify_geometry(struct tx_verify_geometries *cache, int width,
+                                             int height)
 {
-    if (size < TX_SIZE_MIN || size > TX_SIZE_MAX)
+    for (int i = 0; i < cache->n; i++)
+        if (cache->list[i]->width == width && cache->list[i]->height == height)
+            return cache->list[i];
+    struct tx_geometry *geo;
+    if (tx_geometry_new(width, height, &geo) < 0)
         return NULL;
-    if (!cache->by_size[size]) {
-        struct tx_geometry *geo = tx_xmalloc(sizeof *geo);
-        if (tx_geometry_init(geo, size) < 0) {
-            free(geo);
-            return NULL;
-        }
-        cache->by_size[size] = geo;
-    }
-    return cache->by_size[size];
+    cache->list = tx_xrealloc(cache->list, (size_t)(cache->n + 1) * sizeof *cache->list);
+    cache->list[cache->n++] = geo;
+    return geo;
 }
 
 void tx_verify_geometries_free(struct tx_verify_geometries *cache)
 {
-    for (int i = 0; i <= TX_SIZE_MAX; i++) {
-        free(cache->by_size[i]);
-        cache->by_size[i] = NULL;
+    for (int i = 0; i < cache->n; i++)
+        tx_geometry_free(cache->list[i]);
+    free(cache->list);
+    cache->list = NULL;
+    cache->n = 0;
+}
+
+/* The link edits of entry m, parsed into out (room for TX_EDITS_READ);
+ * returns how many, or -1 when one is not an edit (the loader refuses
+ * that). */
+static int entry_edits(const struct tx_record_move *m, struct tx_edit *out)
+{
+    if (m->nedits > TX_EDITS_READ)
+        return -1;
+    for (int i = 0; i < m->nedits; i++)
+        if (!tx_edit_parse(m->edits[i], strlen(m->edits[i]), &out[i]))
+            return -1;
+    return m->nedits;
+}
+
+/* The answer entry m records, as a move to play (RULES.md): its move (a
+ * hole, SWAP, or in the cut opening "CUT R1 R2 B1" and "CHOOSE n", read by
+ * the answer parser of r's variant), its edits (parsed into edits, room
+ * for TX_EDITS_READ) and privilege. Returns 0, or -1 when the entry holds
+ * no move (a rejected token, no answer) or edits that are not edits. */
+static int entry_move(const struct tx_geometry *geo, const struct tx_record *r,
+                      const struct tx_record_move *m, struct tx_edit *edits, struct tx_move *out)
+{
+    struct tx_variant v = tx_record_variant(r);
+    int nedits = entry_edits(m, edits);
+    *out = (struct tx_move){.move = tx_verify_parse_move(geo, m->move)};
+    if (out->move == -1 && m->move && v.opening == TX_OPENING_CUT) {
+        struct tx_answer *a = tx_xmalloc(sizeof *a);
+        if (tx_answer_parse_variant(geo, &v, m->move, strlen(m->move), a) == 0 &&
+            (a->move == TX_MOVE_CUT || a->move == TX_MOVE_CHOOSE_RED ||
+             a->move == TX_MOVE_CHOOSE_BLACK) &&
+            !strcmp(a->token, m->move)) {
+            out->move = a->move;
+            memcpy(out->cut, a->cut, sizeof out->cut);
+        }
+        free(a);
     }
+    out->privilege = m->privilege;
+    out->nedits = nedits < 0 ? 0 : nedits;
+    out->edits = edits;
+    return out->move == -1 || nedits < 0 ? -1 : 0;
+}
+
+/* A game of r's variant on geo, in g (room for it). */
+static void start(struct tx_game *g, const struct tx_geometry *geo, const struct tx_record *r)
+{
+    struct tx_variant v = tx_record_variant(r);
+    tx_game_start(g, geo, &v);
 }
 
 int tx_verify_parse_move(const struct tx_geometry *geo, const char *move)
@@ -79,11 +127,12 @@ static bool losing_entry(const struct tx_record *r, int i)
 
 int tx_verify_step(const struct tx_record *r, int i, struct tx_game *g)
 {
-    int move = tx_verify_parse_move(g->geo, r->moves[i].move);
+    struct tx_edit edits[TX_EDITS_READ];
+    struct tx_move m;
 
-    if (losing_entry(r, i))
+    if (losing_entry(r, i) || entry_move(g->geo, r, &r->moves[i], edits, &m) < 0)
         return 0;
-    return move != -1 && tx_game_play(g, move) == TX_LEGAL;
+    return tx_game_apply(g, &m, NULL) == TX_LEGAL;
 }
 
 int tx_verify_position(const struct tx_geometry *geo, const struct tx_record *r, int upto,
@@ -91,7 +140,7 @@ int tx_verify_position(const struct tx_geometry *geo, const struct tx_record *r,
 {
     int played = 0;
 
-    tx_game_init(g, geo);
+    start(g, geo, r);
     if (upto > r->nmoves)
         upto = r->nmoves;
     for (int i = 0; i < upto; i++) {
@@ -109,11 +158,11 @@ int tx_verify_position(const struct tx_geometry *geo, const struct tx_record *r,
 int tx_verify_turn_input(const struct tx_geometry *geo, const struct tx_record *r, int i, char *buf,
                          size_t cap)
 {
-    struct tx_game *g = tx_xmalloc(sizeof *g);
+    struct tx_game *g = tx_game_new(geo, r->rules);
     int rc;
 
     rc = i < 0 || i >= r->nmoves || r->moves[i].forced ? -EINVAL : tx_verify_position(geo, r, i, g);
-    if (rc >= 0 && (g->status != TX_ONGOING || g->to_move != r->moves[i].player))
+    if (rc >= 0 && (g->status != TX_ONGOING || g->seat != r->moves[i].player))
         rc = -EINVAL;
     if (rc >= 0)
         rc = tx_input_write(g, r->moves[i].player,
@@ -124,7 +173,31 @@ int tx_verify_turn_input(const struct tx_geometry *geo, const struct tx_record *
 
 static const char *player_name(int player)
 {
-    return player == 0 ? "player 1" : player == 1 ? "player 2" : "nobody";
+    static const char *const names[TX_SEATS_MAX] = {"player 1", "player 2", "player 3", "player 4"};
+    return player >= 0 && player < TX_SEATS_MAX ? names[player] : "nobody";
+}
+
+/* The winner a record names for the game's winning colour: the player
+ * that plays it in a game of two, its team with teams; both are the
+ * colour, exchanged when the sides were (a seat plays colour
+ * (seat & 1) ^ exchanged). */
+static int winner_of(const struct tx_game *g)
+{
+    return g->winner ^ g->exchanged;
+}
+
+/* Who the result names the winner when seat lost by its own fault: the
+ * other player, or the other team. */
+static int winner_after_fault(int seat)
+{
+    return (seat & 1) ^ 1;
+}
+
+static const char *winner_name(const struct tx_record *r, int winner)
+{
+    if (r->nplayers == 4 && winner >= 0)
+        return winner == 0 ? "the first team" : "the second team";
+    return player_name(winner);
 }
 
 static int fail(struct tx_verify_report *rep, int move, const char *fmt, ...)
@@ -148,9 +221,18 @@ static int check_header(const struct tx_geometry *geo, const struct tx_record *r
     const char *reason = tx_reason_name(r->result.reason);
     bool decisive = r->result.reason != TX_REASON_DRAW && r->result.reason != TX_REASON_INTERRUPTED;
 
-    if (r->size != geo->size)
-        return fail(rep, 0, "size %d, but replayed on a %d x %d board", r->size, geo->size,
-                    geo->size);
+    if ((r->width != geo->width || r->height != geo->height) && r->width == r->height)
+        return fail(rep, 0, "size %d, but replayed on a %d x %d board", r->width, geo->width,
+                    geo->height);
+    if (r->width != geo->width || r->height != geo->height)
+        return fail(rep, 0, "board %d x %d, but replayed on a %d x %d board", r->width, r->height,
+                    geo->width, geo->height);
+    if (r->width != r->height) {
+        for (int i = 0; i < r->nmoves; i++)
+            if (r->moves[i].move && !strcmp(r->moves[i].move, "SWAP") && i + 1 < r->nmoves)
+                return fail(rep, i + 1, "SWAP on a %d x %d board, which has no mirror", r->width,
+                            r->height);
+    }
     if (r->limits.first_turn_ms <= 0 || r->limits.turn_ms <= 0 || r->limits.margin_ms < 0)
         return fail(rep, 0,
                     "limits: first_turn_ms and turn_ms must be positive, margin_ms not negative");
@@ -161,7 +243,7 @@ static int check_header(const struct tx_geometry *geo, const struct tx_record *r
                     reason);
     if (!decisive && r->result.winner != -1)
         return fail(rep, 0, "result: reason %s has no winner, the record says %s", reason,
-                    player_name(r->result.winner));
+                    winner_name(r, r->result.winner));
     return 0;
 }
 
@@ -173,7 +255,7 @@ static int limit_ms(const struct tx_record *r, int i)
 
 /* Checks what a played or answered entry says about itself: message, time.
  * soft_used counts each player's overruns forgiven so far (tx_limits_judge). */
-static int check_entry(const struct tx_record *r, int i, int soft_used[2],
+static int check_entry(const struct tx_record *r, int i, int soft_used[TX_SEATS_MAX],
                        struct tx_verify_report *rep)
 {
     const struct tx_record_move *m = &r->moves[i];
@@ -225,13 +307,13 @@ static void detail_without_hint(const struct tx_record *r, char *buf, size_t cap
  * TX_TOKEN_SHOWN bytes, while the referee worded the reason from the raw
  * line, so only a plain token must give the very same words; otherwise the
  * kind of refusal must match (tx_answer_error_of). */
-static bool same_parse_failure(const struct tx_geometry *geo, const char *token, const char *detail,
-                               char *describe, size_t cap)
+static bool same_parse_failure(const struct tx_geometry *geo, const struct tx_variant *v,
+                               const char *token, const char *detail, char *describe, size_t cap)
 {
     struct tx_answer a;
     bool plain = true;
 
-    if (!token || tx_answer_parse(geo, token, strlen(token), &a) == 0) {
+    if (!token || tx_answer_parse_variant(geo, v, token, strlen(token), &a) == 0) {
         snprintf(describe, cap, "%s", token ? "a move" : "no answer");
         return false;
     }
@@ -247,10 +329,13 @@ static bool same_parse_failure(const struct tx_geometry *geo, const char *token,
 }
 
 /* The last entry was not played: it must be what the result says. */
-static int check_unplayed_last(const struct tx_game *g, const struct tx_record *r, int move,
-                               enum tx_illegal why, int soft_used[2], struct tx_verify_report *rep)
+static int check_unplayed_last(const struct tx_game *g, const struct tx_record *r,
+                               const struct tx_move *answer, enum tx_illegal why,
+                               const struct tx_edit_fault *fault, int soft_used[TX_SEATS_MAX],
+                               struct tx_verify_report *rep)
 {
-    int n = r->nmoves;
+    int n = r->nmoves, move = answer->move;
+    struct tx_variant v = tx_record_variant(r);
     const struct tx_record_move *m = &r->moves[n - 1];
     const char *reason = tx_reason_name(r->result.reason);
     char describe[128], detail[TX_VERDICT_DETAIL_MAX];
@@ -265,8 +350,8 @@ static int check_unplayed_last(const struct tx_game *g, const struct tx_record *
         if (move != -1 && why == TX_LEGAL)
             return fail(rep, n, "%s is a legal move here, but the result says invalid", m->move);
         if (move != -1)
-            tx_illegal_describe(g, move, why, describe, sizeof describe);
-        else if (!same_parse_failure(g->geo, m->move, detail, describe, sizeof describe))
+            tx_answer_describe(g, answer, why, fault, describe, sizeof describe);
+        else if (!same_parse_failure(g->geo, &v, m->move, detail, describe, sizeof describe))
             return fail(rep, n,
                         "result.detail is \"%s\", but the answer \"%s\" is refused as \"%s\"",
                         r->result.detail, m->move ? m->move : "", describe);
@@ -307,19 +392,19 @@ static int check_unplayed_last(const struct tx_game *g, const struct tx_record *
             return fail(rep, n, "no answer (move null), but the result is %s", reason);
         if (move == -1)
             return fail(rep, n, "\"%s\" is not a move, but the result is %s", m->move, reason);
-        tx_illegal_describe(g, move, why, describe, sizeof describe);
+        tx_answer_describe(g, answer, why, fault, describe, sizeof describe);
         return fail(rep, n, "%s is illegal here (%s), but the result is %s", m->move, describe,
                     reason);
     }
     /* Timeouts are the mover's; a crash can also be noticed while the other
      * bot thinks, so only the winner has to match. */
     if (r->result.reason != TX_REASON_INTERRUPTED) {
-        if (r->result.reason != TX_REASON_CRASH && m->player != g->to_move)
+        if (r->result.reason != TX_REASON_CRASH && m->player != g->seat)
             return fail(rep, n, "the losing entry is %s's, but %s was to move",
-                        player_name(m->player), player_name(g->to_move));
-        if (r->result.winner != 1 - m->player)
+                        player_name(m->player), player_name(g->seat));
+        if (r->result.winner != winner_after_fault(m->player))
             return fail(rep, n, "%s lost by %s here, but the record names %s the winner",
-                        player_name(m->player), reason, player_name(r->result.winner));
+                        player_name(m->player), reason, winner_name(r, r->result.winner));
     }
     return 0;
 }
@@ -339,9 +424,9 @@ static int check_end(const struct tx_game *g, const struct tx_record *r,
         if (g->status != TX_WON)
             return fail(rep, n,
                         "the result is a connection, but nobody has connected after the last move");
-        if (g->winner != r->result.winner)
+        if (winner_of(g) != r->result.winner)
             return fail(rep, n, "record says %s won, the replay says %s",
-                        player_name(r->result.winner), player_name(g->winner));
+                        winner_name(r, r->result.winner), winner_name(r, winner_of(g)));
         len = tx_game_winning_chain(g, chain);
         if (len <= 0)
             return fail(rep, n, "the replay finds no winning chain");
@@ -373,14 +458,16 @@ static int check_end(const struct tx_game *g, const struct tx_record *r,
 static int check_links(const struct tx_game *g, const struct tx_record *r,
                        struct tx_verify_report *rep)
 {
-    int16_t *links = tx_xmalloc(sizeof *links * 2 * TX_LINKS_MAX);
+    int16_t *links = tx_xmalloc(sizeof *links * 2 * (size_t)g->geo->link_ids);
     int rc = 0;
 
-    for (int p = 0; p < 2 && rc == 0; p++) {
+    /* Each player lists the links of the colour it plays at the end
+     * (partners the same). */
+    for (int p = 0; p < (r->nplayers == 4 ? 4 : 2) && rc == 0; p++) {
         const struct tx_record_player *pl = &r->players[p];
-        int n = tx_game_links(g, p, links);
+        int n = tx_game_links(g, tx_game_seat_colour(g, p), links);
         for (int k = 0; k < n && k < pl->nlinks && rc == 0; k++) {
-            char a[TX_HOLE_NAME_MAX], b[TX_HOLE_NAME_MAX], want[8];
+            char a[TX_HOLE_NAME_MAX], b[TX_HOLE_NAME_MAX], want[TX_RECORD_LINK_MAX];
             snprintf(want, sizeof want, "%s %s", tx_hole_name(g->geo, links[2 * k], a),
                      tx_hole_name(g->geo, links[2 * k + 1], b));
             if (strcmp(want, pl->links[k]))
@@ -398,18 +485,22 @@ static int check_links(const struct tx_game *g, const struct tx_record *r,
 int tx_verify_record(const struct tx_geometry *geo, const struct tx_record *r,
                      struct tx_verify_report *rep)
 {
-    struct tx_game *g = tx_xmalloc(sizeof *g);
-    int soft_used[2] = {0, 0};
+    struct tx_game *g = tx_game_new(geo, r->rules);
+    struct tx_edit *edits = tx_xmalloc(sizeof(struct tx_edit[TX_EDITS_READ]));
+    int soft_used[TX_SEATS_MAX] = {0, 0, 0, 0};
     int rc;
 
+    start(g, geo, r);
     memset(rep, 0, sizeof *rep);
     rep->ok = true;
     rc = check_header(geo, r, rep);
-    tx_game_init(g, geo);
     for (int i = 0; rc == 0 && i < r->nmoves; i++) {
         const struct tx_record_move *m = &r->moves[i];
         bool last = i == r->nmoves - 1;
-        int move = tx_verify_parse_move(geo, m->move);
+        struct tx_move answer;
+        bool played = entry_move(geo, r, m, edits, &answer) == 0;
+        int nedits = entry_edits(m, edits), move = played ? answer.move : -1;
+        struct tx_edit_fault fault = {-1, -1, -1};
         enum tx_illegal why;
 
         if (g->status != TX_ONGOING) {
@@ -417,35 +508,42 @@ int tx_verify_record(const struct tx_geometry *geo, const struct tx_record *r,
                       g->status == TX_WON ? "won" : "drawn");
             break;
         }
-        if (m->player != g->to_move && !(last && !m->move)) {
+        if (m->player != g->seat && !(last && !m->move)) {
             rc = fail(rep, i + 1, "entry by %s, but %s was to move", player_name(m->player),
-                      player_name(g->to_move));
+                      player_name(g->seat));
             break;
         }
         if ((rc = check_entry(r, i, soft_used, rep)) < 0)
             break;
-        why = move == -1 ? TX_ILLEGAL_OUT_OF_RANGE : tx_game_check(g, move);
-        if (m->forced && (why != TX_LEGAL || move == TX_MOVE_SWAP)) {
+        if (nedits < 0) {
+            rc = fail(rep, i + 1, "its edits are not edits");
+            break;
+        }
+        why = move == -1 ? TX_ILLEGAL_OUT_OF_RANGE : tx_game_check_answer(g, &answer, &fault);
+        if (m->forced && (why != TX_LEGAL || move < 0 || nedits > 0 || m->privilege)) {
             rc = fail(rep, i + 1, "forced move \"%s\" is not a legal hole",
                       m->move ? m->move : "null");
             break;
         }
         if (why == TX_LEGAL && !losing_entry(r, i)) {
-            tx_game_play(g, move);
+            tx_game_apply(g, &answer, NULL);
             rep->legal_moves++;
             continue;
         }
         if (!last) {
             char describe[128] = "not a move";
             if (move != -1)
-                tx_illegal_describe(g, move, why, describe, sizeof describe);
+                tx_answer_describe(g, &answer, why, &fault, describe, sizeof describe);
             rc = fail(rep, i + 1, "%s: %s, but the record goes on", m->move ? m->move : "no answer",
                       describe);
             break;
         }
         /* The game ended on this unplayed entry: no end check but the links. */
-        if ((rc = check_unplayed_last(g, r, move, why, soft_used, rep)) == 0)
+        if (!played)
+            answer.move = -1;
+        if ((rc = check_unplayed_last(g, r, &answer, why, &fault, soft_used, rep)) == 0)
             rc = check_links(g, r, rep);
+        free(edits);
         free(g);
         return rc;
     }
@@ -455,6 +553,7 @@ int tx_verify_record(const struct tx_geometry *geo, const struct tx_record *r,
         rc = check_end(g, r, rep);
     if (rc == 0)
         rc = check_links(g, r, rep);
+    free(edits);
     free(g);
     return rc;
 }

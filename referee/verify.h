@@ -33,24 +33,27 @@ struct tx_verify_report {
     int legal_moves; /* entries of moves[] that were legal and played (the replayed prefix) */
 };
 
-/* Geometries by board size, built on first use. Zero-initialise it, free it
+/* Geometries by board, built on first use. Zero-initialise it, free it
  * with tx_verify_geometries_free. */
 struct tx_verify_geometries {
-    struct tx_geometry *by_size[TX_SIZE_MAX + 1];
+    struct tx_geometry **list;
+    int n;
 };
 
-/* The geometry of an N x N board, or NULL when size is out of range. Aborts
- * on out-of-memory. */
-const struct tx_geometry *tx_verify_geometry(struct tx_verify_geometries *cache, int size);
+/* The geometry of a width x height board, or NULL when a side is out of
+ * range. Aborts on out-of-memory. */
+const struct tx_geometry *tx_verify_geometry(struct tx_verify_geometries *cache, int width,
+                                             int height);
 void tx_verify_geometries_free(struct tx_verify_geometries *cache);
 
-/* Replays r on geo (geo->size == r->size) and fills report. Returns 0 when
+/* Replays r on geo (r's board) under r's rules and fills report. Returns 0 when
  * the record is consistent, -EINVAL when it is not (report says why). */
 int tx_verify_record(const struct tx_geometry *geo, const struct tx_record *r,
                      struct tx_verify_report *report);
 
 /* The position after the first `upto` entries of r->moves (0: the empty
- * board; values past the end are clamped). Entries that were not played
+ * board; values past the end are clamped), in g, which has room for a game
+ * on geo (tx_game_size). Entries that were not played
  * (an illegal or missing last answer) leave the position unchanged. Returns
  * the number of entries actually played, or -EINVAL when an entry before
  * `upto` cannot be played although later ones exist (a corrupt record). */

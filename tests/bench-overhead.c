@@ -39,6 +39,7 @@
 #include <sys/stat.h>
 #include <sys/wait.h>
 
+#include "alloc.h"
 #include "answer.h"
 #include "bot.h"
 #include "command.h"
@@ -151,22 +152,31 @@ static void raw_stop(struct raw_bot *rb)
     waitpid(rb->pid, NULL, 0);
 }
 
-/* Replays one record to its bots; false when a bot answered otherwise. */
-static bool raw_game(const struct tx_geometry *geo, struct tx_game *g, const struct tx_record *r)
+/* Replays one record to its bots (a game of two, on the record's rules and
+ * board); false when a bot answered otherwise. */
+static bool raw_game(const struct tx_record *r)
 {
     struct raw_bot bots[2];
-    static char input[TX_INPUT_MAX], line[TX_ANSWER_LINE_MAX + 2];
+    static char line[TX_ANSWER_LINE_MAX + 2];
+    struct tx_variant v = tx_record_variant(r);
+    struct tx_geometry *geo;
+    if (r->nplayers != 2 || tx_geometry_new(v.width, v.height, &geo) < 0)
+        return false;
+    struct tx_game *g = tx_game_new(geo, v.rules);
+    tx_game_start(g, geo, &v);
+    size_t cap = tx_input_max(geo) + 1;
+    char *input = tx_xmalloc(cap);
     bool first[2] = {true, true}, same = true;
     for (int p = 0; p < 2; p++)
         raw_start(&bots[p], r->players[p].command);
-    tx_game_init(g, geo);
     for (int i = 0; i < r->nmoves && same; i++) {
         const struct tx_record_move *m = &r->moves[i];
         struct tx_answer ans;
-        if (!m->move || tx_answer_parse(geo, m->move, strlen(m->move), &ans) < 0)
+        struct tx_move move;
+        if (!m->move || tx_answer_parse_variant(geo, &v, m->move, strlen(m->move), &ans) < 0)
             break;
         int p = m->player;
-        int len = tx_input_write(g, p, first[p], input, sizeof input);
+        int len = tx_input_write(g, p, first[p], input, cap);
         first[p] = false;
         fwrite(input, 1, (size_t)len, bots[p].in);
         fflush(bots[p].in);
@@ -174,18 +184,19 @@ static bool raw_game(const struct tx_geometry *geo, struct tx_game *g, const str
             same = false;
         else
             same = !strncmp(line, m->move, strlen(m->move));
-        tx_game_play(g, ans.move);
+        tx_answer_move(&ans, &move);
+        tx_game_apply(g, &move, NULL);
     }
     for (int p = 0; p < 2; p++)
         raw_stop(&bots[p]);
+    free(input);
+    tx_game_free(g);
+    tx_geometry_free(geo);
     return same;
 }
 
-static struct timing raw_run(const char *records, int size)
+static struct timing raw_run(const char *records)
 {
-    static struct tx_geometry geo;
-    static struct tx_game game;
-    tx_geometry_init(&geo, size);
     struct tx_records_reader rd;
     struct tx_record rec;
     char err[512];
@@ -196,7 +207,7 @@ static struct timing raw_run(const char *records, int size)
     double cpu0 = children_cpu() + self_cpu(), t0 = now_s();
     int games = 0, differ = 0, item;
     while ((item = tx_records_next(&rd, &rec, err, sizeof err)) == TX_RECORDS_RECORD) {
-        differ += !raw_game(&geo, &game, &rec);
+        differ += !raw_game(&rec);
         games++;
         tx_record_free(&rec);
     }
@@ -267,7 +278,7 @@ int main(int argc, char **argv)
             ratio[RUNS_MAX];
         for (int r = 0; r < runs; r++) {
             struct timing ref = referee_run(arena, bot, games, modes[m], records);
-            struct timing raw = raw_run(records, TX_SIZE_DEFAULT);
+            struct timing raw = raw_run(records);
             ref_wall[r] = ref.wall, ref_cpu[r] = ref.cpu;
             raw_wall[r] = raw.wall, raw_cpu[r] = raw.cpu;
             ratio[r] = ref.wall / raw.wall;

@@ -3,11 +3,14 @@
  * prints figures.
  *
  *   bench-referee [--games N] [--concurrency C] [--sandbox auto|on|off]
+ *                 [--late-games N]
  *
  * The same executable is also the bot it measures (`bench-referee --bot
- * SIZE SEED`, as libuv's tests run themselves as children): it answers at
- * once with a random legal move, and its message is the nanoseconds it spent
- * between the read that brought its input and the write of its answer. So
+ * SEED`, as libuv's tests run themselves as children; the board and rules
+ * from TWIXT_WIDTH, TWIXT_HEIGHT and TWIXT_RULES, as every bot gets them):
+ * it answers at once with a random legal move, and its message is the
+ * nanoseconds it spent between the read that brought its input and the
+ * write of its answer. So
  * for every turn, (time the referee measured) - (time the bot measured) is
  * what the referee and the pipes added: the figure issue 3 sets targets on
  * (p50 < 50 us, p99 < 300 us with one game at a time). Next to it, the
@@ -19,10 +22,17 @@
  * cost of a game (spawning, reaping, the record). Hashing the bots'
  * executables runs on libuv's thread pool and is reported apart.
  *
- * Games run with --sandbox as given (default off). Last, the cost of
+ * Games run with --sandbox as given (default off). Then the cost of
  * starting a bot: from tx_bot_start to the first answer of the instant bot,
  * without and with the sandbox (the difference is what isolation costs,
  * charged to a first turn).
+ *
+ * Last, the largest game: classic rules on 100 x 100 from a forced opening
+ * of LATE_OPENING random moves, so that every turn's input is tens of KB,
+ * played to the end by the instant bots: the added latency per turn and the
+ * referee's CPU per turn there (writing the input included), and the
+ * memory a running game costs the referee (its peak RSS with LATE_AT_ONCE
+ * such games at once, over the same without them).
  */
 #include <errno.h>
 #include <inttypes.h>
@@ -81,17 +91,27 @@ static bool input_complete(const char *buf, size_t len)
     return false;
 }
 
-static int run_bot(int size, uint64_t seed)
+/* A number from the environment, or def. */
+static int env_int(const char *name, int def)
 {
-    static struct tx_geometry geo;
+    const char *v = getenv(name);
+    return v ? atoi(v) : def;
+}
+
+static int run_bot(uint64_t seed)
+{
+    static struct tx_geometry *geo;
     static struct tx_input in;
-    static struct tx_game game;
     static char buf[TX_INPUT_MAX + 1];
-    int16_t moves[TX_MOVES_MAX];
+    static int16_t moves[TX_MOVES_MAX];
     struct tx_splitmix rng = {seed};
     int me = -1;
-    if (tx_geometry_init(&geo, size) < 0)
+    const char *rules_name = getenv("TWIXT_RULES");
+    int rules = rules_name ? tx_rules_from_name(rules_name) : TX_RULES_PP;
+    if (rules < 0 ||
+        tx_geometry_new(env_int("TWIXT_WIDTH", 12), env_int("TWIXT_HEIGHT", 12), &geo) < 0)
         return 2;
+    struct tx_game *game = tx_game_new(geo, (enum tx_rules)rules);
     for (;;) {
         size_t len = 0;
         uint64_t t0 = 0;
@@ -103,18 +123,18 @@ static int run_bot(int size, uint64_t seed)
                 t0 = now_ns();
             len += (size_t)n;
         }
-        if (tx_input_parse(&geo, buf, len, &in, NULL, 0) < 0)
+        if (tx_input_parse(geo, buf, len, &in, NULL, 0) < 0)
             return 3;
         if (me < 0)
             me = tx_input_first_player(&in);
-        if (tx_game_from_input(&game, &geo, &in, me) < 0)
+        if (tx_game_from_input(game, geo, (enum tx_rules)rules, &in, me) < 0)
             return 4;
-        int n = tx_game_legal_moves(&game, moves);
+        int n = tx_game_legal_moves(game, moves);
         if (n <= 0)
             return 5;
         int move = moves[tx_splitmix_below(&rng, (uint32_t)n)];
         char name[TX_HOLE_NAME_MAX], line[64];
-        const char *token = move == TX_MOVE_SWAP ? "SWAP" : tx_hole_name(&geo, move, name);
+        const char *token = move == TX_MOVE_SWAP ? "SWAP" : tx_hole_name(geo, move, name);
         int w = snprintf(line, sizeof line, "%s %" PRIu64 "\n", token, now_ns() - t0);
         if (write(STDOUT_FILENO, line, (size_t)w) != w)
             return 0;
@@ -132,6 +152,8 @@ struct slot { /* one game in flight */
 
 struct bench {
     uv_loop_t loop;
+    int nopening;           /* forced moves every game starts from */
+    const int16_t *opening; /* their holes */
     struct tx_match_config config;
     struct tx_bot_spec bots[2];
     struct slot slots[64];
@@ -214,6 +236,8 @@ static void start_game(struct bench *b, struct slot *slot)
     /* Colours alternate, as in a match. */
     spec->bots[0] = &b->bots[spec->index % 2];
     spec->bots[1] = &b->bots[1 - spec->index % 2];
+    spec->nopening = b->nopening;
+    spec->opening = b->opening;
     struct tx_match *m;
     int r = tx_match_start(&b->loop, &b->config, spec, done_cb, slot, &m);
     if (r < 0) {
@@ -241,15 +265,14 @@ struct result {
     int64_t games, turns;
 };
 
-/* Plays games on a size x size board, concurrency at a time. */
-static struct result run(struct bench *b, const char *self, int size, int64_t games,
-                         int concurrency)
+/* Plays games of geo's board under rules, concurrency at a time, each from
+ * the forced opening b->opening (b->nopening moves). */
+static struct result run(struct bench *b, const char *self, const struct tx_geometry *geo,
+                         enum tx_rules rules, int64_t games, int concurrency)
 {
-    static struct tx_geometry geo;
-    tx_geometry_init(&geo, size);
-    tx_match_config_init(&b->config, &geo);
+    tx_match_config_init(&b->config, geo, rules);
     static char command[PATH_MAX + 64];
-    snprintf(command, sizeof command, "'%s' --bot {size} {seed}", self);
+    snprintf(command, sizeof command, "'%s' --bot {seed}", self);
     b->bots[0] = (struct tx_bot_spec){.name = "instant-a", .command = command};
     b->bots[1] = (struct tx_bot_spec){.name = "instant-b", .command = command};
     b->started = b->finished = b->turns = 0;
@@ -323,7 +346,7 @@ static void startup(const char *label, const char *self, const struct tx_sandbox
     double *ms = malloc(sizeof *ms * (size_t)rounds);
     if (!ms)
         abort();
-    char *argv[] = {(char *)self, (char *)"--bot", (char *)"12", (char *)"1", NULL};
+    char *argv[] = {(char *)self, (char *)"--bot", (char *)"1", NULL};
     int done = 0;
     for (; done < rounds; done++) {
         uv_loop_t loop;
@@ -394,12 +417,91 @@ static void baseline(size_t rounds)
     free(rt);
 }
 
+/* ---- (5) the largest game ---- */
+
+#define LATE_OPENING 6000 /* forced moves: about 3000 pegs and 4000 links a side */
+#define LATE_AT_ONCE 4    /* games at once for the memory figure */
+
+/* A forced opening of n random legal moves under rules (never a swap, never
+ * one that ends the game), into out. */
+static int late_opening(const struct tx_geometry *geo, enum tx_rules rules, int n, int16_t *out)
+{
+    struct tx_game *g = tx_game_new(geo, rules), *next = tx_game_new(geo, rules);
+    struct tx_splitmix rng = {20261124};
+    int done = 0;
+    for (int tries = 0; done < n && tries < 100 * n; tries++) {
+        int h = (int)tx_splitmix_below(&rng, (uint32_t)geo->holes);
+        tx_game_copy(next, g);
+        if (tx_game_play(next, h) == TX_LEGAL && next->status == TX_ONGOING) {
+            tx_game_copy(g, next);
+            out[done++] = (int16_t)h;
+        }
+    }
+    tx_game_free(g);
+    tx_game_free(next);
+    return done;
+}
+
+/* Peak resident memory of this process so far, in KiB (VmHWM). */
+static long peak_kib(void)
+{
+    FILE *f = fopen("/proc/self/status", "re");
+    char line[256];
+    long kib = -1;
+    while (f && fgets(line, sizeof line, f))
+        if (sscanf(line, "VmHWM: %ld kB", &kib) == 1)
+            break;
+    if (f)
+        fclose(f);
+    return kib;
+}
+
+static void late_game(struct bench *b, const char *self, int64_t games)
+{
+    struct tx_geometry *geo;
+    static int16_t opening[TX_HOLES_MAX];
+    if (tx_geometry_new(100, 100, &geo) < 0)
+        abort();
+    b->nopening = late_opening(geo, TX_RULES_CLASSIC, LATE_OPENING, opening);
+    b->opening = opening;
+    struct tx_game *g = tx_game_new(geo, TX_RULES_CLASSIC);
+    for (int i = 0; i < b->nopening; i++)
+        tx_game_play(g, opening[i]);
+    static char input[TX_INPUT_MAX];
+    int len = tx_input_write(g, g->to_move, false, input, sizeof input);
+    printf("\n(5) classic 100x100 from a forced opening of %d random moves, then played to the "
+           "end;\n    the first input after it is %d bytes\n",
+           b->nopening, len);
+    tx_game_free(g);
+
+    struct result one = run(b, self, geo, TX_RULES_CLASSIC, games, 1);
+    print_latency("1 game at a time: ", b->added_us, b->nadded);
+    printf("    %" PRId64 " turns in %" PRId64
+           " games; referee CPU (loop thread) %.1f us per turn, "
+           "writing each input included\n",
+           one.turns, one.games, one.loop_cpu * 1e6 / (double)one.turns);
+
+    /* Memory: the peak with LATE_AT_ONCE games at once, over the peak so
+     * far (which one game at a time already set, so the figure is what
+     * each further game adds: its game state, records, buffers). */
+    long before = peak_kib();
+    run(b, self, geo, TX_RULES_CLASSIC, LATE_AT_ONCE, LATE_AT_ONCE);
+    long after = peak_kib();
+    printf("    memory: peak RSS %.1f MiB with 1 game at a time, %.1f MiB with %d at once: "
+           "%.2f MiB per running game\n",
+           (double)before / 1024, (double)after / 1024, LATE_AT_ONCE,
+           (double)(after - before) / 1024 / (LATE_AT_ONCE - 1));
+    b->nopening = 0;
+    b->opening = NULL;
+    tx_geometry_free(geo);
+}
+
 int main(int argc, char **argv)
 {
-    if (argc == 4 && !strcmp(argv[1], "--bot"))
-        return run_bot(atoi(argv[2]), strtoull(argv[3], NULL, 10));
+    if (argc == 3 && !strcmp(argv[1], "--bot"))
+        return run_bot(strtoull(argv[2], NULL, 10));
 
-    int64_t games = 200;
+    int64_t games = 200, late_games = 4;
     int concurrency = 2;
     struct tx_sandbox_request sandbox = {.mode = TX_SANDBOX_OFF};
     for (int i = 1; i < argc; i++) {
@@ -407,12 +509,15 @@ int main(int argc, char **argv)
             games = atoll(argv[++i]);
         else if (!strcmp(argv[i], "--concurrency") && i + 1 < argc)
             concurrency = atoi(argv[++i]);
+        else if (!strcmp(argv[i], "--late-games") && i + 1 < argc)
+            late_games = atoll(argv[++i]);
         else if (!strcmp(argv[i], "--sandbox") && i + 1 < argc &&
                  tx_sandbox_mode_parse(argv[i + 1], &sandbox.mode) == 0)
             i++;
         else {
             fprintf(stderr,
-                    "usage: bench-referee [--games N] [--concurrency C] [--sandbox auto|on|off]\n");
+                    "usage: bench-referee [--games N] [--concurrency C] [--sandbox auto|on|off] "
+                    "[--late-games N]\n");
             return 2;
         }
     }
@@ -439,12 +544,15 @@ int main(int argc, char **argv)
     printf("sandbox: %s\n", how);
 
     /* (1) and (2): one game at a time on the CodinGame board. */
-    struct result one = run(&b, self, 12, games, 1);
+    struct tx_geometry *geo12;
+    if (tx_geometry_new(12, 12, &geo12) < 0)
+        return 1;
+    struct result one = run(&b, self, geo12, TX_RULES_PP, games, 1);
     struct bench fit = b; /* keep the per-game sums of this run */
     printf("\n(1) added latency per turn (referee time - bot time), 12x12, first turns excluded\n");
     print_latency("1 game at a time: ", b.added_us, b.nadded);
     baseline(b.nadded);
-    struct result many = run(&b, self, 12, games, concurrency);
+    struct result many = run(&b, self, geo12, TX_RULES_PP, games, concurrency);
     char label[64];
     snprintf(label, sizeof label, "%d games at once:", concurrency);
     print_latency(label, b.added_us, b.nadded);
@@ -482,6 +590,9 @@ int main(int argc, char **argv)
         printf("    sandbox: %s\n", err);
     tx_sandbox_free(&off);
     tx_sandbox_free(&on);
+    if (late_games > 0)
+        late_game(&b, self, late_games);
+    tx_geometry_free(geo12);
     if (b.errors)
         printf("\n%" PRId64 " games did not end by connection or draw (see stderr)\n", b.errors);
     free(b.added_us);

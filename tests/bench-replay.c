@@ -20,6 +20,7 @@
 #include "render-svg.h"
 #include "render-text.h"
 #include "verify.h"
+#include "test-game.h"
 
 static double now(void)
 {
@@ -40,14 +41,15 @@ static uint64_t next_random(uint64_t *s)
 static char *random_record(const struct tx_geometry *geo, uint64_t seed)
 {
     struct tx_record r = {0};
-    struct tx_game g;
+    static struct tx_game *g;
     int16_t legal[TX_MOVES_MAX], *links = malloc(sizeof *links * 2 * TX_LINKS_MAX);
     char a[TX_HOLE_NAME_MAX], b[TX_HOLE_NAME_MAX], detail[16], *json;
 
     r.format = tx_strdup(TX_RECORD_FORMAT);
     r.game = (int64_t)seed;
     r.seed = seed;
-    r.size = geo->size;
+    r.width = geo->width;
+    r.height = geo->height;
     r.limits.first_turn_ms = 1000;
     r.limits.turn_ms = 300;
     r.referee = tx_strdup("bench");
@@ -57,22 +59,22 @@ static char *random_record(const struct tx_geometry *geo, uint64_t seed)
     r.players[1].name = tx_strdup("two");
     r.players[1].command = tx_strdup("two");
     r.moves = calloc(TX_MOVES_MAX, sizeof *r.moves);
-    tx_game_init(&g, geo);
-    while (g.status == TX_ONGOING) {
-        int n = tx_game_legal_moves(&g, legal), first = legal[0] == TX_MOVE_SWAP;
+    test_game(&g, geo);
+    while (g->status == TX_ONGOING) {
+        int n = tx_game_legal_moves(g, legal), first = legal[0] == TX_MOVE_SWAP;
         int move = legal[first + (int)(next_random(&seed) % (uint64_t)(n - first))];
         struct tx_record_move *m = &r.moves[r.nmoves++];
-        m->player = g.to_move;
+        m->player = g->to_move;
         m->move = tx_strdup(tx_hole_name(geo, move, a));
         m->us = (int64_t)(next_random(&seed) % 200000);
         m->message = tx_strdup("thinking hard");
-        tx_game_play(&g, move);
+        tx_game_play(g, move);
     }
-    r.result.winner = g.status == TX_WON ? g.winner : -1;
-    r.result.reason = g.status == TX_WON ? TX_REASON_CONNECTION : TX_REASON_DRAW;
-    if (g.status == TX_WON) {
+    r.result.winner = g->status == TX_WON ? g->winner : -1;
+    r.result.reason = g->status == TX_WON ? TX_REASON_CONNECTION : TX_REASON_DRAW;
+    if (g->status == TX_WON) {
         int16_t chain[TX_HOLES_MAX];
-        int n = tx_game_winning_chain(&g, chain);
+        int n = tx_game_winning_chain(g, chain);
         snprintf(detail, sizeof detail, "%s-%s", tx_hole_name(geo, chain[0], a),
                  tx_hole_name(geo, chain[n - 1], b));
     } else {
@@ -80,7 +82,7 @@ static char *random_record(const struct tx_geometry *geo, uint64_t seed)
     }
     r.result.detail = tx_strdup(detail);
     for (int p = 0; p < 2; p++) {
-        int n = tx_game_links(&g, p, links);
+        int n = tx_game_links(g, p, links);
         r.players[p].nlinks = n;
         r.players[p].links = calloc((size_t)n + 1, sizeof *r.players[p].links);
         for (int k = 0; k < n; k++)
@@ -97,8 +99,8 @@ static char *random_record(const struct tx_geometry *geo, uint64_t seed)
 int main(int argc, char **argv)
 {
     int games = argc > 1 ? atoi(argv[1]) : 2000;
-    struct tx_verify_geometries cache = {{0}};
-    const struct tx_geometry *geo = tx_verify_geometry(&cache, 12);
+    struct tx_verify_geometries cache = {0};
+    const struct tx_geometry *geo = tx_verify_geometry(&cache, 12, 12);
     char **lines = calloc((size_t)games, sizeof *lines), err[256];
     double t_load = 0, t_verify = 0, t_text = 0, t_svg = 0, t_html = 0, t;
     size_t bytes = 0, out_text = 0, out_svg = 0, out_html = 0;

@@ -1,3 +1,4 @@
+import os
 import sys
 import random
 
@@ -17,28 +18,42 @@ import random
 # Whatever a forced opening did before its first turn, every move it makes
 # must be legal: the tests play it in every scenario of play, tournament and
 # validate, as player 1 and player 2, with and without a swap.
+#
+# The board is 12 x 12 unless the arena says otherwise: its width and height
+# are the arguments when given (`python3 cg-bot.py {width} {height}`), else
+# TWIXT_WIDTH and TWIXT_HEIGHT, which the arena sets for every bot. Columns
+# past Z are AA, AB, ... It plays the classic rules as well (a hole is a
+# legal answer under both rule sets) and never prints a link edit; it swaps
+# only on a square board (there is no swap on another).
 
-SIZE = 12
-COLUMNS = "ABCDEFGHIJKL"
+WIDTH = int(sys.argv[1]) if len(sys.argv) > 2 else int(os.environ.get("TWIXT_WIDTH", "12"))
+HEIGHT = int(sys.argv[2]) if len(sys.argv) > 2 else int(os.environ.get("TWIXT_HEIGHT", "12"))
+LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
 random.seed(20240611)
 me = None  # 1 or 2
 
 
 def hole(name):
-    return COLUMNS.index(name[0]), int(name[1:]) - 1
+    letters = name.rstrip("0123456789")
+    x = 0
+    for c in letters:
+        x = x * 26 + LETTERS.index(c) + 1
+    return x - 1, int(name[len(letters):]) - 1
 
 
 def name_of(x, y):
-    return COLUMNS[x] + str(y + 1)
+    column = LETTERS[x] if x < 26 else LETTERS[x // 26 - 1] + LETTERS[x % 26]
+    return column + str(y + 1)
 
 
 def may_use(player, x, y):
-    """Player 1 owns rows 1 and 12: it may not use columns A and L (nor the
-    corners); player 2 owns columns A and L: it may not use rows 1 and 12."""
+    """Player 1 owns the first and last rows: it may not use the first and
+    last columns (nor the corners); player 2 owns those columns: it may not
+    use the first and last rows."""
     if player == 1:
-        return 0 < x < SIZE - 1
-    return 0 < y < SIZE - 1
+        return 0 < x < WIDTH - 1
+    return 0 < y < HEIGHT - 1
 
 
 # game loop
@@ -63,15 +78,17 @@ while True:
         his_seg_peg_1, his_seg_peg_2 = input().split()
 
     # SWAP is allowed only as the second move of the game: player 2's first
-    # answer, when the board holds player 1's single peg.
-    if me == 2 and num_your_pegs == 0 and num_his_pegs == 1:
+    # answer, when the board holds player 1's single peg, and on a square
+    # board.
+    if me == 2 and num_your_pegs == 0 and num_his_pegs == 1 and WIDTH == HEIGHT:
         x, y = his_pegs[0]
-        if 3 <= x <= 8 and 3 <= y <= 8:
+        edge = WIDTH // 4
+        if edge <= x < WIDTH - edge and edge <= y < HEIGHT - edge:
             print("swap the central " + name_of(x, y), file=sys.stderr, flush=True)
             print("SWAP central")
             continue
 
-    holes = [(x, y) for x in range(SIZE) for y in range(SIZE)
+    holes = [(x, y) for x in range(WIDTH) for y in range(HEIGHT)
              if (x, y) not in taken and may_use(me, x, y)]
     x, y = random.choice(holes)
     print("player %d: %d legal holes" % (me, len(holes)), file=sys.stderr, flush=True)

@@ -1,7 +1,8 @@
 /* fault-bot.c - a Twixt-PP bot that misbehaves on purpose, for the fault
  * matrix of the referee's match (tests/test-match.c).
  *
- *   fault-bot MODE [K [N]] [--pid-file=PATH] [--size=S] [--seed=X] [--echo]
+ *   fault-bot MODE [K [N]] [--pid-file=PATH] [--size=S | --board=WxH] [--rules=R]
+ *             [--seed=X] [--echo]
  *
  * K is the bot's own turn (1-based) at which the fault happens (default 1),
  * N a parameter of the mode (milliseconds, bytes). On every other turn the
@@ -18,6 +19,14 @@
  * copies every input it reads to stderr, byte for byte, before it answers
  * (the tests compare what the referee sent with what the verifier
  * rebuilds). The bot exits 0 when its stdin ends (the game is over).
+ *
+ * The board and the rule set are TWIXT_WIDTH, TWIXT_HEIGHT and TWIXT_RULES,
+ * which the referee gives every bot, unless --size, --board or --rules say
+ * otherwise. The "good" plan is a zigzag of knight links down the middle of
+ * any board (for player 2, across it). Under classic rules the mode
+ * "editor" makes link edits every turn (see edits_for), deterministic like
+ * everything else here, so that its opponent's inputs show links that
+ * disappear and come back.
  */
 #include <dirent.h>
 #include <errno.h>
@@ -81,6 +90,7 @@ enum mode {
     MODE_REPORT,       /* at turn K, reports how it was started on stderr (see report) */
     MODE_CLOSE_STDERR, /* closes stderr at turn K and plays on */
     MODE_PARTIAL,      /* prints its move without "\n" at turn K, then N=0: hangs, N=1: exits 0 */
+    MODE_EDITOR,       /* classic: like play, with link edits every turn from K (edits_for) */
 };
 
 static const char *const mode_names[] = {
@@ -121,27 +131,31 @@ static const char *const mode_names[] = {
     [MODE_REPORT] = "report",
     [MODE_CLOSE_STDERR] = "close-stderr",
     [MODE_PARTIAL] = "partial",
+    [MODE_EDITOR] = "editor",
 };
 
 #define MODES ((int)(sizeof mode_names / sizeof mode_names[0]))
 #define MEMORY_CAP_MB 1024 /* "memory" gives up here: the limit was not applied */
 
-/* The plan of the "good" bots for player 0 on 12 x 12: a zigzag of knight
- * links from row 1 to row 12 that the lowest-index opponent never blocks.
- * Player 1 plays its mirror image (A6 C7 E6 G7 I6 K7 L5). */
-static const char *const plan0[] = {"F1", "G3", "F5", "G7", "F9", "G11", "E12"};
+/* The plan of the "good" bots for player 0: a zigzag of knight links from
+ * row 1 to the last row down the two middle columns, that the lowest-index
+ * opponent never blocks: on 12 x 12 F1 G3 F5 G7 F9 G11 E12. Player 1 plays
+ * the same plan across the board (x and y exchanged): on a square board the
+ * mirror image (A6 C7 E6 G7 I6 K7 L5). */
+#define PLAN_MAX (TX_SIDE_MAX / 2 + 2)
 
 struct bot {
     enum mode mode;
-    int k;                /* the faulty turn */
-    long n;               /* the mode's parameter */
-    const char *pid_file; /* NULL: do not write pids */
-    bool echo;            /* --echo: copy each input to stderr */
-    int turn;             /* own turns read so far */
-    int me;               /* 0 or 1, known from the first input */
-    bool skip_next;       /* the answer to this turn was already printed */
-    struct tx_geometry geo;
-    struct tx_game game;
+    struct tx_variant variant; /* the board and the rule set */
+    int k;                     /* the faulty turn */
+    long n;                    /* the mode's parameter */
+    const char *pid_file;      /* NULL: do not write pids */
+    bool echo;                 /* --echo: copy each input to stderr */
+    int turn;                  /* own turns read so far */
+    int me;                    /* 0 or 1, known from the first input */
+    bool skip_next;            /* the answer to this turn was already printed */
+    struct tx_geometry *geo;
+    struct tx_game *game; /* sized for geo */
     struct tx_input in;
     char text[TX_INPUT_MAX + 64];
     size_t len;
@@ -244,11 +258,11 @@ static bool read_turn(void)
     if (bot.echo)
         write_all(STDERR_FILENO, bot.text, bot.len);
     char err[128];
-    if (tx_input_parse(&bot.geo, bot.text, bot.len, &bot.in, err, sizeof err) < 0)
+    if (tx_input_parse(bot.geo, bot.text, bot.len, &bot.in, err, sizeof err) < 0)
         die(err);
     if (bot.turn == 0)
         bot.me = tx_input_first_player(&bot.in);
-    if (tx_game_from_input(&bot.game, &bot.geo, &bot.in, bot.me) < 0)
+    if (tx_game_from_input(bot.game, bot.geo, bot.variant.rules, &bot.in, bot.me) < 0)
         die("tx_game_from_input refused the input");
     bot.turn++;
     return true;
@@ -258,7 +272,7 @@ static bool read_turn(void)
 static int lowest_hole(void)
 {
     int16_t moves[TX_MOVES_MAX];
-    int n = tx_game_legal_moves(&bot.game, moves);
+    int n = tx_game_legal_moves(bot.game, moves);
     int best = -1;
     for (int i = 0; i < n; i++)
         if (moves[i] >= 0 && (best < 0 || moves[i] < best))
@@ -269,7 +283,7 @@ static int lowest_hole(void)
 static int highest_hole(void)
 {
     int16_t moves[TX_MOVES_MAX];
-    int n = tx_game_legal_moves(&bot.game, moves);
+    int n = tx_game_legal_moves(bot.game, moves);
     int best = -1;
     for (int i = 0; i < n; i++)
         if (moves[i] > best)
@@ -277,17 +291,39 @@ static int highest_hole(void)
     return best;
 }
 
+/* The hole a along the plan's cross direction, b along its length. */
+static int plan_at(int me, int a, int b)
+{
+    return me == 0 ? tx_geometry_hole(bot.geo, a, b) : tx_geometry_hole(bot.geo, b, a);
+}
+
+/* The plan's holes for player me, in order (-1: off a small board);
+ * returns how many. Player 0's plan goes down the rows, player 1's across
+ * the columns. */
+static int plan(int me, int *out)
+{
+    int across = me == 0 ? bot.geo->width : bot.geo->height;
+    int along = me == 0 ? bot.geo->height : bot.geo->width;
+    int n = 0;
+    for (int i = 0, b = 0; b < along; i++, b += 2) {
+        int a = across / 2 - 1 + i % 2;
+        out[n++] = plan_at(me, a, b);
+        if (b + 2 >= along && b != along - 1) /* the last line is one row further */
+            out[n++] = plan_at(me, a >= 2 ? a - 2 : a + 2, along - 1);
+    }
+    return n;
+}
+
 static int plan_hole(void)
 {
-    for (size_t i = 0; i < sizeof plan0 / sizeof plan0[0]; i++) {
-        int h;
-        if (tx_hole_parse(&bot.geo, plan0[i], strlen(plan0[i]), &h) != TX_HOLE_OK)
+    int holes[PLAN_MAX], n = plan(bot.me, holes);
+    for (int i = 0; i < n; i++) {
+        int h = holes[i];
+        if (h < 0)
             break; /* a board too small for the plan */
-        if (bot.me == 1)
-            h = tx_geometry_mirror(&bot.geo, h);
-        if (bot.game.cell[h] == bot.me + 1)
+        if (tx_game_cell(bot.game, h) == bot.me + 1)
             continue;
-        if (tx_game_check(&bot.game, h) == TX_LEGAL)
+        if (tx_game_check(bot.game, h) == TX_LEGAL)
             return h;
         break; /* blocked: give up the plan */
     }
@@ -298,13 +334,64 @@ static int plan_hole(void)
 static char *good_move(char *buf)
 {
     int16_t moves[TX_MOVES_MAX];
-    if (bot.mode == MODE_SWAPPER && tx_game_legal_moves(&bot.game, moves) > 0 &&
+    if (bot.mode == MODE_SWAPPER && tx_game_legal_moves(bot.game, moves) > 0 &&
         moves[0] == TX_MOVE_SWAP)
         return strcpy(buf, "SWAP");
     int h = (bot.mode == MODE_GOOD || bot.mode == MODE_FLOOD_STDERR) ? plan_hole() : lowest_hole();
     if (h < 0)
         die("no legal move");
-    return tx_hole_name(&bot.geo, h, buf);
+    return tx_hole_name(bot.geo, h, buf);
+}
+
+/* The edit of kind joining holes a and b. */
+static struct tx_edit edit_of(char kind, int a, int b)
+{
+    const struct tx_geometry *g = bot.geo;
+    return (struct tx_edit){kind, (int16_t)tx_geometry_x(g, a), (int16_t)tx_geometry_y(g, a),
+                            (int16_t)tx_geometry_x(g, b), (int16_t)tx_geometry_y(g, b)};
+}
+
+/* "editor": the link edits that go with hole move, each kept only when the
+ * answer stays legal: remove its first listed link; add the first link
+ * missing between two of its pegs (the new one included) that may be added,
+ * not the one just removed; every third turn, decline the new peg's first
+ * automatic link. Appends them (" -A1:B3 +C4:D6") to line. */
+static void edits_for(int move, char *line, size_t cap)
+{
+    static int16_t links[2 * 4 * TX_HOLES_MAX], pegs[TX_HOLES_MAX + 1];
+    struct tx_edit e[3];
+    int n = 0, nlinks = tx_game_links(bot.game, bot.me, links);
+    int npegs = tx_game_pegs(bot.game, bot.me, pegs);
+    pegs[npegs++] = (int16_t)move;
+    if (nlinks > 0) {
+        e[n] = edit_of('-', links[0], links[1]);
+        n += tx_game_check_edits(bot.game, move, e, n + 1, NULL) == TX_LEGAL;
+    }
+    int removed = nlinks > 0 ? tx_geometry_link(bot.geo, links[0], links[1]) : -1;
+    for (int i = 0; i < npegs && n < 2; i++)
+        for (int k = 0; k < 8 && n < 2; k++) {
+            int q = bot.geo->neighbour[pegs[i]][k];
+            if (q < 0 || (tx_game_cell(bot.game, q) != bot.me + 1 && q != move))
+                continue;
+            int link = tx_geometry_link(bot.geo, pegs[i], q);
+            if (link == removed || tx_game_has_link(bot.game, link))
+                continue;
+            e[n] = edit_of('+', pegs[i], q);
+            n += tx_game_check_edits(bot.game, move, e, n + 1, NULL) == TX_LEGAL;
+        }
+    for (int k = 0; k < 8 && bot.turn % 3 == 0; k++) {
+        int q = bot.geo->neighbour[move][k];
+        if (q >= 0 && tx_game_cell(bot.game, q) == bot.me + 1) {
+            e[n] = edit_of('~', move, q);
+            n += tx_game_check_edits(bot.game, move, e, n + 1, NULL) == TX_LEGAL;
+            break;
+        }
+    }
+    for (int i = 0; i < n; i++) {
+        char name[TX_EDIT_NAME_MAX];
+        size_t at = strlen(line);
+        snprintf(line + at, cap - at, " %s", tx_edit_name(&e[i], name));
+    }
 }
 
 static void answer(const char *move, const char *message)
@@ -431,6 +518,17 @@ static void play_turn(void)
         flood_stderr(bot.n);
     if (bot.mode == MODE_SLOW && bot.turn >= bot.k)
         sleep_ms(bot.n);
+    if (bot.mode == MODE_EDITOR && bot.turn >= bot.k) {
+        char line[256];
+        int h = lowest_hole();
+        if (h < 0)
+            die("no legal move");
+        tx_hole_name(bot.geo, h, line);
+        if (bot.variant.rules == TX_RULES_CLASSIC)
+            edits_for(h, line, sizeof line);
+        answer(line, NULL);
+        return;
+    }
     if (!fault) {
         answer(good_move(move), NULL);
         return;
@@ -494,7 +592,7 @@ static void play_turn(void)
         char lines[64], second[TX_HOLE_NAME_MAX];
         int n = snprintf(lines, sizeof lines, "%s\n", good_move(move));
         snprintf(lines + n, sizeof lines - (size_t)n, "%s second\n",
-                 tx_hole_name(&bot.geo, highest_hole(), second));
+                 tx_hole_name(bot.geo, highest_hole(), second));
         if (bot.n > 0) {
             write_all(STDOUT_FILENO, lines, (size_t)n);
             sleep_ms(bot.n);
@@ -519,18 +617,18 @@ static void play_turn(void)
         answer("SWAP", NULL);
         break;
     case MODE_OCCUPIED:
-        for (int h = 0; h < bot.geo.holes; h++)
-            if (bot.game.cell[h] != TX_EMPTY) {
-                answer(tx_hole_name(&bot.geo, h, move), NULL);
+        for (int h = 0; h < bot.geo->holes; h++)
+            if (tx_game_cell(bot.game, h) != TX_EMPTY) {
+                answer(tx_hole_name(bot.geo, h, move), NULL);
                 return;
             }
         die("no occupied hole yet");
         break;
     case MODE_BORDER:
-        for (int h = bot.geo.holes - 1; h >= 0; h--)
-            if (!(bot.geo.zone[h] & TX_ZONE_CORNER) && !tx_geometry_playable(&bot.geo, bot.me, h) &&
-                bot.game.cell[h] == TX_EMPTY) {
-                answer(tx_hole_name(&bot.geo, h, move), NULL);
+        for (int h = bot.geo->holes - 1; h >= 0; h--)
+            if (!(bot.geo->zone[h] & TX_ZONE_CORNER) && !tx_geometry_playable(bot.geo, bot.me, h) &&
+                tx_game_cell(bot.game, h) == TX_EMPTY) {
+                answer(tx_hole_name(bot.geo, h, move), NULL);
                 return;
             }
         die("no vacant hole in the opponent's border");
@@ -599,8 +697,8 @@ static void play_turn(void)
 
 static void usage(void)
 {
-    fprintf(stderr,
-            "usage: fault-bot MODE [K [N]] [--pid-file=PATH] [--size=S] [--seed=X]\nmodes:");
+    fprintf(stderr, "usage: fault-bot MODE [K [N]] [--pid-file=PATH] [--size=S | --board=WxH] "
+                    "[--rules=R] [--seed=X] [--echo]\nmodes:");
     for (int i = 0; i < MODES; i++)
         fprintf(stderr, " %s", mode_names[i]);
     fprintf(stderr, "\n");
@@ -609,13 +707,26 @@ static void usage(void)
 
 static void parse_args(int argc, char **argv)
 {
-    int size = TX_SIZE_DEFAULT, npos = 0;
+    struct tx_variant *v = &bot.variant;
+    const char *rules = getenv("TWIXT_RULES"), *w = getenv("TWIXT_WIDTH"),
+               *h = getenv("TWIXT_HEIGHT");
+    int npos = 0;
     const char *pos[3] = {NULL, "1", "0"};
+    *v = TX_VARIANT_DEFAULT;
+    if (w)
+        v->width = atoi(w);
+    if (h)
+        v->height = atoi(h);
     for (int i = 1; i < argc; i++) {
         if (strncmp(argv[i], "--pid-file=", 11) == 0)
             bot.pid_file = argv[i] + 11;
         else if (strncmp(argv[i], "--size=", 7) == 0)
-            size = atoi(argv[i] + 7);
+            v->width = v->height = atoi(argv[i] + 7);
+        else if (strncmp(argv[i], "--board=", 8) == 0) {
+            if (sscanf(argv[i] + 8, "%dx%d", &v->width, &v->height) != 2)
+                usage();
+        } else if (strncmp(argv[i], "--rules=", 8) == 0)
+            rules = argv[i] + 8;
         else if (strncmp(argv[i], "--seed=", 7) == 0)
             continue; /* accepted like a real bot's, not needed */
         else if (strcmp(argv[i], "--echo") == 0)
@@ -635,8 +746,11 @@ static void parse_args(int argc, char **argv)
     bot.mode = (enum mode)mode;
     bot.k = atoi(pos[1]);
     bot.n = atol(pos[2]);
-    if (tx_geometry_init(&bot.geo, size) < 0)
+    int r = rules ? tx_rules_from_name(rules) : TX_RULES_PP;
+    if (r < 0 || tx_geometry_new(v->width, v->height, &bot.geo) < 0)
         usage();
+    v->rules = (enum tx_rules)r;
+    bot.game = tx_game_new(bot.geo, v->rules);
 }
 
 int main(int argc, char **argv)

@@ -64,8 +64,8 @@
 #include "hole.h"
 #include "input.h"
 
-static struct tx_geometry geo;
-static struct tx_game game;
+static struct tx_geometry *geo;
+static struct tx_game *game; /* sized for geo */
 static struct tx_input in;
 static char text[TX_INPUT_MAX + 64];
 static size_t len;
@@ -97,11 +97,11 @@ static bool read_turn(int *me, bool first)
                 return false;
     }
     char err[128];
-    if (tx_input_parse(&geo, text, len, &in, err, sizeof err) < 0)
+    if (tx_input_parse(geo, text, len, &in, err, sizeof err) < 0)
         return false;
     if (first)
         *me = tx_input_first_player(&in);
-    return tx_game_from_input(&game, &geo, &in, *me) == 0;
+    return tx_game_from_input(game, geo, TX_RULES_PP, &in, *me) == 0;
 }
 
 static char message[32]; /* after the move in the answer, "" for none */
@@ -109,12 +109,12 @@ static char message[32]; /* after the move in the answer, "" for none */
 static void answer(void)
 {
     int16_t moves[TX_MOVES_MAX];
-    int n = tx_game_legal_moves(&game, moves), best = -1;
+    int n = tx_game_legal_moves(game, moves), best = -1;
     for (int i = 0; i < n; i++)
         if (moves[i] >= 0 && (best < 0 || moves[i] < best))
             best = moves[i];
     char name[TX_HOLE_NAME_MAX], line[80];
-    snprintf(line, sizeof line, "%s%s%s\n", best >= 0 ? tx_hole_name(&geo, best, name) : "A1",
+    snprintf(line, sizeof line, "%s%s%s\n", best >= 0 ? tx_hole_name(geo, best, name) : "A1",
              message[0] ? " " : "", message);
     if (write(STDOUT_FILENO, line, strlen(line)) < 0)
         exit(0);
@@ -448,7 +448,8 @@ static void write_log(const char *path, int turn)
 int main(int argc, char **argv)
 {
     const char *mode = argc > 1 ? argv[1] : "play", *arg = argc > 2 ? argv[2] : "";
-    tx_geometry_init(&geo, TX_SIZE_DEFAULT);
+    (tx_geometry_free(geo), tx_geometry_new(TX_SIZE_DEFAULT, TX_SIZE_DEFAULT, &geo));
+    game = tx_game_new(geo, TX_RULES_PP);
     setvbuf(stderr, NULL, _IONBF, 0);
     int me = 0;
     for (int turn = 1; read_turn(&me, turn == 1); turn++) {

@@ -683,7 +683,7 @@ END_TEST
 
 struct games {
     uv_loop_t loop;
-    struct tx_geometry geo;
+    struct tx_geometry *geo;
     struct tx_match_config config;
     struct tx_bot_spec bots[2];
     struct tx_game_spec specs[4];
@@ -717,8 +717,8 @@ static struct games *games_new(void)
 {
     struct games *g = calloc(1, sizeof *g);
     ck_assert_ptr_nonnull(g);
-    ck_assert_int_eq(tx_geometry_init(&g->geo, 12), 0);
-    tx_match_config_init(&g->config, &g->geo);
+    ck_assert_int_eq(tx_geometry_new(12, 12, &g->geo), 0);
+    tx_match_config_init(&g->config, g->geo, TX_RULES_PP);
     g->config.limits.memory_mb = 0; /* in a sanitizer build the bots are too, and ASan needs room */
     snprintf(g->random, sizeof g->random, "%s", TX_RANDOM_BOT); /* from meson */
     snprintf(g->command, sizeof g->command, "%s --seed {seed}", g->random);
@@ -739,6 +739,7 @@ static void games_free(struct games *g)
     ck_assert_int_eq(uv_loop_close(&g->loop), 0);
     for (int i = 0; i < 4; i++)
         tx_record_free(&g->records[i]);
+    tx_geometry_free(g->geo);
     free(g);
 }
 

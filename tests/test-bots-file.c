@@ -112,6 +112,13 @@ static const struct {
      "b.json:2: bot 'a': writable: expected"},
     {"[{\"name\": \"a\", \"command\": \"a\",\n\"name\": \"b\"}]",
      "b.json:1: bot 1: name given twice"},
+    /* The rule set and the board are the run's: the message says where they go. */
+    {"[{\"name\": \"a\", \"command\": \"a\",\n\"rules\": \"classic\"}]",
+     "b.json:2: bot 1: rules: the rule set and the board are the run's, not a bot's (give "
+     "--rules to the command; {rules}, {width} and {height} tell the bot)"},
+    {"[{\"name\": \"a\", \"command\": \"a\",\n\"board\": \"30x24\"}]",
+     "b.json:2: bot 1: board: the rule set and the board are the run's, not a bot's (give "
+     "--board to the command"},
     {"[{\"name\": \"a\", \"command\": \"a\"},\n{\"name\": \"b\", \"command\": \"b\"},\n"
      "{\"name\": \"a\", \"command\": \"c\"}]",
      "b.json:3: bot 'a': name: already used by the bot at line 1"},

@@ -1,18 +1,23 @@
 /* test-bots.c - the bundled bots and starter kits speak the protocol and
- * play legal moves.
+ * play legal moves, under both rule sets and on every kind of board.
  *
- * Each bot is started as a real process (fork/exec, pipes; no shell) and fed
- * turn inputs written by libtwixt (tx_input_write) for scripted positions:
+ * Each bot is started as a real process (fork/exec, pipes; no shell), with
+ * the rule set and board in its environment as the arena gives them
+ * (TWIXT_RULES, TWIXT_WIDTH, TWIXT_HEIGHT), and fed turn inputs written by
+ * libtwixt (tx_input_write) for scripted positions:
  * the first turn as player 1 and as player 2, after a SWAP, a nearly full
  * board, a board where exactly one legal hole remains, and the same on other
- * board sizes. A position the bot did not see being played is its first
- * turn after a forced opening, so its first line is what RULES.md "Forced
- * openings" says: FIRST for player 1, the opponent's last hole for player 2;
- * a bot must learn its side from that line alone. Its one answer line is parsed (tx_answer_parse)
- * and must be a legal move in that position (tx_game_check) with a message of at most 20
- * characters; on end of input the bot must exit with status 0. Whole games
- * against a random opponent played by the test check every turn (and that
- * twixt-blocker's games are long, and that --cross crosses its links), and
+ * boards (5 x 5 to 100 x 100, square or not, pp and classic; classic
+ * positions hold links their owner removed). A position the bot did not see being played is its
+ * first turn after a forced opening, so its first line is what RULES.md "Forced openings" says:
+ * FIRST for player 1, the opponent's last hole for player 2; a bot must learn its side from that
+ * line alone. Its one answer line is parsed (tx_answer_parse) and must be a legal move in that
+ * position, link edits included (tx_game_check_edits), with a message of at most 20 characters; on
+ * end of input the bot must exit with status 0. Whole games against a random opponent played by the
+ * test (which under classic sometimes removes one of its links) check every turn, and the CPU time
+ * of every answer against the turn's limit (twixt-blocker's games are
+ * long, --cross crosses its links, or flips them under classic;
+ * twixt-random's classic edits happen), and
  * twixt-mcts --ms 50 must answer every turn of such a game well within its
  * budget (asserted generously for a loaded machine).
  *
@@ -26,6 +31,7 @@
 #include <check.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <poll.h>
 #include <signal.h>
 #include <stdio.h>
@@ -42,11 +48,29 @@
 #include "hole.h"
 #include "input.h"
 #include "greedy-eval.h"
+#include "mcts.h"
+#include "playout.h"
+#include "rules.h"
+#include "test-game.h"
 
 #define ANSWER_TIMEOUT_MS 10000 /* any bot, any turn: far above what they need */
 #define MCTS_MS 50              /* the budget given to twixt-mcts in the timing test */
 #define MCTS_SLACK_MS 200       /* margin for a loaded machine (sanitizers, parallel tests) */
 #define CASE_TIMEOUT_S 240
+#define FIRST_TURN_MS 1000 /* RULES.md "Time": a bot's own first turn */
+#define TURN_MS 300        /* every later turn */
+/* Sanitizers make the bots several times slower: their CPU time is then
+ * compared with the limits times this. */
+#if defined(__SANITIZE_ADDRESS__)
+#define CPU_FACTOR 4
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define CPU_FACTOR 4
+#endif
+#endif
+#ifndef CPU_FACTOR
+#define CPU_FACTOR 1
+#endif
 
 static char starter_c_exe[256]; /* compiled by the unchecked fixture */
 
@@ -67,7 +91,9 @@ static int64_t now_us(void)
     return (int64_t)ts.tv_sec * 1000000 + ts.tv_nsec / 1000;
 }
 
-static void bot_start(struct bot *b, char *const argv[])
+/* Starts argv with the rule set and board of v in its environment, as the
+ * arena sets them for every bot (none when v is NULL). */
+static void bot_start_in(struct bot *b, char *const argv[], const struct tx_variant *v)
 {
     int in[2], out[2];
     ck_assert_int_eq(pipe2(in, O_CLOEXEC), 0);
@@ -76,6 +102,17 @@ static void bot_start(struct bot *b, char *const argv[])
     b->pid = fork();
     ck_assert_int_ge(b->pid, 0);
     if (b->pid == 0) {
+        unsetenv("TWIXT_RULES");
+        unsetenv("TWIXT_WIDTH");
+        unsetenv("TWIXT_HEIGHT");
+        if (v) {
+            char width[16], height[16];
+            snprintf(width, sizeof width, "%d", v->width);
+            snprintf(height, sizeof height, "%d", v->height);
+            setenv("TWIXT_RULES", tx_ruleset(v->rules)->name, 1);
+            setenv("TWIXT_WIDTH", width, 1);
+            setenv("TWIXT_HEIGHT", height, 1);
+        }
         dup2(in[0], 0);
         dup2(out[1], 1);
         if (!getenv("TX_TEST_VERBOSE")) {
@@ -89,6 +126,27 @@ static void bot_start(struct bot *b, char *const argv[])
     close(out[1]);
     b->to_bot = in[1];
     b->from_bot = out[0];
+}
+
+static void bot_start(struct bot *b, char *const argv[])
+{
+    bot_start_in(b, argv, NULL);
+}
+
+/* CPU time the bot has used so far, in microseconds (its thread's
+ * schedstat: nanoseconds on a CPU), -1 when the kernel does not say. */
+static int64_t bot_cpu_us(const struct bot *b)
+{
+    char path[64];
+    long long ns = -1;
+    snprintf(path, sizeof path, "/proc/%d/schedstat", (int)b->pid);
+    FILE *f = fopen(path, "r");
+    if (f) {
+        if (fscanf(f, "%lld", &ns) != 1)
+            ns = -1;
+        fclose(f);
+    }
+    return ns < 0 ? -1 : ns / 1000;
 }
 
 /* Sends text, then reads one line (without "\n") into line. Returns the
@@ -156,8 +214,9 @@ static const char *const bot_names[NBOTS] = {"twixt-random",  "twixt-greedy",  "
                                              "twixt-blocker", "twixt-blocker", "starter.py",
                                              "starter.c"}; /* CROSSER: twixt-blocker --cross */
 
-/* argv for bot w on a size x size board; storage in `store`. */
-static void bot_argv(enum which w, int size, int mcts_ms, char store[8][256], char *argv[9])
+/* argv for bot w (the board and rule set are in its environment: bot_start_in);
+ * storage in `store`. */
+static void bot_argv(enum which w, int mcts_ms, char store[8][256], char *argv[9])
 {
     const char *build = getenv("TX_BUILD_DIR"), *source = getenv("TX_SOURCE_DIR");
     ck_assert_msg(build && source, "TX_BUILD_DIR and TX_SOURCE_DIR must be set (meson test)");
@@ -188,38 +247,83 @@ static void bot_argv(enum which w, int size, int mcts_ms, char store[8][256], ch
     default:
         ck_abort();
     }
-    snprintf(store[n++], 256, "--size");
-    snprintf(store[n++], 256, "%d", size);
     for (int i = 0; i < n; i++)
         argv[i] = store[i];
     argv[n] = NULL;
 }
 
-/* Asks a fresh bot w for its move in g and checks it is legal. It is the
- * bot's first input, as after a forced opening (RULES.md "Forced
- * openings": player 1's says FIRST). */
-static void check_one_answer(enum which w, const struct tx_game *g, const char *what)
+/* The variant g is played under. */
+static struct tx_variant variant_of(const struct tx_game *g)
 {
-    char store[8][256], *argv[9], text[TX_INPUT_MAX], line[TX_ANSWER_LINE_MAX + 1];
-    struct tx_answer ans;
-    struct bot b;
+    return (struct tx_variant){
+        .rules = (enum tx_rules)g->rules, .width = g->geo->width, .height = g->geo->height};
+}
 
-    ck_assert_int_gt(tx_input_write(g, g->to_move, true, text, sizeof(text)), 0);
-    bot_argv(w, g->geo->size, MCTS_MS, store, argv);
-    bot_start(&b, argv);
-    bot_ask(&b, text, line, sizeof(line));
-    ck_assert_msg(tx_answer_parse(g->geo, line, strlen(line), &ans) == 0,
-                  "%s, %s (size %d): \"%s\" is not a move: %s", bot_names[w], what, g->geo->size,
+/* "pp 12 x 12", for messages. */
+static const char *variant_name(const struct tx_game *g)
+{
+    static char name[32];
+    snprintf(name, sizeof name, "%s %d x %d", tx_ruleset((enum tx_rules)g->rules)->name,
+             g->geo->width, g->geo->height);
+    return name;
+}
+
+/* Parses line as bot w's answer in g and checks that it is legal, link
+ * edits included; returns the parsed answer (static). */
+static const struct tx_answer *check_answer(enum which w, const struct tx_game *g, const char *line,
+                                            const char *what)
+{
+    static struct tx_answer ans;
+    ck_assert_msg(tx_answer_parse(g->geo, (enum tx_rules)g->rules, line, strlen(line), &ans) == 0,
+                  "%s, %s (%s): \"%s\" is not a move: %s", bot_names[w], what, variant_name(g),
                   line, ans.reason);
     ck_assert_msg(!ans.message_cut, "%s: message longer than 20 characters: \"%s\"", bot_names[w],
                   line);
-    enum tx_illegal why = tx_game_check(g, ans.move);
-    char reason[96] = "";
+    if (!tx_ruleset((enum tx_rules)g->rules)->link_edits) {
+        /* Read as classic, a pp answer must hold no edit: a bot that
+         * printed one under pp would be sending a message by mistake. */
+        static struct tx_answer as_classic;
+        ck_assert_int_eq(tx_answer_parse(g->geo, TX_RULES_CLASSIC, line, strlen(line), &as_classic),
+                         0);
+        ck_assert_msg(as_classic.nedits == 0, "%s, %s (%s): link edits under pp: \"%s\"",
+                      bot_names[w], what, variant_name(g), line);
+    }
+    struct tx_edit_fault fault;
+    enum tx_illegal why = tx_game_check_edits(g, ans.move, ans.edits, ans.nedits, &fault);
+    char reason[160] = "";
     if (why != TX_LEGAL)
-        tx_illegal_describe(g, ans.move, why, reason, sizeof(reason));
-    ck_assert_msg(why == TX_LEGAL, "%s, %s (size %d): illegal answer \"%s\": %s", bot_names[w],
-                  what, g->geo->size, line, reason);
+        tx_illegal_describe(g, ans.move, why, ans.edits, &fault, reason, sizeof(reason));
+    ck_assert_msg(why == TX_LEGAL, "%s, %s (%s): illegal answer \"%s\": %s", bot_names[w], what,
+                  variant_name(g), line, reason);
+    return &ans;
+}
+
+/* A turn input of g for the player to move, in a buffer that lives as long
+ * as the test (an input of 100 x 100 is half a megabyte). */
+static const char *input_of(const struct tx_game *g, bool first_turn)
+{
+    static char *text;
+    text = tx_xrealloc(text, tx_input_max(g->geo) + 1);
+    ck_assert_int_gt(tx_input_write(g, g->to_move, first_turn, text, tx_input_max(g->geo) + 1), 0);
+    return text;
+}
+
+/* Asks a fresh bot w for its move in g and checks it is legal. It is the
+ * bot's first input, as after a forced opening (RULES.md "Forced
+ * openings": player 1's says FIRST). Returns the answer line (static). */
+static const char *check_one_answer(enum which w, const struct tx_game *g, const char *what)
+{
+    static char line[TX_ANSWER_LINE_MAX + 1];
+    char store[8][256], *argv[9];
+    struct bot b;
+    struct tx_variant v = variant_of(g);
+
+    bot_argv(w, MCTS_MS, store, argv);
+    bot_start_in(&b, argv, &v);
+    bot_ask(&b, input_of(g, true), line, sizeof(line));
+    check_answer(w, g, line, what);
     bot_finish(&b);
+    return line;
 }
 
 /* ---- scripted positions ---- */
@@ -232,33 +336,78 @@ static uint64_t rng_next(uint64_t *s)
     return *s;
 }
 
-/* Plays random moves on g (no swap) that do not end the game, until the
- * player to move has at most `left` legal holes. Returns false when the
- * game could not get there without ending (try another seed). */
-static bool fill_board(struct tx_game *g, uint64_t seed, int left)
+/* A game on geo under rules in *slot, as test_game (test-game.h) for pp. */
+static struct tx_game *test_game_under(struct tx_game **slot, const struct tx_geometry *geo,
+                                       enum tx_rules rules)
 {
-    int16_t moves[TX_MOVES_MAX];
+    *slot = tx_xrealloc(*slot, tx_game_size(geo));
+    tx_game_init(*slot, geo, rules);
+    return *slot;
+}
+
+static struct tx_edit edit_of(const struct tx_geometry *geo, char kind, int a, int b)
+{
+    return (struct tx_edit){kind, (int16_t)tx_geometry_x(geo, a), (int16_t)tx_geometry_y(geo, a),
+                            (int16_t)tx_geometry_x(geo, b), (int16_t)tx_geometry_y(geo, b)};
+}
+
+/* Plays hole for the player to move; under classic rules, one time in
+ * four with the removal of one of the mover's links, so that positions
+ * hold links their owner removed and pegs that may be linked again.
+ * Returns true when it removed one. */
+static bool play_random(struct tx_game *g, int hole, uint64_t *s)
+{
+    static int16_t *links;
+    struct tx_edit edit;
+    int n = 0;
+    if (tx_ruleset((enum tx_rules)g->rules)->link_edits && rng_next(s) % 4 == 0) {
+        links = tx_xrealloc(links, sizeof(int16_t) * 8 * (size_t)g->geo->holes);
+        int nlinks = tx_game_links(g, g->to_move, links);
+        if (nlinks > 0) {
+            int i = (int)(rng_next(s) % (uint64_t)nlinks);
+            edit = edit_of(g->geo, '-', links[2 * i], links[2 * i + 1]);
+            n = 1;
+        }
+    }
+    ck_assert_int_eq(tx_game_play_edits(g, hole, &edit, n, NULL), TX_LEGAL);
+    return n > 0;
+}
+
+/* Plays random moves on g (no swap; play_random) that do not end the game,
+ * until the player to move has at most `left` legal holes or `moves` moves
+ * were played. Returns false when the game could not get there without
+ * ending (try another seed). */
+static bool fill_board_upto(struct tx_game *g, uint64_t seed, int left, int moves)
+{
+    static int16_t list[TX_MOVES_MAX];
     uint64_t s = seed * 0x9e3779b97f4a7c15ULL + 1;
-    for (;;) {
-        int n = tx_game_legal_moves(g, moves);
+    for (int played_moves = 0;; played_moves++) {
+        int n = tx_game_legal_moves(g, list);
         int holes = 0;
         for (int i = 0; i < n; i++)
-            if (moves[i] != TX_MOVE_SWAP)
-                moves[holes++] = moves[i];
-        if (holes <= left)
+            if (list[i] != TX_MOVE_SWAP)
+                list[holes++] = list[i];
+        if (holes <= left || played_moves == moves)
             return holes > 0;
         int start = (int)(rng_next(&s) % (uint64_t)holes), played = 0;
+        static struct tx_game *next;
         for (int i = 0; i < holes && !played; i++) {
-            struct tx_game next = *g;
-            ck_assert_int_eq(tx_game_play(&next, moves[(start + i) % holes]), TX_LEGAL);
-            if (next.status == TX_ONGOING) {
-                *g = next;
+            next = tx_xrealloc(next, g->bytes);
+            tx_game_copy(next, g);
+            play_random(next, list[(start + i) % holes], &s);
+            if (next->status == TX_ONGOING) {
+                tx_game_copy(g, next);
                 played = 1;
             }
         }
         if (!played)
             return false;
     }
+}
+
+static bool fill_board(struct tx_game *g, uint64_t seed, int left)
+{
+    return fill_board_upto(g, seed, left, -1);
 }
 
 static int hole_at(const struct tx_geometry *geo, const char *name)
@@ -268,45 +417,67 @@ static int hole_at(const struct tx_geometry *geo, const char *name)
     return hole;
 }
 
-/* Every scripted position of one board size, asked of bot w. */
-static void check_positions(enum which w, int size)
+/* Every scripted position of one board and rule set, asked of bot w. On a
+ * board over 30 x 30 (`big`), the first turns and a position of the middle
+ * game only: a full board there takes long to reach and tells nothing new. */
+static void check_positions_of(enum which w, struct tx_variant v)
 {
-    struct tx_geometry *geo = malloc(sizeof(*geo));
-    struct tx_game g;
-    char centre[8];
-    ck_assert_int_eq(tx_geometry_init(geo, size), 0);
-    snprintf(centre, sizeof(centre), "%c%d", 'A' + size / 2, size / 2 + 1);
+    struct tx_geometry *geo;
+    static struct tx_game *g;
+    bool big = v.width * v.height > 30 * 30;
+    ck_assert_int_eq(tx_geometry_new(v.width, v.height, &geo), 0);
+    int centre = tx_geometry_hole(geo, v.width / 2, v.height / 2);
 
-    tx_game_init(&g, geo);
-    check_one_answer(w, &g, "first turn as player 1");
+    test_game_under(&g, geo, v.rules);
+    check_one_answer(w, g, "first turn as player 1");
 
-    tx_game_play(&g, hole_at(geo, centre));
-    check_one_answer(w, &g, "first turn as player 2 after a central peg");
+    tx_game_play(g, centre);
+    check_one_answer(w, g, "first turn as player 2 after a central peg");
 
-    tx_game_init(&g, geo);
-    tx_game_play(&g, hole_at(geo, "C2"));
-    check_one_answer(w, &g, "first turn as player 2 after an edge peg");
+    test_game_under(&g, geo, v.rules);
+    tx_game_play(g, hole_at(geo, "C2"));
+    check_one_answer(w, g, "first turn as player 2 after an edge peg");
 
-    tx_game_init(&g, geo);
-    tx_game_play(&g, hole_at(geo, centre));
-    ck_assert_int_eq(tx_game_play(&g, TX_MOVE_SWAP), TX_LEGAL);
-    check_one_answer(w, &g, "first turn as player 1 after a SWAP");
+    if (tx_geometry_square(geo)) {
+        test_game_under(&g, geo, v.rules);
+        tx_game_play(g, centre);
+        ck_assert_int_eq(tx_game_play(g, TX_MOVE_SWAP), TX_LEGAL);
+        check_one_answer(w, g, "first turn as player 1 after a SWAP");
+    }
 
+    if (big) {
+        bool middle = false;
+        for (uint64_t seed = 1; seed < 20 && !middle; seed++) {
+            test_game_under(&g, geo, v.rules);
+            middle = fill_board_upto(g, seed, 0, geo->holes / 4);
+            if (middle)
+                check_one_answer(w, g, "a quarter of the board played");
+        }
+        ck_assert_msg(middle, "could not play a quarter of %s", variant_name(g));
+        tx_geometry_free(geo);
+        return;
+    }
     bool nearly = false, one = false;
     for (uint64_t seed = 1; seed < 400 && !(nearly && one); seed++) {
-        tx_game_init(&g, geo);
-        if (!nearly && fill_board(&g, seed, 6)) {
-            check_one_answer(w, &g, "nearly full board");
+        test_game_under(&g, geo, v.rules);
+        if (!nearly && fill_board(g, seed, 6)) {
+            check_one_answer(w, g, "nearly full board");
             nearly = true;
         }
-        tx_game_init(&g, geo);
-        if (!one && fill_board(&g, seed, 1)) {
-            check_one_answer(w, &g, "one legal hole left");
+        test_game_under(&g, geo, v.rules);
+        if (!one && fill_board(g, seed, 1)) {
+            check_one_answer(w, g, "one legal hole left");
             one = true;
         }
     }
-    ck_assert_msg(nearly && one, "could not build the full-board positions on size %d", size);
-    free(geo);
+    ck_assert_msg(nearly && one, "could not build the full-board positions on %s", variant_name(g));
+    tx_geometry_free(geo);
+}
+
+/* The same on a square pp board. */
+static void check_positions(enum which w, int size)
+{
+    check_positions_of(w, (struct tx_variant){.rules = TX_RULES_PP, .width = size, .height = size});
 }
 
 /* True when two links of player's cross each other (the PP rule). */
@@ -314,68 +485,110 @@ static bool own_links_cross(const struct tx_game *g, int player)
 {
     const struct tx_geometry *geo = g->geo;
     for (int l = 0; l < geo->holes * 4; l++) {
-        if (!tx_game_has_link(g, l) || g->cell[geo->link_end[l][0]] != (player ? TX_PEG1 : TX_PEG0))
+        if (!tx_game_has_link(g, l) ||
+            tx_game_cell(g, geo->link_end[l][0]) != (player ? TX_PEG1 : TX_PEG0))
             continue;
         for (int i = 0; i < TX_CROSSINGS; i++) {
             int c = geo->crossing[l][i];
-            if (c >= 0 && tx_game_has_link(g, c) &&
-                g->cell[geo->link_end[c][0]] == g->cell[geo->link_end[l][0]])
+            if (c != TX_NO_LINK && tx_game_has_link(g, c) &&
+                tx_game_cell(g, geo->link_end[c][0]) == tx_game_cell(g, geo->link_end[l][0]))
                 return true;
         }
     }
     return false;
 }
 
-/* A whole game of bot w against random moves made by the test; bot_first
- * says who starts. Every answer must be legal. Returns the slowest answer
- * in microseconds; *crossed (when not NULL) says whether two of the bot's
- * own links crossed at the end, *moves how long the game was. */
+/* What play_variant_game saw of the bot. */
+struct game_stats {
+    int64_t slowest_us;        /* the slowest answer, by the clock on the wall */
+    int64_t slowest_cpu_us[2]; /* its CPU time: [0] its first turn, [1] any later one */
+    int edits[3];              /* its removals, additions and declines */
+    int moves;                 /* moves of the game (or until the test stopped it) */
+    bool crossed;              /* two of its links cross each other at the end */
+};
+
+/* A game of bot w against random moves made by the test (play_random:
+ * under classic, some with a removal), under v; bot_first says who starts;
+ * after max_turns answers of the bot (-1: none) the test ends the game by
+ * closing the bot's input. Every answer must be legal and take at most
+ * the turn's limit of CPU time (times CPU_FACTOR under sanitizers). */
+static void play_variant_game(enum which w, struct tx_variant v, int mcts_ms, bool bot_first,
+                              uint64_t seed, int max_turns, struct game_stats *st)
+{
+    char store[8][256], *argv[9], line[TX_ANSWER_LINE_MAX + 1];
+    struct tx_geometry *geo;
+    static struct tx_game *g;
+    static int16_t moves[TX_MOVES_MAX];
+    struct bot b;
+    uint64_t s = seed | 1;
+
+    memset(st, 0, sizeof(*st));
+    ck_assert_int_eq(tx_geometry_new(v.width, v.height, &geo), 0);
+    test_game_under(&g, geo, v.rules);
+    bot_argv(w, mcts_ms, store, argv);
+    bot_start_in(&b, argv, &v);
+    int bot_player = bot_first ? 0 : 1, turns = 0;
+    while (g->status == TX_ONGOING && turns != max_turns) {
+        if (g->to_move != bot_player) {
+            int n = tx_game_legal_moves(g, moves);
+            ck_assert_int_gt(n, 0);
+            int move = moves[rng_next(&s) % (uint64_t)n];
+            if (move == TX_MOVE_SWAP)
+                ck_assert_int_eq(tx_game_play(g, move), TX_LEGAL);
+            else
+                play_random(g, move, &s);
+            continue;
+        }
+        bool first = g->nmoves <= 1; /* the bot's first turn: move 1 or 2 */
+        const char *text = input_of(g, first);
+        int64_t cpu = bot_cpu_us(&b);
+        int64_t us = bot_ask(&b, text, line, sizeof(line));
+        if (cpu >= 0)
+            cpu = bot_cpu_us(&b) - cpu;
+        if (us > st->slowest_us)
+            st->slowest_us = us;
+        if (cpu > st->slowest_cpu_us[!first])
+            st->slowest_cpu_us[!first] = cpu;
+        int limit_ms = (first ? FIRST_TURN_MS : TURN_MS) * CPU_FACTOR;
+        ck_assert_msg(cpu <= limit_ms * 1000, "%s at move %d (%s): %.1f ms of CPU, limit %d ms",
+                      bot_names[w], g->nmoves + 1, variant_name(g), (double)cpu / 1000, limit_ms);
+        char what[32];
+        snprintf(what, sizeof what, "move %d", g->nmoves + 1);
+        const struct tx_answer *ans = check_answer(w, g, line, what);
+        for (int i = 0; i < ans->nedits; i++)
+            st->edits[ans->edits[i].kind == '-' ? 0 : ans->edits[i].kind == '+' ? 1 : 2]++;
+        ck_assert_int_eq(tx_game_play_edits(g, ans->move, ans->edits, ans->nedits, NULL), TX_LEGAL);
+        turns++;
+    }
+    bot_finish(&b);
+    st->crossed = own_links_cross(g, bot_player);
+    st->moves = g->nmoves;
+    tx_geometry_free(geo);
+}
+
+/* A whole pp game on a size x size board (play_variant_game). Returns the
+ * slowest answer in microseconds; *crossed (when not NULL) says whether
+ * two of the bot's own links crossed at the end, *moves how long the game
+ * was. */
 static int64_t play_game(enum which w, int size, int mcts_ms, bool bot_first, uint64_t seed,
                          bool *crossed, int *nmoves)
 {
-    char store[8][256], *argv[9], text[TX_INPUT_MAX], line[TX_ANSWER_LINE_MAX + 1];
-    struct tx_geometry *geo = malloc(sizeof(*geo));
-    struct tx_game g;
-    struct tx_answer ans;
-    struct bot b;
-    int16_t moves[TX_MOVES_MAX];
-    int64_t slowest = 0;
-    uint64_t s = seed | 1;
-
-    ck_assert_int_eq(tx_geometry_init(geo, size), 0);
-    tx_game_init(&g, geo);
-    bot_argv(w, size, mcts_ms, store, argv);
-    bot_start(&b, argv);
-    int bot_player = bot_first ? 0 : 1;
-    while (g.status == TX_ONGOING) {
-        if (g.to_move != bot_player) {
-            int n = tx_game_legal_moves(&g, moves);
-            ck_assert_int_gt(n, 0);
-            ck_assert_int_eq(tx_game_play(&g, moves[rng_next(&s) % (uint64_t)n]), TX_LEGAL);
-            continue;
-        }
-        bool first = g.nmoves <= 1; /* the bot's first turn: move 1 or 2 */
-        ck_assert_int_gt(tx_input_write(&g, g.to_move, first, text, sizeof(text)), 0);
-        int64_t us = bot_ask(&b, text, line, sizeof(line));
-        if (us > slowest)
-            slowest = us;
-        ck_assert_msg(tx_answer_parse(geo, line, strlen(line), &ans) == 0,
-                      "%s at move %d: \"%s\" is not a move: %s", bot_names[w], g.nmoves + 1, line,
-                      ans.reason);
-        ck_assert_msg(!ans.message_cut, "%s: message over 20 characters", bot_names[w]);
-        char reason[96] = "";
-        enum tx_illegal why = tx_game_play(&g, ans.move);
-        if (why != TX_LEGAL)
-            tx_illegal_describe(&g, ans.move, why, reason, sizeof(reason));
-        ck_assert_msg(why == TX_LEGAL, "%s at move %d: %s", bot_names[w], g.nmoves + 1, reason);
-    }
-    bot_finish(&b);
+    struct game_stats st;
+    play_variant_game(w, (struct tx_variant){.rules = TX_RULES_PP, .width = size, .height = size},
+                      mcts_ms, bot_first, seed, -1, &st);
     if (crossed)
-        *crossed = own_links_cross(&g, bot_player);
+        *crossed = st.crossed;
     if (nmoves)
-        *nmoves = g.nmoves;
-    free(geo);
-    return slowest;
+        *nmoves = st.moves;
+    return st.slowest_us;
+}
+
+/* A search board on geo in *slot, like test_game (test-game.h). */
+static struct tx_fastboard *test_board(struct tx_fastboard **slot, const struct tx_geometry *geo)
+{
+    *slot = tx_xrealloc(*slot, tx_fastboard_size(geo));
+    tx_fastboard_init(*slot, geo, TX_RULES_PP);
+    return *slot;
 }
 
 /* ---- the bots' own modules ---- */
@@ -385,15 +598,15 @@ static int64_t play_game(enum which w, int size, int mcts_ms, bool bot_first, ui
 static bool same_position(const struct tx_fastboard *b, const struct tx_game *g)
 {
     const struct tx_geometry *geo = g->geo;
-    if (memcmp(b->cell, g->cell, (size_t)geo->holes) != 0 || b->to_move != g->to_move ||
-        b->winner != (g->status == TX_WON ? g->winner : -1))
+    if (memcmp(tx_fastboard_cells(b), tx_game_cells(g), (size_t)geo->holes) != 0 ||
+        b->to_move != g->to_move || b->winner != (g->status == TX_WON ? g->winner : -1))
         return false;
     for (int l = 0; l < geo->holes * 4; l++) {
         bool l0 = tx_fastboard_has_link(b, 0, l), l1 = tx_fastboard_has_link(b, 1, l);
         if ((l0 || l1) != tx_game_has_link(g, l) || (l0 && l1))
             return false;
-        if ((l0 && g->cell[geo->link_end[l][0]] != TX_PEG0) ||
-            (l1 && g->cell[geo->link_end[l][0]] != TX_PEG1))
+        if ((l0 && tx_game_cell(g, geo->link_end[l][0]) != TX_PEG0) ||
+            (l1 && tx_game_cell(g, geo->link_end[l][0]) != TX_PEG1))
             return false;
     }
     return true;
@@ -402,37 +615,39 @@ static bool same_position(const struct tx_fastboard *b, const struct tx_game *g)
 START_TEST(fastboard_matches_game)
 {
     static const int sizes[] = {5, 8, 12, 26};
-    struct tx_geometry *geo = malloc(sizeof(*geo));
+    struct tx_geometry *geo = NULL;
     int16_t moves[TX_MOVES_MAX];
     for (size_t si = 0; si < sizeof(sizes) / sizeof(sizes[0]); si++) {
-        ck_assert_int_eq(tx_geometry_init(geo, sizes[si]), 0);
+        ck_assert_int_eq((tx_geometry_free(geo), tx_geometry_new(sizes[si], sizes[si], &geo)), 0);
         for (uint64_t seed = 1; seed <= 40; seed++) {
             uint64_t s = seed * 0x9e3779b97f4a7c15ULL;
-            struct tx_game g;
-            struct tx_fastboard b, rebuilt;
-            tx_game_init(&g, geo);
-            tx_fastboard_init(&b, geo);
-            for (int step = 0; g.status == TX_ONGOING; step++) {
-                int n = tx_game_legal_moves(&g, moves);
+            static struct tx_game *g;
+            static struct tx_fastboard *b, *rebuilt;
+            test_game(&g, geo);
+            test_board(&b, geo);
+            test_board(&rebuilt, geo);
+            for (int step = 0; g->status == TX_ONGOING; step++) {
+                int n = tx_game_legal_moves(g, moves);
                 int first = n > 1 && moves[0] == TX_MOVE_SWAP; /* the search board has no swap */
                 int move = moves[first + (int)(rng_next(&s) % (uint64_t)(n - first))];
-                bool ok = tx_fastboard_can_play(&b, b.to_move, move) &&
-                          tx_game_play(&g, move) == TX_LEGAL;
-                tx_fastboard_play(&b, move);
-                tx_fastboard_from_game(&rebuilt, &g);
-                if (!ok || !same_position(&b, &g) || !same_position(&rebuilt, &g))
+                bool ok =
+                    tx_fastboard_can_play(b, b->to_move, move) && tx_game_play(g, move) == TX_LEGAL;
+                tx_fastboard_play(b, move);
+                tx_fastboard_from_game(rebuilt, g);
+                if (!ok || !same_position(b, g) || !same_position(rebuilt, g))
                     ck_abort_msg("size %d seed %d move %d: the search board differs from the game",
                                  sizes[si], (int)seed, step + 1);
             }
         }
         /* A swapped game: the search board is rebuilt from the game. */
-        struct tx_game g;
-        struct tx_fastboard b;
-        tx_game_init(&g, geo);
-        ck_assert_int_eq(tx_game_play(&g, tx_geometry_hole(geo, 2, 1)), TX_LEGAL);
-        ck_assert_int_eq(tx_game_play(&g, TX_MOVE_SWAP), TX_LEGAL);
-        tx_fastboard_from_game(&b, &g);
-        ck_assert_msg(same_position(&b, &g), "size %d: the swapped game differs", sizes[si]);
+        static struct tx_game *g;
+        static struct tx_fastboard *b;
+        test_game(&g, geo);
+        test_board(&b, geo);
+        ck_assert_int_eq(tx_game_play(g, tx_geometry_hole(geo, 2, 1)), TX_LEGAL);
+        ck_assert_int_eq(tx_game_play(g, TX_MOVE_SWAP), TX_LEGAL);
+        tx_fastboard_from_game(b, g);
+        ck_assert_msg(same_position(b, g), "size %d: the swapped game differs", sizes[si]);
     }
     free(geo);
 }
@@ -443,47 +658,48 @@ END_TEST
  * more: checked for every hole of positions from random games. */
 START_TEST(eval_paths_are_shortest)
 {
-    struct tx_geometry *geo = malloc(sizeof(*geo));
+    struct tx_geometry *geo;
     struct tx_rng rng;
     int16_t moves[TX_MOVES_MAX];
-    ck_assert_int_eq(tx_geometry_init(geo, 12), 0);
+    ck_assert_int_eq(tx_geometry_new(12, 12, &geo), 0);
     tx_rng_seed(&rng, 5);
-    struct tx_fastboard empty;
-    tx_fastboard_init(&empty, geo);
-    ck_assert_int_eq(tx_eval_distance(&empty, 0, NULL), 7); /* rows 1, 3, 5, 7, 9, 11, 12 */
-    ck_assert_int_eq(tx_eval_distance(&empty, 1, NULL), 7);
+    static struct tx_fastboard *empty, *b, *after;
+    test_board(&empty, geo);
+    ck_assert_int_eq(tx_eval_distance(empty, 0, NULL), 7); /* rows 1, 3, 5, 7, 9, 11, 12 */
+    ck_assert_int_eq(tx_eval_distance(empty, 1, NULL), 7);
     for (uint64_t seed = 1; seed <= 30; seed++) {
         uint64_t s = seed * 0x2545f4914f6cdd1dULL;
-        struct tx_game g;
-        tx_game_init(&g, geo);
+        static struct tx_game *g;
+        test_game(&g, geo);
         int plies = 4 + (int)(seed % 20);
-        for (int i = 0; i < plies && g.status == TX_ONGOING; i++) {
-            int n = tx_game_legal_moves(&g, moves);
+        for (int i = 0; i < plies && g->status == TX_ONGOING; i++) {
+            int n = tx_game_legal_moves(g, moves);
             int first = n > 1 && moves[0] == TX_MOVE_SWAP;
-            tx_game_play(&g, moves[first + (int)(rng_next(&s) % (uint64_t)(n - first))]);
+            tx_game_play(g, moves[first + (int)(rng_next(&s) % (uint64_t)(n - first))]);
         }
-        if (g.status != TX_ONGOING)
+        if (g->status != TX_ONGOING)
             continue;
-        struct tx_fastboard b;
-        tx_fastboard_from_game(&b, &g);
+        test_board(&b, geo);
+        test_board(&after, geo);
+        tx_fastboard_from_game(b, g);
         for (int p = 0; p < 2; p++) {
             uint8_t on_path[TX_HOLES_MAX] = {0};
-            int d = tx_eval_paths(&b, p, on_path);
-            ck_assert_int_eq(d, tx_eval_distance(&b, p, NULL));
+            int d = tx_eval_paths(b, p, on_path);
+            ck_assert_int_eq(d, tx_eval_distance(b, p, NULL));
             if (d >= TX_EVAL_FAR)
                 continue;
             for (int h = 0; h < geo->holes; h++) {
-                if (!tx_fastboard_can_play(&b, p, h)) {
+                if (!tx_fastboard_can_play(b, p, h)) {
                     if (on_path[h])
                         ck_abort_msg("seed %d: hole %d on a path but not playable", (int)seed, h);
                     continue;
                 }
-                struct tx_fastboard after = b;
-                after.to_move = p; /* the distance does not depend on who moves */
-                tx_fastboard_play(&after, h);
+                tx_fastboard_copy(after, b);
+                after->to_move = p; /* the distance does not depend on who moves */
+                tx_fastboard_play(after, h);
                 int expect = on_path[h] ? d - 1 : d;
-                int got = tx_eval_distance(&after, p, NULL);
-                if (got != expect && after.winner != p)
+                int got = tx_eval_distance(after, p, NULL);
+                if (got != expect && after->winner != p)
                     ck_abort_msg("seed %d player %d hole %d: distance %d -> %d, on path %d",
                                  (int)seed, p, h, d, got, on_path[h]);
             }
@@ -491,7 +707,7 @@ START_TEST(eval_paths_are_shortest)
         /* The ranking comes best first. */
         int16_t ranked[TX_HOLES_MAX];
         int scores[TX_HOLES_MAX];
-        int n = tx_eval_rank_moves(&b, &rng, ranked, scores);
+        int n = tx_eval_rank_moves(b, &rng, ranked, scores);
         ck_assert_int_gt(n, 0);
         for (int i = 1; i < n; i++)
             if (scores[i - 1] < scores[i])
@@ -501,13 +717,184 @@ START_TEST(eval_paths_are_shortest)
 }
 END_TEST
 
+/* The second-line rule (tx_fastboard_count_second_lines) calls a game won
+ * only when it is: in random games on every kind of size (5 x 5, where the
+ * middle of a second line has only corners on its border line, included),
+ * whenever the rule first says player p has won, p's real connection
+ * needs at most two more pegs, and p wins for real with its next two moves
+ * (the best of the greedy ranking) whatever the opponent answers. */
+START_TEST(fastboard_second_line_wins_for_real)
+{
+    static const int sizes[] = {5, 6, 7, 12, 26};
+    struct tx_geometry *geo = NULL;
+    int16_t moves[TX_MOVES_MAX], ranked[TX_HOLES_MAX];
+    struct tx_rng rng;
+    int sealed = 0;
+    tx_rng_seed(&rng, 11);
+    for (size_t si = 0; si < sizeof(sizes) / sizeof(sizes[0]); si++) {
+        ck_assert_int_eq((tx_geometry_free(geo), tx_geometry_new(sizes[si], sizes[si], &geo)), 0);
+        for (uint64_t seed = 1; seed <= 60; seed++) {
+            uint64_t s = seed * 0x9e3779b97f4a7c15ULL;
+            static struct tx_fastboard *real, *early;
+            test_board(&real, geo);
+            tx_fastboard_copy(test_board(&early, geo), real);
+            tx_fastboard_count_second_lines(early);
+            while (real->winner < 0 && early->winner < 0) {
+                int n = 0;
+                for (int h = 0; h < geo->holes; h++)
+                    if (tx_fastboard_can_play(real, real->to_move, h))
+                        moves[n++] = (int16_t)h;
+                if (n == 0)
+                    break;
+                int move = moves[rng_next(&s) % (uint64_t)n];
+                tx_fastboard_play(real, move);
+                tx_fastboard_play(early, move);
+            }
+            ck_assert_msg(real->winner < 0 || early->winner == real->winner,
+                          "size %d seed %d: a real win the rule missed", sizes[si], (int)seed);
+            if (early->winner < 0 || real->winner >= 0)
+                continue;
+            int p = early->winner;
+            sealed++;
+            ck_assert_int_le(tx_eval_distance(real, p, NULL), 2);
+            for (int turn = 0; turn < 4 && real->winner < 0; turn++) {
+                int n = 0;
+                if (real->to_move == p) {
+                    n = tx_eval_rank_moves(real, &rng, ranked, NULL);
+                    ck_assert_int_gt(n, 0);
+                    tx_fastboard_play(real, ranked[0]);
+                    continue;
+                }
+                for (int h = 0; h < geo->holes; h++)
+                    if (tx_fastboard_can_play(real, real->to_move, h))
+                        moves[n++] = (int16_t)h;
+                ck_assert_int_gt(n, 0);
+                tx_fastboard_play(real, moves[rng_next(&s) % (uint64_t)n]);
+            }
+            ck_assert_msg(real->winner == p, "size %d seed %d: the sealed game was not won",
+                          sizes[si], (int)seed);
+        }
+    }
+    ck_assert_int_gt(sealed, 100); /* the rule did decide games early */
+    free(geo);
+}
+END_TEST
+
+/* Playouts answer an intrusion into a two-way connection: player 1's pegs
+ * E5 and E7 can link through C6 or G6; when player 2 takes G6 the answer
+ * is C6, and when player 2 instead cuts E5-G6 with a link, the answer is
+ * C6 too. And the same for a peg's two ways to its border line. */
+START_TEST(playout_saves_bridge)
+{
+    struct tx_geometry *geo = NULL;
+    ck_assert_int_eq((tx_geometry_free(geo), tx_geometry_new(12, 12, &geo)), 0);
+    int e5 = tx_geometry_hole(geo, 4, 4), e7 = tx_geometry_hole(geo, 4, 6);
+    int c6 = tx_geometry_hole(geo, 2, 5), g6 = tx_geometry_hole(geo, 6, 5);
+    static struct tx_fastboard *b, *cut, *t, *edge;
+    test_board(&b, geo);
+    tx_fastboard_play(b, e5);
+    tx_fastboard_play(b, tx_geometry_hole(geo, 10, 10));
+    tx_fastboard_play(b, e7);
+    tx_fastboard_copy(test_board(&cut, geo), b);
+    tx_fastboard_play(b, g6);
+    ck_assert_int_eq(tx_playout_save_bridge(b, 0, g6, false), c6);
+    /* A player 2 link that crosses E5-G6 and no other link of the bridge. */
+    int e5g6 = tx_geometry_link(geo, e5, g6), found = 0;
+    int c6e5 = tx_geometry_link(geo, c6, e5), c6e7 = tx_geometry_link(geo, c6, e7);
+    int g6e7 = tx_geometry_link(geo, g6, e7);
+    for (int i = 0; i < TX_CROSSINGS && !found; i++) {
+        int l = geo->crossing[e5g6][i];
+        if (l == TX_NO_LINK)
+            break;
+        int a = geo->link_end[l][0], c = geo->link_end[l][1];
+        bool other = false;
+        for (int j = 0; j < TX_CROSSINGS; j++) {
+            int x = geo->crossing[l][j];
+            other |= x != TX_NO_LINK && (x == c6e5 || x == c6e7 || x == g6e7);
+        }
+        if (other || tx_fastboard_cell(cut, a) != TX_EMPTY ||
+            tx_fastboard_cell(cut, c) != TX_EMPTY || a == g6 || c == g6 ||
+            !tx_fastboard_can_play(cut, 1, a) || !tx_fastboard_can_play(cut, 1, c))
+            continue;
+        tx_fastboard_copy(test_board(&t, geo), cut);
+        tx_fastboard_play(t, a);
+        tx_fastboard_play(t, tx_geometry_hole(geo, 9, 1)); /* player 1 elsewhere */
+        tx_fastboard_play(t, c);
+        ck_assert(tx_fastboard_link_blocked(t, 0, e5g6));
+        ck_assert_int_eq(tx_playout_save_bridge(t, 0, c, false), c6);
+        found = 1;
+    }
+    ck_assert_msg(found, "no link crosses E5-G6 alone");
+    /* The edge: player 1's E4 reaches the second line (joined to row 1 for
+     * good) through D2 or F2; player 2 takes D2, the answer is F2, but only
+     * with edges and the second-line rule. */
+    int e4 = tx_geometry_hole(geo, 4, 3), d2 = tx_geometry_hole(geo, 3, 1);
+    test_board(&edge, geo);
+    tx_fastboard_count_second_lines(edge);
+    tx_fastboard_play(edge, e4);
+    tx_fastboard_play(edge, d2);
+    ck_assert_int_eq(tx_playout_save_bridge(edge, 0, d2, true), tx_geometry_hole(geo, 5, 1));
+    ck_assert_int_eq(tx_playout_save_bridge(edge, 0, d2, false), -1);
+    edge->second_line = false;
+    ck_assert_int_eq(tx_playout_save_bridge(edge, 0, d2, true), -1);
+    tx_fastboard_play(b, c6); /* player 1 answers: the bridge is a chain */
+    ck_assert(tx_fastboard_connected(b, e5, e7));
+    free(geo);
+}
+END_TEST
+
+/* The search with each enhancement switched off still answers a legal
+ * move, and a game sealed by the second-line rule is finished at once: the
+ * player to move links its chain to a border line without searching. */
+START_TEST(mcts_switches_and_sealed_finish)
+{
+    struct tx_geometry *geo = NULL;
+    ck_assert_int_eq((tx_geometry_free(geo), tx_geometry_new(12, 12, &geo)), 0);
+    static const int chain[][2] = {{5, 1}, {6, 3}, {5, 5}, {6, 7}, {5, 9}, {7, 10}};
+    static struct tx_fastboard *b, *after;
+    test_board(&b, geo);
+    for (int i = 0; i < 6; i++) {
+        tx_fastboard_play(b, tx_geometry_hole(geo, chain[i][0], chain[i][1]));
+        tx_fastboard_play(b, tx_geometry_hole(geo, 1, i + 2)); /* player 2, far away */
+    }
+    ck_assert_int_eq(b->winner, -1);
+    ck_assert_int_eq(b->to_move, 0);
+    ck_assert_int_eq(tx_eval_distance(b, 0, NULL), 2); /* one peg on each border line */
+    int last[2] = {tx_geometry_hole(geo, 7, 10), tx_geometry_hole(geo, 1, 7)};
+    struct tx_mcts_stats st;
+    for (int off = 0; off < 4; off++) {
+        struct tx_mcts_features f;
+        tx_mcts_features_default(&f);
+        f.second_line = off != 1;
+        f.save_bridge = off != 2;
+        f.save_edge = off != 3;
+        struct tx_mcts *m = tx_mcts_new(geo, 3, 1 << 16);
+        ck_assert_ptr_nonnull(m);
+        tx_mcts_set_features(m, &f);
+        int move = tx_mcts_search(m, b, last, INT64_MAX, 300, &st);
+        ck_assert_msg(move >= 0 && tx_fastboard_can_play(b, 0, move), "switch %d: move %d", off,
+                      move);
+        if (f.second_line) { /* sealed: finished without a search */
+            ck_assert_int_eq(st.playouts, 0);
+            tx_fastboard_copy(test_board(&after, geo), b);
+            tx_fastboard_play(after, move);
+            ck_assert_int_eq(tx_eval_distance(after, 0, NULL), 1);
+        } else {
+            ck_assert_int_eq(st.playouts, 300);
+        }
+        tx_mcts_free(m);
+    }
+    free(geo);
+}
+END_TEST
+
 START_TEST(opening_and_swap_rules)
 {
-    struct tx_geometry *geo = malloc(sizeof(*geo));
+    struct tx_geometry *geo = NULL;
     struct tx_rng rng;
     tx_rng_seed(&rng, 9);
     for (int size = TX_SIZE_MIN; size <= TX_SIZE_MAX; size++) {
-        ck_assert_int_eq(tx_geometry_init(geo, size), 0);
+        ck_assert_int_eq((tx_geometry_free(geo), tx_geometry_new(size, size, &geo)), 0);
         int centre = tx_geometry_hole(geo, size / 2, size / 2);
         ck_assert_msg(tx_eval_should_swap(geo, centre), "size %d: the centre is not swapped", size);
         ck_assert(!tx_eval_should_swap(geo, tx_geometry_hole(geo, 1, 0))); /* a border peg */
@@ -520,6 +907,243 @@ START_TEST(opening_and_swap_rules)
         }
     }
     free(geo);
+}
+END_TEST
+
+/* A search board on geo under rules in *slot. */
+static struct tx_fastboard *test_board_under(struct tx_fastboard **slot,
+                                             const struct tx_geometry *geo, enum tx_rules rules)
+{
+    *slot = tx_xrealloc(*slot, tx_fastboard_size(geo));
+    tx_fastboard_init(*slot, geo, rules);
+    return *slot;
+}
+
+/* The search board follows classic games and boards that are not square:
+ * rebuilt from the game after every move (removals of the mover's links
+ * included: play_random), and played along for moves without edits. */
+START_TEST(fastboard_matches_game_under_classic_and_wide)
+{
+    static const struct tx_variant boards[] = {
+        {.rules = TX_RULES_CLASSIC, .width = 12, .height = 12},
+        {.rules = TX_RULES_CLASSIC, .width = 7, .height = 9},
+        {.rules = TX_RULES_PP, .width = 9, .height = 7},
+        {.rules = TX_RULES_CLASSIC, .width = 30, .height = 24}};
+    static int16_t moves[TX_MOVES_MAX];
+    for (size_t bi = 0; bi < sizeof(boards) / sizeof(boards[0]); bi++) {
+        struct tx_variant v = boards[bi];
+        struct tx_geometry *geo;
+        ck_assert_int_eq(tx_geometry_new(v.width, v.height, &geo), 0);
+        int games = v.width * v.height > 200 ? 3 : 30;
+        for (uint64_t seed = 1; seed <= (uint64_t)games; seed++) {
+            uint64_t s = seed * 0x9e3779b97f4a7c15ULL;
+            static struct tx_game *g;
+            static struct tx_fastboard *b, *played;
+            test_game_under(&g, geo, v.rules);
+            test_board_under(&b, geo, v.rules);
+            test_board_under(&played, geo, v.rules);
+            for (int step = 0; g->status == TX_ONGOING; step++) {
+                int n = tx_game_legal_moves(g, moves);
+                int first = n > 1 && moves[0] == TX_MOVE_SWAP;
+                int move = moves[first + (int)(rng_next(&s) % (uint64_t)(n - first))];
+                int before = g->nmoves;
+                tx_fastboard_from_game(b, g);
+                tx_fastboard_copy(played, b);
+                bool edited = play_random(g, move, &s);
+                ck_assert_int_eq(g->nmoves, before + 1);
+                tx_fastboard_play(played, move);
+                tx_fastboard_from_game(b, g);
+                if (!same_position(b, g) || (!edited && !same_position(played, g)))
+                    ck_abort_msg("%s %dx%d seed %d move %d: the search board differs from the game",
+                                 tx_ruleset(v.rules)->name, v.width, v.height, (int)seed, step + 1);
+            }
+        }
+        tx_geometry_free(geo);
+    }
+}
+END_TEST
+
+/* The shortest-connection distance, computed the slow and obvious way
+ * from libtwixt's own rule of which links block which
+ * (tx_game_link_blocked): relax every knight step until nothing changes.
+ * Entering one's peg costs 0, a vacant hole one may use 1. */
+static int reference_cost(const struct tx_game *g, int p, int h)
+{
+    if (tx_game_cell(g, h) == p + 1)
+        return 0;
+    return tx_game_cell(g, h) == TX_EMPTY && tx_geometry_playable(g->geo, p, h) ? 1 : -1;
+}
+
+static int reference_distance(const struct tx_game *g, int p)
+{
+    const struct tx_geometry *geo = g->geo;
+    static int dist[TX_HOLES_MAX];
+    unsigned zone_first = p == 0 ? TX_ZONE_ROW_FIRST : TX_ZONE_COL_FIRST;
+    unsigned zone_last = p == 0 ? TX_ZONE_ROW_LAST : TX_ZONE_COL_LAST;
+    if (g->status == TX_WON && g->winner == p)
+        return 0;
+    for (int h = 0; h < geo->holes; h++) {
+        int c = reference_cost(g, p, h);
+        dist[h] = c >= 0 && (geo->zone[h] & zone_first) ? c : INT_MAX;
+    }
+    for (bool changed = true; changed;) {
+        changed = false;
+        for (int h = 0; h < geo->holes; h++) {
+            if (dist[h] == INT_MAX)
+                continue;
+            for (int k = 0; k < 8; k++) {
+                int n = geo->neighbour[h][k];
+                if (n < 0 || tx_game_link_blocked(g, tx_geometry_link(geo, h, n), p + 1, NULL))
+                    continue;
+                int c = reference_cost(g, p, n);
+                if (c >= 0 && dist[h] + c < dist[n]) {
+                    dist[n] = dist[h] + c;
+                    changed = true;
+                }
+            }
+        }
+    }
+    int best = INT_MAX;
+    for (int h = 0; h < geo->holes; h++)
+        if ((geo->zone[h] & zone_last) && dist[h] < best)
+            best = dist[h];
+    return best >= TX_EVAL_FAR ? TX_EVAL_FAR : best;
+}
+
+/* The evaluation's distance is the reference's in positions of random
+ * games (with removals under classic): under classic a player's own links
+ * block its steps too, under pp only the opponent's. */
+START_TEST(eval_distance_matches_reference)
+{
+    static const struct tx_variant boards[] = {
+        {.rules = TX_RULES_CLASSIC, .width = 12, .height = 12},
+        {.rules = TX_RULES_PP, .width = 12, .height = 12},
+        {.rules = TX_RULES_CLASSIC, .width = 9, .height = 7}};
+    static int16_t moves[TX_MOVES_MAX];
+    int compared = 0, own_blocks = 0;
+    for (size_t bi = 0; bi < sizeof(boards) / sizeof(boards[0]); bi++) {
+        struct tx_variant v = boards[bi];
+        struct tx_geometry *geo;
+        ck_assert_int_eq(tx_geometry_new(v.width, v.height, &geo), 0);
+        for (uint64_t seed = 1; seed <= 40; seed++) {
+            uint64_t s = seed * 0x2545f4914f6cdd1dULL;
+            static struct tx_game *g;
+            static struct tx_fastboard *b, *as_pp;
+            test_game_under(&g, geo, v.rules);
+            while (g->status == TX_ONGOING) {
+                int n = tx_game_legal_moves(g, moves);
+                int first = n > 1 && moves[0] == TX_MOVE_SWAP;
+                play_random(g, moves[first + (int)(rng_next(&s) % (uint64_t)(n - first))], &s);
+                test_board_under(&b, geo, v.rules);
+                tx_fastboard_from_game(b, g);
+                for (int p = 0; p < 2; p++) {
+                    int got = tx_eval_distance(b, p, NULL), want = reference_distance(g, p);
+                    if (got != want)
+                        ck_abort_msg(
+                            "%s %dx%d seed %d move %d player %d: distance %d, reference %d",
+                            tx_ruleset(v.rules)->name, v.width, v.height, (int)seed, g->nmoves, p,
+                            got, want);
+                    compared++;
+                    if (v.rules == TX_RULES_CLASSIC) {
+                        /* The same position read as pp: own links no wall. */
+                        test_board_under(&as_pp, geo, TX_RULES_PP);
+                        tx_fastboard_from_game(as_pp, g);
+                        as_pp->own_links_block = 0;
+                        own_blocks += tx_eval_distance(as_pp, p, NULL) < got;
+                    }
+                }
+            }
+        }
+        tx_geometry_free(geo);
+    }
+    ck_assert_int_gt(compared, 1000);
+    /* Positions where a player's own links made its way longer: the
+     * classic rule mattered. */
+    ck_assert_int_gt(own_blocks, 20);
+}
+END_TEST
+
+/* Up to 24 x 24 the bots rank every hole, exactly as tx_eval_rank_moves
+ * does (the same order, scores and draws); above, at most the number the
+ * search budget allows, among them a hole that wins at once. */
+START_TEST(eval_candidates_bounded_by_the_budget)
+{
+    static const struct tx_variant boards[] = {
+        {.rules = TX_RULES_PP, .width = 12, .height = 12},
+        {.rules = TX_RULES_CLASSIC, .width = 12, .height = 12},
+        {.rules = TX_RULES_PP, .width = 24, .height = 24},
+        {.rules = TX_RULES_CLASSIC, .width = 30, .height = 24}};
+    static int16_t ranked[2][TX_HOLES_MAX];
+    static int scores[2][TX_HOLES_MAX];
+    for (size_t bi = 0; bi < sizeof(boards) / sizeof(boards[0]); bi++) {
+        struct tx_variant v = boards[bi];
+        struct tx_geometry *geo;
+        ck_assert_int_eq(tx_geometry_new(v.width, v.height, &geo), 0);
+        int max = TX_EVAL_SEARCH_HOLES / (4 * geo->holes);
+        for (uint64_t seed = 1; seed <= 4; seed++) {
+            static struct tx_game *g;
+            static struct tx_fastboard *b;
+            test_game_under(&g, geo, v.rules);
+            ck_assert(fill_board_upto(g, seed, 0, (int)(seed * (uint64_t)geo->holes / 10)));
+            test_board_under(&b, geo, v.rules);
+            tx_fastboard_from_game(b, g);
+            int legal = 0;
+            for (int h = 0; h < geo->holes; h++)
+                legal += tx_fastboard_can_play(b, b->to_move, h);
+            struct tx_rng r0, r1;
+            tx_rng_seed(&r0, seed);
+            tx_rng_seed(&r1, seed);
+            int n0 = tx_eval_rank_moves(b, &r0, ranked[0], scores[0]);
+            int n1 = tx_eval_rank_candidates(b, &r1, max, ranked[1], scores[1]);
+            ck_assert_int_eq(n0, legal);
+            if (legal <= max) {
+                ck_assert_int_eq(n1, n0);
+                ck_assert(memcmp(ranked[0], ranked[1], sizeof(int16_t) * (size_t)n0) == 0);
+                ck_assert(memcmp(scores[0], scores[1], sizeof(int) * (size_t)n0) == 0);
+                ck_assert_uint_eq(r0.state, r1.state);
+            } else {
+                ck_assert_msg(v.width * v.height > 24 * 24, "%dx%d restricted", v.width, v.height);
+                ck_assert_int_eq(n1, max);
+            }
+        }
+        tx_geometry_free(geo);
+    }
+
+    /* 100 x 100: player 1's chain from row 1 to row 100 lacks one peg, in
+     * row 21, far from the centre, and player 2's pegs are far away. The
+     * candidates are in hole order, distinct, playable, and the best of
+     * them wins. */
+    struct tx_geometry *geo;
+    static struct tx_game *g;
+    static struct tx_fastboard *b;
+    static int16_t holes[TX_HOLES_MAX];
+    ck_assert_int_eq(tx_geometry_new(100, 100, &geo), 0);
+    test_game_under(&g, geo, TX_RULES_CLASSIC);
+    for (int y = 0, other = 1; y <= 98; y += 2, other++) {
+        if (y != 20)
+            ck_assert_int_eq(tx_game_play(g, tx_geometry_hole(geo, 50 + (y / 2) % 2, y)), TX_LEGAL);
+        else
+            ck_assert_int_eq(tx_game_play(g, tx_geometry_hole(geo, 90, 3)), TX_LEGAL);
+        ck_assert_int_eq(tx_game_play(g, tx_geometry_hole(geo, 5, other)), TX_LEGAL);
+    }
+    ck_assert_int_eq(tx_game_play(g, tx_geometry_hole(geo, 53, 99)), TX_LEGAL); /* (51,98)+(2,1) */
+    ck_assert_int_eq(tx_game_play(g, tx_geometry_hole(geo, 5, 60)), TX_LEGAL);
+    test_board_under(&b, geo, TX_RULES_CLASSIC);
+    tx_fastboard_from_game(b, g);
+    ck_assert_int_eq(tx_eval_distance(b, 0, NULL), 1);
+    int max = TX_EVAL_SEARCH_HOLES / (4 * geo->holes);
+    int n = tx_eval_candidates(b, true, max, holes);
+    ck_assert_int_eq(n, max);
+    for (int i = 0; i < n; i++) {
+        ck_assert(tx_fastboard_can_play(b, 0, holes[i]));
+        ck_assert(i == 0 || holes[i - 1] < holes[i]);
+    }
+    struct tx_rng rng;
+    tx_rng_seed(&rng, 1);
+    ck_assert_int_eq(tx_eval_rank_candidates(b, &rng, max, holes, NULL), max);
+    tx_fastboard_play(b, holes[0]);
+    ck_assert_int_eq(b->winner, 0);
+    tx_geometry_free(geo);
 }
 END_TEST
 
@@ -582,6 +1206,81 @@ START_TEST(game_every_turn_legal)
 }
 END_TEST
 
+/* The boards and rule sets of the family the bots are tried on, beside
+ * the pp square boards above: the smallest, CodinGame's, the two handicap
+ * boards and the largest, under both rule sets. */
+static const struct tx_variant family[] = {
+    {.rules = TX_RULES_CLASSIC, .width = 5, .height = 5},
+    {.rules = TX_RULES_PP, .width = 5, .height = 5},
+    {.rules = TX_RULES_CLASSIC, .width = 12, .height = 12},
+    {.rules = TX_RULES_CLASSIC, .width = 30, .height = 24},
+    {.rules = TX_RULES_PP, .width = 30, .height = 24},
+    {.rules = TX_RULES_CLASSIC, .width = 24, .height = 30},
+    {.rules = TX_RULES_PP, .width = 24, .height = 30},
+    {.rules = TX_RULES_CLASSIC, .width = 100, .height = 100},
+    {.rules = TX_RULES_PP, .width = 100, .height = 100},
+};
+#define NFAMILY ((int)(sizeof(family) / sizeof(family[0])))
+
+START_TEST(positions_on_every_board_legal)
+{
+    signal(SIGPIPE, SIG_IGN);
+    enum which w = (enum which)_i;
+    if (w == STARTER_C)
+        ck_assert_msg(starter_c_exe[0], "cc could not compile bots/starter.c");
+    for (int i = 0; i < NFAMILY; i++)
+        check_positions_of(w, family[i]);
+}
+END_TEST
+
+/* Games on every board of the family, each bot as player 1 on some and
+ * player 2 on others: legal and within the turn's CPU limit at every
+ * turn. Games stop after 60 answers of the bot (a blocked game on 30 x 24
+ * lasts 700 moves), after 3 on 100 x 100. */
+START_TEST(game_on_every_board_legal_and_on_time)
+{
+    signal(SIGPIPE, SIG_IGN);
+    enum which w = (enum which)_i;
+    if (w == STARTER_C)
+        ck_assert_msg(starter_c_exe[0], "cc could not compile bots/starter.c");
+    int64_t cpu[2] = {0, 0};
+    for (int i = 0; i < NFAMILY; i++) {
+        struct game_stats st;
+        bool big = family[i].width * family[i].height > 30 * 30;
+        play_variant_game(w, family[i], 20, i % 2 == 0, 41 + (uint64_t)i, big ? 3 : 60, &st);
+        for (int t = 0; t < 2; t++)
+            cpu[t] = st.slowest_cpu_us[t] > cpu[t] ? st.slowest_cpu_us[t] : cpu[t];
+    }
+    fprintf(stderr, "%s: most CPU for one answer: %.1f ms (first turn), %.1f ms (later)\n",
+            bot_names[w], (double)cpu[0] / 1000, (double)cpu[1] / 1000);
+}
+END_TEST
+
+/* twixt-random's classic games carry link edits of every kind, all legal
+ * (play_variant_game checks each answer), and its pp games none. */
+START_TEST(random_edits_happen_and_are_legal)
+{
+    signal(SIGPIPE, SIG_IGN);
+    static const struct tx_variant boards[] = {
+        {.rules = TX_RULES_CLASSIC, .width = 12, .height = 12},
+        {.rules = TX_RULES_CLASSIC, .width = 30, .height = 24},
+        {.rules = TX_RULES_CLASSIC, .width = 7, .height = 9}};
+    int edits[3] = {0, 0, 0}, moves = 0;
+    for (int i = 0; i < 6; i++) {
+        struct game_stats st;
+        play_variant_game(RANDOM, boards[i % 3], 0, i % 2 == 0, 51 + (uint64_t)i, -1, &st);
+        for (int k = 0; k < 3; k++)
+            edits[k] += st.edits[k];
+        moves += st.moves;
+    }
+    fprintf(stderr, "twixt-random: %d removals, %d additions, %d declines in %d moves\n", edits[0],
+            edits[1], edits[2], moves);
+    ck_assert_msg(edits[0] > 0 && edits[1] > 0 && edits[2] > 0,
+                  "twixt-random made %d removals, %d additions, %d declines", edits[0], edits[1],
+                  edits[2]);
+}
+END_TEST
+
 START_TEST(mcts_respects_budget)
 {
     signal(SIGPIPE, SIG_IGN);
@@ -615,20 +1314,146 @@ static int run_status(enum which w, const char *a, const char *b)
     return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
 }
 
+/* Runs the bot with args a and b and `env` (NAME=VALUE) in its
+ * environment, and returns its exit status. */
+static int run_status_env(enum which w, const char *env, const char *a, const char *b)
+{
+    char path[512];
+    snprintf(path, sizeof(path), "%s/bots/%s", getenv("TX_BUILD_DIR"), bot_names[w]);
+    pid_t pid = fork();
+    if (pid == 0) {
+        int null = open("/dev/null", O_WRONLY);
+        dup2(null, 1);
+        dup2(null, 2);
+        putenv((char *)env);
+        execl(path, path, a, b, (char *)NULL);
+        _exit(127);
+    }
+    int status;
+    waitpid(pid, &status, 0);
+    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
 START_TEST(options_help_and_errors)
 {
     for (enum which w = RANDOM; w <= BLOCKER; w++) {
         ck_assert_int_eq(run_status(w, "--help", NULL), 0);
         ck_assert_int_eq(run_status(w, "--size", "4"), 2);
-        ck_assert_int_eq(run_status(w, "--size", "27"), 2);
+        ck_assert_int_eq(run_status(w, "--size", "101"), 2);
         ck_assert_int_eq(run_status(w, "--seed", "x"), 2);
         ck_assert_int_eq(run_status(w, "--bogus", NULL), 2);
+        ck_assert_int_eq(run_status(w, "--rules", "go"), 2);
+        ck_assert_int_eq(run_status(w, "--rules=classic", "--bogus"), 2);
+        ck_assert_int_eq(run_status(w, "--board", "4x12"), 2);
+        ck_assert_int_eq(run_status(w, "--board", "12x101"), 2);
+        ck_assert_int_eq(run_status(w, "--board", "12"), 2);
+        ck_assert_int_eq(run_status(w, "--board", "12x12x"), 2);
+        ck_assert_int_eq(run_status_env(w, "TWIXT_RULES=go", NULL, NULL), 2);
+        ck_assert_int_eq(run_status_env(w, "TWIXT_WIDTH=4", NULL, NULL), 2);
+        ck_assert_int_eq(run_status_env(w, "TWIXT_HEIGHT=12x", NULL, NULL), 2);
+        /* A bad variable with options that replace it is still an error
+         * (the arena never sets one: something is wrong). */
+        ck_assert_int_eq(run_status_env(w, "TWIXT_WIDTH=0", "--board", "12x12"), 2);
+        /* Good ones, then end of input. */
+        ck_assert_int_eq(run_status_env(w, "TWIXT_RULES=classic", "--board", "100x5"), 0);
+        ck_assert_int_eq(run_status_env(w, "TWIXT_WIDTH=100", "--rules", "pp"), 0);
     }
     ck_assert_int_eq(run_status(MCTS, "--ms", "0"), 2);
     ck_assert_int_eq(run_status(RANDOM, "--swap-prob", "2"), 2);
+    ck_assert_int_eq(run_status(RANDOM, "--edit-prob", "-0.5"), 2);
+    ck_assert_int_eq(run_status(RANDOM, "--edit-prob", "1"), 0);
     ck_assert_int_eq(run_status(RANDOM, "--first", "A1"), 2); /* a corner */
     ck_assert_int_eq(run_status(RANDOM, "--first", "A5"), 2); /* player 2's border */
     ck_assert_int_eq(run_status(RANDOM, "--first", "F6"), 0); /* then end of input */
+}
+END_TEST
+
+/* The rule set and board come from --rules and --board (or --size), else
+ * from TWIXT_RULES, TWIXT_WIDTH and TWIXT_HEIGHT, else pp on 12 x 12: each
+ * bundled bot answers a position where player 2 played AB20 (a hole of
+ * 30 x 24 and of no smaller board) under classic rules, told each way. */
+START_TEST(rules_and_board_from_options_or_environment)
+{
+    signal(SIGPIPE, SIG_IGN);
+    struct tx_geometry *geo;
+    static struct tx_game *g;
+    char line[TX_ANSWER_LINE_MAX + 1];
+    ck_assert_int_eq(tx_geometry_new(30, 24, &geo), 0);
+    test_game_under(&g, geo, TX_RULES_CLASSIC);
+    ck_assert_int_eq(tx_game_play(g, hole_at(geo, "O12")), TX_LEGAL);
+    ck_assert_int_eq(tx_game_play(g, hole_at(geo, "AB20")), TX_LEGAL);
+    const char *text = input_of(g, true);
+    const struct tx_variant told = {.rules = TX_RULES_CLASSIC, .width = 30, .height = 24},
+                            other = {.rules = TX_RULES_PP, .width = 12, .height = 12};
+    for (enum which w = RANDOM; w <= BLOCKER; w++) {
+        char path[512];
+        snprintf(path, sizeof(path), "%s/bots/%s", getenv("TX_BUILD_DIR"), bot_names[w]);
+        char *by_options[] = {
+            path, (char *)"--rules", (char *)"classic", (char *)"--board", (char *)"30x24", NULL};
+        char *by_env[] = {path, NULL};
+        struct {
+            char **argv;
+            const struct tx_variant *env;
+        } ways[] = {{by_options, NULL}, {by_env, &told}, {by_options, &other}};
+        for (size_t i = 0; i < sizeof(ways) / sizeof(ways[0]); i++) {
+            struct bot b;
+            bot_start_in(&b, ways[i].argv, ways[i].env);
+            bot_ask(&b, text, line, sizeof(line));
+            check_answer(w, g, line, i == 0 ? "told by options" : "told by the environment");
+            bot_finish(&b);
+        }
+    }
+    tx_geometry_free(geo);
+}
+END_TEST
+
+/* Under classic rules the starters show how to print an edit: player 1
+ * (F10, G10, F12; G10-F12 linked) extends F10 to G12, and removes its own
+ * link G10-F12, which crosses F10-G12 (under pp it only plays G12). */
+START_TEST(starters_print_an_edit_under_classic)
+{
+    signal(SIGPIPE, SIG_IGN);
+    ck_assert_msg(starter_c_exe[0], "cc could not compile bots/starter.c");
+    struct tx_geometry *geo;
+    static struct tx_game *g;
+    ck_assert_int_eq(tx_geometry_new(12, 12, &geo), 0);
+    static const char *const moves[] = {"F10", "B6", "G10", "B9", "F12", "K3"};
+    for (int rules = TX_RULES_PP; rules <= TX_RULES_CLASSIC; rules++) {
+        test_game_under(&g, geo, (enum tx_rules)rules);
+        for (int i = 0; i < 6; i++)
+            ck_assert_int_eq(tx_game_play(g, hole_at(geo, moves[i])), TX_LEGAL);
+        ck_assert(tx_game_linked(g, hole_at(geo, "G10"), hole_at(geo, "F12")));
+        for (enum which w = STARTER_PY; w <= STARTER_C; w++) {
+            const char *line = check_one_answer(w, g, "removing a link in the way");
+            const char *want = rules == TX_RULES_CLASSIC ? "G12 -G10:F12 starter" : "G12 starter";
+            ck_assert_msg(strncmp(line, want, strlen(want)) == 0, "%s under %s: \"%s\"",
+                          bot_names[w], tx_ruleset((enum tx_rules)rules)->name, line);
+        }
+    }
+    tx_geometry_free(geo);
+}
+END_TEST
+
+/* Under classic rules twixt-greedy adds a link of its own that a removal
+ * of the opponent's unblocked: E5 and F7 were placed while F5-E7 crossed
+ * their link; then player 2 removed F5-E7. Under pp the same pegs are
+ * linked from the start (own links never block), and it edits nothing. */
+START_TEST(greedy_adds_a_link_the_opponent_unblocked)
+{
+    signal(SIGPIPE, SIG_IGN);
+    struct tx_geometry *geo;
+    static struct tx_game *g;
+    ck_assert_int_eq(tx_geometry_new(12, 12, &geo), 0);
+    test_game_under(&g, geo, TX_RULES_CLASSIC);
+    static const char *const moves[] = {"E5", "F5", "J10", "E7", "F7"};
+    for (int i = 0; i < 5; i++)
+        ck_assert_int_eq(tx_game_play(g, hole_at(geo, moves[i])), TX_LEGAL);
+    ck_assert(!tx_game_linked(g, hole_at(geo, "E5"), hole_at(geo, "F7")));
+    struct tx_edit removal = edit_of(geo, '-', hole_at(geo, "F5"), hole_at(geo, "E7"));
+    ck_assert_int_eq(tx_game_play_edits(g, hole_at(geo, "B10"), &removal, 1, NULL), TX_LEGAL);
+    const char *line = check_one_answer(GREEDY, g, "a link unblocked");
+    ck_assert_msg(strstr(line, " +E5:F7"), "twixt-greedy did not add E5-F7: \"%s\"", line);
+    tx_geometry_free(geo);
 }
 END_TEST
 
@@ -665,6 +1490,29 @@ START_TEST(blocker_games_are_long_and_cross)
 }
 END_TEST
 
+/* Under classic rules no two links cross: twixt-blocker's games are long
+ * still, and with --cross it builds the box and then flips its link
+ * (a removal and an addition in one move, again and again). */
+START_TEST(blocker_under_classic_is_long_and_flips)
+{
+    signal(SIGPIPE, SIG_IGN);
+    const struct tx_variant v = {.rules = TX_RULES_CLASSIC, .width = 12, .height = 12};
+    int total = 0;
+    for (int k = 0; k < 2; k++) {
+        struct game_stats st;
+        play_variant_game(BLOCKER, v, 0, k == 0, 61 + (uint64_t)k, -1, &st);
+        total += st.moves;
+        ck_assert_int_eq(st.edits[0] + st.edits[1] + st.edits[2], 0);
+        play_variant_game(CROSSER, v, 0, k == 0, 71 + (uint64_t)k, -1, &st);
+        ck_assert_msg(!st.crossed, "links of twixt-blocker --cross cross under classic");
+        ck_assert_msg(st.edits[0] >= 3 && st.edits[1] >= 3 && st.edits[2] == 0,
+                      "twixt-blocker --cross as player %d: %d removals, %d additions, %d declines",
+                      k + 1, st.edits[0], st.edits[1], st.edits[2]);
+    }
+    ck_assert_msg(total >= 2 * 70, "blocked games of %d moves on average", total / 2);
+}
+END_TEST
+
 static Suite *bots_suite(void)
 {
     Suite *s = suite_create("bots");
@@ -678,12 +1526,32 @@ static Suite *bots_suite(void)
     tcase_add_test(tc, random_opens_where_told);
     tcase_add_test(tc, blocker_games_are_long_and_cross);
     suite_add_tcase(s, tc);
+    TCase *fam = tcase_create("family");
+    tcase_set_timeout(fam, CASE_TIMEOUT_S);
+    tcase_add_unchecked_fixture(fam, compile_starter, remove_starter);
+    tcase_add_loop_test(fam, positions_on_every_board_legal, RANDOM, NBOTS);
+    tcase_add_loop_test(fam, game_on_every_board_legal_and_on_time, RANDOM, NBOTS);
+    tcase_add_test(fam, random_edits_happen_and_are_legal);
+    tcase_add_test(fam, rules_and_board_from_options_or_environment);
+    tcase_add_test(fam, starters_print_an_edit_under_classic);
+    tcase_add_test(fam, blocker_under_classic_is_long_and_flips);
+    tcase_add_test(fam, greedy_adds_a_link_the_opponent_unblocked);
+    suite_add_tcase(s, fam);
     TCase *units = tcase_create("modules");
     tcase_set_timeout(units, 120);
     tcase_add_test(units, fastboard_matches_game);
     tcase_add_test(units, eval_paths_are_shortest);
     tcase_add_test(units, opening_and_swap_rules);
+    tcase_add_test(units, fastboard_second_line_wins_for_real);
+    tcase_add_test(units, playout_saves_bridge);
+    tcase_add_test(units, mcts_switches_and_sealed_finish);
     suite_add_tcase(s, units);
+    TCase *fam_units = tcase_create("family modules");
+    tcase_set_timeout(fam_units, 120);
+    tcase_add_test(fam_units, fastboard_matches_game_under_classic_and_wide);
+    tcase_add_test(fam_units, eval_distance_matches_reference);
+    tcase_add_test(fam_units, eval_candidates_bounded_by_the_budget);
+    suite_add_tcase(s, fam_units);
     return s;
 }
 

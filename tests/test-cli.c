@@ -28,7 +28,7 @@
 #define CANNOT(cmd, what) "twixt-arena " cmd ": " what "\n" HINT(cmd)
 #define NOT_EXECUTABLE                                                                             \
     "not executable: chmod +x it, or name its interpreter (e.g. \"python3 ./plain.py\")"
-#define PLACEHOLDERS "(the placeholders are {seed} and {size})"
+#define PLACEHOLDERS "(the placeholders are {seed}, {size}, {rules}, {width} and {height})"
 
 static char dir[64];
 
@@ -152,6 +152,52 @@ static const struct {
     {{"play", "true --seed {sed}", "true"},
      2,
      CANNOT("play", "BOT 'true': unknown placeholder {sed} " PLACEHOLDERS)},
+    /* rule sets and boards */
+    {{"play", "true", "me=true --size {size}", "--board", "30x24"},
+     2,
+     CANNOT("play", "BOT 'me': {size} in the command, but the board is 30x24: use {width} and "
+                    "{height}")},
+    {{"tournament", "a=true", "b=true {size}", "--board=8x9"},
+     2,
+     CANNOT("tournament", "BOT 'b': {size} in the command, but the board is 8x9: use {width} "
+                          "and {height}")},
+    {{"validate", "me=true {size}", "--board", "8x9", "--rules", "classic"},
+     2,
+     CANNOT("validate", "BOT 'me': {size} in the command, but the board is 8x9: use {width} and "
+                        "{height}")},
+    {{"league", "a=true", "b=true {size}", "-o", "l.jsonl", "--board", "8x9"},
+     2,
+     CANNOT("league", "BOT 'b': {size} in the command, but the board is 8x9: use {width} and "
+                      "{height}")},
+    {{"play", "true", "true", "--size", "12", "--board", "30x24"},
+     2,
+     CANNOT("play", "--board: --size and --board both give the board: use one")},
+    {{"tournament", "true", "true", "--board=9x9", "--size=9"},
+     2,
+     CANNOT("tournament", "--size: --board and --size both give the board: use one")},
+    {{"play", "true", "true", "--rules", "cl"},
+     2,
+     CANNOT("play", "--rules: expected pp or classic, got 'cl'")},
+    {{"validate", "true", "--rules=PP"},
+     2,
+     CANNOT("validate", "--rules: expected pp or classic, got 'PP'")},
+    {{"league", "a=true", "b=true", "-o", "l.jsonl", "--rules"},
+     2,
+     CANNOT("league", "--rules: missing value (pp|classic)")},
+    {{"play", "true", "true", "--board", "4x10"},
+     2,
+     CANNOT("play", "--board: expected WIDTHxHEIGHT, each from 5 to 100, e.g. 30x24, got '4x10'")},
+    {{"tournament", "true", "true", "--board", "30"},
+     2,
+     CANNOT("tournament", "--board: expected WIDTHxHEIGHT, each from 5 to 100, e.g. 30x24, got "
+                          "'30'")},
+    {{"play", "true", "true", "--size", "101"},
+     2,
+     CANNOT("play", "--size: expected a board size from 5 to 100, got '101'")},
+    {{"standings", "a.jsonl", "--rules", "classic"},
+     2,
+     CANNOT("standings",
+            "unknown option '--rules' (an option of play, tournament, validate, league, referee)")},
     /* tournament */
     {{"tournament", "true", "true", "--frobnicate=3"},
      2,
@@ -285,11 +331,30 @@ static const struct {
     {{"standings", "a.jsonl", "--json=yes"},
      2,
      CANNOT("standings", "--json: takes no value, got 'yes'")},
-    {{"standings", "a.jsonl", "-o", "x"},
+    {{"standings", "a.jsonl", "--seed", "3"},
      2,
      CANNOT("standings",
-            "unknown option '-o' (an option of play, tournament, validate, replay, league)")},
+            "unknown option '--seed' (an option of play, tournament, validate, league, referee)")},
     {{"standings", "--json"}, 2, CANNOT("standings", "expected at least 1 FILE argument, got 0")},
+    {{"standings", "a.jsonl", "--format", "html"},
+     2,
+     CANNOT("standings", "--format html writes a page: give -o FILE")},
+    {{"standings", "a.jsonl", "-o", "s.html"},
+     2,
+     CANNOT("standings", "-o FILE goes with --format html")},
+    /* referee */
+    {{"referee", "-p1", "true"},
+     2,
+     CANNOT("referee", "the bots are -p1 CMD and -p2 CMD: give both")},
+    {{"referee", "-p1", "true", "-p2", "./no-such-bot"},
+     2,
+     CANNOT("referee", "BOT 'no-such-bot': cannot run './no-such-bot': no such file")},
+    {{"referee", "-p1", "true", "-p2", "true", "-d", "seed=x"},
+     2,
+     CANNOT("referee", "-d: expected seed=N, N a whole number, got 'seed=x'")},
+    {{"referee", "-p1", "true", "-p2", "true", "-l", "/no/such/dir/log.json"},
+     2,
+     "twixt-arena referee: -l: cannot write /no/such/dir/log.json: No such file or directory\n"},
     /* the program itself */
     {{"frobnicate"},
      2,
@@ -309,13 +374,18 @@ static const struct {
     {{"play", "true", "true {size}", "--size", "8", "--openings-file", "none.txt"},
      2,
      "twixt-arena play: warning: --size 8, but no {size} in the command of BOT 'true': a bot that "
-     "assumes 12 x 12 will lose\n"
+     "assumes 12 x 12 (and reads no TWIXT_WIDTH) will lose\n"
      "twixt-arena play: --openings-file: cannot read none.txt: No such file or directory\n"},
     {{"tournament", "a=true", "b=true", "--size=8", "--openings-file", "none.txt"},
      2,
      "twixt-arena tournament: warning: --size 8, but no {size} in the command of BOT 'a', BOT "
-     "'b': a bot that assumes 12 x 12 will lose\n"
+     "'b': a bot that assumes 12 x 12 (and reads no TWIXT_WIDTH) will lose\n"
      "twixt-arena tournament: --openings-file: cannot read none.txt: No such file or directory\n"},
+    {{"play", "true", "true {width}", "--board", "8x9", "--openings-file", "none.txt"},
+     2,
+     "twixt-arena play: warning: --board 8x9, but no {width} or {height} in the command of BOT "
+     "'true': a bot that assumes 12 x 12 (and reads no TWIXT_WIDTH) will lose\n"
+     "twixt-arena play: --openings-file: cannot read none.txt: No such file or directory\n"},
 };
 
 START_TEST(cli_usage_error)

@@ -147,12 +147,20 @@ END_TEST
 
 START_TEST(expand_replaces_placeholders)
 {
-    char *s = tx_command_expand("bot --seed {seed} --size {size} {seed}{size} {other}",
-                                18446744073709551615ULL, 12);
+    char *s = tx_command_expand(
+        "bot --seed {seed} --size {size} {seed}{size} {other}", 18446744073709551615ULL,
+        &(struct tx_variant){.rules = TX_RULES_PP, .width = 12, .height = 12});
     ck_assert_str_eq(s, "bot --seed 18446744073709551615 --size 12 1844674407370955161512 {other}");
     free(s);
-    s = tx_command_expand("{seed}", 0, 5);
+    s = tx_command_expand("{seed}", 0,
+                          &(struct tx_variant){.rules = TX_RULES_PP, .width = 5, .height = 5});
     ck_assert_str_eq(s, "0");
+    free(s);
+    /* The rule set and each side of a board that is not square. */
+    s = tx_command_expand(
+        "bot --rules {rules} --board {width}x{height} {sizes}", 7,
+        &(struct tx_variant){.rules = TX_RULES_CLASSIC, .width = 30, .height = 24});
+    ck_assert_str_eq(s, "bot --rules classic --board 30x24 {sizes}");
     free(s);
 }
 END_TEST
@@ -186,8 +194,9 @@ START_TEST(sha256_matches_fips_vectors)
 }
 END_TEST
 
-START_TEST(placeholders_only_seed_and_size)
+START_TEST(placeholders_only_known_ones)
 {
+#define ALL "{seed}, {size}, {rules}, {width} and {height}"
     static const struct {
         const char *command;
         const char *err; /* NULL: accepted */
@@ -197,10 +206,12 @@ START_TEST(placeholders_only_seed_and_size)
         {"python3 -c 'print({})'", NULL}, /* not a placeholder's shape */
         {"bot --json {\"a\": 1}", NULL},  /* nor this */
         {"bot {1} { seed } {size", NULL}, /* nor these */
-        {"bot --seed {sed}", "unknown placeholder {sed} (the placeholders are {seed} and {size})"},
-        {"bot {Seed}", "unknown placeholder {Seed} (the placeholders are {seed} and {size})"},
+        {"bot --rules {rules} --board {width}x{height}", NULL},
+        {"bot --seed {sed}", "unknown placeholder {sed} (the placeholders are " ALL ")"},
+        {"bot {Seed}", "unknown placeholder {Seed} (the placeholders are " ALL ")"},
         {"bot {size} {board-size}",
-         "unknown placeholder {board-size} (the placeholders are {seed} and {size})"},
+         "unknown placeholder {board-size} (the placeholders are " ALL ")"},
+        {"bot {widths}", "unknown placeholder {widths} (the placeholders are " ALL ")"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         char err[128] = "";
@@ -335,7 +346,9 @@ START_TEST(check_names_the_program_and_the_reason)
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         char err[512] = "";
-        int rc = tx_command_check(cases[i].command, 8, NULL, err, sizeof err);
+        int rc = tx_command_check(
+            cases[i].command, &(struct tx_variant){.rules = TX_RULES_PP, .width = 8, .height = 8},
+            NULL, err, sizeof err);
         if (!cases[i].err) {
             ck_assert_msg(rc == 0, "'%s': %s", cases[i].command, err);
         } else {
@@ -362,7 +375,9 @@ START_TEST(check_in_the_bots_directory)
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         char err[512] = "";
-        int rc = tx_command_check(cases[i].command, 12, cases[i].dir, err, sizeof err);
+        int rc = tx_command_check(
+            cases[i].command, &(struct tx_variant){.rules = TX_RULES_PP, .width = 12, .height = 12},
+            cases[i].dir, err, sizeof err);
         if (!cases[i].err) {
             ck_assert_msg(rc == 0, "'%s' in %s: %s", cases[i].command, cases[i].dir, err);
         } else {
@@ -411,7 +426,7 @@ static Suite *command_suite(void)
     tcase_add_test(tc, parse_bot_refuses_bad_commands);
     tcase_add_test(tc, derive_name_skips_interpreters);
     tcase_add_test(tc, expand_replaces_placeholders);
-    tcase_add_test(tc, placeholders_only_seed_and_size);
+    tcase_add_test(tc, placeholders_only_known_ones);
     suite_add_tcase(s, tc);
     TCase *tl = tcase_create("lookup");
     tcase_add_checked_fixture(tl, lookup_setup, lookup_teardown);

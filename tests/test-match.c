@@ -44,6 +44,7 @@
 #include "hole.h"
 #include "input.h"
 #include "match.h"
+#include "test-game.h"
 #include "record.h"
 #include "refeed.h"
 #include "text.h"
@@ -63,11 +64,11 @@
 #define STDERR_KEPT_MAX TX_BOT_STDERR_KEPT /* stderr the referee keeps per bot per game */
 #define CASE_TIMEOUT_S 30
 
-static struct tx_geometry geo; /* 12 x 12, set up by each case's fixture */
+static struct tx_geometry *geo; /* 12 x 12, set up by each case's fixture */
 
 static void setup_geometry(void)
 {
-    ck_assert_int_eq(tx_geometry_init(&geo, 12), 0);
+    ck_assert_int_eq((tx_geometry_free(geo), tx_geometry_new(12, 12, &geo)), 0);
 }
 
 /* ---- the bots' strategies, replayed in-process ---- */
@@ -97,7 +98,7 @@ static int highest_legal(const struct tx_game *g)
 static int hole(const char *name)
 {
     int h = -1;
-    ck_assert_int_eq(tx_hole_parse(&geo, name, strlen(name), &h), TX_HOLE_OK);
+    ck_assert_int_eq(tx_hole_parse(geo, name, strlen(name), &h), TX_HOLE_OK);
     return h;
 }
 
@@ -109,8 +110,8 @@ static int good_move(const struct tx_game *g)
     for (size_t i = 0; i < sizeof plan / sizeof plan[0]; i++) {
         int h = hole(plan[i]);
         if (me == 1)
-            h = tx_geometry_mirror(&geo, h);
-        if (g->cell[h] == me + 1)
+            h = tx_geometry_mirror(geo, h);
+        if (tx_game_cell(g, h) == me + 1)
             continue;
         if (tx_game_check(g, h) == TX_LEGAL)
             return h;
@@ -130,14 +131,15 @@ static int strategy_move(enum strategy s, const struct tx_game *g)
 
 /* A game as the bots would play it without any fault. */
 struct expect {
-    struct tx_game g;
+    struct tx_game *g;       /* sized for geo (expect_init) */
     int force[TX_MOVES_MAX]; /* a move that replaces the strategy's, or NO_FORCE
                               */
 };
 
 static void expect_init(struct expect *e)
 {
-    tx_game_init(&e->g, &geo);
+    static struct tx_game *slot; /* one expected game at a time per test */
+    e->g = test_game(&slot, geo);
     for (int i = 0; i < TX_MOVES_MAX; i++)
         e->force[i] = NO_FORCE;
 }
@@ -145,11 +147,11 @@ static void expect_init(struct expect *e)
 /* Plays until the game ends or `stop` moves are on the board. */
 static void simulate(struct expect *e, enum strategy s0, enum strategy s1, int stop)
 {
-    while (e->g.status == TX_ONGOING && e->g.nmoves < stop) {
-        int m = e->force[e->g.nmoves];
+    while (e->g->status == TX_ONGOING && e->g->nmoves < stop) {
+        int m = e->force[e->g->nmoves];
         if (m == NO_FORCE)
-            m = strategy_move(e->g.to_move == 0 ? s0 : s1, &e->g);
-        ck_assert_int_eq(tx_game_play(&e->g, m), TX_LEGAL);
+            m = strategy_move(e->g->to_move == 0 ? s0 : s1, e->g);
+        ck_assert_int_eq(tx_game_play(e->g, m), TX_LEGAL);
     }
 }
 
@@ -158,7 +160,7 @@ static void move_name(int move, char *buf)
     if (move == TX_MOVE_SWAP)
         strcpy(buf, "SWAP");
     else
-        tx_hole_name(&geo, move, buf);
+        tx_hole_name(geo, move, buf);
 }
 
 /* ---- running one game ---- */
@@ -198,7 +200,7 @@ static void run_init(struct run *r, const char *mode0, const char *mode1)
 {
     static int serial;
     memset(r, 0, sizeof *r);
-    tx_match_config_init(&r->config, &geo);
+    tx_match_config_init(&r->config, geo, TX_RULES_PP);
     snprintf(r->pid_file, sizeof r->pid_file, "/tmp/tx-faults-%d-%d.pids", (int)getpid(), serial++);
     unlink(r->pid_file);
     const char *modes[2] = {mode0, mode1};
@@ -371,7 +373,9 @@ static void check_record(const struct run *r)
     ck_assert_str_eq(rec->format, TX_RECORD_FORMAT);
     ck_assert_int_eq(rec->game, r->spec.index);
     ck_assert_uint_eq(rec->seed, r->spec.seed);
-    ck_assert_int_eq(rec->size, r->config.geo->size);
+    ck_assert_int_eq(rec->width, r->config.geo->width);
+    ck_assert_int_eq(rec->height, r->config.geo->height);
+    ck_assert_int_eq(rec->rules, r->config.rules);
     ck_assert_int_eq(rec->limits.first_turn_ms, r->config.limits.first_turn_ms);
     ck_assert_int_eq(rec->limits.turn_ms, r->config.limits.turn_ms);
     ck_assert_int_eq(rec->limits.margin_ms, r->config.limits.margin_ms);
@@ -448,11 +452,11 @@ static void check_verdict(const struct run *r, int winner, enum tx_reason reason
 /* The first n moves are those of the simulated game. */
 static void check_moves(const struct run *r, const struct expect *e, int n)
 {
-    ck_assert_int_le(n, e->g.nmoves);
+    ck_assert_int_le(n, e->g->nmoves);
     ck_assert_msg(r->rec.nmoves >= n, "%d moves recorded, %d expected", r->rec.nmoves, n);
     for (int i = 0; i < n; i++) {
         char name[8];
-        move_name(e->g.moves[i], name);
+        move_name(tx_game_move(e->g, i), name);
         ck_assert_msg(r->rec.moves[i].move && strcmp(r->rec.moves[i].move, name) == 0,
                       "moves[%d] is %s, expected %s", i,
                       r->rec.moves[i].move ? r->rec.moves[i].move : "null", name);
@@ -462,25 +466,25 @@ static void check_moves(const struct run *r, const struct expect *e, int n)
 /* The game ended as the simulated one: same moves, same result. */
 static void check_whole_game(const struct run *r, const struct expect *e)
 {
-    ck_assert_int_ne(e->g.status, TX_ONGOING);
-    if (e->g.status == TX_WON) {
+    ck_assert_int_ne(e->g->status, TX_ONGOING);
+    if (e->g->status == TX_WON) {
         int16_t chain[TX_HOLES_MAX];
-        int n = tx_game_winning_chain(&e->g, chain);
+        int n = tx_game_winning_chain(e->g, chain);
         ck_assert_int_gt(n, 1);
         char a[8], b[8], ab[20], ba[20];
-        tx_hole_name(&geo, chain[0], a);
-        tx_hole_name(&geo, chain[n - 1], b);
+        tx_hole_name(geo, chain[0], a);
+        tx_hole_name(geo, chain[n - 1], b);
         snprintf(ab, sizeof ab, "%s-%s", a, b);
         snprintf(ba, sizeof ba, "%s-%s", b, a);
-        check_verdict(r, e->g.winner, TX_REASON_CONNECTION, NULL);
+        check_verdict(r, e->g->winner, TX_REASON_CONNECTION, NULL);
         ck_assert_msg(strcmp(r->rec.result.detail, ab) == 0 ||
                           strcmp(r->rec.result.detail, ba) == 0,
                       "detail \"%s\", expected \"%s\"", r->rec.result.detail, ab);
     } else {
         check_verdict(r, -1, TX_REASON_DRAW, NULL);
     }
-    ck_assert_int_eq(r->rec.nmoves, e->g.nmoves);
-    check_moves(r, e, e->g.nmoves);
+    ck_assert_int_eq(r->rec.nmoves, e->g->nmoves);
+    check_moves(r, e, e->g->nmoves);
 }
 
 /* The game ended at move n (0-based index) with no answer from its mover. */
@@ -804,7 +808,7 @@ static void check_refeed_same_as_play(struct run *r, const struct fault_case *c)
 {
     const struct tx_record *rec = &r->rec;
     struct tx_refeed_config rc = {
-        .geo = &geo,
+        .geo = geo,
         .record = rec,
         .player = 0,
         .command = r->commands[0],
@@ -1153,10 +1157,10 @@ START_TEST(output_flood_stderr)
     run_init(&r, mode, "play");
     expect_init(&e);
     simulate(&e, GOOD, PLAY, TX_MOVES_MAX);
-    ck_assert_int_eq(e.g.winner, 0); /* the plan wins against the lowest-hole bot */
+    ck_assert_int_eq(e.g->winner, 0); /* the plan wins against the lowest-hole bot */
     run_game(&r);
     check_whole_game(&r, &e);
-    int turns = (e.g.nmoves + 1) / 2;
+    int turns = (e.g->nmoves + 1) / 2;
     ck_assert_int_eq(r.rec.players[0].stderr_bytes, (int64_t)turns * PER_TURN);
     ck_assert_int_eq(r.rec.players[1].stderr_bytes, 0);
     /* the first TX_BOT_STDERR_KEPT bytes were kept, split over the turns */
@@ -1195,7 +1199,7 @@ START_TEST(output_two_lines)
     run_init(&r, mode, _i == 0 ? "play" : "sleep 2 100");
     expect_init(&e);
     simulate(&e, PLAY, PLAY, 2);
-    e.force[4] = highest_legal(&e.g);
+    e.force[4] = highest_legal(e.g);
     simulate(&e, PLAY, PLAY, TX_MOVES_MAX);
     run_game(&r);
     check_whole_game(&r, &e);
@@ -1217,7 +1221,7 @@ START_TEST(output_many_lines)
     run_init(&r, "lines 2 1000", "play");
     expect_init(&e);
     simulate(&e, PLAY, PLAY, 4);
-    snprintf(want, sizeof want, "occupied hole %s", tx_hole_name(&geo, e.g.moves[2], name));
+    snprintf(want, sizeof want, "occupied hole %s", tx_hole_name(geo, tx_game_move(e.g, 2), name));
     run_game(&r);
     check_verdict(&r, 1, TX_REASON_INVALID, want);
     check_moves(&r, &e, 4);
@@ -1396,9 +1400,9 @@ START_TEST(rules_occupied_hole)
     expect_init(&e);
     simulate(&e, PLAY, PLAY, 2);
     int h = 0;
-    while (e.g.cell[h] == TX_EMPTY)
+    while (tx_game_cell(e.g, h) == TX_EMPTY)
         h++;
-    snprintf(want, sizeof want, "occupied hole %s", tx_hole_name(&geo, h, name));
+    snprintf(want, sizeof want, "occupied hole %s", tx_hole_name(geo, h, name));
     run_init(&r, "occupied 2", "play");
     lose_at(&r, 2, TX_REASON_INVALID, want);
     check_quiet(&r);
@@ -1475,7 +1479,7 @@ START_TEST(game_forced_opening)
     bool first[2] = {true, true};
     for (int i = r.spec.nopening; i < r.rec.nmoves; i++) {
         int p = r.rec.moves[i].player,
-            len = tx_verify_turn_input(&geo, &r.rec, i, want, sizeof want);
+            len = tx_verify_turn_input(geo, &r.rec, i, want, sizeof want);
         const char *sent = r.rec.moves[i].stderr_text;
         ck_assert_int_gt(len, 0);
         ck_assert_msg(sent && !strcmp(sent, want),
@@ -1490,7 +1494,7 @@ START_TEST(game_forced_opening)
     }
     /* Re-fed, each player's first two turns are the same bytes again. */
     for (int p = 0; p < 2; p++) {
-        struct tx_refeed_config rc = {.geo = &geo,
+        struct tx_refeed_config rc = {.geo = geo,
                                       .record = &r.rec,
                                       .player = p,
                                       .command = r.commands[p],
@@ -1503,8 +1507,8 @@ START_TEST(game_forced_opening)
         want[0] = '\0';
         for (int k = 0; k < res.nturns; k++) {
             ck_assert_int_eq(res.turns[k].verdict, TX_REFEED_SAME);
-            int len = tx_verify_turn_input(&geo, &r.rec, res.turns[k].move - 1, want + n,
-                                           sizeof want - n);
+            int len =
+                tx_verify_turn_input(geo, &r.rec, res.turns[k].move - 1, want + n, sizeof want - n);
             ck_assert_int_gt(len, 0);
             n += (size_t)len;
         }
@@ -1550,7 +1554,7 @@ START_TEST(game_board_sizes)
     struct run r;
     struct expect e;
     char want[32];
-    ck_assert_int_eq(tx_geometry_init(&geo, sizes[_i]), 0);
+    ck_assert_int_eq((tx_geometry_free(geo), tx_geometry_new(sizes[_i], sizes[_i], &geo)), 0);
     run_init(&r, "play --size={size}", "play --size={size}");
     expect_init(&e);
     simulate(&e, PLAY, PLAY, TX_MOVES_MAX);
@@ -1560,8 +1564,153 @@ START_TEST(game_board_sizes)
     strcpy(r.commands[0], r.rec.players[0].command);
     strcpy(r.commands[1], r.rec.players[1].command);
     check_whole_game(&r, &e);
-    ck_assert_int_eq(r.rec.nmoves, e.g.nmoves);
+    ck_assert_int_eq(r.rec.nmoves, e.g->nmoves);
     check_quiet(&r);
+    run_free(&r);
+}
+END_TEST
+
+/* The index of hole name in a list of n names, or -1. */
+static int index_of(char names[][TX_HOLE_NAME_MAX], int n, const char *name)
+{
+    for (int i = 0; i < n; i++)
+        if (!strcmp(names[i], name))
+            return i;
+    return -1;
+}
+
+/* One side of an input (RULES.md "Input"): its pegs, in placement order,
+ * and its links as pairs of indexes in that order. Reads from *at and
+ * moves it past the side. */
+struct side {
+    int npegs, nlinks;
+    char pegs[128][TX_HOLE_NAME_MAX];
+    int links[256][2];
+    char link_names[256][16];
+};
+
+static void read_side(const char **at, struct side *sd)
+{
+    int n = 0;
+    ck_assert_int_eq(sscanf(*at, "%d\n%n", &sd->npegs, &n), 1);
+    *at += n;
+    for (int i = 0; i < sd->npegs; i++) {
+        ck_assert_int_eq(sscanf(*at, "%5s\n%n", sd->pegs[i], &n), 1);
+        *at += n;
+    }
+    ck_assert_int_eq(sscanf(*at, "%d\n%n", &sd->nlinks, &n), 1);
+    *at += n;
+    for (int i = 0; i < sd->nlinks; i++) {
+        char a[8], b[8];
+        ck_assert_int_eq(sscanf(*at, "%5s %5s\n%n", a, b, &n), 2);
+        *at += n;
+        sd->links[i][0] = index_of(sd->pegs, sd->npegs, a);
+        sd->links[i][1] = index_of(sd->pegs, sd->npegs, b);
+        snprintf(sd->link_names[i], sizeof sd->link_names[i], "%s %s", a, b);
+    }
+}
+
+/* The links of a side are listed as RULES.md says, whatever edits made
+ * them: the older peg first, by the placement of the newer peg, then of
+ * the older one. Checked from the input's own lists, not with libtwixt. */
+static void check_link_order(const struct side *sd, int move)
+{
+    for (int i = 0; i < sd->nlinks; i++) {
+        const int *l = sd->links[i];
+        ck_assert_msg(l[0] >= 0 && l[1] >= 0 && l[0] < l[1],
+                      "move %d: link %s is not two pegs, the older first", move, sd->link_names[i]);
+        if (i > 0) {
+            const int *p = sd->links[i - 1];
+            ck_assert_msg(p[1] < l[1] || (p[1] == l[1] && p[0] < l[0]),
+                          "move %d: link %s listed after %s", move, sd->link_names[i],
+                          sd->link_names[i - 1]);
+        }
+    }
+}
+
+/* Classic rules on a 9 x 7 board: fault-bot "editor" removes one of its
+ * links, adds another and every third turn declines an automatic one, at
+ * every turn; its opponent plays. Both echo their inputs. The record
+ * verifies; each input is what the verifier rebuilds (so what re-feeding
+ * sends), byte for byte; its link lists are in RULES.md's order; the
+ * opponent sees the editor's links disappear and come back; and each
+ * player re-fed its first turns gives the same answers, edits included,
+ * and reads the same bytes. */
+START_TEST(game_classic_link_edits)
+{
+    struct run r;
+    static struct side sides[2];
+    static char want[TX_INPUT_MAX];
+    ck_assert_int_eq((tx_geometry_free(geo), tx_geometry_new(9, 7, &geo)), 0);
+    run_init(&r, "editor --echo", "play --echo");
+    tx_match_config_init(&r.config, geo, TX_RULES_CLASSIC);
+    run_game(&r);
+    check_record(&r);
+    ck_assert_int_eq(r.rec.rules, TX_RULES_CLASSIC);
+    int kinds[3] = {0, 0, 0}, gone = 0;
+    for (int i = 0; i < r.rec.nmoves; i++)
+        for (int k = 0; k < r.rec.moves[i].nedits; k++) {
+            ck_assert_int_eq(r.rec.moves[i].player, 0);
+            kinds[strchr("-+~", r.rec.moves[i].edits[k][0]) - "-+~"]++;
+        }
+    ck_assert_msg(kinds[0] > 0 && kinds[1] > 0 && kinds[2] > 0, "edits - %d + %d ~ %d", kinds[0],
+                  kinds[1], kinds[2]);
+    char seen[256][16];
+    int nseen = 0;
+    for (int i = 0; i < r.rec.nmoves; i++) {
+        const char *sent = r.rec.moves[i].stderr_text;
+        int len = tx_verify_turn_input(geo, &r.rec, i, want, sizeof want);
+        ck_assert_int_gt(len, 0);
+        ck_assert_msg(sent && !strcmp(sent, want),
+                      "move %d: the match sent\n%s\nthe verifier rebuilds\n%s", i + 1,
+                      sent ? sent : "(nothing)", want);
+        const char *at = strchr(sent, '\n') + 1;
+        read_side(&at, &sides[0]);
+        read_side(&at, &sides[1]);
+        check_link_order(&sides[0], i + 1);
+        check_link_order(&sides[1], i + 1);
+        if (r.rec.moves[i].player != 1)
+            continue;
+        /* The editor's links as its opponent sees them: one seen at an
+         * earlier turn and missing now was removed. */
+        for (int k = 0; k < nseen; k++) {
+            bool still = false;
+            for (int j = 0; j < sides[1].nlinks && !still; j++)
+                still = !strcmp(seen[k], sides[1].link_names[j]);
+            gone += !still;
+        }
+        nseen = 0;
+        for (int j = 0; j < sides[1].nlinks && nseen < 256; j++)
+            snprintf(seen[nseen++], sizeof seen[0], "%s", sides[1].link_names[j]);
+    }
+    ck_assert_int_gt(gone, 0);
+    for (int p = 0; p < 2; p++) {
+        struct tx_refeed_config rc = {.geo = geo,
+                                      .record = &r.rec,
+                                      .player = p,
+                                      .command = r.commands[p],
+                                      .upto = 14,
+                                      .limits = r.config.limits};
+        struct tx_refeed_result res;
+        char err[256];
+        ck_assert_msg(tx_refeed_run(&rc, &res, err, sizeof err) == 0, "%s", err);
+        size_t n = 0;
+        for (int k = 0; k < res.nturns; k++) {
+            ck_assert_msg(res.turns[k].verdict == TX_REFEED_SAME,
+                          "player %d, move %d: %s%s, recorded %s%s", p + 1, res.turns[k].move,
+                          res.turns[k].answer, res.turns[k].answer_edits, res.turns[k].recorded,
+                          res.turns[k].recorded_edits);
+            int len =
+                tx_verify_turn_input(geo, &r.rec, res.turns[k].move - 1, want + n, sizeof want - n);
+            ck_assert_int_gt(len, 0);
+            n += (size_t)len;
+        }
+        ck_assert_int_eq(res.nturns, 7);
+        ck_assert_ptr_nonnull(res.stderr_tail);
+        ck_assert_str_eq(res.stderr_tail, want);
+        tx_refeed_result_free(&res);
+    }
+    check_no_process(&r);
     run_free(&r);
 }
 END_TEST
@@ -1934,6 +2083,7 @@ static Suite *match_suite(void)
     tcase_add_loop_test(tc, game_forced_opening, 0,
                         (int)(sizeof forced_cases / sizeof forced_cases[0]));
     tcase_add_loop_test(tc, game_board_sizes, 0, 3);
+    tcase_add_test(tc, game_classic_link_edits);
     tcase_add_loop_test(tc, game_illegal_opening_refused, 0, 3);
     suite_add_tcase(s, tc);
 

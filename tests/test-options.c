@@ -23,10 +23,11 @@
 #define VALIDATE (&tx_cmd_validate_line)
 #define REPLAY (&tx_cmd_replay_line)
 #define STANDINGS (&tx_cmd_standings_line)
+#define REFEREE (&tx_cmd_referee_line)
 #define ARGS_MAX 12
 
-static const struct tx_options_command *const all_commands[] = {PLAY, TOURNAMENT, VALIDATE, REPLAY,
-                                                                STANDINGS};
+static const struct tx_options_command *const all_commands[] = {PLAY,   TOURNAMENT, VALIDATE,
+                                                                REPLAY, STANDINGS,  REFEREE};
 
 static int parse(struct tx_options *o, const struct tx_options_command *cmd,
                  const char *const *args, char *err, size_t errcap)
@@ -64,8 +65,14 @@ static void describe(const struct tx_options *o, char *buf, size_t cap)
         l->memory_mb != 768 || l->cpu_s != 0)
         add(buf, cap, " limits=%d/%d/%d%s/%d", l->first_turn_ms, l->turn_ms, l->margin_ms,
             l->soft ? "/soft" : "", l->memory_mb);
-    if (o->size != 12)
-        add(buf, cap, " size=%d", o->size);
+    if (o->variant.width != 12 || o->variant.height != 12) {
+        if (o->variant.width == o->variant.height)
+            add(buf, cap, " size=%d", o->variant.width);
+        else
+            add(buf, cap, " board=%dx%d", o->variant.width, o->variant.height);
+    }
+    if (o->variant.rules != TX_RULES_PP)
+        add(buf, cap, " rules=%s", tx_ruleset(o->variant.rules)->name);
     if (o->seed != 1)
         add(buf, cap, " seed=%llu", (unsigned long long)o->seed);
     if (o->games)
@@ -103,6 +110,14 @@ static void describe(const struct tx_options *o, char *buf, size_t cap)
         add(buf, cap, " color=%d", o->color);
     if (o->bot)
         add(buf, cap, " refeed=%s", o->bot);
+    if (o->game_seed_given)
+        add(buf, cap, " game-seed=%lld", (long long)o->game_seed);
+    if (o->log)
+        add(buf, cap, " log=%s", o->log);
+    if (o->referee_format)
+        add(buf, cap, " referee-format=%d", o->referee_format);
+    if (o->standings_format)
+        add(buf, cap, " standings-format=%d", o->standings_format);
 }
 
 START_TEST(parse_table)
@@ -135,6 +150,24 @@ START_TEST(parse_table)
          {"a", "b", "--games-per-pair=6", "--shard", "2/3", "--openings=4", "--concurrency", "256",
           "--size=8"},
          "operands=a,b bot=a:a bot=b:b size=8 games=6 concurrency=256 openings=4 shard=2/3"},
+        /* the referee: CodinGame's single-dash words, brutaltester's order,
+         * cgarena's negative seeds; the game options of play */
+        {REFEREE,
+         {"-p1", "./a --x", "-p2", "b=./b", "-d", "seed=42", "-l", "logs/game1.json"},
+         "operands= bot=a:./a --x bot=b:./b game-seed=42 log=logs/game1.json"},
+        {REFEREE,
+         {"--turn-ms", "50", "-p2", "./b", "-p1", "./a", "-seed", "-9223372036854775808",
+          "--format", "cgarena"},
+         "operands= bot=a:./a bot=b:./b limits=1000/50/0/768 game-seed=-9223372036854775808 "
+         "referee-format=2"},
+        {REFEREE,
+         {"--player1=./a", "--player2=./a", "--seed=7", "-d", "seed=7", "--format=psyleague", "-o",
+          "r.jsonl", "--size", "8", "--openings", "2"},
+         "operands= bot=a:./a bot=a-2:./a size=8 openings=2 output=r.jsonl game-seed=7 "
+         "referee-format=1"},
+        {STANDINGS,
+         {"a.jsonl", "--format", "html", "-o", "d.html"},
+         "operands=a.jsonl output=d.html standings-format=1"},
         {TOURNAMENT,
          {"a", "b", "--openings-file=o.txt", "--json"},
          "operands=a,b bot=a:a bot=b:b openings-file=o.txt json"},
@@ -200,8 +233,26 @@ START_TEST(error_table)
          {"a", "b", "--games", "4"},
          "unknown option '--games' (an option of play, validate)"},
         {STANDINGS,
-         {"f", "-o", "x"},
-         "unknown option '-o' (an option of play, tournament, validate, replay, league)"},
+         {"f", "--concurrency", "2"},
+         "unknown option '--concurrency' (an option of play, tournament, validate, league)"},
+        {PLAY, {"a", "b", "-p1", "x"}, "unknown option '-p1' (an option of referee)"},
+        {PLAY, {"a", "b", "-q1"}, "unknown option '-q'"},
+        {REFEREE,
+         {"-p1", "a", "-p2", "b", "c"},
+         "unexpected argument 'c' (referee takes options only)"},
+        {REFEREE,
+         {"-p1", "a", "-p2", "b", "--seed", "1e3"},
+         "--seed: expected a whole number from -9223372036854775808 to 9223372036854775807, got "
+         "'1e3'"},
+        {REFEREE,
+         {"-p1", "a", "-p2", "b", "-d", "seed=1", "-seed", "2"},
+         "-seed: the seed is given twice, as 1 and 2"},
+        {REFEREE,
+         {"-p1", "a", "-p2", "b", "-d", "size=8"},
+         "-d: unknown game parameter 'size=8' (Twixt-PP takes seed=N)"},
+        {REFEREE,
+         {"-p1", "a", "-p2", "b", "--games", "2"},
+         "unknown option '--games' (an option of play, validate)"},
         {REPLAY, {"f", "--game-", "1"}, "unknown option '--game-'"}, /* no abbreviations */
         {REPLAY, {"f", "--gam", "1"}, "unknown option '--gam'"},
         /* values: missing, given to a flag, empty, out of range */
@@ -226,7 +277,23 @@ START_TEST(error_table)
         {PLAY,
          {"a", "b", "--bot-memory-mb=8"},
          "--bot-memory-mb: expected megabytes from 16 to 1048576, or 0 for no limit, got '8'"},
-        {PLAY, {"a", "b", "--size", "4"}, "--size: expected a board size from 5 to 26, got '4'"},
+        {PLAY, {"a", "b", "--size", "4"}, "--size: expected a board size from 5 to 100, got '4'"},
+        {PLAY,
+         {"a", "b", "--size", "101"},
+         "--size: expected a board size from 5 to 100, got '101'"},
+        {PLAY,
+         {"a", "b", "--board", "4x10"},
+         "--board: expected WIDTHxHEIGHT, each from 5 to 100, e.g. 30x24, got '4x10'"},
+        {PLAY,
+         {"a", "b", "--board", "12"},
+         "--board: expected WIDTHxHEIGHT, each from 5 to 100, e.g. 30x24, got '12'"},
+        {PLAY,
+         {"a", "b", "--board", "12x12x3"},
+         "--board: expected WIDTHxHEIGHT, each from 5 to 100, e.g. 30x24, got '12x12x3'"},
+        {TOURNAMENT,
+         {"a", "b", "--size", "12", "--board", "10x8"},
+         "--board: --size and --board both give the board: use one"},
+        {PLAY, {"a", "b", "--rules", "pp2"}, "--rules: expected pp or classic, got 'pp2'"},
         {PLAY,
          {"a", "b", "--seed", "-1"},
          "--seed: expected a whole number from 0 to 18446744073709551615, got '-1'"},
@@ -247,10 +314,10 @@ START_TEST(error_table)
          "exchanged), got '3'"},
         {TOURNAMENT,
          {"a", "b", "--shard", "0/2"},
-         "--shard: expected K/M with 1 <= K <= M, e.g. 1/4, got '0/2'"},
+         "--shard: expected K/M with 1 <= K <= M, e.g. 1/4, or auto, got '0/2'"},
         {TOURNAMENT,
          {"a", "b", "--shard=3/2"},
-         "--shard: expected K/M with 1 <= K <= M, e.g. 1/4, got '3/2'"},
+         "--shard: expected K/M with 1 <= K <= M, e.g. 1/4, or auto, got '3/2'"},
         {TOURNAMENT,
          {"a", "b", "--openings", "65"},
          "--openings: expected a number of moves from 0 to 64, got '65'"},
@@ -312,15 +379,16 @@ START_TEST(error_table)
         {PLAY, {"a", "x="}, "BOT 'x=': bad command line \"\": empty command"},
         {PLAY,
          {"a", "b --seed {sed}"},
-         "BOT 'b': unknown placeholder {sed} (the placeholders are {seed} and {size})"},
+         "BOT 'b': unknown placeholder {sed} (the placeholders are {seed}, {size}, {rules}, "
+         "{width} and {height})"},
         {VALIDATE,
          {"a", "--opponent", "./x --size {board}"},
          "--opponent './x --size {board}': unknown placeholder {board} (the placeholders are "
-         "{seed} and {size})"},
+         "{seed}, {size}, {rules}, {width} and {height})"},
         {REPLAY,
          {"f", "--game", "1", "--bot", "1=./me {Seed}"},
-         "--bot '1=./me {Seed}': unknown placeholder {Seed} (the placeholders are {seed} and "
-         "{size})"},
+         "--bot '1=./me {Seed}': unknown placeholder {Seed} (the placeholders are {seed}, "
+         "{size}, {rules}, {width} and {height})"},
         /* rules between options */
         {PLAY,
          {"a", "b", "--openings", "2", "--openings-file", "f"},
@@ -372,12 +440,13 @@ static char *help_text(const struct tx_options_command *cmd)
 START_TEST(help_lines_have_the_documented_shape)
 {
     regex_t line;
-    ck_assert_int_eq(regcomp(&line,
-                             "^  (-[a-z], )?--[a-z][a-z0-9-]*"
-                             "( ([A-Z][A-Z0-9/=,._-]*|[a-z0-9-]+(\\|[a-z0-9-]+)+))?"
-                             "  +[^ ].*$",
-                             REG_EXTENDED | REG_NOSUB),
-                     0);
+    ck_assert_int_eq(
+        regcomp(&line,
+                "^  (-[a-z][a-z0-9]*, )?--[a-z][a-z0-9-]*"
+                "( ([A-Z][A-Z0-9/=,._-]*(x[A-Z][A-Z0-9]*)?|[a-z0-9-]+(\\|[a-z0-9-]+)+))?"
+                "  +[^ ].*$",
+                REG_EXTENDED | REG_NOSUB),
+        0);
     for (size_t c = 0; c < sizeof all_commands / sizeof all_commands[0]; c++) {
         const struct tx_options_command *cmd = all_commands[c];
         char *text = help_text(cmd), *save = NULL, usage[128];
@@ -428,7 +497,11 @@ START_TEST(help_lists_what_the_parser_takes)
          {"--format text|svg|html", "--color auto|always|never", "--bot PLAYER=COMMAND", "--game K",
           "--turn T", "-o, --output FILE"},
          {"--seed", "--json", "--size"}},
-        {STANDINGS, {"--json  "}, {"--output", "--seed"}},
+        {STANDINGS, {"--json  ", "-o, --output FILE", "--format text|html"}, {"--seed", "--size"}},
+        {REFEREE,
+         {"-p1, --player1 CMD", "-seed, --seed N", "-d, --data KEY=VALUE", "-l, --log FILE",
+          "--turn-ms MS", "--size N", "--sandbox auto|on|off", "--openings K"},
+         {"--games", "--concurrency", "--shard", "--json"}},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         char *text = help_text(cases[i].cmd);

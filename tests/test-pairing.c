@@ -12,13 +12,14 @@
 #include "game.h"
 #include "hole.h"
 #include "pairing.h"
+#include "test-game.h"
 #include "pool.h"
 
-static struct tx_geometry geo;
+static struct tx_geometry *geo;
 
 static struct tx_pairing_terms base_terms(void)
 {
-    return (struct tx_pairing_terms){.size = 12,
+    return (struct tx_pairing_terms){.variant = {.rules = TX_RULES_PP, .width = 12, .height = 12},
                                      .first_turn_ms = 1000,
                                      .turn_ms = 300,
                                      .margin_ms = 0,
@@ -54,7 +55,7 @@ START_TEST(pairing_key_tracks_each_input)
     struct tx_pairing_terms terms[8];
     for (int i = 0; i < 8; i++)
         terms[i] = base_terms();
-    terms[0].size = 10;
+    terms[0].variant.width = terms[0].variant.height = 10;
     terms[1].first_turn_ms = 900;
     terms[2].turn_ms = 250;
     terms[3].margin_ms = 5;
@@ -76,7 +77,7 @@ END_TEST
 
 START_TEST(pairing_seeds_and_openings)
 {
-    tx_geometry_init(&geo, 12);
+    (tx_geometry_free(geo), tx_geometry_new(12, 12, &geo));
     struct tx_pairing_terms t = base_terms();
     /* Seeds: distinct per k and per key, and exact in JSON. */
     for (int64_t k = 1; k <= 200; k++) {
@@ -92,27 +93,27 @@ START_TEST(pairing_seeds_and_openings)
     /* Openings: K legal moves per round, the same whenever asked, varied
      * between rounds. */
     int16_t x[TX_PAIRING_OPENING_MAX], y[TX_PAIRING_OPENING_MAX];
-    ck_assert_int_eq(tx_pairing_opening(&geo, &t, 1, x), 3);
-    ck_assert_int_eq(tx_pairing_opening(&geo, &t, 1, y), 3);
+    ck_assert_int_eq(tx_pairing_opening(geo, &t, 1, x), 3);
+    ck_assert_int_eq(tx_pairing_opening(geo, &t, 1, y), 3);
     ck_assert(!memcmp(x, y, sizeof x[0] * 3));
     int differ = 0;
     for (int64_t j = 2; j < 20; j++) {
-        ck_assert_int_eq(tx_pairing_opening(&geo, &t, j, y), 3);
+        ck_assert_int_eq(tx_pairing_opening(geo, &t, j, y), 3);
         differ += memcmp(x, y, sizeof x[0] * 3) != 0;
     }
     ck_assert_int_ge(differ, 17);
     t.openings = 0;
-    ck_assert_int_eq(tx_pairing_opening(&geo, &t, 1, x), 0);
+    ck_assert_int_eq(tx_pairing_opening(geo, &t, 1, x), 0);
 
     /* From a file: round j takes line (j - 1) mod n. */
     struct tx_opening lines[2] = {{.nmoves = 1, .moves = {10}}, {.nmoves = 2, .moves = {20, 30}}};
     t.lines = lines;
     t.nlines = 2;
-    ck_assert_int_eq(tx_pairing_opening(&geo, &t, 1, x), 1);
+    ck_assert_int_eq(tx_pairing_opening(geo, &t, 1, x), 1);
     ck_assert_int_eq(x[0], 10);
-    ck_assert_int_eq(tx_pairing_opening(&geo, &t, 2, x), 2);
+    ck_assert_int_eq(tx_pairing_opening(geo, &t, 2, x), 2);
     ck_assert_int_eq(x[1], 30);
-    ck_assert_int_eq(tx_pairing_opening(&geo, &t, 3, x), 1);
+    ck_assert_int_eq(tx_pairing_opening(geo, &t, 3, x), 1);
     tx_pairing_terms_hash(&t);
     ck_assert_int_eq(strlen(t.lines_hash), 16);
     char first[TX_PAIRING_HASH_SIZE];
@@ -127,20 +128,20 @@ START_TEST(pairing_openings_legal_and_varied)
 {
     /* 200 rounds of 10 forced moves: legal, never a swap, never ending the
      * game, and varied. */
-    tx_geometry_init(&geo, 12);
+    (tx_geometry_free(geo), tx_geometry_new(12, 12, &geo));
     struct tx_pairing_terms t = base_terms();
     t.openings = 10;
     int distinct_first = 0;
     bool seen[TX_HOLES_MAX] = {false};
     for (int64_t j = 1; j <= 200; j++) {
         int16_t opening[TX_PAIRING_OPENING_MAX];
-        ck_assert_int_eq(tx_pairing_opening(&geo, &t, j, opening), 10);
-        struct tx_game g;
-        tx_game_init(&g, &geo);
+        ck_assert_int_eq(tx_pairing_opening(geo, &t, j, opening), 10);
+        static struct tx_game *g;
+        test_game(&g, geo);
         for (int k = 0; k < 10; k++) {
             ck_assert_int_ne(opening[k], TX_MOVE_SWAP);
-            ck_assert_int_eq(tx_game_play(&g, opening[k]), TX_LEGAL);
-            ck_assert_int_eq(g.status, TX_ONGOING);
+            ck_assert_int_eq(tx_game_play(g, opening[k]), TX_LEGAL);
+            ck_assert_int_eq(g->status, TX_ONGOING);
         }
         distinct_first += !seen[opening[0]];
         seen[opening[0]] = true;
@@ -153,19 +154,19 @@ START_TEST(pairing_openings_never_end_a_tiny_game)
 {
     /* On 5 x 5 a long random opening would often win or draw: it stops short
      * instead, and what it plays is legal and leaves the game going. */
-    tx_geometry_init(&geo, 5);
+    (tx_geometry_free(geo), tx_geometry_new(5, 5, &geo));
     struct tx_pairing_terms t = base_terms();
-    t.size = 5;
+    t.variant.width = t.variant.height = 5;
     t.openings = 40;
     for (int64_t j = 1; j <= 200; j++) {
         int16_t opening[TX_PAIRING_OPENING_MAX];
-        int n = tx_pairing_opening(&geo, &t, j, opening);
+        int n = tx_pairing_opening(geo, &t, j, opening);
         ck_assert_int_le(n, 40);
-        struct tx_game g;
-        tx_game_init(&g, &geo);
+        static struct tx_game *g;
+        test_game(&g, geo);
         for (int k = 0; k < n; k++)
-            ck_assert_int_eq(tx_game_play(&g, opening[k]), TX_LEGAL);
-        ck_assert_int_eq(g.status, TX_ONGOING);
+            ck_assert_int_eq(tx_game_play(g, opening[k]), TX_LEGAL);
+        ck_assert_int_eq(g->status, TX_ONGOING);
     }
 }
 END_TEST
@@ -187,12 +188,14 @@ static void genuine(struct tx_pool *pool, int64_t k, struct tx_record *r)
     r->format = tx_strdup(TX_RECORD_FORMAT);
     r->game = 5;
     r->seed = slot.spec.seed;
-    r->size = 12;
+    r->width = r->height = 12;
     r->limits.first_turn_ms = 1000;
     r->limits.turn_ms = 300;
     for (int p = 0; p < 2; p++) {
         r->players[p].name = tx_strdup(slot.spec.bots[p]->name);
-        r->players[p].command = tx_command_expand(slot.spec.bots[p]->command, r->seed, 12);
+        r->players[p].command = tx_command_expand(
+            slot.spec.bots[p]->command, r->seed,
+            &(struct tx_variant){.rules = TX_RULES_PP, .width = 12, .height = 12});
     }
     r->pairing = slot.identity;
     r->pairing.key = tx_strdup(slot.identity.key);
@@ -208,15 +211,15 @@ static void genuine(struct tx_pool *pool, int64_t k, struct tx_record *r)
         r->moves[i].player = i % 2;
         r->moves[i].forced = true;
         r->moves[i].us = -1;
-        r->moves[i].move = tx_strdup(tx_hole_name(&geo, slot.spec.opening[i], name));
+        r->moves[i].move = tx_strdup(tx_hole_name(geo, slot.spec.opening[i], name));
     }
 }
 
 static void make_pool(struct tx_pool *pool, int openings)
 {
-    tx_geometry_init(&geo, 12);
+    (tx_geometry_free(geo), tx_geometry_new(12, 12, &geo));
     memset(pool, 0, sizeof *pool);
-    pool->geo = &geo;
+    pool->geo = geo;
     pool->bots = bots;
     pool->nbots = 2;
     pool->terms = base_terms();
@@ -311,7 +314,7 @@ START_TEST(pairing_check_finds_forgeries)
         break;
     }
     char why[512] = "";
-    int rc = tx_pairing_check(&geo, &r, why, sizeof why);
+    int rc = tx_pairing_check(geo, &r, why, sizeof why);
     if (!forgeries[_i].found)
         ck_assert_msg(rc == 0, "a genuine record failed: %s", why);
     else
@@ -330,19 +333,19 @@ START_TEST(pairing_check_even_games_and_old_records)
     genuine(&pool, 4, &r); /* beta is player 1 in even games */
     ck_assert_str_eq(r.players[0].name, "beta");
     char why[512] = "";
-    ck_assert_msg(tx_pairing_check(&geo, &r, why, sizeof why) == 0, "%s", why);
+    ck_assert_msg(tx_pairing_check(geo, &r, why, sizeof why) == 0, "%s", why);
     /* Without openings no forced move is allowed. */
     r.moves = realloc(r.moves, sizeof *r.moves);
     memset(r.moves, 0, sizeof *r.moves);
     r.moves[0].forced = true;
     r.moves[0].move = tx_strdup("F6");
     r.nmoves = 1;
-    ck_assert_int_eq(tx_pairing_check(&geo, &r, why, sizeof why), -EINVAL);
+    ck_assert_int_eq(tx_pairing_check(geo, &r, why, sizeof why), -EINVAL);
     ck_assert_msg(strstr(why, "(no forced move)"), "%s", why);
     /* A record without an identity: nothing to check. */
     free(r.pairing.key);
     r.pairing.key = NULL;
-    ck_assert_int_eq(tx_pairing_check(&geo, &r, why, sizeof why), 1);
+    ck_assert_int_eq(tx_pairing_check(geo, &r, why, sizeof why), 1);
     tx_record_free(&r);
     tx_pool_free(&pool);
 }

@@ -15,7 +15,7 @@
 #include "pool.h"
 #include "splitmix.h"
 
-static struct tx_geometry geo;
+static struct tx_geometry *geo;
 static const struct tx_bot_spec bots[5] = {
     {.name = "new", .command = "./new --seed {seed}"},
     {.name = "d", .command = "./d"},
@@ -27,13 +27,19 @@ static const struct tx_bot_spec bots[5] = {
 static void make_pool(struct tx_pool *p, const struct tx_bot_spec *list, int n,
                       enum tx_pool_kind kind, int gauntlet, int64_t games_per_pair)
 {
-    tx_geometry_init(&geo, 12);
+    /* One board for every pool of the test: a pool keeps pointing to it. */
+    if (!geo)
+        ck_assert_int_eq(tx_geometry_new(12, 12, &geo), 0);
     memset(p, 0, sizeof *p);
-    p->geo = &geo;
+    p->geo = geo;
     p->bots = list;
     p->nbots = n;
-    p->terms = (struct tx_pairing_terms){
-        .size = 12, .first_turn_ms = 1000, .turn_ms = 300, .seed = 1, .openings = 2};
+    p->terms =
+        (struct tx_pairing_terms){.variant = {.rules = TX_RULES_PP, .width = 12, .height = 12},
+                                  .first_turn_ms = 1000,
+                                  .turn_ms = 300,
+                                  .seed = 1,
+                                  .openings = 2};
     p->memory_mb = 768;
     p->kind = kind;
     p->gauntlet = gauntlet;
@@ -51,12 +57,14 @@ static void fake_record(const struct tx_pool *p, struct tx_pool_game g, int winn
     tx_pool_spec(p, g, 1, &slot);
     memset(r, 0, sizeof *r);
     r->seed = slot.spec.seed;
-    r->size = 12;
+    r->width = r->height = 12;
     r->limits.first_turn_ms = 1000;
     r->limits.turn_ms = 300;
     for (int side = 0; side < 2; side++) {
         r->players[side].name = tx_strdup(slot.spec.bots[side]->name);
-        r->players[side].command = tx_command_expand(slot.spec.bots[side]->command, r->seed, 12);
+        r->players[side].command = tx_command_expand(
+            slot.spec.bots[side]->command, r->seed,
+            &(struct tx_variant){.rules = TX_RULES_PP, .width = 12, .height = 12});
     }
     r->pairing = slot.identity;
     r->pairing.key = tx_strdup(slot.identity.key);
@@ -339,6 +347,114 @@ START_TEST(pool_shards_partition_and_stay)
 }
 END_TEST
 
+/* Both games of a colour-exchanged pair (k = 2j-1, 2j) go to one shard,
+ * so each shard file holds whole pairs for the pentanomial statistics and
+ * an SPRT over merged shards; an odd number of games (play --games 7)
+ * still counts right. (Before, k and k+1 went to consecutive shards.) */
+START_TEST(pool_shards_deal_whole_pairs)
+{
+    for (int m = 2; m <= 5; m++)
+        for (int64_t games = 7; games <= 8; games++) {
+            int64_t sum = 0;
+            for (int shard = 1; shard <= m; shard++) {
+                struct tx_pool p;
+                /* odd: play's one pairing (tournaments take even numbers) */
+                bool odd = games % 2;
+                make_pool(&p, bots, odd ? 2 : 4, odd ? TX_POOL_PLAY : TX_POOL_ROUND_ROBIN, 0,
+                          games);
+                p.shard = shard;
+                p.shards = m;
+                for (int i = 0; i < p.npairings; i++)
+                    for (int64_t k = 1; k <= games; k += 2)
+                        ck_assert_int_eq(tx_pool_in_shard(&p, i, k),
+                                         tx_pool_in_shard(&p, i, k + 1));
+                struct tx_pool_game g;
+                int64_t n = 0;
+                while (tx_pool_next(&p, &g))
+                    n++;
+                ck_assert_int_eq(tx_pool_total(&p), n);
+                sum += n;
+                tx_pool_free(&p);
+            }
+            ck_assert_int_eq(sum, (games % 2 ? 1 : 6) * games);
+        }
+}
+END_TEST
+
+/* --shard auto from each scheduler's environment, as a table: the
+ * variables a task sees, and the shard (or the start of the refusal). */
+static const char *table_env(const char *name, void *data)
+{
+    for (const char *const *v = data; *v; v += 2)
+        if (!strcmp(v[0], name))
+            return v[1];
+    return NULL;
+}
+
+START_TEST(pool_shard_auto_reads_job_arrays)
+{
+    static const struct {
+        const char *env[12];
+        int shard, shards; /* 0: refused */
+        const char *why;
+    } cases[] = {
+        {{"SLURM_ARRAY_TASK_ID", "3", "SLURM_ARRAY_TASK_COUNT", "8", "SLURM_ARRAY_TASK_MIN", "1",
+          "SLURM_ARRAY_TASK_MAX", "8", "SLURM_ARRAY_TASK_STEP", "1"},
+         3,
+         8,
+         NULL},
+        /* --array=0-30:10: tasks 0, 10, 20, 30 */
+        {{"SLURM_ARRAY_TASK_ID", "20", "SLURM_ARRAY_TASK_COUNT", "4", "SLURM_ARRAY_TASK_MIN", "0",
+          "SLURM_ARRAY_TASK_MAX", "30", "SLURM_ARRAY_TASK_STEP", "10"},
+         3,
+         4,
+         NULL},
+        /* no STEP (older Slurm): contiguous */
+        {{"SLURM_ARRAY_TASK_ID", "5", "SLURM_ARRAY_TASK_COUNT", "5", "SLURM_ARRAY_TASK_MIN", "5",
+          "SLURM_ARRAY_TASK_MAX", "9"},
+         1,
+         5,
+         NULL},
+        /* --array=1,2,5 */
+        {{"SLURM_ARRAY_TASK_ID", "5", "SLURM_ARRAY_TASK_COUNT", "3", "SLURM_ARRAY_TASK_MIN", "1",
+          "SLURM_ARRAY_TASK_MAX", "5", "SLURM_ARRAY_TASK_STEP", "1"},
+         0,
+         0,
+         "the Slurm job array's task ids are not evenly spaced"},
+        {{"SLURM_ARRAY_TASK_ID", "5"}, 0, 0, "Slurm sets SLURM_ARRAY_TASK_ID but not"},
+        {{"SGE_TASK_ID", "7", "SGE_TASK_FIRST", "1", "SGE_TASK_LAST", "9", "SGE_TASK_STEPSIZE",
+          "2"},
+         4,
+         5,
+         NULL},
+        {{"SGE_TASK_ID", "undefined", "SGE_TASK_FIRST", "undefined"},
+         0,
+         0,
+         "auto: no job array in the environment"},
+        {{"AWS_BATCH_JOB_ARRAY_INDEX", "0", "AWS_BATCH_JOB_ARRAY_SIZE", "10"}, 1, 10, NULL},
+        {{"AWS_BATCH_JOB_ARRAY_INDEX", "9", "AWS_BATCH_JOB_ARRAY_SIZE", "10"}, 10, 10, NULL},
+        {{"AWS_BATCH_JOB_ARRAY_INDEX", "10", "AWS_BATCH_JOB_ARRAY_SIZE", "10"},
+         0,
+         0,
+         "the AWS Batch array job's task ids"},
+        {{"SLURM_JOB_ID", "12"}, 0, 0, "auto: no job array in the environment"},
+    };
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+        int shard = 0, shards = 0;
+        char why[512] = "";
+        int rc =
+            tx_pool_shard_auto(table_env, (void *)cases[c].env, &shard, &shards, why, sizeof why);
+        if (cases[c].shard) {
+            ck_assert_msg(rc == 0 && shard == cases[c].shard && shards == cases[c].shards,
+                          "case %zu: %d %d/%d %s", c, rc, shard, shards, why);
+        } else {
+            ck_assert_msg(rc < 0 && strstr(why, cases[c].why) == why, "case %zu: %d %s", c, rc,
+                          why);
+        }
+    }
+}
+END_TEST
+
 /* ---- the league ---- */
 
 /* The rule as README states it, computed here with floating point: the
@@ -445,6 +561,8 @@ static Suite *pool_suite(void)
     tcase_add_test(tc, pool_refuses_changed_commands_and_terms);
     tcase_add_test(tc, pool_counts_older_records);
     tcase_add_test(tc, pool_shards_partition_and_stay);
+    tcase_add_test(tc, pool_shards_deal_whole_pairs);
+    tcase_add_test(tc, pool_shard_auto_reads_job_arrays);
     tcase_add_test(tc, pool_league_follows_its_rule);
     suite_add_tcase(s, tc);
     return s;

@@ -34,6 +34,7 @@ static void add_move(struct tx_record *r, int player, const char *move, long us,
     r->moves = realloc(r->moves, (size_t)(r->nmoves + 1) * sizeof(*r->moves));
     ck_assert_ptr_nonnull(r->moves);
     struct tx_record_move *m = &r->moves[r->nmoves++];
+    memset(m, 0, sizeof *m);
     m->player = player;
     m->move = dup_or_null(move);
     m->us = us;
@@ -50,7 +51,7 @@ static void make_full(struct tx_record *r)
     r->format = tx_strdup(TX_RECORD_FORMAT);
     r->game = 17;
     r->seed = UINT64_C(9007199254740991); /* the largest seed that survives a double */
-    r->size = 12;
+    r->width = r->height = 12;
     r->limits.first_turn_ms = 1000;
     r->limits.turn_ms = 300;
     r->limits.margin_ms = 5;
@@ -113,7 +114,9 @@ START_TEST(record_round_trip)
     ck_assert_str_eq(b.format, a.format);
     ck_assert_int_eq(b.game, a.game);
     ck_assert_uint_eq(b.seed, a.seed);
-    ck_assert_int_eq(b.size, a.size);
+    ck_assert_int_eq(b.width, a.width);
+    ck_assert_int_eq(b.height, a.height);
+    ck_assert_int_eq(b.rules, a.rules);
     ck_assert_int_eq(b.limits.first_turn_ms, 1000);
     ck_assert_int_eq(b.limits.turn_ms, 300);
     ck_assert_int_eq(b.limits.margin_ms, 5);
@@ -651,7 +654,7 @@ START_TEST(record_holes_at_board_edges)
         struct tx_record r, back;
         char *text = NULL, err[256];
         make_full(&r);
-        r.size = cases[i].size;
+        r.width = r.height = cases[i].size;
         strcpy(r.players[0].links[0], "B2 C4"); /* on every board */
         strcpy(r.players[0].links[1], cases[i].link);
         free(r.moves[0].move);
@@ -714,18 +717,20 @@ START_TEST(record_schema_matches_constants)
     assert_number(schema, "$defs/limit_ms/maximum", TX_LIMITS_MS_MAX);
     assert_number(schema, "properties/limits/properties/margin_ms/maximum", TX_LIMITS_MS_MAX);
     assert_number(schema, "properties/referee/maxLength", TX_RECORD_REFEREE_CHARS);
-    assert_number(schema, "properties/moves/maxItems", tx_record_moves_max(TX_SIZE_MAX));
+    assert_number(schema, "properties/moves/maxItems",
+                  tx_record_moves_max(TX_SIDE_MAX, TX_SIDE_MAX));
     assert_number(schema, "properties/result/properties/detail/maxLength", TX_RECORD_DETAIL_CHARS);
     assert_number(schema, "$defs/player/properties/name/maxLength", TX_RECORD_NAME_CHARS);
     assert_number(schema, "$defs/player/properties/stderr_bytes/maximum",
                   (double)TX_RECORD_STDERR_BYTES_MAX);
     assert_number(schema, "$defs/player/properties/extra_lines/maximum", TX_RECORD_EXTRA_LINES_MAX);
     assert_number(schema, "$defs/player/properties/links/maxItems",
-                  tx_record_links_max(TX_SIZE_MAX));
+                  tx_record_links_max(TX_SIDE_MAX, TX_SIDE_MAX));
     assert_number(schema, "$defs/move/properties/us/maximum", (double)TX_RECORD_US_MAX);
     assert_number(schema, "$defs/move/properties/move/maxLength", TX_RECORD_MOVE_CHARS);
     assert_number(schema, "$defs/move/properties/message/maxLength", TX_MESSAGE_CHARS);
     assert_number(schema, "$defs/move/properties/stderr/maxLength", TX_RECORD_STDERR_CHARS);
+    assert_number(schema, "$defs/move/properties/edits/maxItems", TX_EDITS_READ);
     cJSON_Delete(schema);
 }
 END_TEST

@@ -38,6 +38,7 @@
 
 #include "alloc.h"
 #include "arena-test.h"
+#include "game.h"
 #include "record.h"
 #include "records.h"
 
@@ -299,7 +300,7 @@ static void teardown(void)
 
 /* A file written from a template: '1' to '4' are the base records (no
  * newline), 't' the first 150 bytes of record 4 (a torn write), 'm' the
- * first 150 bytes of record 2, 'L' a line of 4 MiB + 10 bytes starting
+ * first 150 bytes of record 2, 'L' a line of TX_RECORDS_LINE_MAX + 10 bytes starting
  * with '{', 'N' "my notes", 'H' the start of an HTML page (several lines),
  * 'j' a JSON object that is not a record; other characters as they are. */
 static char *build_shape(const char *tpl, size_t *ret_len)
@@ -371,7 +372,7 @@ static const struct shape {
     {"torn middle line", "1\nm\n3\n4\n", INVALID, 3, 2,
      "not a game record: invalid JSON: the text ends early"},
     {"a line over the cap", "1\nL\n3\n4\n", INVALID, 3, 2,
-     "not a game record: the line is longer than 4 MiB"},
+     "not a game record: the line is longer than 16 MiB"},
     {"a JSON line that is not a record", "1\n2\nj\n4\n", INVALID, 3, 3, "not a game record: "},
     {"a note first", "N\n1\n2\n3\n4\n", NOT_RECORDS, 0, 1,
      "not a game record: the file starts with \"my notes\""},
@@ -542,12 +543,19 @@ START_TEST(records_every_reader_reads_a_shape_alike)
 }
 END_TEST
 
-/* The cap holds the largest record the referee can write: a 26 x 26 board
- * full of moves, each with a 20-character message of control characters
- * (6 bytes each in JSON), both bots' 64 KiB of kept stderr likewise, and
- * commands as long as one argument may be (128 KiB), also escaped. */
+/* The cap holds the largest record the referee can write: a 100 x 100
+ * board full of moves, each with a 20-character message of control
+ * characters (6 bytes each in JSON), both bots' 64 KiB of kept stderr
+ * likewise, commands as long as one argument may be (128 KiB), also
+ * escaped, every link of the board for each player, and under classic
+ * rules each answer with as many link edits as its line holds
+ * (TX_EDITS_MAX of the shortest, "-A1:B3", the most JSON per byte of
+ * answer; the last answer may hold one more, refused for it). That record
+ * takes about 150 MB to build, so it is measured in two steps: the record
+ * without edits, then what one answer's edits add, times the moves. */
 START_TEST(records_cap_holds_the_largest_record)
 {
+    const int side = TX_SIDE_MAX;
     struct tx_record r = {0};
     char msg[21], *err_text = malloc(65537), *command = malloc(131073);
     memset(msg, 1, 20);
@@ -559,16 +567,17 @@ START_TEST(records_cap_holds_the_largest_record)
     r.format = tx_strdup(TX_RECORD_FORMAT);
     r.game = INT64_C(1000000000);
     r.seed = UINT64_C(9007199254740991);
-    r.size = 26;
+    r.width = r.height = side;
+    r.rules = TX_RULES_CLASSIC;
     r.limits.first_turn_ms = r.limits.turn_ms = r.limits.margin_ms = 3600000;
     r.referee = tx_strdup("twixt-arena 0.1.0");
     r.started = tx_strdup("2026-11-21T21:00:00Z");
     r.run = tx_strdup("v1:0123456789abcdef");
-    r.nmoves = 26 * 26 + 1;
+    r.nmoves = tx_record_moves_max(side, side);
     r.moves = calloc((size_t)r.nmoves, sizeof *r.moves);
     for (int i = 0; i < r.nmoves; i++) {
         r.moves[i].player = i % 2;
-        r.moves[i].move = tx_strdup("Z26");
+        r.moves[i].move = tx_strdup("CV100");
         r.moves[i].us = INT64_C(3600000000);
         r.moves[i].message = tx_strdup(msg);
         r.moves[i].message_cut = true;
@@ -581,21 +590,31 @@ START_TEST(records_cap_holds_the_largest_record)
         r.players[p].command = tx_strdup(command);
         r.players[p].sha256 =
             tx_strdup("0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef");
-        r.players[p].nlinks = 2 * 26 * 26;
+        r.players[p].nlinks = tx_record_links_max(side, side);
         r.players[p].links = calloc((size_t)r.players[p].nlinks, sizeof *r.players[p].links);
         for (int k = 0; k < r.players[p].nlinks; k++)
-            snprintf(r.players[p].links[k], sizeof r.players[p].links[k], "Z26 Y24");
+            snprintf(r.players[p].links[k], sizeof r.players[p].links[k], "CU98 CV100");
     }
     r.result.winner = 0;
     r.result.reason = TX_REASON_TIMEOUT;
     r.result.detail = tx_strdup("answered in 3600000.0 ms, limit 3600000 ms, on a CPU ...");
     char *json;
     ck_assert_int_eq(tx_record_to_json(&r, &json), 0);
-    size_t len = strlen(json) + 1;
-    fprintf(stderr, "largest record: %zu bytes (cap %d)\n", len, TX_RECORDS_LINE_MAX);
+    size_t plain = strlen(json) + 1;
+    free(json);
+    /* One answer with every edit its line can hold. */
+    r.moves[2].nedits = TX_EDITS_READ;
+    r.moves[2].edits = calloc(TX_EDITS_READ, sizeof *r.moves[2].edits);
+    for (int k = 0; k < TX_EDITS_READ; k++)
+        snprintf(r.moves[2].edits[k], sizeof r.moves[2].edits[k], "-A1:B3");
+    ck_assert_int_eq(tx_record_to_json(&r, &json), 0);
+    size_t per_answer = strlen(json) + 1 - plain;
+    free(json);
+    size_t len = plain + per_answer * (size_t)r.nmoves;
+    fprintf(stderr, "largest record: %zu bytes, %zu without edits (cap %d)\n", len, plain,
+            TX_RECORDS_LINE_MAX);
     ck_assert_uint_lt(len, TX_RECORDS_LINE_MAX);
     ck_assert_uint_gt(len, TX_RECORDS_LINE_MAX / 4); /* the cap is not absurdly loose */
-    free(json);
     free(err_text);
     free(command);
     tx_record_free(&r);

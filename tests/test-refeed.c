@@ -35,11 +35,13 @@
 
 #define CASE_TIMEOUT_S 60
 
-static struct tx_geometry geo;
+static struct tx_geometry *geo;
+static enum tx_rules rules; /* the games' rule set */
 
 static void setup(void)
 {
-    ck_assert_int_eq(tx_geometry_init(&geo, 12), 0);
+    ck_assert_int_eq((tx_geometry_free(geo), tx_geometry_new(12, 12, &geo)), 0);
+    rules = TX_RULES_PP;
 }
 
 struct game {
@@ -68,7 +70,7 @@ static void play(struct game *g, const char *args1, const char *args2)
     snprintf(commands[0], sizeof commands[0], "%s %s", TX_FAULT_BOT, args1);
     snprintf(commands[1], sizeof commands[1], "%s %s", TX_FAULT_BOT, args2);
     ck_assert_int_eq(uv_loop_init(&g->loop), 0);
-    tx_match_config_init(&g->config, &geo);
+    tx_match_config_init(&g->config, geo, rules);
     g->config.limits.first_turn_ms = 1000;
     g->config.limits.turn_ms = 150;
     g->bots[0] = (struct tx_bot_spec){.name = "one", .command = commands[0]};
@@ -79,7 +81,7 @@ static void play(struct game *g, const char *args1, const char *args2)
     ck_assert(g->done);
     ck_assert_int_eq(uv_loop_close(&g->loop), 0);
     struct tx_verify_report rep;
-    ck_assert_int_eq(tx_verify_record(&geo, &g->record, &rep), 0);
+    ck_assert_int_eq(tx_verify_record(geo, &g->record, &rep), 0);
 }
 
 static void refeed(const struct game *g, int player, const char *args, int upto, bool probe,
@@ -88,7 +90,7 @@ static void refeed(const struct game *g, int player, const char *args, int upto,
     char command[512], err[256];
     snprintf(command, sizeof command, "%s %s", TX_FAULT_BOT, args);
     struct tx_refeed_config c = {
-        .geo = &geo,
+        .geo = geo,
         .record = &g->record,
         .player = player,
         .command = command,
@@ -107,6 +109,43 @@ static int own_turns(const struct tx_record *r, int player)
         n += r->moves[i].player == player && !r->moves[i].forced;
     return n;
 }
+
+/* Under classic rules an answer is its move and its link edits: the same
+ * holes without the recorded edits are different answers (fault-bot
+ * "editor" plays the holes "play" plays, with edits at most turns), and
+ * the table shows the edits. */
+START_TEST(refeed_classic_edits_are_part_of_the_answer)
+{
+    struct game g;
+    struct tx_refeed_result res;
+    rules = TX_RULES_CLASSIC;
+    ck_assert_int_eq((tx_geometry_free(geo), tx_geometry_new(9, 7, &geo)), 0);
+    play(&g, "editor", "play");
+    refeed(&g, 0, "editor", 0, false, &res);
+    for (int k = 0; k < res.nturns; k++)
+        ck_assert_int_eq(res.turns[k].verdict, TX_REFEED_SAME);
+    tx_refeed_result_free(&res);
+    refeed(&g, 0, "play", 0, false, &res);
+    int different = 0;
+    for (int k = 0; k < res.nturns; k++) {
+        const struct tx_record_move *m = &g.record.moves[res.turns[k].move - 1];
+        ck_assert_str_eq(res.turns[k].answer, res.turns[k].recorded); /* the same hole */
+        ck_assert_str_eq(res.turns[k].answer_edits, "");
+        ck_assert_int_eq(res.turns[k].verdict,
+                         m->nedits > 0 ? TX_REFEED_DIFFERENT : TX_REFEED_SAME);
+        if (m->nedits > 0) {
+            char shown[TX_REFEED_EDITS_SHOWN];
+            snprintf(shown, sizeof shown, " %s", m->edits[0]);
+            ck_assert_msg(!strncmp(res.turns[k].recorded_edits, shown, strlen(shown)),
+                          "\"%s\" does not start with \"%s\"", res.turns[k].recorded_edits, shown);
+        }
+        different += m->nedits > 0;
+    }
+    ck_assert_int_gt(different, 0);
+    tx_refeed_result_free(&res);
+    tx_record_free(&g.record);
+}
+END_TEST
 
 START_TEST(refeed_deterministic_bot_gives_the_same_answers)
 {
@@ -256,7 +295,7 @@ START_TEST(refeed_probe_sees_an_escaped_child_and_kills_it)
     /* A child in a session of its own (setsid; the shell waits until it is,
      * a loaded machine may be slow to run it), then the shell becomes fault-bot. */
     struct tx_refeed_config c = {
-        .geo = &geo,
+        .geo = geo,
         .record = &g.record,
         .player = 0,
         .command = "sh -c 'setsid sleep 30 & "
@@ -305,7 +344,7 @@ START_TEST(refeed_probe_sees_a_bot_that_does_not_exit)
     play(&g, "play", "good");
     /* The shell outlives fault-bot's exit on EOF by 30 s. */
     struct tx_refeed_config c = {
-        .geo = &geo,
+        .geo = geo,
         .record = &g.record,
         .player = 0,
         .command = "sh -c '" TX_FAULT_BOT " play; sleep 30'",
@@ -329,7 +368,7 @@ START_TEST(refeed_refuses_a_player_without_turns)
     char err[256];
     play(&g, "play", "good");
     struct tx_refeed_config c = {
-        .geo = &geo,
+        .geo = geo,
         .record = &g.record,
         .player = 1,
         .command = "true",
@@ -396,6 +435,7 @@ static Suite *suite(void)
     tcase_set_timeout(tc, CASE_TIMEOUT_S);
     tcase_add_test(tc, refeed_deterministic_bot_gives_the_same_answers);
     tcase_add_test(tc, refeed_other_bot_shows_different_answers);
+    tcase_add_test(tc, refeed_classic_edits_are_part_of_the_answer);
     tcase_add_test(tc, refeed_reproduces_an_illegal_move);
     tcase_add_test(tc, refeed_reproduces_a_crash);
     tcase_add_test(tc, refeed_reproduces_a_timeout_within_the_limit);

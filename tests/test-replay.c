@@ -30,6 +30,7 @@
 #include "input.h"
 #include "record.h"
 #include "verify.h"
+#include "test-game.h"
 
 enum ending {
     END_NATURAL,     /* play until a win or a draw */
@@ -97,8 +98,8 @@ static void set_links(struct tx_record *r, const struct tx_game *g)
 /* Plays a game as the plan says and writes it down as the referee would. */
 static void make_record(const struct plan *plan, struct tx_record *r)
 {
-    const struct tx_geometry *geo = tx_verify_geometry(&cache, plan->size);
-    struct tx_game g;
+    const struct tx_geometry *geo = tx_verify_geometry(&cache, plan->size, plan->size);
+    static struct tx_game *g;
     int16_t legal[TX_MOVES_MAX];
     uint64_t rng = plan->seed * 0x9E3779B97F4A7C15ULL + 1;
     char name[TX_HOLE_NAME_MAX], detail[128];
@@ -107,7 +108,7 @@ static void make_record(const struct plan *plan, struct tx_record *r)
     r->format = tx_strdup(TX_RECORD_FORMAT);
     r->game = (int64_t)plan->seed;
     r->seed = plan->seed;
-    r->size = plan->size;
+    r->width = r->height = plan->size;
     r->limits.first_turn_ms = 1000;
     r->limits.turn_ms = 300;
     r->referee = tx_strdup("twixt-arena test");
@@ -118,47 +119,48 @@ static void make_record(const struct plan *plan, struct tx_record *r)
     r->players[1].command = tx_strdup("bots/beta");
     r->moves = calloc(TX_MOVES_MAX + 2, sizeof *r->moves);
     ck_assert_ptr_nonnull(geo);
-    tx_game_init(&g, geo);
+    test_game(&g, geo);
 
-    while (g.status == TX_ONGOING && (plan->ending == END_NATURAL || r->nmoves < plan->stop_at)) {
-        int n = tx_game_legal_moves(&g, legal), move;
+    while (g->status == TX_ONGOING && (plan->ending == END_NATURAL || r->nmoves < plan->stop_at)) {
+        int n = tx_game_legal_moves(g, legal), move;
         bool forced = r->nmoves < plan->nforced;
-        if (plan->swap && g.nmoves == 1 && !forced) {
+        if (plan->swap && g->nmoves == 1 && !forced) {
             move = TX_MOVE_SWAP;
         } else {
             /* Skip SWAP (listed first when allowed) unless the plan wants it. */
             int first = n > 0 && legal[0] == TX_MOVE_SWAP ? 1 : 0;
             move = legal[first + (int)(next_random(&rng) % (uint64_t)(n - first))];
         }
-        add_entry(r, g.to_move, move == TX_MOVE_SWAP ? "SWAP" : tx_hole_name(geo, move, name),
+        add_entry(r, g->to_move, move == TX_MOVE_SWAP ? "SWAP" : tx_hole_name(geo, move, name),
                   (int64_t)(next_random(&rng) % 250000), forced);
-        ck_assert_int_eq(tx_game_play(&g, move), TX_LEGAL);
+        ck_assert_int_eq(tx_game_play(g, move), TX_LEGAL);
     }
     r->result.winner = -1;
-    if (g.status == TX_WON) {
+    if (g->status == TX_WON) {
         int16_t chain[TX_HOLES_MAX];
-        int len = tx_game_winning_chain(&g, chain);
+        int len = tx_game_winning_chain(g, chain);
         char a[TX_HOLE_NAME_MAX], b[TX_HOLE_NAME_MAX];
         ck_assert_int_eq(plan->ending, END_NATURAL);
-        r->result.winner = g.winner;
+        r->result.winner = g->winner;
         r->result.reason = TX_REASON_CONNECTION;
         snprintf(detail, sizeof detail, "%s-%s", tx_hole_name(geo, chain[0], a),
                  tx_hole_name(geo, chain[len - 1], b));
-    } else if (g.status == TX_DRAWN) {
+    } else if (g->status == TX_DRAWN) {
         ck_assert_int_eq(plan->ending, END_NATURAL);
         r->result.reason = TX_REASON_DRAW;
-        snprintf(detail, sizeof detail, "no legal hole for player %d", g.to_move + 1);
+        snprintf(detail, sizeof detail, "no legal hole for player %d", g->to_move + 1);
     } else {
-        int loser = g.to_move;
+        int loser = g->to_move;
         int16_t pegs[TX_HOLES_MAX];
-        int npegs = tx_game_pegs(&g, 1 - loser, pegs), occupied = npegs > 0 ? pegs[npegs - 1] : -1;
+        int npegs = tx_game_pegs(g, 1 - loser, pegs), occupied = npegs > 0 ? pegs[npegs - 1] : -1;
         r->result.winner = 1 - loser;
         switch (plan->ending) {
         case END_OCCUPIED:
             ck_assert_int_ge(occupied, 0);
             add_entry(r, loser, tx_hole_name(geo, occupied, name), 5000, false);
             r->result.reason = TX_REASON_INVALID;
-            tx_illegal_describe(&g, occupied, tx_game_check(&g, occupied), detail, sizeof detail);
+            tx_illegal_describe(g, occupied, tx_game_check(g, occupied), NULL, NULL, detail,
+                                sizeof detail);
             break;
         case END_NOT_A_MOVE:
             add_entry(r, loser, "d6", 5000, false);
@@ -171,7 +173,7 @@ static void make_record(const struct plan *plan, struct tx_record *r)
             snprintf(detail, sizeof detail, "no answer in 300 ms, killed at 350 ms");
             break;
         case END_LATE: {
-            int n = tx_game_legal_moves(&g, legal);
+            int n = tx_game_legal_moves(g, legal);
             add_entry(r, loser, tx_hole_name(geo, legal[n - 1], name), 312400, false);
             r->result.reason = TX_REASON_TIMEOUT;
             snprintf(detail, sizeof detail, "answered in 312.4 ms, limit 300 ms");
@@ -189,12 +191,12 @@ static void make_record(const struct plan *plan, struct tx_record *r)
         }
     }
     r->result.detail = tx_strdup(detail);
-    set_links(r, &g);
+    set_links(r, g);
 }
 
 static int verify(const struct tx_record *r, struct tx_verify_report *rep)
 {
-    return tx_verify_record(tx_verify_geometry(&cache, r->size), r, rep);
+    return tx_verify_record(tx_verify_geometry(&cache, r->width, r->height), r, rep);
 }
 
 /* Makes, serialises, reloads and verifies: the record must survive JSON. */
@@ -356,7 +358,7 @@ static void crash_with_answer(struct tx_record *r)
 }
 static void smaller_board(struct tx_record *r)
 {
-    r->size = 8;
+    r->width = r->height = 8;
 }
 static void interrupted_winner(struct tx_record *r)
 {
@@ -469,7 +471,9 @@ START_TEST(verify_rejects_tampered)
     ck_assert_msg(verify(&r, &rep) == 0, "%s: untampered record fails: %s", t->name, rep.what);
     t->apply(&r);
     /* Keep the geometry of the original size: the record claims another. */
-    ck_assert_int_eq(tx_verify_record(tx_verify_geometry(&cache, t->plan.size), &r, &rep), -EINVAL);
+    ck_assert_int_eq(
+        tx_verify_record(tx_verify_geometry(&cache, t->plan.size, t->plan.size), &r, &rep),
+        -EINVAL);
     ck_assert(!rep.ok);
     ck_assert_msg(strstr(rep.what, t->expect), "%s: got \"%s\", expected \"%s\"", t->name, rep.what,
                   t->expect);
@@ -514,19 +518,19 @@ END_TEST
 START_TEST(verify_position_steps)
 {
     struct tx_record r;
-    struct tx_game g;
-    const struct tx_geometry *geo = tx_verify_geometry(&cache, 12);
+    static struct tx_game *g;
+    const struct tx_geometry *geo = tx_verify_geometry(&cache, 12, 12);
 
     make_record(
         &(struct plan){.size = 12, .seed = 4, .swap = true, .ending = END_OCCUPIED, .stop_at = 9},
         &r);
-    ck_assert_int_eq(tx_verify_position(geo, &r, 0, &g), 0);
-    ck_assert_int_eq(g.nmoves, 0);
-    ck_assert_int_eq(tx_verify_position(geo, &r, 2, &g), 2);
-    ck_assert_int_eq(g.swapped, 1);
+    ck_assert_int_eq(tx_verify_position(geo, &r, 0, test_game(&g, geo)), 0);
+    ck_assert_int_eq(g->nmoves, 0);
+    ck_assert_int_eq(tx_verify_position(geo, &r, 2, test_game(&g, geo)), 2);
+    ck_assert_int_eq(g->swapped, 1);
     /* The losing entry is not played. */
-    ck_assert_int_eq(tx_verify_position(geo, &r, r.nmoves, &g), 9);
-    ck_assert_int_eq(tx_verify_position(geo, &r, 1000, &g), 9);
+    ck_assert_int_eq(tx_verify_position(geo, &r, r.nmoves, test_game(&g, geo)), 9);
+    ck_assert_int_eq(tx_verify_position(geo, &r, 1000, test_game(&g, geo)), 9);
     ck_assert_int_eq(tx_verify_first_turn(&r, 1), 2);
     tx_record_free(&r);
 }
@@ -535,11 +539,11 @@ END_TEST
 START_TEST(verify_turn_input_after_swap)
 {
     static const char *const moves[] = {"C5", "SWAP", "F6", "G8"};
-    const struct tx_geometry *geo = tx_verify_geometry(&cache, 12);
+    const struct tx_geometry *geo = tx_verify_geometry(&cache, 12, 12);
     struct tx_record r = {0};
     char buf[TX_INPUT_MAX];
 
-    r.size = 12;
+    r.width = r.height = 12;
     r.moves = calloc(4, sizeof *r.moves);
     for (int i = 0; i < 4; i++)
         add_entry(&r, i % 2, moves[i], 1000, false);
@@ -563,11 +567,11 @@ END_TEST
 START_TEST(verify_turn_input_after_forced_opening)
 {
     static const char *const moves[] = {"C5", "D5", "F6", "G8", "H10"};
-    const struct tx_geometry *geo = tx_verify_geometry(&cache, 12);
+    const struct tx_geometry *geo = tx_verify_geometry(&cache, 12, 12);
     struct tx_record r = {0};
     char buf[TX_INPUT_MAX];
 
-    r.size = 12;
+    r.width = r.height = 12;
     r.moves = calloc(5, sizeof *r.moves);
     for (int i = 0; i < 5; i++)
         add_entry(&r, i % 2, moves[i], 1000, i < 3);
@@ -651,13 +655,13 @@ START_TEST(verify_line_too_long_with_a_legal_token)
 {
     struct tx_record r;
     struct tx_verify_report rep;
-    const struct tx_geometry *geo = tx_verify_geometry(&cache, 12);
-    struct tx_game g;
+    const struct tx_geometry *geo = tx_verify_geometry(&cache, 12, 12);
+    static struct tx_game *g;
 
     make_record(&(struct plan){.size = 12, .seed = 5, .ending = END_NOT_A_MOVE, .stop_at = 4}, &r);
-    ck_assert_int_eq(tx_verify_position(geo, &r, r.nmoves, &g), 4);
+    ck_assert_int_eq(tx_verify_position(geo, &r, r.nmoves, test_game(&g, geo)), 4);
     int16_t legal[TX_MOVES_MAX];
-    ck_assert_int_gt(tx_game_legal_moves(&g, legal), 0);
+    ck_assert_int_gt(tx_game_legal_moves(g, legal), 0);
     char name[TX_HOLE_NAME_MAX];
     free(r.moves[r.nmoves - 1].move);
     r.moves[r.nmoves - 1].move = tx_strdup(tx_hole_name(geo, legal[0], name));
@@ -895,9 +899,9 @@ START_TEST(cmd_renders_each_format)
 
     write_games("games.jsonl");
     ck_assert_int_eq(run_replay(&out, path("games.jsonl"), "--game", "2", "--format", "svg", "-o",
-                                path("g.svg"), NULL),
+                                path("g->svg"), NULL),
                      0);
-    text = read_file(path("g.svg"));
+    text = read_file(path("g->svg"));
     ck_assert_msg(strncmp(text, "<?xml", 5) == 0 && strstr(text, "</svg>"), "%s", text);
     free(text);
     free(out);
@@ -912,8 +916,8 @@ START_TEST(cmd_renders_each_format)
     ck_assert_msg(!strchr(out, '\033') && strstr(out, "result: "), "%s", out);
     free(out);
     ck_assert_int_eq(
-        run_replay(&out, path("games.jsonl"), "--format", "html", "-o", path("g.html"), NULL), 0);
-    text = read_file(path("g.html"));
+        run_replay(&out, path("games.jsonl"), "--format", "html", "-o", path("g->html"), NULL), 0);
+    text = read_file(path("g->html"));
     {
         int games = 0;
         for (char *s = text; (s = strstr(s, "class=\"tx-game\">{\"record\":")); s++)

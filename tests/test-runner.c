@@ -972,10 +972,10 @@ START_TEST(runner_plays_a_source_of_games)
         .opening = {5 * 12 + 5, 3 * 12 + 6}, /* F6 G4 */
         .output = out,
     };
-    struct tx_geometry *geo = malloc(sizeof *geo);
-    ck_assert_int_eq(tx_geometry_init(geo, 12), 0);
+    struct tx_geometry *geo;
+    ck_assert_int_eq(tx_geometry_new(12, 12, &geo), 0);
     struct tx_match_config match;
-    tx_match_config_init(&match, geo);
+    tx_match_config_init(&match, geo, TX_RULES_PP);
     match.limits.first_turn_ms = 4000;
     match.limits.turn_ms = 2000;
     struct tx_runner_games games = {.resumed = source_resumed,

@@ -163,7 +163,7 @@ static void assert_nothing_left(void)
 /* ---- one game ---- */
 
 struct game {
-    struct tx_geometry geo;
+    struct tx_geometry *geo;
     struct tx_record rec;
     bool done;
 };
@@ -183,9 +183,9 @@ static void play_specs(struct game *g, struct tx_bot_spec *b0, struct tx_bot_spe
                        int memory_mb)
 {
     memset(g, 0, sizeof *g);
-    ck_assert_int_eq(tx_geometry_init(&g->geo, 12), 0);
+    ck_assert_int_eq(tx_geometry_new(12, 12, &g->geo), 0);
     struct tx_match_config c;
-    tx_match_config_init(&c, &g->geo);
+    tx_match_config_init(&c, g->geo, TX_RULES_PP);
     c.limits.first_turn_ms = 20000; /* an attack may take a while */
     c.limits.turn_ms = 5000;
     c.limits.memory_mb = memory_mb;
@@ -213,9 +213,7 @@ static void play(struct game *g, const char *cmd0, const char *cmd1, int memory_
 /* What two honest hostile-bots play: both take the lowest legal hole. */
 static void simulate(const struct tx_geometry *geo, int *winner, int *nmoves)
 {
-    struct tx_game *g = malloc(sizeof *g);
-    ck_assert_ptr_nonnull(g);
-    tx_game_init(g, geo);
+    struct tx_game *g = tx_game_new(geo, TX_RULES_PP);
     *nmoves = 0;
     while (g->status == TX_ONGOING) {
         int16_t moves[TX_MOVES_MAX];
@@ -252,7 +250,7 @@ static void assert_victim_unharmed(const struct game *g)
         return;
     }
     int winner, nmoves;
-    simulate(&g->geo, &winner, &nmoves);
+    simulate(g->geo, &winner, &nmoves);
     ck_assert_int_eq(r->result.winner, winner);
     ck_assert_int_eq(r->nmoves, nmoves);
 }
@@ -269,6 +267,7 @@ static void assert_honest_game(const struct game *g)
 static void game_free(struct game *g)
 {
     tx_record_free(&g->rec);
+    tx_geometry_free(g->geo);
 }
 
 /* ---- attacks ---- */
@@ -1101,9 +1100,9 @@ START_TEST(sandboxed_timeout_says_where_the_time_went)
     configure(TX_SANDBOX_ON, NULL, false);
     struct game g;
     memset(&g, 0, sizeof g);
-    ck_assert_int_eq(tx_geometry_init(&g.geo, 12), 0);
+    ck_assert_int_eq(tx_geometry_new(12, 12, &g.geo), 0);
     struct tx_match_config c;
-    tx_match_config_init(&c, &g.geo);
+    tx_match_config_init(&c, g.geo, TX_RULES_PP);
     c.limits.first_turn_ms = 300;
     struct tx_bot_spec b0 = {.name = "spin", .command = "sh -c 'while :; do :; done'"};
     struct tx_bot_spec b1 = {.name = "victim", .command = VICTIM};

@@ -10,12 +10,13 @@
 
 #include "schedule.h"
 
-static struct tx_geometry geo;
+static struct tx_geometry *geo;
 
 static int parse(const char *text, char *err, struct tx_opening **lines, int *n)
 {
-    tx_geometry_init(&geo, 12);
-    return tx_schedule_parse_openings(&geo, "open.txt", text, strlen(text), lines, n, err, 256);
+    (tx_geometry_free(geo), tx_geometry_new(12, 12, &geo));
+    return tx_schedule_parse_openings(geo, TX_RULES_PP, "open.txt", text, strlen(text), lines, n,
+                                      err, 256);
 }
 
 START_TEST(schedule_openings_file_parsed)

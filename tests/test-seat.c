@@ -18,6 +18,7 @@
 #include "game.h"
 #include "geometry.h"
 #include "seat.h"
+#include "test-game.h"
 
 #define WINDOWS_MAX 4
 #define BATCHES_MAX 3
@@ -67,16 +68,16 @@ static void deliver(struct tx_seat *seat, int64_t lines)
 
 START_TEST(seat_counts_extra_lines)
 {
-    static struct tx_geometry geo;
-    static struct tx_game position;
+    static struct tx_geometry *geo;
+    static struct tx_game *position;
     uv_loop_t loop;
     struct tx_limits limits;
     struct tx_seat *seat = calloc(1, sizeof *seat);
     int turns = 0;
 
     ck_assert_ptr_nonnull(seat);
-    ck_assert_int_eq(tx_geometry_init(&geo, 12), 0);
-    tx_game_init(&position, &geo);
+    ck_assert_int_eq((tx_geometry_free(geo), tx_geometry_new(12, 12, &geo)), 0);
+    test_game(&position, geo);
     tx_limits_default(&limits);
     ck_assert_int_eq(uv_loop_init(&loop), 0);
     seat->data = &turns;
@@ -87,7 +88,7 @@ START_TEST(seat_counts_extra_lines)
 
     deliver(seat, cases[_i].before);
     for (int w = 0; w < cases[_i].nwindows; w++) {
-        tx_seat_play(seat, &position);
+        tx_seat_play(seat, position);
         for (int b = 0; b < BATCHES_MAX; b++)
             deliver(seat, cases[_i].windows[w][b]);
     }

@@ -11,6 +11,7 @@
  */
 #include <check.h>
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,6 +19,7 @@
 #include <cjson/cJSON.h>
 
 #include "commands.h"
+#include "render-dashboard.h"
 #include "standings.h"
 
 static const char *data(const char *name)
@@ -452,6 +454,69 @@ static enum tx_standings_added add_game(struct tx_standings *s, const char *run,
     return tx_standings_add(s, &r);
 }
 
+/* Games of different rule sets or boards are never counted together:
+ * each has its own standings, chained from the first in the order they
+ * first appear, and says which games it counts when printed. */
+START_TEST(standings_rule_sets_and_boards_apart)
+{
+    static const struct {
+        enum tx_rules rules;
+        int width, height, winner;
+    } games[] = {
+        {TX_RULES_PP, 12, 12, 0},      {TX_RULES_CLASSIC, 30, 24, 1}, {TX_RULES_PP, 12, 12, 0},
+        {TX_RULES_PP, 13, 13, -1},     {TX_RULES_CLASSIC, 24, 30, 0}, {TX_RULES_CLASSIC, 30, 24, 1},
+        {TX_RULES_CLASSIC, 12, 12, 0},
+    };
+    struct tx_standings s;
+    tx_standings_init(&s);
+    for (size_t i = 0; i < sizeof games / sizeof games[0]; i++) {
+        struct tx_record r;
+        memset(&r, 0, sizeof r);
+        r.players[0].name = (char *)"A";
+        r.players[1].name = (char *)"B";
+        r.rules = games[i].rules;
+        r.width = games[i].width;
+        r.height = games[i].height;
+        r.result.winner = games[i].winner;
+        r.result.reason = games[i].winner < 0 ? TX_REASON_DRAW : TX_REASON_CONNECTION;
+        ck_assert_int_eq(tx_standings_add(&s, &r), TX_STANDINGS_COUNTED);
+    }
+    static const struct {
+        const char *first_line;
+        int64_t a_wins;
+    } want[] = {
+        {"2 bots, 2 games\n", 2},
+        {"classic rules, 30 x 24 board: 2 bots, 2 games\n", 0},
+        {"pp rules, 13 x 13 board: 2 bots, 1 game\n", 0},
+        {"classic rules, 24 x 30 board: 2 bots, 1 game\n", 1},
+        {"classic rules, 12 x 12 board: 2 bots, 1 game\n", 1},
+    };
+    int n = 0;
+    for (const struct tx_standings *t = &s; t; t = t->next, n++) {
+        ck_assert_int_lt(n, 5);
+        ck_assert_int_eq(t->bots[tx_standings_find(t, "A")].wins, want[n].a_wins);
+        char *text = print_to_string(t, false);
+        ck_assert_msg(!strncmp(text, want[n].first_line, strlen(want[n].first_line)), "%s", text);
+        free(text);
+        text = print_to_string(t, true);
+        cJSON *root = cJSON_Parse(text);
+        ck_assert_str_eq(cJSON_GetObjectItem(root, "rules")->valuestring,
+                         tx_ruleset(t->variant.rules)->name);
+        ck_assert_int_eq(cJSON_GetObjectItem(root, "width")->valueint, t->variant.width);
+        ck_assert_int_eq(cJSON_GetObjectItem(root, "height")->valueint, t->variant.height);
+        cJSON_Delete(root);
+        free(text);
+    }
+    ck_assert_int_eq(n, 5);
+    /* Several of them: every one says which it is, pp on 12 x 12 too. */
+    s.show_variant = true;
+    char *text = print_to_string(&s, false);
+    ck_assert_msg(!strncmp(text, "pp rules, 12 x 12 board: 2 bots, 2 games\n", 40), "%s", text);
+    free(text);
+    tx_standings_free(&s);
+}
+END_TEST
+
 /* Past the initial capacity the crosstable is re-laid out and the seen
  * set rehashed: nothing may be lost on the way. */
 START_TEST(standings_grow_many_bots_and_games)
@@ -540,6 +605,119 @@ START_TEST(standings_reads_stdin)
 }
 END_TEST
 
+/* What the dashboard draws from: every counted game, where it is in its
+ * file, the limits, the time bins; and a copy that stands alone. */
+START_TEST(standings_keep_games_for_the_dashboard)
+{
+    struct tx_standings s, copy;
+    char err[1024];
+    tx_standings_init(&s);
+    ck_assert_int_eq(
+        tx_standings_read(&s, data("referee-play.jsonl"), false, NULL, NULL, err, sizeof err), 0);
+    ck_assert_int_eq(s.nlog, s.counted);
+    ck_assert_int_eq(s.nfiles, 1);
+    ck_assert_int_eq(s.first_turn_ms, 1000);
+    ck_assert_int_eq(s.turn_ms, 300);
+    FILE *f = fopen(data("referee-play.jsonl"), "rb");
+    ck_assert_ptr_nonnull(f);
+    int64_t wins0 = 0;
+    for (int64_t g = 0; g < s.nlog; g++) {
+        const struct tx_standings_game *x = &s.log[g];
+        char head[32] = "";
+        ck_assert_int_eq(x->file, 0);
+        ck_assert_int_eq(x->line, g + 1);
+        ck_assert(x->start < x->end && x->started > 1700000000);
+        fseek(f, (long)x->start, SEEK_SET);
+        ck_assert(fread(head, 1, 11, f) == 11);
+        ck_assert_str_eq(head, "{\"format\":\"");
+        wins0 += x->half_points == 2 && x->bot[0] == 0;
+        wins0 += x->half_points == 0 && x->bot[1] == 0;
+    }
+    fclose(f);
+    ck_assert_int_eq(wins0, s.bots[0].wins);
+    for (int i = 0; i < s.nbots; i++) {
+        double p50 = tx_standings_time_quantile(&s, i, 0.5),
+               p99 = tx_standings_time_quantile(&s, i, 0.99);
+        ck_assert(p50 > 0 && p50 <= p99);
+        /* a bin's middle is within 10% of the times in it */
+        ck_assert(p99 <= 1.1 * (double)s.bots[i].max_us / 1000.0);
+    }
+    tx_standings_copy(&copy, &s);
+    tx_standings_free(&s);
+    ck_assert_int_eq(copy.nlog, copy.counted);
+    ck_assert_str_eq(copy.files[0], data("referee-play.jsonl"));
+    ck_assert_str_eq(copy.bots[0].name, "twixt-random"); /* the first seen */
+    tx_standings_free(&copy);
+}
+END_TEST
+
+/* The dashboard's data: the bots in rank order, each pairing's page, the
+ * ratings after each block of games; and the pages' names. */
+START_TEST(standings_dashboard_data)
+{
+    static const char *const names[] = {"standings-a.jsonl", "standings-b.jsonl"};
+    struct tx_standings s;
+    read_all(&s, names, 2, NULL);
+    char *page = NULL;
+    size_t len = 0;
+    FILE *out = open_memstream(&page, &len);
+    ck_assert_int_eq(tx_render_dashboard(out, &s, "a</script>", "standings-games"), 0);
+    fclose(out);
+    const char *from = strstr(page, "id=\"tx-data\">");
+    ck_assert_ptr_nonnull(from);
+    from += strlen("id=\"tx-data\">");
+    const char *to = strstr(from, "</script>");
+    ck_assert_ptr_nonnull(to);
+    cJSON *data = cJSON_ParseWithLength(from, (size_t)(to - from));
+    ck_assert_ptr_nonnull(data);
+    ck_assert_str_eq(cJSON_GetObjectItem(data, "title")->valuestring, "a</script>");
+    cJSON *bots = cJSON_GetObjectItem(data, "bots");
+    ck_assert_int_eq(cJSON_GetArraySize(bots), 3);
+    ck_assert_int_eq(cJSON_GetObjectItem(cJSON_GetArrayItem(bots, 0), "rank")->valueint, 1);
+    cJSON *pages = cJSON_GetObjectItem(data, "pages"), *cross = cJSON_GetObjectItem(data, "cross");
+    for (int i = 0; i < 3; i++)
+        for (int j = 0; j < 3; j++) {
+            cJSON *c = cJSON_GetArrayItem(cJSON_GetArrayItem(cross, i), j);
+            cJSON *p = cJSON_GetArrayItem(cJSON_GetArrayItem(pages, i), j);
+            ck_assert_int_eq(cJSON_IsNull(c), cJSON_IsNull(p));
+            ck_assert(cJSON_IsNull(p) || !strncmp(p->valuestring, "standings-games/", 16));
+        }
+    cJSON *history = cJSON_GetObjectItem(data, "history");
+    cJSON *points = cJSON_GetObjectItem(history, "points");
+    ck_assert_int_eq(cJSON_GetArraySize(points), (int)s.nlog); /* blocks of 1 game */
+    cJSON *last = cJSON_GetArrayItem(points, cJSON_GetArraySize(points) - 1);
+    ck_assert_int_eq(cJSON_GetObjectItem(last, "games")->valueint, (int)s.counted);
+    /* the last block's fit is the table's */
+    ck_assert(fabs(cJSON_GetArrayItem(cJSON_GetObjectItem(last, "elo"), 0)->valuedouble -
+                   cJSON_GetObjectItem(cJSON_GetArrayItem(bots, 0), "elo")->valuedouble) < 0.02);
+    cJSON_Delete(data);
+    free(page);
+    tx_standings_free(&s);
+
+    static const struct {
+        const char *a, *b, *want;
+    } table[] = {
+        {"v2", "v10", "v10--v2.html"},
+        {"v10", "v2", "v10--v2.html"},
+        {"a@1a2b3c4d", "b", "a_1a2b3c4d--b-"}, /* changed: a hash follows */
+        {"..", "x/y", "_--x_y-"},
+    };
+    for (size_t i = 0; i < sizeof table / sizeof table[0]; i++) {
+        char name[256];
+        tx_dashboard_page_name(table[i].a, table[i].b, name, sizeof name);
+        ck_assert_msg(!strncmp(name, table[i].want, strlen(table[i].want)), "%s", name);
+        ck_assert(strstr(name, ".html"));
+    }
+    char a[256], b[256];
+    tx_dashboard_page_name("x y", "z", a, sizeof a);
+    tx_dashboard_page_name("x_y", "z", b, sizeof b);
+    ck_assert_str_ne(a, b); /* alike once sanitized, two pages */
+    char dir[64];
+    tx_dashboard_pages_dir("out/standings.html", dir, sizeof dir);
+    ck_assert_str_eq(dir, "out/standings-games");
+}
+END_TEST
+
 static Suite *standings_suite(void)
 {
     Suite *s = suite_create("standings");
@@ -555,8 +733,11 @@ static Suite *standings_suite(void)
     tcase_add_test(tc, standings_shared_name_shown_apart);
     tcase_add_test(tc, standings_subsets_and_versus);
     tcase_add_test(tc, standings_grow_many_bots_and_games);
+    tcase_add_test(tc, standings_rule_sets_and_boards_apart);
     tcase_add_test(tc, standings_command_exit_codes);
     tcase_add_test(tc, standings_reads_stdin);
+    tcase_add_test(tc, standings_keep_games_for_the_dashboard);
+    tcase_add_test(tc, standings_dashboard_data);
     tcase_set_timeout(tc, 30);
     suite_add_tcase(s, tc);
     return s;

@@ -1,7 +1,8 @@
 /* tiny-bot.c - a cheap, seeded test bot for tournament tests and benchmarks.
  *
- *   tiny-bot [--seed S] [--size N] [--think-ms MS] [--spin-ms MS]
- *            [--crash P] [--hang P] [--garbage P]
+ *   tiny-bot [--seed S] [--size N | --board WxH] [--rules pp|classic]
+ *            [--think-ms MS] [--spin-ms MS] [--crash P] [--hang P] [--garbage P]
+ *            [--edits P]
  *
  * It plays a uniformly random legal move (SWAP included) drawn from a
  * generator seeded by --seed, so a game between two tiny-bots given
@@ -14,6 +15,17 @@
  * --crash P, --hang P and --garbage P make it misbehave in a fraction P of
  * games (chosen from the seed, so deterministic): at a turn from 1 to 4 it
  * dies by SIGSEGV, stops answering, or prints a line that is not a move.
+ *
+ * The board and the rule set come from TWIXT_WIDTH, TWIXT_HEIGHT and
+ * TWIXT_RULES, which the referee sets for every bot, unless --size, --board
+ * or --rules say otherwise. Under classic rules, --edits P makes it add link
+ * edits to a fraction P of its answers (turns chosen from the seed): up to
+ * three, each drawn at random among removing one of its links, adding a
+ * link between two of its pegs and declining an automatic link of the new
+ * peg, and kept only when libtwixt says the answer stays legal; so games
+ * against it exercise every edit the referee, the records and replay handle.
+ * Without --edits it draws exactly the numbers it always drew, so a seed
+ * plays the games the tests were written against.
  */
 #include <errno.h>
 #include <signal.h>
@@ -26,11 +38,12 @@
 
 #include "game.h"
 #include "geometry.h"
+#include "rules.h"
 #include "hole.h"
 #include "input.h"
 #include "splitmix.h"
 
-static struct tx_geometry geo; /* static storage: about 80 KiB */
+static struct tx_geometry *geo; /* static storage: about 80 KiB */
 
 static struct tx_splitmix rng;
 
@@ -89,12 +102,89 @@ static int read_turn(char *text, size_t cap, int64_t *ret_start)
     return (int)n;
 }
 
-static double option_value(int argc, char **argv, const char *name, double fallback)
+static const char *option_text(int argc, char **argv, const char *name)
 {
     for (int i = 1; i + 1 < argc; i++)
         if (!strcmp(argv[i], name))
-            return strtod(argv[i + 1], NULL);
-    return fallback;
+            return argv[i + 1];
+    return NULL;
+}
+
+static double option_value(int argc, char **argv, const char *name, double fallback)
+{
+    const char *v = option_text(argc, argv, name);
+    return v ? strtod(v, NULL) : fallback;
+}
+
+/* The game the referee says this is (TWIXT_*), unless the options say
+ * otherwise. Returns 0, or -1 with the reason on stderr. */
+static int read_variant(int argc, char **argv, struct tx_variant *v)
+{
+    const char *rules = getenv("TWIXT_RULES"), *w = getenv("TWIXT_WIDTH"),
+               *h = getenv("TWIXT_HEIGHT"), *board = option_text(argc, argv, "--board");
+    *v = TX_VARIANT_DEFAULT;
+    if (w)
+        v->width = atoi(w);
+    if (h)
+        v->height = atoi(h);
+    if (option_text(argc, argv, "--size"))
+        v->width = v->height = (int)option_value(argc, argv, "--size", 0);
+    if (board && sscanf(board, "%dx%d", &v->width, &v->height) != 2) {
+        fprintf(stderr, "tiny-bot: bad --board %s\n", board);
+        return -1;
+    }
+    if (option_text(argc, argv, "--rules"))
+        rules = option_text(argc, argv, "--rules");
+    int r = rules ? tx_rules_from_name(rules) : TX_RULES_PP;
+    if (r < 0) {
+        fprintf(stderr, "tiny-bot: bad rules %s\n", rules);
+        return -1;
+    }
+    v->rules = (enum tx_rules)r;
+    return 0;
+}
+
+/* The edit of kind joining holes a and b. */
+static struct tx_edit edit_of(char kind, int a, int b)
+{
+    return (struct tx_edit){kind, (int16_t)tx_geometry_x(geo, a), (int16_t)tx_geometry_y(geo, a),
+                            (int16_t)tx_geometry_x(geo, b), (int16_t)tx_geometry_y(geo, b)};
+}
+
+/* Up to three random link edits for move (a hole) by player me, each kept
+ * only when the answer with it is still legal. Writes them as " -A1:B3"...
+ * into text (room for 64 bytes) and returns how many. */
+static int random_edits(const struct tx_game *g, int me, int move, char *text)
+{
+    static int16_t links[2 * 4 * TX_HOLES_MAX], pegs[TX_HOLES_MAX + 1];
+    struct tx_edit edits[3];
+    int nedits = 0, nlinks = tx_game_links(g, me, links), npegs = tx_game_pegs(g, me, pegs);
+    pegs[npegs++] = (int16_t)move;
+    for (int tries = 0; tries < 3; tries++) {
+        int kind = (int)(next_random() % 3), a = -1, b = -1;
+        if (kind == 0 && nlinks > 0) {
+            int k = (int)(next_random() % (uint64_t)nlinks);
+            a = links[2 * k], b = links[2 * k + 1];
+        } else if (kind == 1 || kind == 2) {
+            /* A knight neighbour of one of its pegs (of the new one, to
+             * decline) that is its peg too. */
+            a = kind == 2 ? move : pegs[next_random() % (uint64_t)npegs];
+            int q = geo->neighbour[a][next_random() % 8];
+            if (q >= 0 && (tx_game_cell(g, q) == me + 1 || q == move) && q != a)
+                b = q;
+        }
+        if (b < 0)
+            continue;
+        edits[nedits] = edit_of("-+~"[kind], a, b);
+        if (tx_game_check_edits(g, move, edits, nedits + 1, NULL) == TX_LEGAL)
+            nedits++;
+    }
+    int n = 0;
+    for (int i = 0; i < nedits; i++) {
+        char name[TX_EDIT_NAME_MAX];
+        n += snprintf(text + n, 64 - (size_t)n, " %s", tx_edit_name(&edits[i], name));
+    }
+    return nedits;
 }
 
 int main(int argc, char **argv)
@@ -102,21 +192,27 @@ int main(int argc, char **argv)
     static char text[TX_INPUT_MAX];
     static struct tx_input in;
     static int16_t legal[TX_MOVES_MAX];
-    struct tx_game g;
+    static struct tx_game *g;
     char name[TX_HOLE_NAME_MAX];
 
     uint64_t seed = (uint64_t)option_value(argc, argv, "--seed", 1);
-    int size = (int)option_value(argc, argv, "--size", TX_SIZE_DEFAULT);
+    struct tx_variant v;
     double think_ms = option_value(argc, argv, "--think-ms", 0);
     double spin_ms = option_value(argc, argv, "--spin-ms", 0);
     double p_crash = option_value(argc, argv, "--crash", 0);
     double p_hang = option_value(argc, argv, "--hang", 0);
     double p_garbage = option_value(argc, argv, "--garbage", 0);
+    double p_edits = option_value(argc, argv, "--edits", 0);
 
-    if (tx_geometry_init(&geo, size) < 0) {
-        fprintf(stderr, "tiny-bot: bad --size %d\n", size);
+    if (read_variant(argc, argv, &v) < 0)
+        return 2;
+    if ((tx_geometry_free(geo), tx_geometry_new(v.width, v.height, &geo)) < 0) {
+        fprintf(stderr, "tiny-bot: bad board %d x %d\n", v.width, v.height);
         return 2;
     }
+    g = tx_game_new(geo, v.rules);
+    if (v.rules != TX_RULES_CLASSIC)
+        p_edits = 0;
     rng.state = seed;
     /* Decide this game's misbehaviour once, from the seed. */
     double u = uniform();
@@ -136,13 +232,13 @@ int main(int argc, char **argv)
         if (len < 0)
             return 0;
         char err[128];
-        if (tx_input_parse(&geo, text, (size_t)len, &in, err, sizeof err) < 0) {
+        if (tx_input_parse(geo, text, (size_t)len, &in, err, sizeof err) < 0) {
             fprintf(stderr, "tiny-bot: bad input: %s\n", err);
             return 3;
         }
         if (me < 0)
             me = tx_input_first_player(&in);
-        if (tx_game_from_input(&g, &geo, &in, me) < 0) {
+        if (tx_game_from_input(g, geo, v.rules, &in, me) < 0) {
             fprintf(stderr, "tiny-bot: impossible position\n");
             return 3;
         }
@@ -160,8 +256,11 @@ int main(int argc, char **argv)
             fflush(stdout);
             continue;
         }
-        int n = tx_game_legal_moves(&g, legal);
+        int n = tx_game_legal_moves(g, legal);
         int move = legal[next_random() % (uint64_t)(n > 0 ? n : 1)];
+        char edits[64] = "";
+        if (p_edits > 0 && move != TX_MOVE_SWAP && uniform() < p_edits)
+            random_edits(g, me, move, edits);
         if (think_ms > 0) {
             int64_t wake = start + (int64_t)(think_ms * 1000);
             int64_t left;
@@ -174,8 +273,8 @@ int main(int argc, char **argv)
             while (now_us() < start + (int64_t)(spin_ms * 1000))
                 ;
         int64_t spent = now_us() - start;
-        printf("%s t=%lld\n", move == TX_MOVE_SWAP ? "SWAP" : tx_hole_name(&geo, move, name),
-               (long long)spent);
+        printf("%s%s t=%lld\n", move == TX_MOVE_SWAP ? "SWAP" : tx_hole_name(geo, move, name),
+               edits, (long long)spent);
         fflush(stdout);
     }
 }

@@ -23,9 +23,11 @@ import re
 import subprocess
 import sys
 
-OPTION_NAME = r"(?:-[A-Za-z0-9]|--[a-z0-9][a-z0-9-]*)"
-# As options.h says: N, MS, K/M, FILE, PLAYER=COMMAND, KEY=VALUE,...
-PLACEHOLDER = r"[A-Z][A-Z0-9/=,._-]*"
+# -x, --long-name, or a single-dash word where CodinGame's referees spell an
+# option so (-p1, -seed).
+OPTION_NAME = r"(?:-[A-Za-z0-9]+|--[a-z0-9][a-z0-9-]*)"
+# As options.h says: N, MS, K/M, FILE, PLAYER=COMMAND, KEY=VALUE,..., WxH
+PLACEHOLDER = r"[A-Z][A-Z0-9/=,._-]*(?:x[A-Z][A-Z0-9]*)?"
 CHOICES = r"[a-z0-9][a-z0-9-]*(?:\|[a-z0-9][a-z0-9-]*)*"
 OPTION_LINE = re.compile(
     rf"^ {{1,8}}(?P<names>{OPTION_NAME}(?:, {OPTION_NAME})*)"
@@ -96,11 +98,15 @@ def parse_positionals(help_text):
     """The kind of the positional arguments named on the usage line
     ("usage: twixt-arena play BOT1 BOT2 [OPTIONS]" -> 'program'): 'file',
     'program' or None. Words inside brackets are options and their values,
-    but for one placeholder bracketed alone, optional ("league [BOT...]")."""
+    but for one placeholder bracketed alone, optional ("league [BOT...]"); an
+    option named on it is one with its value ("referee -p1 CMD -p2 CMD")."""
     first = help_text.splitlines()[0] if help_text else ""
     words = first.split()[3:]  # after "usage: twixt-arena COMMAND"
-    depth, kinds = 0, set()
+    depth, kinds, after_option = 0, set(), False
     for word in words:
+        if depth == 0 and (word.startswith("-") or after_option):
+            after_option = word.startswith("-")
+            continue
         alone = re.fullmatch(r"\[([A-Z][A-Z0-9]*(?:\.\.\.)?)\]", word)
         if depth == 0 and (alone or not word.startswith("[")):
             base = re.sub(r"[0-9]*(\.\.\.)?$", "", alone[1] if alone else word)

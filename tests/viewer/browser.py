@@ -9,6 +9,7 @@ Debian's chromium is installed.
     with Browser() as b:
         b.open("file:///tmp/view.html#game=3&move=5", width=1200, height=800)
         b.key("ArrowRight")                  # a real key press, default actions included
+        b.wheel(300, 200, -100)              # the mouse wheel over a point; b.drag(...) a drag
         b.js("document.title")               # the value of an expression
         b.screenshot("/tmp/shot.png")        # what a person would see
 
@@ -39,6 +40,9 @@ KEYS = {  # key: (code, windows virtual key code, text)
     "PageUp": ("PageUp", 33, ""),
     "PageDown": ("PageDown", 34, ""),
     " ": ("Space", 32, " "),
+    "+": ("Equal", 187, "+"),
+    "-": ("Minus", 189, "-"),
+    "0": ("Digit0", 48, "0"),
     "Enter": ("Enter", 13, "\r"),
     "Tab": ("Tab", 9, ""),
 }
@@ -206,6 +210,28 @@ class Browser:
         for kind in ("mousePressed", "mouseReleased"):
             self.call("Input.dispatchMouseEvent", {"type": kind, "x": box[0], "y": box[1],
                                                    "button": "left", "clickCount": 1})
+
+    def wheel(self, x, y, delta_y):
+        """One turn of the mouse wheel at (x, y): delta_y < 0 away from the user."""
+        self.call("Input.dispatchMouseEvent", {"type": "mouseWheel", "x": x, "y": y, "deltaX": 0,
+                                               "deltaY": delta_y})
+
+    def drag(self, x0, y0, x1, y1, steps=5):
+        """Presses the left button at (x0, y0), moves to (x1, y1), releases."""
+        self.call("Input.dispatchMouseEvent", {"type": "mousePressed", "x": x0, "y": y0,
+                                               "button": "left", "buttons": 1, "clickCount": 1})
+        for i in range(1, steps + 1):
+            self.call("Input.dispatchMouseEvent", {"type": "mouseMoved", "x": x0 + (x1 - x0) * i / steps,
+                                                   "y": y0 + (y1 - y0) * i / steps, "button": "left",
+                                                   "buttons": 1})
+        self.call("Input.dispatchMouseEvent", {"type": "mouseReleased", "x": x1, "y": y1,
+                                               "button": "left", "clickCount": 1})
+
+    def touch(self, kind, points):
+        """A touch event: kind touchStart, touchMove or touchEnd, points
+        the (x, y) of each finger down (none for touchEnd)."""
+        self.call("Input.dispatchTouchEvent", {"type": kind, "touchPoints": [
+            {"x": x, "y": y, "id": i} for i, (x, y) in enumerate(points)]})
 
     def html(self):
         return self.js("document.documentElement.outerHTML")
