@@ -1623,6 +1623,76 @@ START_TEST(sandbox_fault_is_interrupted_and_played_again)
 }
 END_TEST
 
+/* The referee subcommand's one game, with every sandboxed start of either
+ * bot failing N times (--bot-env gives the hook to both): N = 1 (_i 0)
+ * interrupts the first try, and the game played again gives the scores;
+ * N = 4 (_i 1: both bots, twice) ends the referee with exit status 2 and
+ * the reason, no scores. Both tries are in -o as interrupted games. */
+START_TEST(sandbox_fault_in_referee_is_played_again)
+{
+    configure(TX_SANDBOX_OFF, NULL, false); /* for the marker only */
+    char dir[] = "/tmp/test-sandbox-fault-XXXXXX", records[128], err[96], text[2048];
+    char marker_arg[128], fault_arg[128];
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+    snprintf(records, sizeof records, "test-sandbox-fault-%d.jsonl", (int)getpid());
+    snprintf(err, sizeof err, "test-sandbox-%d.err", (int)getpid());
+    snprintf(marker_arg, sizeof marker_arg, "--bot-env=%s", marker);
+    snprintf(fault_arg, sizeof fault_arg, "--bot-env=TWIXT_LAUNCH_FAULT=%d:%s", _i ? 4 : 1, dir);
+    const char *args[] = {"referee",
+                          "-o",
+                          records,
+                          "--sandbox",
+                          "on",
+                          marker_arg,
+                          fault_arg,
+                          "-p1",
+                          "a=" TX_HOSTILE_BOT " play",
+                          "-p2",
+                          "b=" TX_HOSTILE_BOT " play",
+                          "-d",
+                          "seed=5",
+                          NULL};
+    pid_t referee = start_arena(args, err);
+    wait_arena(referee, err, _i ? 2 : 0);
+    FILE *f = fopen(records, "re");
+    ck_assert_ptr_nonnull(f);
+    char *line = NULL;
+    size_t cap = 0;
+    ssize_t len;
+    int interrupted = 0, played = 0;
+    while ((len = getline(&line, &cap, f)) > 0) {
+        struct tx_record r;
+        ck_assert_int_eq(tx_record_from_json(line, (size_t)len, &r, text, sizeof text), 0);
+        if (r.result.reason == TX_REASON_INTERRUPTED) {
+            ck_assert_msg(strstr(r.result.detail,
+                                 "could not be started: cannot set up the sandbox: "
+                                 "injected by TWIXT_LAUNCH_FAULT (a test)"),
+                          "%s", r.result.detail);
+            interrupted++;
+        } else {
+            ck_assert_msg(r.result.reason != TX_REASON_CRASH, "%s", r.result.detail);
+            played++;
+        }
+        tx_record_free(&r);
+    }
+    free(line);
+    fclose(f);
+    ck_assert_int_eq(interrupted, _i ? 2 : 1);
+    ck_assert_int_eq(played, _i ? 0 : 1);
+    if (_i)
+        ck_assert_msg(strstr(arena_stderr, "could not be started: cannot set up the sandbox: "
+                                           "injected by TWIXT_LAUNCH_FAULT (a test), 2 times in a "
+                                           "row: the machine refuses this bot's sandbox"),
+                      "%s", arena_stderr);
+    else
+        ck_assert_str_eq(arena_stderr, "");
+    unlink(records);
+    snprintf(text, sizeof text, "rm -rf '%s'", dir);
+    ck_assert_int_eq(system(text), 0);
+    assert_nothing_left();
+}
+END_TEST
+
 static Suite *sandbox_suite(void)
 {
     Suite *s = suite_create("sandbox");
@@ -1681,6 +1751,7 @@ static Suite *sandbox_suite(void)
     tcase_add_loop_test(tf, bot_log_in_writable_dir_stays_in_private_tmp_goes, 0, 3);
     tcase_add_loop_test(tf, bot_dying_of_read_only_files_is_told_where_to_write, 0, 3);
     tcase_add_loop_test(tf, sandbox_fault_is_interrupted_and_played_again, 0, 2);
+    tcase_add_loop_test(tf, sandbox_fault_in_referee_is_played_again, 0, 2);
     tcase_add_loop_test(tf, no_cgroup_cpu_controller_warns_once, 0, 2);
     suite_add_tcase(s, tf);
 
