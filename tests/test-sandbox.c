@@ -1462,6 +1462,7 @@ START_TEST(thief_takes_nothing_from_its_opponent)
                                                         : NULL;
     if (why) {
         fprintf(stderr, "test-sandbox: thief case skipped: %s\n", why);
+        shield_off(shield);
         return;
     }
     int quiet = 0, robbed = 0;
