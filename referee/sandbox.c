@@ -559,6 +559,11 @@ int tx_sandbox_configure(const struct tx_sandbox_request *req, const char *who, 
                 "see README \"A fair share of the machine\", or give --bot-cpus 0 to run so "
                 "without this warning\n",
                 who, current.cpus, current.cpu_why);
+    if (r == 0 && req->mode == TX_SANDBOX_OFF && req->cpus > 0) /* given, and not applied */
+        fprintf(stderr,
+                "%s: warning: --bot-cpus %g applies in the sandbox only: with --sandbox off, "
+                "bots run without a CPU quota\n",
+                who, req->cpus);
     return r;
 }
 

@@ -1339,6 +1339,32 @@ START_TEST(no_cgroup_cpu_controller_warns_once)
 }
 END_TEST
 
+/* --bot-cpus given with --sandbox off is not applied, and a warning says
+ * so (_i 0); --sandbox off alone says nothing (_i 1). */
+START_TEST(bot_cpus_without_sandbox_warns)
+{
+    char command[2 * PATH_MAX];
+    snprintf(command, sizeof command,
+             "'%s' play '%s/twixt-random' '%s/twixt-random' --games 1 --sandbox off%s "
+             ">/dev/null 2>test-sandbox-%d.err",
+             TX_ARENA, TX_BOTS_DIR, TX_BOTS_DIR, _i ? "" : " --bot-cpus 2", (int)getpid());
+    int status = system(command);
+    char path[64], text[2048] = "";
+    snprintf(path, sizeof path, "test-sandbox-%d.err", (int)getpid());
+    FILE *f = fopen(path, "re");
+    ck_assert_ptr_nonnull(f);
+    text[fread(text, 1, sizeof text - 1, f)] = '\0';
+    fclose(f);
+    unlink(path);
+    ck_assert_msg(WIFEXITED(status) && WEXITSTATUS(status) == 0, "%s", text);
+    if (_i == 0)
+        ck_assert_str_eq(text, "twixt-arena play: warning: --bot-cpus 2 applies in the sandbox "
+                               "only: with --sandbox off, bots run without a CPU quota\n");
+    else
+        ck_assert_str_eq(text, "");
+}
+END_TEST
+
 /* The thousandths of a CPU the "share" bot (player 1) got in its turns,
  * on average over the game. */
 static int average_share(const struct tx_record *r)
@@ -1754,6 +1780,7 @@ static Suite *sandbox_suite(void)
     tcase_add_loop_test(tf, sandbox_fault_is_interrupted_and_played_again, 0, 2);
     tcase_add_loop_test(tf, sandbox_fault_in_referee_is_played_again, 0, 2);
     tcase_add_loop_test(tf, no_cgroup_cpu_controller_warns_once, 0, 2);
+    tcase_add_loop_test(tf, bot_cpus_without_sandbox_warns, 0, 2);
     suite_add_tcase(s, tf);
 
     /* Alone, with the kernel's autogroups off around it (a fixture in this
