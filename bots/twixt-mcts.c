@@ -121,7 +121,7 @@ static void usage(void)
            "  --no-save-edge    nor the last way of a peg to its border line\n"
            "  --no-candidates   on boards over 16 x 16, every hole is a child in the tree\n"
            "  --no-cutoff       on boards over 16 x 16, playouts fill the board\n"
-           "  --no-fallback     nor play the evaluation's best move when the search is thin\n"
+           "  --no-fallback     on boards over 16 x 16, a thin search's choice is played as it is\n"
            "  --help    this text\n",
            TX_SIZE_MIN, TX_SIZE_MAX, TX_SIZE_DEFAULT, FIRST_TURN_MS, TURN_MS);
 }
