@@ -124,6 +124,13 @@ static const struct {
     {{"play", "true", "true", "--concurrency", "300"},
      2,
      CANNOT("play", "--concurrency: expected a number of games from 1 to 256, got '300'")},
+    {{"play", "true", "true", "--bot-writable", "no-such-dir"},
+     2,
+     "twixt-arena play: --bot-writable: no such directory 'no-such-dir' (make it first: mkdir -p "
+     "no-such-dir)\n"},
+    {{"play", "true", "true", "--bot-writable", "/dev/null"},
+     2,
+     "twixt-arena play: --bot-writable: '/dev/null' is not a directory\n"},
     {{"play", "true"}, 2, CANNOT("play", "expected 2 BOT arguments, got 1")},
     {{"play", "./no-such-bot", "true"},
      2,
