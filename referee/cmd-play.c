@@ -61,7 +61,7 @@ const struct tx_options_command tx_cmd_play_line = {
     .operands = "BOT1 BOT2",
     .operand = TX_OPERAND_BOT,
     .min_operands = 2,
-    .max_operands = 4, /* with --teams (check_combinations) */
+    .max_operands = 2, /* 4 with --teams (options.c) */
     .summary = "a match between two bots (or two teams of two)",
     .about = "Plays BOT1 against BOT2: BOT1 is player 1 (it receives FIRST) in odd games,\n"
              "player 2 in even games. One line per game, then BOT1's score, Elo difference\n"

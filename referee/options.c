@@ -1064,9 +1064,19 @@ static int check_operand_count(const struct tx_options *o, const struct tx_optio
     int n = o->noperands, min = cmd->min_operands, max = cmd->max_operands;
     if (o->bots_file && cmd->operand == TX_OPERAND_BOT)
         min = 0; /* the bots file may hold them all: setup counts the whole pool */
+    if (cmd->id == TX_CMD_PLAY && o->nteams && n != 4) {
+        snprintf(err, errcap, "--teams: two teams of two are 4 BOT arguments, got %d", n);
+        return -EINVAL;
+    }
+    if (cmd->id == TX_CMD_PLAY && o->nteams)
+        min = max = 4; /* Double TwixT */
     const char *what = cmd->operand == TX_OPERAND_BOT ? "BOT" : "FILE";
     if (n >= min && n <= max)
         return 0;
+    if (cmd->id == TX_CMD_PLAY && n == 4) {
+        snprintf(err, errcap, "expected 2 BOT arguments, got 4 (four with --teams: Double TwixT)");
+        return -EINVAL;
+    }
     if (max == 0) {
         snprintf(err, errcap, "unexpected argument '%s' (%s takes options only)", o->operands[0],
                  cmd->name);
@@ -1135,12 +1145,6 @@ static int check_combinations(const struct tx_options *o, const struct tx_option
               "bot, and the file's holes would not turn with it (give --openings K)";
     else if (cmd->id == TX_CMD_PLAY && o->nteams && o->nteams != 2) {
         snprintf(err, errcap, "--teams: play is one match of two teams, got %d", o->nteams);
-        return -EINVAL;
-    } else if (cmd->id == TX_CMD_PLAY && o->noperands != (o->nteams ? 4 : 2)) {
-        snprintf(err, errcap,
-                 o->nteams ? "--teams: two teams of two are 4 BOT arguments, got %d"
-                           : "expected 2 BOT arguments, got %d (4 with --teams: Double TwixT)",
-                 o->noperands);
         return -EINVAL;
     } else if (o->refeed_option && !o->bot) {
         snprintf(err, errcap, "%s goes with --bot PLAYER=COMMAND", o->refeed_option);
