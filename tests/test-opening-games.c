@@ -488,6 +488,52 @@ START_TEST(opening_games_teams_tournament)
 }
 END_TEST
 
+/* ---- validate ---- */
+
+/* validate plays its battery under the opening, and skips the scenarios
+ * the opening rules out: under none the swap game, under the cut every
+ * game that forces a peg (the cut refuses forced moves). */
+START_TEST(opening_games_validate)
+{
+    static const struct {
+        const char *opening, *skipped;
+        enum tx_opening_rule rule;
+    } cases[] = {
+        {"none", "(no swap game: no swap in this opening (--opening none or cut))",
+         TX_OPENING_NONE},
+        {"cut", "(no forced-late game: the cut opening has no forced moves (--opening cut))",
+         TX_OPENING_CUT},
+    };
+    static struct tx_record records[GAMES_MAX];
+    char opponent[1100];
+    snprintf(opponent, sizeof opponent, "%s play", fault_bot);
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        const char *file = path(cases[i].opening);
+        char want[64];
+        int status =
+            run("validate", strchr(bot("me=FAULT play"), '=') + 1, "--opening", cases[i].opening,
+                "--opponent", opponent, "--forced-openings", "-o", file, LIMITS, NULL);
+        ck_assert_msg(status == 0 || status == 1, "validate exited %d", status);
+        snprintf(want, sizeof want, "board 12 x 12, opening %s", cases[i].opening);
+        assert_in("out.txt", want);
+        assert_in("out.txt", cases[i].skipped);
+        FILE *f = fopen(file, "r");
+        int n = 0;
+        for (int c; f && (c = fgetc(f)) != EOF;)
+            n += c == '\n';
+        if (f)
+            fclose(f);
+        ck_assert_int_gt(n, 0);
+        ck_assert_int_le(n, GAMES_MAX);
+        /* read_records keys records by game: validate numbers them from 1 */
+        ck_assert_int_eq(read_records(file, records), n);
+        for (int g = 0; g < n; g++)
+            ck_assert_int_eq(records[g].opening, cases[i].rule);
+        free_records(records, n);
+    }
+}
+END_TEST
+
 static Suite *opening_games_suite(void)
 {
     Suite *s = suite_create("opening-games");
@@ -500,6 +546,7 @@ static Suite *opening_games_suite(void)
     tcase_add_test(tc, opening_games_handicap);
     tcase_add_test(tc, opening_games_teams_play);
     tcase_add_test(tc, opening_games_teams_tournament);
+    tcase_add_test(tc, opening_games_validate);
     suite_add_tcase(s, tc);
     return s;
 }
