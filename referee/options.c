@@ -1140,6 +1140,9 @@ static int check_combinations(const struct tx_options *o, const struct tx_option
     else if (o->handicap && v->opening == TX_OPENING_PIE)
         why = "--handicap and --opening pie: the pie's swap hands a side over with its distance, "
               "so the handicapped bot could take the shorter one";
+    else if (o->handicap && v->opening == TX_OPENING_CUT)
+        why = "--handicap and --opening cut: the choice after the cut takes a side with its "
+              "distance, so the handicapped bot could take the shorter one";
     else if (o->handicap && o->openings_file)
         why = "--handicap and --openings-file: each game's board is turned for the handicapped "
               "bot, and the file's holes would not turn with it (give --openings K)";

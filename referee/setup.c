@@ -249,6 +249,9 @@ static int set_handicap(const struct tx_options *o, struct tx_setup *run, char *
                                               "same distance"
                       : v->opening == TX_OPENING_PIE ? "cannot go with --opening pie: the pie's "
                                                        "swap hands a side over with its distance"
+                      : v->opening == TX_OPENING_CUT
+                          ? "cannot go with --opening cut: the choice "
+                            "after the cut takes a side with its distance"
                       : o->openings_file ? "cannot go with --openings-file: each game's board is "
                                            "turned, and the file's holes would not turn with it"
                                          : NULL;

@@ -233,6 +233,10 @@ static const struct {
      2,
      CANNOT("tournament", "--handicap and --opening pie: the pie's swap hands a side over with "
                           "its distance, so the handicapped bot could take the shorter one")},
+    {{"play", "a=true", "b=true", "--board", "24x20", "--handicap", "a", "--opening", "cut"},
+     2,
+     CANNOT("play", "--handicap and --opening cut: the choice after the cut takes a side with its "
+                    "distance, so the handicapped bot could take the shorter one")},
     {{"play", "a=true", "b=true", "--board", "24x20", "--handicap", "a", "--openings-file", "f"},
      2,
      CANNOT("play", "--handicap and --openings-file: each game's board is turned for the "
@@ -290,6 +294,10 @@ static const struct {
      2,
      "twixt-arena league: teams.json:1: team 'x': a league plays bots, not teams (Double TwixT is "
      "for play and tournament)\n"},
+    {{"tournament", "--bots", "handicap.json", "--board", "24x20", "--opening", "cut"},
+     2,
+     "twixt-arena tournament: handicap.json: the handicap cannot go with --opening cut: the choice "
+     "after the cut takes a side with its distance\n"},
     {{"league", "-o", "l.jsonl", "--bots", "handicap.json", "--board", "24x20"},
      2,
      "twixt-arena league: handicap.json:2: bot 'b': handicap: a league plays even games (handicap "
