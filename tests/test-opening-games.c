@@ -164,7 +164,7 @@ static const struct pie_case {
     const char *openings; /* --openings K */
     int swapped[4];       /* games (1-4) where player 2 answered SWAP */
 } pie_cases[] = {
-    {{"cg=CG", "swapper=FAULT swapper"}, "0", {1, 0, 1, 0}},
+    {{"cg=CG {width} {height} {opening} {teams}", "swapper=FAULT swapper"}, "0", {1, 0, 1, 0}},
     {{"cg=CG", "swapper=FAULT swapper"}, "1", {1, 0, 1, 0}}, /* cg's first line: SWAP */
     {{"good=FAULT good", "cg=CG"}, "0", {0, 0, 0, 0}},       /* good's first peg is not central */
     {{"cg=CG", "cg2=CG"}, "0", {1, 1, 1, 1}},                /* cg-bot.py takes a central peg */
@@ -193,6 +193,12 @@ START_TEST(opening_games_pie)
         for (int i = 2; i < r->nmoves; i++)
             ck_assert_str_ne(r->moves[i].move, "SWAP");
         ck_assert_int_eq(r->moves[0].forced, forced > 0);
+        /* {opening} and {teams} in a command are the game's */
+        for (int p = 0; p < 2; p++)
+            if (strstr(c->bots[p], "{opening}")) {
+                const char *cmd = r->players[seat_named(r, "cg")].command;
+                ck_assert_msg(strstr(cmd, "cg-bot.py 12 12 pie 0"), "%s", cmd);
+            }
     }
     assert_replay_ok(file, 4);
     /* Each bot re-fed game 1 (where the sides were exchanged, in all but
@@ -396,7 +402,8 @@ START_TEST(opening_games_teams_play)
     const char *file = path("teams.jsonl");
     static struct tx_record records[GAMES_MAX];
     /* a calls privilege at its third turn; cg-bot.py plays for black. */
-    ck_assert_int_eq(run("play", bot("a=FAULT privilege 3"), bot("b=CG"), bot("c=FAULT good"),
+    ck_assert_int_eq(run("play", bot("a=FAULT privilege 3"),
+                         bot("b=CG {width} {height} {opening} {teams}"), bot("c=FAULT good"),
                          bot("d=FAULT play"), "--teams", "red=a,c", "--teams", "black=b,d",
                          "--games", "2", "-o", file, LIMITS, NULL),
                      0);
@@ -413,6 +420,8 @@ START_TEST(opening_games_teams_play)
         ck_assert_str_eq(r->players[red + 2].name, "c");
         ck_assert_str_eq(r->players[1 - red].name, "b");
         ck_assert_str_eq(r->players[3 - red].name, "d");
+        ck_assert_msg(strstr(r->players[1 - red].command, "cg-bot.py 12 12 swap 1"), "%s",
+                      r->players[1 - red].command);
         int called = 0;
         for (int i = 0; i < r->nmoves; i++)
             if (r->moves[i].privilege) {
@@ -424,7 +433,7 @@ START_TEST(opening_games_teams_play)
     assert_replay_ok(file, 2);
     /* The bot that called privilege, and cg-bot.py, re-fed their game. */
     assert_refeed_same(file, 1, 1, "a=FAULT privilege 3");
-    assert_refeed_same(file, 1, 2, "b=CG");
+    assert_refeed_same(file, 1, 2, "b=CG {width} {height} {opening} {teams}");
     assert_refeed_same(file, 2, 2, "a=FAULT privilege 3");
     free_records(records, 2);
 
