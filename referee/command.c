@@ -286,7 +286,7 @@ char *tx_command_expand(const char *command, uint64_t seed, const struct tx_vari
     for (const char *p = command; *p;) {
         const char *value = NULL;
         size_t len = 0;
-        for (int i = 0; i < nph && !value; i++) {
+        for (int i = 0; *p == '{' && i < nph && !value; i++) {
             len = strlen(ph[i].name);
             if (!strncmp(p, ph[i].name, len))
                 value = ph[i].value;
