@@ -249,6 +249,7 @@ struct ctx {
     size_t errcap;
     const char *team; /* the team's name while its bots are read, else NULL */
     int member;       /* the team's bot being read (0 or 1), -1 for none */
+    bool in_team;     /* element e is a team entry (named "team N" before its name is known) */
 };
 
 /* "PATH:LINE: bot 'NAME': " (or "bot N" before its name is known; "team
@@ -267,7 +268,7 @@ static int fail(const struct ctx *c, int e, const char *field, int depth, const 
     else if (c->member >= 0)
         snprintf(who, sizeof who, "%sbot %d", team, c->member + 1);
     else
-        snprintf(who, sizeof who, "bot %d", e + 1);
+        snprintf(who, sizeof who, "%s %d", c->in_team ? "team" : "bot", e + 1);
     snprintf(c->err, c->errcap, "%s:%d: %s: %s", c->path, line, who, why);
     return -EINVAL;
 }
@@ -450,6 +451,7 @@ static int parse_team(const struct ctx *file, int e, const cJSON *o, struct tx_b
 {
     char why[512];
     struct ctx c = *file;
+    c.in_team = true;
     for (const cJSON *x = o->child; x; x = x->next) {
         bool known = false;
         for (size_t i = 0; i < NTEAM_FIELDS; i++)
@@ -484,8 +486,10 @@ static int parse_team(const struct ctx *file, int e, const cJSON *o, struct tx_b
     const cJSON *bots = cJSON_GetObjectItemCaseSensitive(o, "bots");
     if (!cJSON_IsArray(bots) || cJSON_GetArraySize(bots) != 2) {
         snprintf(why, sizeof why,
-                 "bots: expected the team's two bots, [{\"name\": ..., \"command\": ...}, {...}]%s",
-                 cJSON_IsArray(bots) ? ", got another number" : "");
+                 "bots: expected the team's two bots, [{\"name\": ..., \"command\": ...}, {...}]");
+        if (cJSON_IsArray(bots))
+            snprintf(why + strlen(why), sizeof why - strlen(why), ", got %d",
+                     cJSON_GetArraySize(bots));
         snprintf(c.err, c.errcap, "%s:%d: team '%s': %s", c.path,
                  key_line(c.scan, e, -1, 2, bots ? "bots" : "team"), c.team, why);
         return -EINVAL;
