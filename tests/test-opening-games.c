@@ -449,6 +449,18 @@ START_TEST(opening_games_teams_play)
                   records[0].result.detail);
     assert_replay_ok(path("twice.jsonl"), 1);
     free_records(records, 1);
+
+    /* One bot's crash loses the game for its team (d: black's second bot). */
+    ck_assert_int_eq(run("play", bot("a=FAULT play"), bot("b=FAULT play"), bot("c=FAULT play"),
+                         bot("d=FAULT crash-exit 2"), "--teams", "red=a,c", "--teams", "black=b,d",
+                         "--games", "1", "-o", path("crash.jsonl"), LIMITS, NULL),
+                     0);
+    ck_assert_int_eq(read_records(path("crash.jsonl"), records), 1);
+    ck_assert_int_eq(records[0].result.reason, TX_REASON_CRASH);
+    ck_assert_int_eq(records[0].result.winner, 0);
+    ck_assert_int_eq(records[0].moves[records[0].nmoves - 1].player, 3);
+    assert_replay_ok(path("crash.jsonl"), 1);
+    free_records(records, 1);
 }
 END_TEST
 
