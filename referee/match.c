@@ -30,6 +30,35 @@
 
 /* ---- the end ---- */
 
+/* A bot that crashed because its sandbox could not be set up did not
+ * lose: the game is interrupted (README "When a sandbox cannot be built"),
+ * without the turn it could not play. */
+static void fault_to_interrupted(struct tx_match *m)
+{
+    int p = m->crashed;
+    if (p < 0 || !m->seats[p].bot.fault)
+        return;
+    const char *name = m->spec->bots[p]->name ? m->spec->bots[p]->name : "bot";
+    m->fault = p;
+    m->crashed = -1;
+    m->winner = -1;
+    m->reason = TX_REASON_INTERRUPTED;
+    /* The detail has room for a name and most of an error: cut, not overflowed. */
+    snprintf(m->detail, sizeof m->detail, "bot '%.63s' could not be started: %.160s", name,
+             m->seats[p].bot.start_error);
+    if (m->nturns > 0 && m->turns[m->nturns - 1].player == p &&
+        !m->turns[m->nturns - 1].has_token) {
+        m->nturns--;
+        free(m->turns[m->nturns].edits);
+        m->turns[m->nturns].edits = NULL;
+    }
+}
+
+int tx_match_fault(const struct tx_match *m)
+{
+    return m->fault;
+}
+
 static void free_match(struct tx_match *m)
 {
     for (int p = 0; p < m->nseats; p++) {
@@ -49,10 +78,12 @@ static void free_match(struct tx_match *m)
 static void done(struct tx_match *m)
 {
     m->phase = TX_MATCH_DONE;
+    fault_to_interrupted(m);
     struct tx_record *record = tx_match_build_record(m);
     for (int p = 0; p < m->nseats; p++)
         tx_seat_release(&m->seats[p]);
-    tx_sandbox_give_core(m->core);
+    for (int p = 0; m->pinned && p < m->nseats; p++)
+        tx_sandbox_give_cores(&m->cores[p]);
     m->done_cb(m, record, m->data);
     free_match(m);
 }
@@ -213,7 +244,12 @@ static char **others_words(const struct tx_match *m, int p)
 
 static void spawn_bots(struct tx_match *m)
 {
-    m->core = tx_sandbox_take_core(); /* -1 unless --pin-cores */
+    /* --pin-cores: each bot on cores of its own, away from the bot before
+     * it (its opponent) where the machine has enough. */
+    const struct tx_sandbox *sb = tx_sandbox_current();
+    for (int p = 0; p < m->nseats; p++)
+        m->pinned = tx_sandbox_take_cores(tx_sandbox_bot_cpus(sb, m->spec->bots[p]->cpus),
+                                          p ? &m->cores[p - 1] : NULL, &m->cores[p]);
     for (int p = 0; p < m->nseats; p++) {
         if (!m->argv[p])
             continue;
@@ -226,8 +262,8 @@ static void spawn_bots(struct tx_match *m)
             m->others[p] = others_words(m, p);
             seat->opponent_argv = m->others[p];
         }
-        seat->pinned = m->core >= 0;
-        seat->core = m->core;
+        seat->pinned = m->pinned;
+        seat->cores = m->cores[p];
         /* A failure is the bot's crash, at its turn. */
         tx_seat_start(seat, m->argv[p], m->launcher, m->geo);
     }
@@ -354,7 +390,7 @@ int tx_match_start(uv_loop_t *loop, const struct tx_match_config *config,
     m->phase = TX_MATCH_HASHING;
     m->winner = -1;
     m->crashed = -1;
-    m->core = -1;
+    m->fault = -1;
     m->nseats = nseats;
     m->geo = geo;
     m->variant = variant;
@@ -396,6 +432,8 @@ int tx_match_start(uv_loop_t *loop, const struct tx_match_config *config,
         seat->dir = bot->dir;
         m->env[p] = tx_match_bot_env(&variant, m->variant_env, bot->env);
         seat->env = m->env[p];
+        seat->cpus = bot->cpus;
+        seat->writable = bot->writable;
         seat->forced = spec->nopening;
         tx_seat_init(seat, loop);
     }
