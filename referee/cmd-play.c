@@ -302,8 +302,11 @@ static void print_summary(const struct play *p)
     char ta[TX_OPTIONS_NAME_MAX * 3 + 16], tb[sizeof ta];
     if (p->o->nteams) { /* "team red (a, b)" */
         const struct tx_options_team *x = &p->o->teams[0], *y = &p->o->teams[1];
-        snprintf(ta, sizeof ta, "team %s (%s, %s)", x->name, x->bots[0], x->bots[1]);
-        snprintf(tb, sizeof tb, "team %s (%s, %s)", y->name, y->bots[0], y->bots[1]);
+        const int max = TX_OPTIONS_NAME_MAX - 1; /* names are shorter: the bound is for gcc */
+        snprintf(ta, sizeof ta, "team %.*s (%.*s, %.*s)", max, x->name, max, x->bots[0], max,
+                 x->bots[1]);
+        snprintf(tb, sizeof tb, "team %.*s (%.*s, %.*s)", max, y->name, max, y->bots[0], max,
+                 y->bots[1]);
         a = ta, b = tb;
     }
     int64_t games = p->wins + p->draws + p->losses;
