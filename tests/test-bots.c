@@ -21,6 +21,16 @@
  * twixt-mcts --ms 50 must answer every turn of such a game well within its
  * budget (asserted generously for a loaded machine).
  *
+ * The openings and Double TwixT (RULES.md "Openings", "Double TwixT"): every
+ * bot and starter plays games of every opening, each side of it, and of
+ * teams (both partners), against random answers of the test (random cuts,
+ * choices, swaps and privilege), fed the inputs the referee writes; every
+ * answer must be legal in the game as the referee holds it, privilege
+ * counted per team. Tables: the input and the side after an exchange, what
+ * a bot knows of its team's privilege, the pie decision, the cut, the
+ * choice, when privilege is worth it; and random games where every seat's
+ * side and privilege (struct tx_botio_side) are checked at every input.
+ *
  * The search board the bots use (fastboard.h) is checked against
  * libtwixt's game move by move, and the evaluation (greedy-eval.h) against
  * properties that must hold in any position.
@@ -1389,6 +1399,38 @@ START_TEST(opening_games_legal)
 }
 END_TEST
 
+/* The opening comes from --opening, else from TWIXT_OPENING: told cut,
+ * each bundled bot answers the empty board with a CUT; told none by its
+ * option, it plays a hole whatever the environment says. */
+START_TEST(opening_from_options_or_environment)
+{
+    signal(SIGPIPE, SIG_IGN);
+    static const char empty[] = "FIRST\n0\n0\n0\n0\n";
+    const struct tx_variant cut = PP12(TX_OPENING_CUT, false);
+    char line[TX_ANSWER_LINE_MAX + 1];
+    for (enum which w = RANDOM; w <= BLOCKER; w++) {
+        char path[512];
+        snprintf(path, sizeof(path), "%s/bots/%s", getenv("TX_BUILD_DIR"), bot_names[w]);
+        char *by_option[] = {path, (char *)"--opening", (char *)"cut", NULL};
+        char *by_env[] = {path, NULL};
+        char *overridden[] = {path, (char *)"--opening=none", NULL};
+        struct {
+            char **argv;
+            const struct tx_variant *env;
+            bool cuts;
+        } ways[] = {{by_option, NULL, true}, {by_env, &cut, true}, {overridden, &cut, false}};
+        for (size_t i = 0; i < sizeof ways / sizeof ways[0]; i++) {
+            struct bot b;
+            bot_start_in(&b, ways[i].argv, ways[i].env);
+            bot_ask(&b, empty, line, sizeof line);
+            ck_assert_msg((strncmp(line, "CUT ", 4) == 0) == ways[i].cuts, "%s, way %d: \"%s\"",
+                          bot_names[w], (int)i, line);
+            bot_finish(&b);
+        }
+    }
+}
+END_TEST
+
 /* twixt-greedy calls privilege in games of teams it plays to the end: when
  * after its move either side is one peg from connecting. */
 START_TEST(greedy_calls_privilege)
@@ -1991,6 +2033,14 @@ START_TEST(options_help_and_errors)
         /* Good ones, then end of input. */
         ck_assert_int_eq(run_status_env(w, "TWIXT_RULES=classic", "--board", "100x5"), 0);
         ck_assert_int_eq(run_status_env(w, "TWIXT_WIDTH=100", "--rules", "pp"), 0);
+        /* The opening and Double TwixT, told either way. */
+        ck_assert_int_eq(run_status(w, "--opening", "mirror"), 2);
+        ck_assert_int_eq(run_status(w, "--teams", "2"), 2);
+        ck_assert_int_eq(run_status(w, "--teams", NULL), 2);
+        ck_assert_int_eq(run_status_env(w, "TWIXT_OPENING=pies", NULL, NULL), 2);
+        ck_assert_int_eq(run_status_env(w, "TWIXT_TEAMS=yes", NULL, NULL), 2);
+        ck_assert_int_eq(run_status(w, "--opening=cut", "--teams=1"), 0);
+        ck_assert_int_eq(run_status_env(w, "TWIXT_OPENING=none", "--teams", "0"), 0);
     }
     ck_assert_int_eq(run_status(MCTS, "--ms", "0"), 2);
     ck_assert_int_eq(run_status(RANDOM, "--swap-prob", "2"), 2);
@@ -2165,6 +2215,7 @@ static Suite *bots_suite(void)
     tcase_add_unchecked_fixture(op, compile_starter, remove_starter);
     tcase_add_loop_test(op, opening_games_legal, RANDOM, NBOTS);
     tcase_add_test(op, greedy_calls_privilege);
+    tcase_add_test(op, opening_from_options_or_environment);
     suite_add_tcase(s, op);
     TCase *fam = tcase_create("family");
     tcase_set_timeout(fam, CASE_TIMEOUT_S);
