@@ -132,7 +132,9 @@ int tx_openings_choose(const struct tx_game *g, struct tx_rng *rng)
 
 bool tx_openings_privilege_worth(const struct tx_game *g, int me, int hole)
 {
-    if (hole < 0)
+    /* Not with the game's first move under swap or pie (RULES.md). */
+    struct tx_move m = {.move = hole, .privilege = true};
+    if (hole < 0 || g->seats != 4 || tx_game_check_answer(g, &m, NULL) != TX_LEGAL)
         return false;
     struct tx_fastboard *b = tx_xmalloc(tx_fastboard_size(g->geo));
     tx_fastboard_from_game(b, g);

@@ -59,8 +59,10 @@ void tx_openings_cut(const struct tx_game *g, struct tx_rng *rng, int cut[3],
  * TX_MOVE_CHOOSE_BLACK. */
 int tx_openings_choose(const struct tx_game *g, struct tx_rng *rng);
 
-/* True when a hole played by colour me in g leaves either side at
- * distance 1 or less (and does not win at once): privilege is worth it. */
+/* True when a hole played by colour me in g may carry privilege (Double
+ * TwixT, the opening decided; whether the team still has it is botio's to
+ * say) and leaves either side at distance 1 or less without winning at
+ * once: privilege is worth it. */
 bool tx_openings_privilege_worth(const struct tx_game *g, int me, int hole);
 
 #endif

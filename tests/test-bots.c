@@ -1791,7 +1791,7 @@ START_TEST(choose_the_better_side)
 }
 END_TEST
 
-/* Privilege is worth it (openings.h) when after the hole either side is one
+/* Privilege is worth it (openings.h, in Double TwixT) when after the hole either side is one
  * peg from connecting, not in a quiet position. Red's chain F1-G3-F5-G7-F9
  * reaches row 9, black's A4-C5-E4-G5-I4-K5 column K; the others answer far
  * away. */
@@ -1803,12 +1803,13 @@ static const struct {
     {{"F1", "B3", "G3", "B6", "F5", "C9", "G7", "J3", "F9", "J6"}, "G11", true}, /* red: 1 */
     {{"F1", "B3", "G3", "B6", "F5", "C9", "G7", "J3", "F9", "J6"}, "J8", false}, /* red: 2 */
     {{"F6", "B3"}, "G8", false},
+    {{NULL}, "F6", false}, /* the first move: privilege is not allowed yet */
     {{"C10", "A4", "E10", "C5", "G10", "E4", "I10", "G5", "C8", "I4", "E8", "K5"}, "G8", true},
 };
 
 START_TEST(privilege_worth_it)
 {
-    struct tx_variant v = PP12(TX_OPENING_SWAP, false);
+    struct tx_variant v = PP12(TX_OPENING_SWAP, true);
     struct tx_geometry *geo;
     ck_assert_int_eq(tx_geometry_new(12, 12, &geo), 0);
     struct tx_game *g = tx_xmalloc(tx_game_size(geo));
