@@ -5,14 +5,31 @@
  *     gcc -O2 -o starter bots/starter.c
  *     twixt-arena play ./starter build/bots/twixt-random
  *     twixt-arena play ./starter build/bots/twixt-random --rules classic --board 30x24
- * It reads the whole turn input correctly, learns which player it is from
- * its first line (FIRST or SWAP: player 1; a hole: player 2; the arena keeps
- * that true after its forced openings), and plays a legal move: a knight
- * step from one of its pegs that makes a link towards its far border when
- * it can, else the free hole nearest the centre. Under the classic rules it
- * also shows how to print a link edit. Replace choose_move() with your own
- * strategy. Debug output must go to stderr: stdout carries only the move
- * line. It does not use libtwixt.
+ * It reads the whole turn input correctly, learns which side it plays from
+ * its first line (FIRST or SWAP: red, player 1; a hole: black, player 2; the
+ * arena keeps that true after its forced openings), and plays a legal
+ * move: a knight step from one of its pegs that makes a link towards its
+ * far border when it can, else the free hole nearest the centre. Under the
+ * classic rules it also shows how to print a link edit. Replace
+ * choose_move() with your own strategy. Debug output must go to stderr:
+ * stdout carries only the move line. It does not use libtwixt.
+ *
+ * The arena's openings (TWIXT_OPENING; RULES.md "Openings"), which
+ * CodinGame does not have:
+ * - swap (the default, CodinGame's): it never swaps;
+ * - pie: as black it takes the pie (SWAP) when red's first peg is central,
+ *   at least a quarter of the board from every edge, and then plays red;
+ *   as red, a later input that says SWAP means it plays black from then on;
+ * - cut: as red on the empty board it cuts, "CUT R1 R2 B1 +R1:R2": two red
+ *   pegs linked near its first row and a black one at the centre; as
+ *   black, told CUT, it answers CHOOSE 2 (it keeps black and moves at
+ *   once); told CHOOSE 1 (the other took red) it plays black;
+ * - none: nobody swaps.
+ * In Double TwixT (TWIXT_TEAMS=1) its partner's pegs and links are listed
+ * as its own and the other team's as the opponent's: it plays as ever. A
+ * bot may add "!privilege" after its hole, once per team, and its partner
+ * moves at once; this starter never does (it would have to tell from the
+ * peg counts whether its partner did: the input does not say).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -26,6 +43,7 @@
  * environment (TWIXT_RULES, TWIXT_WIDTH, TWIXT_HEIGHT). CodinGame sets none
  * of them: there the game is always Twixt-PP on 12 x 12, the defaults. */
 static int classic = 0;             /* 1 under the classic rules */
+static char opening[8] = "swap";    /* TWIXT_OPENING: swap, pie, cut or none */
 static int width = 12, height = 12; /* columns A, B, ... and rows 1, 2, ... */
 
 /* The board: 0 vacant, 1 our peg, 2 the opponent's. Index y * width + x. */
@@ -99,9 +117,9 @@ static void read_links(int who)
     }
 }
 
-/* Player 1 (me == 0: got FIRST) owns the first and last rows and may not
- * play in the first or last column; player 2 (me == 1) owns those columns
- * and may not play in the first or last row. The four corners do not
+/* Red (me == 0: got FIRST) owns the first and last rows and may not play
+ * in the first or last column; black (me == 1) owns those columns and may
+ * not play in the first or last row. The four corners do not
  * exist. */
 static int playable(int me, int x, int y)
 {
@@ -117,7 +135,7 @@ static const int knight[8][2] = {{1, 2},   {2, 1},   {2, -1}, {1, -2},
  * our peg it should link to, or -1 when it is not a knight step from one. */
 static int choose_move(int me, int *peg)
 {
-    /* Player 1 (me == 0) crosses the rows (y), player 2 the columns (x). */
+    /* Red (me == 0) crosses the rows (y), black the columns (x). */
     double centre = me == 0 ? (height - 1) / 2.0 : (width - 1) / 2.0;
     /* A knight step away from the centre line, towards the nearer of our
      * borders, from any of our pegs: it makes a link, unless a link crosses
@@ -198,12 +216,36 @@ static void print_link_edits(int move, int peg)
     }
 }
 
+/* Counts the pegs of `owner` on the board. */
+static int count_pegs(int owner)
+{
+    int n = 0;
+    for (int h = 0; h < width * height; h++)
+        n += board[h] == owner;
+    return n;
+}
+
+/* At least a quarter of the board from every edge: worth taking. */
+static int central(int h)
+{
+    int x = h % width, y = h / width, d = x, side = width < height ? width : height;
+    d = width - 1 - x < d ? width - 1 - x : d;
+    d = y < d ? y : d;
+    d = height - 1 - y < d ? height - 1 - y : d;
+    return d >= side / 4;
+}
+
 int main(void)
 {
-    int me = -1; /* 0: player 1 (rows), 1: player 2 (columns); from the first input */
+    int me = -1;     /* the side we play now: 0 red (rows, got FIRST), 1 black (columns) */
+    int placed = -1; /* a hole of one of our pegs: under pie and cut, if the opponent
+                        lists it, we changed sides */
     const char *rules = getenv("TWIXT_RULES"), *w = getenv("TWIXT_WIDTH"),
-               *h = getenv("TWIXT_HEIGHT");
+               *h = getenv("TWIXT_HEIGHT"), *o = getenv("TWIXT_OPENING");
     classic = rules && strcmp(rules, "classic") == 0;
+    if (o)
+        snprintf(opening, sizeof opening, "%s", o);
+    int pie = strcmp(opening, "pie") == 0, cut = strcmp(opening, "cut") == 0;
     width = w ? atoi(w) : 12;
     height = h ? atoi(h) : 12;
     if (width < 5 || width > MAX_SIDE || height < 5 || height > MAX_SIDE) {
@@ -212,22 +254,63 @@ int main(void)
     }
     for (;;) {
         /* hisLastPeg: FIRST (we start), SWAP (the opponent swapped our first
-         * peg) or the hole the opponent just played. Then our pegs and links,
-         * then the opponent's: the whole position, every turn. */
-        char his_last[8], name[8];
+         * peg, or under pie took our side), the hole the opponent just
+         * played, or under cut CUT (choose a side) or CHOOSE 1 / CHOOSE 2
+         * (the side it chose): a whole line. Then our pegs and links, then
+         * the opponent's: the whole position, every turn. */
+        char his_last[16], name[8], a[8], b[8], c[8];
         int peg;
-        if (scanf("%7s", his_last) != 1)
+        if (scanf(" %15[^\n]", his_last) != 1)
             return 0; /* no more input: the game is over */
-        if (me < 0)   /* FIRST, or SWAP (our first peg was swapped): we are player 1 */
-            me = strcmp(his_last, "FIRST") == 0 || strcmp(his_last, "SWAP") == 0 ? 0 : 1;
         memset(board, 0, sizeof(board));
         read_pegs(1);
         read_links(0);
         read_pegs(2);
         read_links(1);
+        if (me < 0) /* FIRST, or SWAP (our first peg was swapped): red; else black */
+            me = strcmp(his_last, "FIRST") == 0 || (strcmp(his_last, "SWAP") == 0 && !pie) ? 0 : 1;
+        else if (me == 0 && (pie || cut) &&
+                 (strcmp(his_last, "SWAP") == 0 || strcmp(his_last, "CHOOSE 1") == 0 ||
+                  (placed >= 0 && board[placed] == 2)))
+            me = 1; /* the other side took red (Double TwixT: our partner heard it) */
+        if (cut && strcmp(his_last, "FIRST") == 0 && count_pegs(1) + count_pegs(2) == 0) {
+            int x = width / 2;
+            hole_name(x, 1, a);
+            hole_name(x + 1, 3, b);
+            hole_name(x, height / 2, c);
+            placed = 1 * width + x;
+            fprintf(stderr, "starter: cut %s %s %s +%s:%s\n", a, b, c, a, b);
+            printf("CUT %s %s %s +%s:%s starter.c\n", a, b, c, a, b);
+            fflush(stdout);
+            continue;
+        }
+        if (strcmp(his_last, "CUT") == 0) {
+            fprintf(stderr, "starter: keep black, move at once\n");
+            printf("CHOOSE 2 starter.c\n");
+            fflush(stdout);
+            continue;
+        }
+        /* The pie is decided at move 2 only: black's first input names
+         * red's first peg. */
+        if (pie && me == 1 && strcmp(his_last, "SWAP") != 0 && strcmp(his_last, "FIRST") != 0 &&
+            count_pegs(1) == 0 && count_pegs(2) == 1) {
+            int first = -1;
+            for (int i = 0; i < width * height; i++)
+                if (board[i] == 2)
+                    first = i;
+            if (central(first)) {
+                fprintf(stderr, "starter: take the pie\n");
+                printf("SWAP starter.c\n");
+                fflush(stdout);
+                me = 0;
+                placed = first;
+                continue;
+            }
+        }
         int move = choose_move(me, &peg);
+        placed = move;
         hole_name(move % width, move / width, name);
-        fprintf(stderr, "starter: player %d plays %s\n", me + 1, name);
+        fprintf(stderr, "starter: %s plays %s\n", me ? "black" : "red", name);
         /* The move, then the edits (classic only), then a message of at
          * most 20 characters, which must not look like an edit. */
         printf("%s", name);

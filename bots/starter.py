@@ -4,13 +4,31 @@
 # Paste it into CodinGame unchanged, or run it under twixt-arena:
 #     twixt-arena play "python3 bots/starter.py" build/bots/twixt-random
 #     twixt-arena play "python3 bots/starter.py" build/bots/twixt-random --rules classic --board 30x24
-# It reads the whole turn input correctly, learns which player it is from
-# its first line (FIRST or SWAP: player 1; a hole: player 2; the arena keeps
-# that true after its forced openings), and plays a legal move: a knight
-# step from one of its pegs that makes a link towards its far border when
-# it can, else the free hole nearest the centre. Under the classic rules it
-# also shows how to print a link edit. Replace choose_move() with your own
-# strategy. Debug output must go to stderr: stdout carries only the move line.
+# It reads the whole turn input correctly, learns which side it plays from
+# its first line (FIRST or SWAP: red, player 1; a hole: black, player 2; the
+# arena keeps that true after its forced openings), and plays a legal move:
+# a knight step from one of its pegs that makes a link towards its far
+# border when it can, else the free hole nearest the centre. Under the
+# classic rules it also shows how to print a link edit. Replace
+# choose_move() with your own strategy. Debug output must go to stderr:
+# stdout carries only the move line.
+#
+# The arena's openings (TWIXT_OPENING; RULES.md "Openings"), which
+# CodinGame does not have:
+# - swap (the default, CodinGame's): it never swaps;
+# - pie: as black it takes the pie (SWAP) when red's first peg is central,
+#   at least a quarter of the board from every edge, and then plays red;
+#   as red, a later input that says SWAP means it plays black from then on;
+# - cut: as red on the empty board it cuts, "CUT R1 R2 B1 +R1:R2": two red
+#   pegs linked near its first row and a black one at the centre; as black,
+#   told CUT, it answers CHOOSE 2 (it keeps black and moves at once); told
+#   CHOOSE 1 (the other took red) it plays black;
+# - none: nobody swaps.
+# In Double TwixT (TWIXT_TEAMS=1) its partner's pegs and links are listed
+# as its own and the other team's as the opponent's: it plays as ever. A
+# bot may add "!privilege" after its hole, once per team, and its partner
+# moves at once; this starter never does (it would have to tell from the
+# peg counts whether its partner did: the input does not say).
 import os
 import sys
 
@@ -20,6 +38,7 @@ import sys
 RULES = os.environ.get("TWIXT_RULES", "pp")  # "pp" or "classic"
 WIDTH = int(os.environ.get("TWIXT_WIDTH", "12"))  # columns A, B, ... (5..100)
 HEIGHT = int(os.environ.get("TWIXT_HEIGHT", "12"))  # rows 1, 2, ... (5..100)
+OPENING = os.environ.get("TWIXT_OPENING", "swap")  # "swap", "pie", "cut" or "none"
 KNIGHT = [(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)]
 
 
@@ -46,8 +65,9 @@ def name_of(x, y):
 def read_turn():
     """Reads one turn input. Returns (his_last, my_pegs, my_links, his_pegs, his_links).
 
-    hisLastPeg: FIRST (we start), SWAP (the opponent swapped our first peg)
-    or the hole the opponent just played. Then our pegs (count, one per line,
+    hisLastPeg: FIRST (we start), SWAP (the opponent swapped our first peg,
+    or under pie took our side), the hole the opponent just played, or under
+    cut CUT (choose a side) or CHOOSE 1 / CHOOSE 2 (the side it chose). Then our pegs (count, one per line,
     oldest first), our links (count, "peg1 peg2" per line), then the same
     two lists for the opponent. The input holds the whole position every
     turn (under classic, links the opponent removed are gone from it): never
@@ -62,8 +82,8 @@ def read_turn():
 
 
 def playable(me, x, y, taken):
-    """Player 1 (me == 0: got FIRST) owns the first and last rows and may not
-    play in the first or last column; player 2 (me == 1) owns those columns
+    """Red (me == 0: got FIRST) owns the first and last rows and may not
+    play in the first or last column; black (me == 1) owns those columns
     and may not play in the first or last row. The four corners do not exist."""
     if not (0 <= x < WIDTH and 0 <= y < HEIGHT) or (x, y) in taken:
         return False
@@ -76,7 +96,7 @@ def choose_move(me, my_pegs, his_pegs):
     """Returns (hole, peg): the hole to play, and the peg of ours it should
     link to (None when it is not a knight step from one)."""
     taken = set(my_pegs) | set(his_pegs)
-    # Player 1 (me == 0) crosses the rows (y), player 2 the columns (x).
+    # Red (me == 0) crosses the rows (y), black the columns (x).
     along = (lambda p: p[1]) if me == 0 else (lambda p: p[0])
     centre = (HEIGHT - 1) / 2 if me == 0 else (WIDTH - 1) / 2
     # A knight step from the peg nearest a border towards that border makes
@@ -123,17 +143,48 @@ def link_edits(hole, peg, my_links, his_links):
     return ["-" + name_of(*a) + ":" + name_of(*b) for a, b in my_links if crosses(peg, hole, a, b)]
 
 
-me = None  # 0: player 1 (rows), 1: player 2 (columns); from the first input
+def central(x, y):
+    """At least a quarter of the board from every edge: worth taking."""
+    return min(x, WIDTH - 1 - x, y, HEIGHT - 1 - y) >= min(WIDTH, HEIGHT) // 4
+
+
+me = None  # the side we play now: 0 red (rows, got FIRST), 1 black (columns)
+placed = None  # a hole of one of our pegs: under pie and cut, if the opponent lists it, we changed sides
 while True:
     try:
         his_last, my_pegs, my_links, his_pegs, his_links = read_turn()
     except EOFError:
         break
-    if me is None:  # FIRST, or SWAP (our first peg was swapped): we are player 1
-        me = 0 if his_last in ("FIRST", "SWAP") else 1
+    if me is None:  # FIRST, or SWAP (our first peg was swapped): red; else black
+        me = 0 if his_last == "FIRST" or (his_last == "SWAP" and OPENING != "pie") else 1
+    elif me == 0 and OPENING in ("pie", "cut"):
+        # The other side took red: its pie SWAP, its CHOOSE 1 after our cut,
+        # or (Double TwixT: our partner heard it) our peg is now listed as its.
+        if his_last in ("SWAP", "CHOOSE 1") or placed in his_pegs:
+            me = 1
+    if OPENING == "cut" and his_last == "FIRST" and not my_pegs and not his_pegs:
+        x = WIDTH // 2
+        r1, r2, b1 = (x, 1), (x + 1, 3), (x, HEIGHT // 2)
+        placed = r1
+        cut = "CUT %s %s %s +%s:%s" % (name_of(*r1), name_of(*r2), name_of(*b1), name_of(*r1), name_of(*r2))
+        print("starter: cut " + cut, file=sys.stderr)
+        print(cut + " starter.py", flush=True)
+        continue
+    if his_last == "CUT":
+        print("starter: keep black, move at once", file=sys.stderr)
+        print("CHOOSE 2 starter.py", flush=True)
+        continue
+    # The pie is decided at move 2 only: black's first input names red's first peg.
+    first_answer = his_last not in ("SWAP", "FIRST") and not my_pegs and len(his_pegs) == 1
+    if OPENING == "pie" and me == 1 and first_answer and central(*his_pegs[0]):
+        print("starter: take the pie", file=sys.stderr)
+        print("SWAP starter.py", flush=True)
+        me, placed = 0, his_pegs[0]
+        continue
     hole, peg = choose_move(me, my_pegs, his_pegs)
+    placed = hole
     edits = link_edits(hole, peg, my_links, his_links)
-    print(f"starter: player {me + 1} plays {name_of(*hole)} {' '.join(edits)}", file=sys.stderr)
+    print(f"starter: {('red', 'black')[me]} plays {name_of(*hole)} {' '.join(edits)}", file=sys.stderr)
     # The move, then the edits (classic only), then a message of at most 20
     # characters, which must not look like an edit.
     print(" ".join([name_of(*hole)] + edits + ["starter.py"]), flush=True)

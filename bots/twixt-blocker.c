@@ -6,7 +6,10 @@
  * own border lines while another move exists. Against most bots the game
  * then goes on until the board is nearly full, so the other bot meets the
  * late positions of a real game, with a handful of legal holes left
- * (validate's "blocked" games). It never swaps.
+ * (validate's "blocked" games). It never swaps, nor takes the pie (its
+ * first move is a block like any other); under cut it cuts and chooses by
+ * the shared rules (openings.h), and in Double TwixT it calls privilege
+ * when after its move either side is one peg from connecting.
  *
  * --cross first builds a bow tie: four of its pegs in a 2 x 3 box whose two
  * links cross each other (the PP rule), so the other bot reads crossing
@@ -36,6 +39,7 @@
 #include "fastboard.h"
 #include "greedy-eval.h"
 #include "hole.h"
+#include "openings.h"
 
 struct blocker {
     struct tx_rng rng;
@@ -152,6 +156,8 @@ static int think(const struct tx_botio_turn *turn, void *data, char *message)
     const struct tx_geometry *geo = g->geo;
     int me = turn->me, him = !me;
     char name[TX_HOLE_NAME_MAX];
+    if (g->phase != TX_PHASE_PLAY) /* the cut and the choice, by the shared rules */
+        return tx_openings_decide(turn, &bot->rng, message);
     struct tx_fastboard *b = tx_xmalloc(tx_fastboard_size(geo));
     struct tx_fastboard *next = tx_xmalloc(tx_fastboard_size(geo));
 
@@ -202,23 +208,28 @@ static int think(const struct tx_botio_turn *turn, void *data, char *message)
         return -1; /* cannot happen: the referee ends a game without legal holes */
     if (built[0] >= 0 && tx_ruleset((enum tx_rules)g->rules)->link_edits)
         flip_bow_tie(turn, best, built);
+    *turn->privilege = turn->privilege_left && tx_openings_privilege_worth(g, me, best);
     if (turn->edits->n > 0)
         snprintf(message, TX_BOTIO_MESSAGE_MAX, "flip");
     else if (best_dist >= TX_EVAL_FAR)
         snprintf(message, TX_BOTIO_MESSAGE_MAX, "blocked");
     else
         snprintf(message, TX_BOTIO_MESSAGE_MAX, "his dist %d", best_dist);
-    fprintf(stderr, "blocker: %s, his distance %d, %d holes on his paths%s\n",
+    fprintf(stderr, "blocker: %s, his distance %d, %d holes on his paths%s%s\n",
             tx_hole_name(geo, best, name), best_dist, best_flex,
-            turn->edits->n > 0 ? ", bow tie flipped" : "");
+            turn->edits->n > 0 ? ", bow tie flipped" : "", *turn->privilege ? ", privilege" : "");
     return best;
 }
 
 static void usage(void)
 {
-    printf("usage: twixt-blocker [--rules R] [--board WxH | --size N] [--seed N] [--cross]\n"
+    printf("usage: twixt-blocker [--rules R] [--board WxH | --size N] [--opening O] [--teams T]\n"
+           "                     [--seed N] [--cross]\n"
            "A TwixT bot that never tries to connect: it blocks its opponent's\n"
            "shortest connection, so games last until the board is nearly full.\n"
+           "It never swaps nor takes the pie; under cut it cuts and chooses as\n"
+           "twixt-greedy; in Double TwixT it calls privilege when after its move\n"
+           "either side is one peg from connecting.\n"
            "On boards larger than 24 x 24 it weighs only the holes nearest the\n"
            "opponent's shortest paths (62 on 100 x 100).\n" TX_BOTIO_COMMON_HELP
            "  --cross     first build four pegs whose two links cross each other (pp);\n"

@@ -5,8 +5,8 @@
  * On boards larger than 24 x 24 it scores only the candidates nearest both
  * players' shortest paths (tx_eval_candidates), so that a move of a
  * 100 x 100 game costs about as much as one of 24 x 24 (under 100 ms).
- * The opening and the swap follow the shared rules: open just outside the
- * swap zone, swap a central first peg.
+ * The openings (first move, swap, pie, cut, choice) and privilege in
+ * Double TwixT follow the shared rules of openings.h.
  *
  * Under classic rules the evaluation knows that its own links block it
  * too (the search board follows the game's rules). It makes no removals
@@ -23,6 +23,7 @@
 #include "fastboard.h"
 #include "greedy-eval.h"
 #include "hole.h"
+#include "openings.h"
 
 /* Under classic rules: appends to the move's edits every link between two
  * of its pegs that is missing and may be added, unless it would cross a
@@ -68,19 +69,9 @@ static int think(const struct tx_botio_turn *turn, void *data, char *message)
     const struct tx_geometry *geo = g->geo;
     char name[TX_HOLE_NAME_MAX];
 
-    if (g->nmoves == 0) {
-        int move = tx_eval_opening(geo, rng);
-        snprintf(message, TX_BOTIO_MESSAGE_MAX, "opening");
-        fprintf(stderr, "greedy: opening %s\n", tx_hole_name(geo, move, name));
-        return move;
-    }
-    if (tx_game_check(g, TX_MOVE_SWAP) == TX_LEGAL && turn->input->last >= 0 &&
-        tx_eval_should_swap(geo, turn->input->last)) {
-        snprintf(message, TX_BOTIO_MESSAGE_MAX, "central: swap");
-        fprintf(stderr, "greedy: swap the central %s\n",
-                tx_hole_name(geo, turn->input->last, name));
-        return TX_MOVE_SWAP;
-    }
+    int decided = tx_openings_decide(turn, rng, message);
+    if (decided != TX_OPENINGS_PLAY)
+        return decided;
     struct tx_fastboard *b = tx_xmalloc(tx_fastboard_size(geo));
     int16_t holes[TX_HOLES_MAX];
     int scores[TX_HOLES_MAX];
@@ -94,20 +85,29 @@ static int think(const struct tx_botio_turn *turn, void *data, char *message)
     if (n == 0)
         return -1;
     add_missing_links(turn, holes[0]);
+    *turn->privilege = turn->privilege_left && tx_openings_privilege_worth(g, turn->me, holes[0]);
     snprintf(message, TX_BOTIO_MESSAGE_MAX, "dist %d vs %d", mine, his);
-    fprintf(stderr, "greedy: %s score %d of %d moves; distance me %d, him %d; %d links added\n",
-            tx_hole_name(geo, holes[0], name), scores[0], n, mine, his, turn->edits->n);
+    fprintf(stderr, "greedy: %s score %d of %d moves; distance me %d, him %d; %d links added%s\n",
+            tx_hole_name(geo, holes[0], name), scores[0], n, mine, his, turn->edits->n,
+            *turn->privilege ? "; privilege" : "");
     return holes[0];
 }
 
 static void usage(void)
 {
-    printf("usage: twixt-greedy [--rules R] [--board WxH | --size N] [--seed N]\n"
+    printf("usage: twixt-greedy [--rules R] [--board WxH | --size N] [--opening O] [--teams T]\n"
+           "                    [--seed N]\n"
            "A TwixT bot that plays the move with the best shortest-connection\n"
            "evaluation (one ply), in a few milliseconds on 12 x 12. Under classic\n"
            "rules its own links block it too; it adds a link of its own that the\n"
            "opponent's removal unblocked. On boards larger than 24 x 24 it scores\n"
-           "only the holes nearest both players' shortest paths (31 on 100 x 100).\n");
+           "only the holes nearest both players' shortest paths (31 on 100 x 100).\n"
+           "Openings: it opens just outside the swap zone (at the centre under none),\n"
+           "swaps or takes the pie when the first peg is central (on a board that is\n"
+           "not square, when red's distance is shorter), cuts with the most balanced\n"
+           "of many random cuts, chooses the side its evaluation prefers. In Double\n"
+           "TwixT it calls privilege when after its move either side is one peg from\n"
+           "connecting.\n");
     printf(TX_BOTIO_COMMON_HELP "  --help      this text\n");
 }
 

@@ -5,8 +5,9 @@
  * the 300 ms later turns. The slack is for a busy machine: measured through
  * the arena with two games at once and other jobs running, answers took up
  * to 95 ms longer than the bot's own clock said (the bot is woken late, or
- * preempted before its answer is written). --ms N sets every turn's budget. The first move and the
- * swap follow the shared rules of greedy-eval.h (the tree never holds a swap). --bench prints
+ * preempted before its answer is written). --ms N sets every turn's budget. The openings (first
+ * move, swap, pie, cut, choice) and privilege follow the shared rules of openings.h (the tree
+ * holds none of them). --bench prints
  * playouts per second on one core and exits.
  */
 #include <errno.h>
@@ -21,6 +22,7 @@
 #include "greedy-eval.h"
 #include "hole.h"
 #include "mcts.h"
+#include "openings.h"
 
 #define FIRST_TURN_MS 700
 #define TURN_MS 180
@@ -67,18 +69,9 @@ static int think(const struct tx_botio_turn *turn, void *data, char *message)
     const struct tx_input *in = turn->input;
     char name[TX_HOLE_NAME_MAX];
 
-    if (g->nmoves == 0) {
-        int move = tx_eval_opening(geo, &bot->rng);
-        snprintf(message, TX_BOTIO_MESSAGE_MAX, "opening");
-        fprintf(stderr, "mcts: opening %s\n", tx_hole_name(geo, move, name));
-        return move;
-    }
-    if (tx_game_check(g, TX_MOVE_SWAP) == TX_LEGAL && in->last >= 0 &&
-        tx_eval_should_swap(geo, in->last)) {
-        snprintf(message, TX_BOTIO_MESSAGE_MAX, "central: swap");
-        fprintf(stderr, "mcts: swap the central %s\n", tx_hole_name(geo, in->last, name));
-        return TX_MOVE_SWAP;
-    }
+    int decided = tx_openings_decide(turn, &bot->rng, message);
+    if (decided != TX_OPENINGS_PLAY)
+        return decided;
     struct tx_fastboard *b = tx_xmalloc(tx_fastboard_size(geo));
     struct tx_mcts_stats st;
     int last[2] = {-1, -1};
@@ -95,6 +88,7 @@ static int think(const struct tx_botio_turn *turn, void *data, char *message)
     int64_t wall = tx_botio_now_ns() - wall0, cpu = cpu_now_ns() - cpu0;
     if (wall > 20000000) /* too short a search says little */
         bot->cpu_share = (double)cpu / (double)wall;
+    *turn->privilege = turn->privilege_left && tx_openings_privilege_worth(g, turn->me, move);
     double used_ms = (double)(tx_botio_now_ns() - turn->start_ns) / 1e6;
     snprintf(message, TX_BOTIO_MESSAGE_MAX, "%.0f%% %ldpo", st.win_rate * 100, st.playouts);
     fprintf(stderr,

@@ -6,6 +6,11 @@
  * the hole it opens with as player 1 (validate opens the game on the
  * diagonal and off it this way, as a CodinGame opponent could).
  *
+ * Under pie it takes the pie with --swap-prob; under cut it cuts at random
+ * and chooses a side at random; in Double TwixT it calls privilege with
+ * --privilege-prob of its moves (default 0.1) while botio says its team
+ * still has it, so that games of teams show privilege.
+ *
  * Under classic rules, --edit-prob P of its moves (default 0.3) also carry
  * random link edits (RULES.md "Link edits"); such a move is a hole a
  * knight's move from one of its pegs when there is one, so that it has
@@ -32,6 +37,7 @@ struct random_bot {
     struct tx_rng rng;
     double swap_prob;
     double edit_prob;       /* --edit-prob: share of classic moves with edits */
+    double privilege_prob;  /* --privilege-prob: chance of privilege each turn it may */
     const char *first_name; /* --first HOLE, or NULL */
     int first;              /* its hole, -1 for none */
 };
@@ -142,6 +148,27 @@ static int holes_near_pegs(const struct tx_game *g, int16_t *holes, int n)
     return near;
 }
 
+/* A random cut (RULES.md "Openings"): two red holes and a black one, all
+ * different, the red ones linked when they are a knight's move apart and
+ * a coin says so. */
+static int random_cut(struct random_bot *bot, const struct tx_botio_turn *turn, char *message)
+{
+    const struct tx_geometry *geo = turn->game->geo;
+    int *cut = turn->cut;
+    for (int i = 0; i < 3; i++) {
+        bool taken;
+        do {
+            cut[i] = (int)tx_rng_below(&bot->rng, (uint32_t)geo->holes);
+            taken = (i > 0 && cut[i] == cut[0]) || (i > 1 && cut[i] == cut[1]);
+        } while (taken || !tx_geometry_playable(geo, i < 2 ? 0 : 1, cut[i]));
+    }
+    if (tx_geometry_link(geo, cut[0], cut[1]) >= 0 && tx_rng_below(&bot->rng, 2))
+        turn->edits->list[turn->edits->n++] = edit_of(geo, '+', cut[0], cut[1]);
+    snprintf(message, TX_BOTIO_MESSAGE_MAX, "random cut");
+    fprintf(stderr, "random: a cut%s\n", turn->edits->n ? ", linked" : "");
+    return TX_MOVE_CUT;
+}
+
 static int think(const struct tx_botio_turn *turn, void *data, char *message)
 {
     struct random_bot *bot = data;
@@ -149,6 +176,14 @@ static int think(const struct tx_botio_turn *turn, void *data, char *message)
     int n = tx_game_legal_moves(turn->game, moves);
     int holes = n, first = 0;
 
+    if (turn->game->phase == TX_PHASE_CUT)
+        return random_cut(bot, turn, message);
+    if (turn->game->phase == TX_PHASE_CHOOSE) {
+        bool red = tx_rng_below(&bot->rng, 2);
+        snprintf(message, TX_BOTIO_MESSAGE_MAX, "random choice");
+        fprintf(stderr, "random: choose %s\n", red ? "red" : "black");
+        return red ? TX_MOVE_CHOOSE_RED : TX_MOVE_CHOOSE_BLACK;
+    }
     if (turn->game->nmoves == 0 && bot->first >= 0) {
         snprintf(message, TX_BOTIO_MESSAGE_MAX, "opening");
         fprintf(stderr, "random: opening %s\n", bot->first_name);
@@ -176,8 +211,13 @@ static int think(const struct tx_botio_turn *turn, void *data, char *message)
     int move = moves[first + (int)tx_rng_below(&bot->rng, (uint32_t)holes)];
     if (with_edits)
         random_edits(bot, turn->game, move, turn->edits);
+    /* Privilege goes with a hole once the opening is decided: not with
+     * the game's first move under swap or pie. */
+    struct tx_move m = {.move = move, .privilege = true};
+    *turn->privilege = turn->privilege_left && tx_rng_unit(&bot->rng) < bot->privilege_prob &&
+                       tx_game_check_answer(turn->game, &m, NULL) == TX_LEGAL;
     snprintf(message, TX_BOTIO_MESSAGE_MAX, "1 of %d", holes);
-    fprintf(stderr, "random: one of %d holes", holes);
+    fprintf(stderr, "random: one of %d holes%s", holes, *turn->privilege ? ", privilege" : "");
     for (int i = 0; i < turn->edits->n; i++) {
         char edit[TX_EDIT_NAME_MAX];
         fprintf(stderr, " %s", tx_edit_name(&turn->edits->list[i], edit));
@@ -188,16 +228,23 @@ static int think(const struct tx_botio_turn *turn, void *data, char *message)
 
 static void usage(void)
 {
-    printf("usage: twixt-random [--rules R] [--board WxH | --size N] [--seed N] [--swap-prob P]\n"
-           "                    [--edit-prob P] [--first HOLE]\n"
-           "A TwixT bot that plays a uniformly random legal move; under classic rules\n"
-           "some of its moves also carry random legal link edits (removals, additions,\n"
-           "declines).\n" TX_BOTIO_COMMON_HELP
-           "  --swap-prob P  probability of SWAP when allowed, 0..1 (default 0.5)\n"
-           "  --edit-prob P  under classic, share of its moves with link edits, 0..1\n"
-           "                 (default 0.3; each such move tries up to 3 legal edits)\n"
-           "  --first HOLE   as player 1, open with HOLE (e.g. F6)\n"
-           "  --help         this text\n");
+    printf(
+        "usage: twixt-random [--rules R] [--board WxH | --size N] [--opening O] [--teams T]\n"
+        "                    [--seed N] [--swap-prob P] [--edit-prob P] [--privilege-prob P]\n"
+        "                    [--first HOLE]\n"
+        "A TwixT bot that plays a uniformly random legal move; under classic rules\n"
+        "some of its moves also carry random legal link edits (removals, additions,\n"
+        "declines). Under pie it takes the pie as it swaps (--swap-prob); under cut\n"
+        "it cuts at random (two red holes, a black one, linked half the time when a\n"
+        "knight's move apart) and chooses a side at random; in Double TwixT it\n"
+        "calls privilege at random (--privilege-prob) while its team has it.\n" TX_BOTIO_COMMON_HELP
+        "  --swap-prob P  probability of SWAP (or the pie) when allowed, 0..1 (default 0.5)\n"
+        "  --edit-prob P  under classic, share of its moves with link edits, 0..1\n"
+        "                 (default 0.3; each such move tries up to 3 legal edits)\n"
+        "  --privilege-prob P  in Double TwixT, chance of privilege with each move while\n"
+        "                 its team has it, 0..1 (default 0.1)\n"
+        "  --first HOLE   as player 1, open with HOLE (e.g. F6)\n"
+        "  --help         this text\n");
 }
 
 static int option(const char *prog, int argc, char **argv, int *i, void *data)
@@ -207,6 +254,8 @@ static int option(const char *prog, int argc, char **argv, int *i, void *data)
         return tx_botio_double_option(prog, argc, argv, i, 0, 1, &bot->swap_prob);
     if (tx_botio_is_option(argv[*i], "--edit-prob"))
         return tx_botio_double_option(prog, argc, argv, i, 0, 1, &bot->edit_prob);
+    if (tx_botio_is_option(argv[*i], "--privilege-prob"))
+        return tx_botio_double_option(prog, argc, argv, i, 0, 1, &bot->privilege_prob);
     if (!tx_botio_is_option(argv[*i], "--first"))
         return 0;
     const char *eq = strchr(argv[*i], '=');
@@ -237,6 +286,7 @@ int main(int argc, char **argv)
 {
     static const struct tx_botio_bot twixt_random = {
         .prog = "twixt-random", .usage = usage, .option = option, .ready = ready, .think = think};
-    struct random_bot bot = {.swap_prob = 0.5, .edit_prob = 0.3, .first = -1};
+    struct random_bot bot = {
+        .swap_prob = 0.5, .edit_prob = 0.3, .privilege_prob = 0.1, .first = -1};
     return tx_botio_main(&twixt_random, &bot, argc, argv);
 }

@@ -21,6 +21,16 @@
  * twixt-mcts --ms 50 must answer every turn of such a game well within its
  * budget (asserted generously for a loaded machine).
  *
+ * The openings and Double TwixT (RULES.md "Openings", "Double TwixT"): every
+ * bot and starter plays games of every opening, each side of it, and of
+ * teams (both partners), against random answers of the test (random cuts,
+ * choices, swaps and privilege), fed the inputs the referee writes; every
+ * answer must be legal in the game as the referee holds it, privilege
+ * counted per team. Tables: the input and the side after an exchange, what
+ * a bot knows of its team's privilege, the pie decision, the cut, the
+ * choice, when privilege is worth it; and random games where every seat's
+ * side and privilege (struct tx_botio_side) are checked at every input.
+ *
  * The search board the bots use (fastboard.h) is checked against
  * libtwixt's game move by move, and the evaluation (greedy-eval.h) against
  * properties that must hold in any position.
@@ -42,6 +52,7 @@
 #include <unistd.h>
 
 #include "answer.h"
+#include "botio.h"
 #include "fastboard.h"
 #include "game.h"
 #include "geometry.h"
@@ -49,6 +60,7 @@
 #include "input.h"
 #include "greedy-eval.h"
 #include "mcts.h"
+#include "openings.h"
 #include "playout.h"
 #include "rules.h"
 #include "test-game.h"
@@ -91,8 +103,9 @@ static int64_t now_us(void)
     return (int64_t)ts.tv_sec * 1000000 + ts.tv_nsec / 1000;
 }
 
-/* Starts argv with the rule set and board of v in its environment, as the
- * arena sets them for every bot (none when v is NULL). */
+/* Starts argv with the rule set, board, opening and teams of v in its
+ * environment, as the arena sets them for every bot (none when v is
+ * NULL). */
 static void bot_start_in(struct bot *b, char *const argv[], const struct tx_variant *v)
 {
     int in[2], out[2];
@@ -105,6 +118,8 @@ static void bot_start_in(struct bot *b, char *const argv[], const struct tx_vari
         unsetenv("TWIXT_RULES");
         unsetenv("TWIXT_WIDTH");
         unsetenv("TWIXT_HEIGHT");
+        unsetenv("TWIXT_OPENING");
+        unsetenv("TWIXT_TEAMS");
         if (v) {
             char width[16], height[16];
             snprintf(width, sizeof width, "%d", v->width);
@@ -112,6 +127,8 @@ static void bot_start_in(struct bot *b, char *const argv[], const struct tx_vari
             setenv("TWIXT_RULES", tx_ruleset(v->rules)->name, 1);
             setenv("TWIXT_WIDTH", width, 1);
             setenv("TWIXT_HEIGHT", height, 1);
+            setenv("TWIXT_OPENING", tx_opening_rule_name(v->opening), 1);
+            setenv("TWIXT_TEAMS", v->teams ? "1" : "0", 1);
         }
         dup2(in[0], 0);
         dup2(out[1], 1);
@@ -298,13 +315,14 @@ static const struct tx_answer *check_answer(enum which w, const struct tx_game *
     return &ans;
 }
 
-/* A turn input of g for the player to move, in a buffer that lives as long
- * as the test (an input of 100 x 100 is half a megabyte). */
+/* A turn input of g for the seat to move (the player to move in a game of
+ * two that exchanged no sides), in a buffer that lives as long as the test
+ * (an input of 100 x 100 is half a megabyte). */
 static const char *input_of(const struct tx_game *g, bool first_turn)
 {
     static char *text;
     text = tx_xrealloc(text, tx_input_max(g->geo) + 1);
-    ck_assert_int_gt(tx_input_write(g, g->to_move, first_turn, text, tx_input_max(g->geo) + 1), 0);
+    ck_assert_int_gt(tx_input_write(g, g->seat, first_turn, text, tx_input_max(g->geo) + 1), 0);
     return text;
 }
 
@@ -1223,6 +1241,665 @@ START_TEST(eval_candidates_bounded_by_the_budget)
 }
 END_TEST
 
+/* ---- openings and Double TwixT ---- */
+
+/* The moves of the other seats, as a referee's other bots might answer:
+ * swap 1 or 0 answers the swap or the pie at move 2 so (-1: at random);
+ * choose is the choice after a cut (0: at random). */
+struct script {
+    int swap;
+    int choose;
+};
+
+/* A random legal answer of the seat to move in g (script says the
+ * decisions): a random cut, linked half the time when it can be; a random
+ * hole, in Double TwixT with privilege one time in six when the game
+ * allows it. The cut's link goes in *edit. */
+static void random_answer(const struct tx_game *g, uint64_t *s, const struct script *sc,
+                          struct tx_move *m, struct tx_edit *edit)
+{
+    const struct tx_geometry *geo = g->geo;
+    static int16_t moves[TX_MOVES_MAX];
+    *m = (struct tx_move){.move = -1, .cut = {-1, -1, -1}, .edits = edit};
+    if (g->phase == TX_PHASE_CUT) {
+        do {
+            for (int i = 0; i < 3; i++)
+                m->cut[i] = (int)(rng_next(s) % (uint64_t)geo->holes);
+            m->move = TX_MOVE_CUT;
+            m->nedits = tx_geometry_link(geo, m->cut[0], m->cut[1]) >= 0 && rng_next(s) % 2;
+            *edit = edit_of(geo, '+', m->cut[0], m->cut[1]);
+        } while (tx_game_check_answer(g, m, NULL) != TX_LEGAL);
+        return;
+    }
+    if (g->phase == TX_PHASE_CHOOSE) {
+        m->move = sc->choose        ? sc->choose
+                  : rng_next(s) % 2 ? TX_MOVE_CHOOSE_RED
+                                    : TX_MOVE_CHOOSE_BLACK;
+        return;
+    }
+    int n = tx_game_legal_moves(g, moves);
+    ck_assert_int_gt(n, 0);
+    if (moves[0] == TX_MOVE_SWAP) {
+        if (sc->swap < 0 ? rng_next(s) % 2 == 1 : sc->swap == 1) {
+            m->move = TX_MOVE_SWAP;
+            return;
+        }
+        moves[0] = moves[--n];
+        ck_assert_int_gt(n, 0);
+    }
+    m->move = moves[rng_next(s) % (uint64_t)n];
+    if (g->seats == 4 && rng_next(s) % 6 == 0) {
+        m->privilege = true;
+        m->privilege = tx_game_check_answer(g, m, NULL) == TX_LEGAL;
+    }
+}
+
+/* "pp 12 x 12 pie teams", for messages. */
+static const char *opening_name(const struct tx_variant *v)
+{
+    static char name[64];
+    snprintf(name, sizeof name, "%s %d x %d %s%s", tx_ruleset(v->rules)->name, v->width, v->height,
+             tx_opening_rule_name(v->opening), v->teams ? " teams" : "");
+    return name;
+}
+
+/* Reads line as an answer in g under v; it must be a move and legal there
+ * (tx_game_check_answer: privilege included, which the game counts per
+ * team). Returns the parsed answer (static) and the move in *m. */
+static const struct tx_answer *check_variant_answer(enum which w, const struct tx_game *g,
+                                                    const struct tx_variant *v, const char *line,
+                                                    struct tx_move *m)
+{
+    static struct tx_answer ans;
+    ck_assert_msg(tx_answer_parse_variant(g->geo, v, line, strlen(line), &ans) == 0,
+                  "%s, move %d (%s): \"%s\" is not a move: %s", bot_names[w], g->nmoves + 1,
+                  opening_name(v), line, ans.reason);
+    ck_assert_msg(!ans.message_cut, "%s: message longer than 20 characters: \"%s\"", bot_names[w],
+                  line);
+    tx_answer_move(&ans, m);
+    struct tx_edit_fault fault;
+    enum tx_illegal why = tx_game_check_answer(g, m, &fault);
+    char reason[160] = "";
+    if (why != TX_LEGAL)
+        tx_answer_describe(g, m, why, &fault, reason, sizeof reason);
+    ck_assert_msg(why == TX_LEGAL, "%s, move %d (%s): illegal answer \"%s\": %s", bot_names[w],
+                  g->nmoves + 1, opening_name(v), line, reason);
+    return &ans;
+}
+
+/* A game under an opening: the bot under test in the seats of `bots` (bit
+ * s: seat s; one process a seat), the test in the others (random_answer,
+ * its decisions by script). */
+struct opening_case {
+    struct tx_variant v;
+    unsigned bots;
+    struct script script;
+};
+
+/* What play_opening_game saw the bots do. */
+struct opening_stats {
+    int answers, privileges, swaps, cuts, chooses;
+    bool won; /* the bots' side won */
+};
+
+/* Plays c until it ends or the bots gave max_answers answers; every answer
+ * must be legal in the game as the referee holds it, every input is the
+ * one the referee writes (tx_input_write, FIRST on a red seat's first). */
+static void play_opening_game(enum which w, const struct opening_case *c, uint64_t seed,
+                              int max_answers, struct opening_stats *st)
+{
+    static char store[TX_SEATS_MAX][8][256];
+    char *argv[TX_SEATS_MAX][9], line[TX_ANSWER_LINE_MAX + 1];
+    struct tx_geometry *geo;
+    static struct tx_game *g;
+    struct bot b[TX_SEATS_MAX];
+    bool first[TX_SEATS_MAX];
+    uint64_t s = seed * 0x9e3779b97f4a7c15ULL | 1;
+    int seats = c->v.teams ? 4 : 2;
+
+    memset(st, 0, sizeof *st);
+    ck_assert_int_eq(tx_geometry_new(c->v.width, c->v.height, &geo), 0);
+    g = tx_xrealloc(g, tx_game_size(geo));
+    tx_game_start(g, geo, &c->v);
+    for (int seat = 0; seat < seats; seat++) {
+        first[seat] = true;
+        if (c->bots >> seat & 1) {
+            bot_argv(w, 20, store[seat], argv[seat]);
+            if (w < STARTER_PY) { /* a seed of each game and seat (the last --seed counts) */
+                int n = 0;
+                while (argv[seat][n])
+                    n++;
+                snprintf(store[seat][n], 256, "--seed");
+                snprintf(store[seat][n + 1], 256, "%d", (int)(seed * 4) + seat);
+                argv[seat][n] = store[seat][n];
+                argv[seat][n + 1] = store[seat][n + 1];
+                argv[seat][n + 2] = NULL;
+            }
+            bot_start_in(&b[seat], argv[seat], &c->v);
+        }
+    }
+    while (g->status == TX_ONGOING && st->answers < max_answers) {
+        int seat = g->seat;
+        struct tx_move m;
+        struct tx_edit edit;
+        bool is_first = first[seat];
+        first[seat] = false;
+        if (!(c->bots >> seat & 1)) {
+            random_answer(g, &s, &c->script, &m, &edit);
+            ck_assert_int_eq(tx_game_apply(g, &m, NULL), TX_LEGAL);
+            continue;
+        }
+        bot_ask(&b[seat], input_of(g, is_first), line, sizeof line);
+        check_variant_answer(w, g, &c->v, line, &m);
+        st->answers++;
+        st->privileges += m.privilege;
+        st->swaps += m.move == TX_MOVE_SWAP;
+        st->cuts += m.move == TX_MOVE_CUT;
+        st->chooses += m.move == TX_MOVE_CHOOSE_RED || m.move == TX_MOVE_CHOOSE_BLACK;
+        ck_assert_int_eq(tx_game_apply(g, &m, NULL), TX_LEGAL);
+        if (g->status == TX_WON)
+            st->won = g->winner == tx_game_seat_colour(g, seat);
+    }
+    for (int seat = 0; seat < seats; seat++)
+        if (c->bots >> seat & 1)
+            bot_finish(&b[seat]);
+    tx_geometry_free(geo);
+}
+
+#define PP12(opening_, teams_)                                                                     \
+    {                                                                                              \
+        .rules = TX_RULES_PP, .width = 12, .height = 12, .opening = opening_, .teams = teams_      \
+    }
+
+/* Every opening, each side of it, the decisions of the other side each
+ * way, and Double TwixT with the bot in either team (both partners). */
+static const struct opening_case opening_cases[] = {
+    {PP12(TX_OPENING_PIE, false), 1, {.swap = 1}},  /* its peg taken: it plays black */
+    {PP12(TX_OPENING_PIE, false), 1, {.swap = 0}},  /* pie declined */
+    {PP12(TX_OPENING_PIE, false), 2, {.swap = -1}}, /* it decides */
+    {{.rules = TX_RULES_CLASSIC, .width = 16, .height = 10, .opening = TX_OPENING_PIE}, 2, {-1, 0}},
+    {{.rules = TX_RULES_CLASSIC, .width = 10, .height = 16, .opening = TX_OPENING_PIE}, 1, {1, 0}},
+    {PP12(TX_OPENING_CUT, false), 1, {.choose = TX_MOVE_CHOOSE_RED}}, /* it cuts, plays black */
+    {PP12(TX_OPENING_CUT, false), 1, {.choose = TX_MOVE_CHOOSE_BLACK}},
+    {PP12(TX_OPENING_CUT, false), 2, {0, 0}}, /* it chooses */
+    {{.rules = TX_RULES_CLASSIC, .width = 30, .height = 24, .opening = TX_OPENING_CUT}, 1, {0, 0}},
+    {{.rules = TX_RULES_CLASSIC, .width = 30, .height = 24, .opening = TX_OPENING_CUT}, 2, {0, 0}},
+    {PP12(TX_OPENING_NONE, false), 1, {0, 0}},
+    {PP12(TX_OPENING_NONE, false), 2, {0, 0}},
+    {PP12(TX_OPENING_SWAP, true), 5, {-1, 0}}, /* seats 0 and 2: red, the first move */
+    {PP12(TX_OPENING_SWAP, true), 10, {-1, 0}},
+    {PP12(TX_OPENING_PIE, true), 5, {.swap = 1}}, /* its team's peg taken */
+    {PP12(TX_OPENING_PIE, true), 10, {-1, 0}},    /* its team decides */
+    {PP12(TX_OPENING_CUT, true), 5, {.choose = TX_MOVE_CHOOSE_RED}},
+    {PP12(TX_OPENING_CUT, true), 10, {0, 0}},
+    {PP12(TX_OPENING_NONE, true), 5, {0, 0}},
+    {PP12(TX_OPENING_NONE, true), 10, {0, 0}},
+    {{.rules = TX_RULES_CLASSIC,
+      .width = 12,
+      .height = 12,
+      .opening = TX_OPENING_PIE,
+      .teams = true},
+     10,
+     {-1, 0}},
+};
+#define NOPENING_CASES ((int)(sizeof opening_cases / sizeof opening_cases[0]))
+
+/* Every bot and starter answers legally in every case above, 30 answers a
+ * game; twixt-random (--privilege-prob 0.1) calls privilege in games of
+ * teams, and the decisions are its: the cutter cuts, the chooser chooses,
+ * the pie is taken sometimes. */
+START_TEST(opening_games_legal)
+{
+    signal(SIGPIPE, SIG_IGN);
+    enum which w = (enum which)_i;
+    if (w == STARTER_C)
+        ck_assert_msg(starter_c_exe[0], "cc could not compile bots/starter.c");
+    struct opening_stats total = {0};
+    for (int i = 0; i < NOPENING_CASES; i++) {
+        const struct opening_case *c = &opening_cases[i];
+        for (uint64_t seed = 1; seed <= 2; seed++) {
+            struct opening_stats st;
+            play_opening_game(w, c, seed + (uint64_t)i * 7, 30, &st);
+            if (c->v.opening == TX_OPENING_CUT)
+                ck_assert_int_eq(st.cuts + st.chooses, 1); /* its seat's first answer */
+            total.privileges += st.privileges;
+            total.swaps += st.swaps;
+        }
+    }
+    fprintf(stderr, "%s: %d privileges, %d swaps in the opening games\n", bot_names[w],
+            total.privileges, total.swaps);
+    if (w == RANDOM)
+        ck_assert_int_gt(total.privileges, 0);
+    if (w != BLOCKER && w != CROSSER)
+        ck_assert_int_gt(total.swaps, 0); /* the pie taken at least once */
+}
+END_TEST
+
+/* The opening comes from --opening, else from TWIXT_OPENING: told cut,
+ * each bundled bot answers the empty board with a CUT; told none by its
+ * option, it plays a hole whatever the environment says. */
+START_TEST(opening_from_options_or_environment)
+{
+    signal(SIGPIPE, SIG_IGN);
+    static const char empty[] = "FIRST\n0\n0\n0\n0\n";
+    const struct tx_variant cut = PP12(TX_OPENING_CUT, false);
+    char line[TX_ANSWER_LINE_MAX + 1];
+    for (enum which w = RANDOM; w <= BLOCKER; w++) {
+        char path[512];
+        snprintf(path, sizeof(path), "%s/bots/%s", getenv("TX_BUILD_DIR"), bot_names[w]);
+        char *by_option[] = {path, (char *)"--opening", (char *)"cut", NULL};
+        char *by_env[] = {path, NULL};
+        char *overridden[] = {path, (char *)"--opening=none", NULL};
+        struct {
+            char **argv;
+            const struct tx_variant *env;
+            bool cuts;
+        } ways[] = {{by_option, NULL, true}, {by_env, &cut, true}, {overridden, &cut, false}};
+        for (size_t i = 0; i < sizeof ways / sizeof ways[0]; i++) {
+            struct bot b;
+            bot_start_in(&b, ways[i].argv, ways[i].env);
+            bot_ask(&b, empty, line, sizeof line);
+            ck_assert_msg((strncmp(line, "CUT ", 4) == 0) == ways[i].cuts, "%s, way %d: \"%s\"",
+                          bot_names[w], (int)i, line);
+            bot_finish(&b);
+        }
+    }
+}
+END_TEST
+
+/* twixt-greedy calls privilege in games of teams it plays to the end: when
+ * after its move either side is one peg from connecting. */
+START_TEST(greedy_calls_privilege)
+{
+    signal(SIGPIPE, SIG_IGN);
+    int privileges = 0, games = 0;
+    for (uint64_t seed = 1; seed <= 4; seed++) {
+        static const struct opening_case c[] = {{PP12(TX_OPENING_SWAP, true), 5, {-1, 0}},
+                                                {PP12(TX_OPENING_NONE, true), 10, {0, 0}}};
+        struct opening_stats st;
+        play_opening_game(GREEDY, &c[seed % 2], seed, 1000, &st);
+        ck_assert_int_le(st.privileges, 1);
+        privileges += st.privileges;
+        games++;
+    }
+    ck_assert_msg(privileges >= 2, "privilege called in %d of %d games", privileges, games);
+}
+END_TEST
+
+/* Plays answers (as bots write them) from the start of a game of v, each
+ * seat reading its input and answering through a side tracker as botio
+ * does, then gives the next seat its input. Returns that seat; its tracker
+ * in side[seat], its input's first line in first_line. */
+static int play_script(const struct tx_variant *v, const char *const *answers,
+                       struct tx_botio_side side[TX_SEATS_MAX], char *first_line, size_t cap,
+                       struct tx_game **gp)
+{
+    struct tx_geometry *geo;
+    static struct tx_input in;
+    bool first[TX_SEATS_MAX] = {true, true, true, true};
+    ck_assert_int_eq(tx_geometry_new(v->width, v->height, &geo), 0);
+    struct tx_game *g = tx_xmalloc(tx_game_size(geo)), *r = tx_xmalloc(tx_game_size(geo));
+    tx_game_start(g, geo, v);
+    for (int s = 0; s < TX_SEATS_MAX; s++)
+        tx_botio_side_init(&side[s]);
+    for (int i = 0;; i++) {
+        int seat = g->seat;
+        const char *text = input_of(g, first[seat]);
+        first[seat] = false;
+        ck_assert_int_eq(tx_input_parse(geo, text, strlen(text), &in, NULL, 0), 0);
+        tx_botio_side_input(&side[seat], v, &in);
+        ck_assert_msg(side[seat].colour == tx_game_seat_colour(g, seat),
+                      "seat %d at move %d reads \"%.*s\": colour %d, plays %d", seat, g->nmoves + 1,
+                      (int)strcspn(text, "\n"), text, side[seat].colour,
+                      tx_game_seat_colour(g, seat));
+        ck_assert_int_eq(tx_botio_rebuild(r, geo, v, &in, side[seat].colour), 0);
+        if (!answers[i]) {
+            snprintf(first_line, cap, "%.*s", (int)strcspn(text, "\n"), text);
+            free(r);
+            *gp = g;
+            return seat;
+        }
+        struct tx_answer a;
+        struct tx_move m;
+        ck_assert_int_eq(tx_answer_parse_variant(geo, v, answers[i], strlen(answers[i]), &a), 0);
+        tx_answer_move(&a, &m);
+        tx_botio_side_answer(&side[seat], r, &m);
+        ck_assert_int_eq(tx_game_apply(g, &m, NULL), TX_LEGAL);
+    }
+}
+
+/* The input after an exchange (RULES.md "Openings"): who reads what, and
+ * the side it plays from then on. Null-terminated answers. */
+static const struct {
+    struct tx_variant v;
+    const char *answers[8];
+    const char *line; /* the reader's first line */
+    int colour;       /* the side it plays */
+} exchanges[] = {
+    {PP12(TX_OPENING_PIE, false), {"F6", "SWAP"}, "SWAP", 1}, /* player 1 now black */
+    {PP12(TX_OPENING_PIE, false), {"F6", "SWAP", "E8"}, "E8", 0},
+    {PP12(TX_OPENING_SWAP, false), {"F6", "SWAP"}, "SWAP", 0}, /* the mirror: still red */
+    {PP12(TX_OPENING_CUT, false), {"CUT D4 E6 H8 +D4:E6"}, "CUT", 1},
+    {PP12(TX_OPENING_CUT, false), {"CUT D4 E6 H8", "CHOOSE 1"}, "CHOOSE 1", 1},
+    {PP12(TX_OPENING_CUT, false), {"CUT D4 E6 H8", "CHOOSE 1", "G7"}, "G7", 0},
+    {PP12(TX_OPENING_CUT, false), {"CUT D4 E6 H8", "CHOOSE 2"}, "CHOOSE 2", 1},
+    {PP12(TX_OPENING_CUT, false), {"CUT D4 E6 H8", "CHOOSE 2", "G7"}, "G7", 0},
+    /* Teams: the partner that moves next hears of the pie; the first bot
+     * sees its peg listed as the other team's. */
+    {PP12(TX_OPENING_PIE, true), {"F6", "SWAP"}, "SWAP", 1},
+    {PP12(TX_OPENING_PIE, true), {"F6", "SWAP", "B5"}, "FIRST", 0},
+    {PP12(TX_OPENING_PIE, true), {"F6", "SWAP", "B5", "E9"}, "E9", 1},
+    {PP12(TX_OPENING_CUT, true), {"CUT D4 E6 H8", "CHOOSE 1"}, "CHOOSE 1", 1},
+    {PP12(TX_OPENING_CUT, true), {"CUT D4 E6 H8", "CHOOSE 1", "B5", "E9"}, "E9", 1},
+    {PP12(TX_OPENING_CUT, true), {"CUT D4 E6 H8", "CHOOSE 2"}, "CHOOSE 2", 1},
+    {PP12(TX_OPENING_CUT, true), {"CUT D4 E6 H8", "CHOOSE 2", "B5"}, "FIRST", 0},
+};
+
+START_TEST(side_after_an_exchange)
+{
+    struct tx_botio_side side[TX_SEATS_MAX];
+    struct tx_game *g;
+    char line[32];
+    int seat = play_script(&exchanges[_i].v, exchanges[_i].answers, side, line, sizeof line, &g);
+    ck_assert_str_eq(line, exchanges[_i].line);
+    ck_assert_int_eq(side[seat].colour, exchanges[_i].colour);
+    free((void *)g->geo);
+    free(g);
+}
+END_TEST
+
+/* What a bot knows of its team's privilege (the input does not say): the
+ * reader after these answers. */
+static const struct {
+    struct tx_variant v;
+    const char *answers[12];
+    bool used;
+} privileges[] = {
+    {PP12(TX_OPENING_NONE, true), {"F6", "G5", "E8", "H5"}, false},
+    {PP12(TX_OPENING_NONE, true), {"F6", "G5", "E8 !privilege"}, true}, /* its partner's */
+    {PP12(TX_OPENING_NONE, true), {"F6 !privilege"}, true},             /* before its first */
+    {PP12(TX_OPENING_NONE, true), {"F6", "G5 !privilege"}, true},
+    {PP12(TX_OPENING_NONE, true), {"F6", "G5 !privilege", "H7"}, false}, /* the other team's */
+    {PP12(TX_OPENING_NONE, true), {"F6 !privilege", "E8", "G5"}, true},  /* its own */
+    /* One team's at move 2 skips the other's second bot, then the other's:
+     * that bot's first input looks like none were called, but comes late. */
+    {PP12(TX_OPENING_SWAP, true), {"I10", "G7 !privilege", "I5", "G1 !privilege"}, true},
+    {PP12(TX_OPENING_SWAP, true), {"I10", "G7 !privilege", "I5", "G1", "C5"}, false},
+    /* Both teams between two of its turns: its turn skipped. */
+    {PP12(TX_OPENING_NONE, true), {"F6", "G5", "E8", "H5 !privilege", "J5", "E4 !privilege"}, true},
+    {PP12(TX_OPENING_NONE, true), {"F6", "G5", "E8", "H5 !privilege", "J5", "E4", "C5"}, false},
+    {PP12(TX_OPENING_SWAP, true), {"F6", "G5", "E8 !privilege"}, true},
+    {PP12(TX_OPENING_SWAP, true), {"F6", "G5", "E8", "H5"}, false},
+    {PP12(TX_OPENING_PIE, true), {"F6", "SWAP", "B5 !privilege"}, true},
+    {PP12(TX_OPENING_CUT, true), {"CUT D4 E6 H8", "CHOOSE 2", "B5", "E9 !privilege"}, true},
+    /* The cutter's next input follows the cut and the choice: it cannot
+     * tell none from both teams', and counts it as called; its partner
+     * and the other team can tell. */
+    {PP12(TX_OPENING_CUT, true), {"CUT D4 E6 H8", "CHOOSE 2", "B5", "E9", "C7"}, true},
+    {PP12(TX_OPENING_CUT, true), {"CUT D4 E6 H8", "CHOOSE 2", "B5", "E9", "C7", "J9"}, false},
+    {PP12(TX_OPENING_CUT, true), {"CUT D4 E6 H8", "CHOOSE 2", "B5", "E9", "C7", "J9", "D9"}, false},
+};
+
+START_TEST(privilege_known_to_the_team)
+{
+    struct tx_botio_side side[TX_SEATS_MAX];
+    struct tx_game *g;
+    char line[32];
+    int seat = play_script(&privileges[_i].v, privileges[_i].answers, side, line, sizeof line, &g);
+    bool called = (g->privileged >> (seat & 1)) & 1;
+    ck_assert_msg(!called || side[seat].privilege_used, "seat %d misses its team's privilege",
+                  seat);
+    ck_assert_msg(side[seat].privilege_used == privileges[_i].used,
+                  "seat %d: privilege used %d, expected %d", seat, side[seat].privilege_used,
+                  privileges[_i].used);
+    free((void *)g->geo);
+    free(g);
+}
+END_TEST
+
+/* The moves of g ("0:F6 1:SWAP 2:E8! ..."; seat, move, ! for privilege),
+ * for messages. */
+static const char *moves_text(const struct tx_game *g)
+{
+    static char text[2048];
+    size_t n = 0;
+    text[0] = '\0';
+    for (int i = 0; i < g->nmoves && n + 32 < sizeof text; i++) {
+        int move = tx_game_move(g, i), info = tx_game_info(g, i);
+        char name[TX_HOLE_NAME_MAX];
+        const char *what = move == TX_MOVE_SWAP           ? "SWAP"
+                           : move == TX_MOVE_CHOOSE_RED   ? "CHOOSE1"
+                           : move == TX_MOVE_CHOOSE_BLACK ? "CHOOSE2"
+                                                          : tx_hole_name(g->geo, move, name);
+        bool privileged =
+            i + 1 < g->nmoves && g->seats == 4 &&
+            ((tx_game_info(g, i + 1) & TX_INFO_SEAT) & 1) == ((info & TX_INFO_SEAT) & 1) &&
+            !(info & TX_INFO_CUT) && !(tx_game_info(g, i + 1) & TX_INFO_CUT);
+        n += (size_t)snprintf(text + n, sizeof text - n, "%d:%s%s ", info & TX_INFO_SEAT, what,
+                              privileged ? "!" : "");
+    }
+    return text;
+}
+
+/* In random games of every opening, with and without teams, every seat
+ * knows its side at every input, and a team that called privilege always
+ * knows (it never calls twice); most of the time one that did not knows
+ * it may. */
+START_TEST(sides_and_privilege_in_random_games)
+{
+    static struct tx_input in;
+    static const struct script any = {-1, 0};
+    int left = 0, unused = 0;
+    for (int opening = 0; opening < TX_OPENING_COUNT; opening++) {
+        for (int teams = 0; teams < 2; teams++) {
+            struct tx_variant v = PP12((enum tx_opening_rule)opening, teams);
+            struct tx_geometry *geo;
+            ck_assert_int_eq(tx_geometry_new(v.width, v.height, &geo), 0);
+            struct tx_game *g = tx_xmalloc(tx_game_size(geo)), *r = tx_xmalloc(tx_game_size(geo));
+            for (uint64_t seed = 1; seed <= (teams ? 200 : 40); seed++) {
+                struct tx_botio_side side[TX_SEATS_MAX];
+                bool first[TX_SEATS_MAX] = {true, true, true, true};
+                uint64_t s = seed * 0x2545f4914f6cdd1dULL | 1;
+                tx_game_start(g, geo, &v);
+                for (int i = 0; i < TX_SEATS_MAX; i++)
+                    tx_botio_side_init(&side[i]);
+                while (g->status == TX_ONGOING) {
+                    int seat = g->seat;
+                    const char *text = input_of(g, first[seat]);
+                    first[seat] = false;
+                    ck_assert_int_eq(tx_input_parse(geo, text, strlen(text), &in, NULL, 0), 0);
+                    tx_botio_side_input(&side[seat], &v, &in);
+                    ck_assert_msg(side[seat].colour == tx_game_seat_colour(g, seat),
+                                  "%s seed %d: seat %d at move %d: colour %d, plays %d",
+                                  opening_name(&v), (int)seed, seat, g->nmoves + 1,
+                                  side[seat].colour, tx_game_seat_colour(g, seat));
+                    ck_assert_msg(tx_botio_rebuild(r, geo, &v, &in, side[seat].colour) == 0,
+                                  "%s seed %d: seat %d cannot rebuild move %d: %s",
+                                  opening_name(&v), (int)seed, seat, g->nmoves + 1, moves_text(g));
+                    /* The rebuilt position asks what the game asks: the
+                     * same phase, SWAP legal or not, privilege too early or
+                     * not. */
+                    ck_assert_int_eq(r->phase, g->phase);
+                    ck_assert_msg((tx_game_check(r, TX_MOVE_SWAP) == TX_LEGAL) ==
+                                      (tx_game_check(g, TX_MOVE_SWAP) == TX_LEGAL),
+                                  "%s seed %d: seat %d at move %d: SWAP legal differs: %s",
+                                  opening_name(&v), (int)seed, seat, g->nmoves + 1, moves_text(g));
+                    if (teams && g->phase == TX_PHASE_PLAY &&
+                        !((g->privileged >> (seat & 1)) & 1)) {
+                        int16_t list[TX_MOVES_MAX];
+                        int n = tx_game_legal_moves(g, list);
+                        struct tx_move hole = {.move = list[n - 1], .privilege = true};
+                        ck_assert_msg((tx_game_check_answer(r, &hole, NULL) == TX_LEGAL) ==
+                                          (tx_game_check_answer(g, &hole, NULL) == TX_LEGAL),
+                                      "%s seed %d: seat %d at move %d: privilege differs: %s",
+                                      opening_name(&v), (int)seed, seat, g->nmoves + 1,
+                                      moves_text(g));
+                    }
+                    if ((g->privileged >> (seat & 1)) & 1)
+                        ck_assert_msg(side[seat].privilege_used,
+                                      "%s seed %d: seat %d at move %d misses its team's "
+                                      "privilege: %s",
+                                      opening_name(&v), (int)seed, seat, g->nmoves + 1,
+                                      moves_text(g));
+                    else if (teams) {
+                        unused++;
+                        left += !side[seat].privilege_used;
+                    }
+                    struct tx_move m;
+                    struct tx_edit edit;
+                    random_answer(g, &s, &any, &m, &edit);
+                    tx_botio_side_answer(&side[seat], r, &m);
+                    ck_assert_int_eq(tx_game_apply(g, &m, NULL), TX_LEGAL);
+                }
+            }
+            free(g);
+            free(r);
+            tx_geometry_free(geo);
+        }
+    }
+    /* How often a bot whose team had not called knew it might. */
+    fprintf(stderr, "privilege left known at %d of %d inputs of teams that had it\n", left, unused);
+    ck_assert_int_gt(left * 2, unused);
+}
+END_TEST
+
+/* The pie (openings.h): on a square board the central peg is taken, one
+ * near an edge not; on a board that is not square the shorter side is. */
+static const struct {
+    int width, height;
+    const char *first;
+    bool swap;
+} pies[] = {
+    {12, 12, "F6", true},   {12, 12, "G7", true},  {12, 12, "B3", false},
+    {12, 12, "K11", false}, {24, 24, "M12", true}, {16, 10, "H5", true}, /* red crosses 10 */
+    {16, 10, "B2", true},   {10, 16, "E8", false},                       /* red crosses 16 */
+};
+
+START_TEST(pie_decision)
+{
+    struct tx_variant v = {.rules = TX_RULES_PP,
+                           .width = pies[_i].width,
+                           .height = pies[_i].height,
+                           .opening = TX_OPENING_PIE};
+    struct tx_geometry *geo;
+    ck_assert_int_eq(tx_geometry_new(v.width, v.height, &geo), 0);
+    struct tx_game *g = tx_xmalloc(tx_game_size(geo));
+    tx_game_start(g, geo, &v);
+    ck_assert_int_eq(tx_game_play(g, hole_at(geo, pies[_i].first)), TX_LEGAL);
+    ck_assert_msg(tx_openings_pie_swap(g) == pies[_i].swap, "%dx%d %s: swap %d", v.width, v.height,
+                  pies[_i].first, !pies[_i].swap);
+    free(g);
+    tx_geometry_free(geo);
+}
+END_TEST
+
+/* The cut (openings.h) is legal on every board and under both rule sets,
+ * and balanced on 12 x 12: black to move is within half a move of the
+ * target, half a move behind. */
+START_TEST(cut_is_legal_and_balanced)
+{
+    static const struct tx_variant boards[] = {
+        {.rules = TX_RULES_PP, .width = 5, .height = 5, .opening = TX_OPENING_CUT},
+        {.rules = TX_RULES_PP, .width = 12, .height = 12, .opening = TX_OPENING_CUT},
+        {.rules = TX_RULES_CLASSIC, .width = 12, .height = 12, .opening = TX_OPENING_CUT},
+        {.rules = TX_RULES_CLASSIC, .width = 30, .height = 24, .opening = TX_OPENING_CUT},
+        {.rules = TX_RULES_PP, .width = 100, .height = 100, .opening = TX_OPENING_CUT},
+    };
+    struct tx_rng rng;
+    tx_rng_seed(&rng, 5);
+    for (size_t i = 0; i < sizeof boards / sizeof boards[0]; i++) {
+        struct tx_geometry *geo;
+        ck_assert_int_eq(tx_geometry_new(boards[i].width, boards[i].height, &geo), 0);
+        struct tx_game *g = tx_xmalloc(tx_game_size(geo));
+        struct tx_fastboard *b = tx_xmalloc(tx_fastboard_size(geo));
+        for (int k = 0; k < 5; k++) {
+            struct tx_botio_edits edits = {0};
+            int cut[3] = {-1, -1, -1};
+            tx_game_start(g, geo, &boards[i]);
+            tx_openings_cut(g, &rng, cut, &edits);
+            struct tx_move m = {.move = TX_MOVE_CUT,
+                                .cut = {cut[0], cut[1], cut[2]},
+                                .nedits = edits.n,
+                                .edits = edits.list};
+            ck_assert_int_eq(tx_game_apply(g, &m, NULL), TX_LEGAL);
+            ck_assert_int_eq(g->phase, TX_PHASE_CHOOSE);
+            tx_fastboard_from_game(b, g);
+            if (boards[i].width == 12)
+                ck_assert_int_le(abs(tx_eval_position(b, 1) + TX_OPENINGS_TEMPO),
+                                 TX_OPENINGS_TEMPO);
+        }
+        free(b);
+        free(g);
+        tx_geometry_free(geo);
+    }
+}
+END_TEST
+
+/* The choice after a cut (openings.h): the side the evaluation prefers. */
+static const struct {
+    const char *cut;
+    int choice;
+} chooses[] = {
+    {"CUT F5 G7 B11 +F5:G7", TX_MOVE_CHOOSE_RED}, /* red linked at the centre */
+    {"CUT F6 G8 B6 +F6:G8", TX_MOVE_CHOOSE_RED},
+    {"CUT K11 J12 G6", TX_MOVE_CHOOSE_BLACK}, /* red apart in a corner, black central */
+    {"CUT B1 K12 F6", TX_MOVE_CHOOSE_BLACK},  /* red in opposite corners */
+};
+
+START_TEST(choose_the_better_side)
+{
+    struct tx_variant v = PP12(TX_OPENING_CUT, false);
+    struct tx_geometry *geo;
+    struct tx_rng rng;
+    struct tx_answer a;
+    struct tx_move m;
+    tx_rng_seed(&rng, 3);
+    ck_assert_int_eq(tx_geometry_new(12, 12, &geo), 0);
+    struct tx_game *g = tx_xmalloc(tx_game_size(geo));
+    tx_game_start(g, geo, &v);
+    const char *cut = chooses[_i].cut;
+    ck_assert_int_eq(tx_answer_parse_variant(geo, &v, cut, strlen(cut), &a), 0);
+    tx_answer_move(&a, &m);
+    ck_assert_int_eq(tx_game_apply(g, &m, NULL), TX_LEGAL);
+    ck_assert_msg(tx_openings_choose(g, &rng) == chooses[_i].choice, "%s: the other side", cut);
+    free(g);
+    tx_geometry_free(geo);
+}
+END_TEST
+
+/* Privilege is worth it (openings.h, in Double TwixT) when after the hole either side is one
+ * peg from connecting, not in a quiet position. Red's chain F1-G3-F5-G7-F9
+ * reaches row 9, black's A4-C5-E4-G5-I4-K5 column K; the others answer far
+ * away. */
+static const struct {
+    const char *answers[14];
+    const char *hole;
+    bool worth;
+} worths[] = {
+    {{"F1", "B3", "G3", "B6", "F5", "C9", "G7", "J3", "F9", "J6"}, "G11", true}, /* red: 1 */
+    {{"F1", "B3", "G3", "B6", "F5", "C9", "G7", "J3", "F9", "J6"}, "J8", false}, /* red: 2 */
+    {{"F6", "B3"}, "G8", false},
+    {{NULL}, "F6", false}, /* the first move: privilege is not allowed yet */
+    {{"C10", "A4", "E10", "C5", "G10", "E4", "I10", "G5", "C8", "I4", "E8", "K5"}, "G8", true},
+};
+
+START_TEST(privilege_worth_it)
+{
+    struct tx_variant v = PP12(TX_OPENING_SWAP, true);
+    struct tx_geometry *geo;
+    ck_assert_int_eq(tx_geometry_new(12, 12, &geo), 0);
+    struct tx_game *g = tx_xmalloc(tx_game_size(geo));
+    tx_game_start(g, geo, &v);
+    for (int i = 0; worths[_i].answers[i]; i++)
+        ck_assert_int_eq(tx_game_play(g, hole_at(geo, worths[_i].answers[i])), TX_LEGAL);
+    ck_assert_msg(tx_openings_privilege_worth(g, g->to_move, hole_at(geo, worths[_i].hole)) ==
+                      worths[_i].worth,
+                  "%s: worth %d", worths[_i].hole, !worths[_i].worth);
+    free(g);
+    tx_geometry_free(geo);
+}
+END_TEST
+
 /* ---- the cases ---- */
 
 static void compile_starter(void)
@@ -1444,6 +2121,14 @@ START_TEST(options_help_and_errors)
         /* Good ones, then end of input. */
         ck_assert_int_eq(run_status_env(w, "TWIXT_RULES=classic", "--board", "100x5"), 0);
         ck_assert_int_eq(run_status_env(w, "TWIXT_WIDTH=100", "--rules", "pp"), 0);
+        /* The opening and Double TwixT, told either way. */
+        ck_assert_int_eq(run_status(w, "--opening", "mirror"), 2);
+        ck_assert_int_eq(run_status(w, "--teams", "2"), 2);
+        ck_assert_int_eq(run_status(w, "--teams", NULL), 2);
+        ck_assert_int_eq(run_status_env(w, "TWIXT_OPENING=pies", NULL, NULL), 2);
+        ck_assert_int_eq(run_status_env(w, "TWIXT_TEAMS=yes", NULL, NULL), 2);
+        ck_assert_int_eq(run_status(w, "--opening=cut", "--teams=1"), 0);
+        ck_assert_int_eq(run_status_env(w, "TWIXT_OPENING=none", "--teams", "0"), 0);
     }
     ck_assert_int_eq(run_status(MCTS, "--ms", "0"), 2);
     ck_assert_int_eq(run_status(RANDOM, "--swap-prob", "2"), 2);
@@ -1613,6 +2298,13 @@ static Suite *bots_suite(void)
     tcase_add_test(tc, random_opens_where_told);
     tcase_add_test(tc, blocker_games_are_long_and_cross);
     suite_add_tcase(s, tc);
+    TCase *op = tcase_create("openings");
+    tcase_set_timeout(op, CASE_TIMEOUT_S);
+    tcase_add_unchecked_fixture(op, compile_starter, remove_starter);
+    tcase_add_loop_test(op, opening_games_legal, RANDOM, NBOTS);
+    tcase_add_test(op, greedy_calls_privilege);
+    tcase_add_test(op, opening_from_options_or_environment);
+    suite_add_tcase(s, op);
     TCase *fam = tcase_create("family");
     tcase_set_timeout(fam, CASE_TIMEOUT_S);
     tcase_add_unchecked_fixture(fam, compile_starter, remove_starter);
@@ -1640,6 +2332,19 @@ static Suite *bots_suite(void)
     tcase_add_test(fam_units, eval_candidates_bounded_by_the_budget);
     tcase_add_test(fam_units, mcts_big_board_candidates_cutoff_and_deadline);
     suite_add_tcase(s, fam_units);
+    TCase *op_units = tcase_create("opening modules");
+    tcase_set_timeout(op_units, 120);
+    tcase_add_loop_test(op_units, side_after_an_exchange, 0,
+                        (int)(sizeof exchanges / sizeof exchanges[0]));
+    tcase_add_loop_test(op_units, privilege_known_to_the_team, 0,
+                        (int)(sizeof privileges / sizeof privileges[0]));
+    tcase_add_test(op_units, sides_and_privilege_in_random_games);
+    tcase_add_loop_test(op_units, pie_decision, 0, (int)(sizeof pies / sizeof pies[0]));
+    tcase_add_test(op_units, cut_is_legal_and_balanced);
+    tcase_add_loop_test(op_units, choose_the_better_side, 0,
+                        (int)(sizeof chooses / sizeof chooses[0]));
+    tcase_add_loop_test(op_units, privilege_worth_it, 0, (int)(sizeof worths / sizeof worths[0]));
+    suite_add_tcase(s, op_units);
     return s;
 }
 
