@@ -123,7 +123,7 @@ static void take_edits(const char *line, size_t len, size_t *start, bool edits, 
         if (privilege && !out->privilege && end - at == strlen(TX_ANSWER_PRIVILEGE) &&
             !memcmp(line + at, TX_ANSWER_PRIVILEGE, end - at))
             out->privilege = true;
-        else if (!edits || out->nedits == TX_EDITS_MAX ||
+        else if (!edits || out->nedits == TX_EDITS_READ ||
                  !tx_edit_parse(line + at, end - at, &out->edits[out->nedits]))
             break;
         else

@@ -39,13 +39,13 @@ enum tx_answer_error {
 struct tx_answer {
     int move;   /* hole index, or TX_MOVE_SWAP; valid when parse returns 0 */
     int nedits; /* link edits after the move (classic rules only; with a CUT, its "+R1:R2") */
-    struct tx_edit edits[TX_EDITS_MAX]; /* in the order written */
-    int cut[3];                         /* move TX_MOVE_CUT: its holes, -1 for one off the board */
-    bool privilege;                     /* Double TwixT: the answer called privilege */
-    char message[TX_MESSAGE_MAX];       /* valid UTF-8 (bad bytes become U+FFFD), "" when none */
-    bool message_cut;                   /* the message was longer than TX_MESSAGE_CHARS */
-    char token[TX_TOKEN_SHOWN + 8];     /* the move token as written, sanitised and bounded, for
-                                           records (CUT and CHOOSE with their words) */
+    struct tx_edit edits[TX_EDITS_READ]; /* in the order written; one too many is kept */
+    int cut[3];                          /* move TX_MOVE_CUT: its holes, -1 for one off the board */
+    bool privilege;                      /* Double TwixT: the answer called privilege */
+    char message[TX_MESSAGE_MAX];        /* valid UTF-8 (bad bytes become U+FFFD), "" when none */
+    bool message_cut;                    /* the message was longer than TX_MESSAGE_CHARS */
+    char token[TX_TOKEN_SHOWN + 8];      /* the move token as written, sanitised and bounded, for
+                                            records (CUT and CHOOSE with their words) */
     char reason[96]; /* when parse fails: "empty line", "not a move: \"d6\"", "out of range M5", ...
                       */
     enum tx_answer_error error; /* when parse fails: the kind of reason */

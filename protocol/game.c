@@ -569,8 +569,12 @@ static enum tx_illegal play_hole(struct tx_game *g, int move, const struct tx_ed
     enum tx_illegal why = tx_game_check(g, move);
     if (why != TX_LEGAL)
         return why;
-    if (!tx_ruleset(g->rules)->link_edits || move == TX_MOVE_SWAP || nedits > TX_EDITS_MAX)
+    if (!tx_ruleset(g->rules)->link_edits || move == TX_MOVE_SWAP)
         return TX_ILLEGAL_EDITS;
+    if (nedits > TX_EDITS_MAX) {
+        fault->edit = TX_EDITS_MAX;
+        return TX_ILLEGAL_EDITS_TOO_MANY;
+    }
 
     int player = g->to_move, colour = player + 1;
     struct made made = {.nremoved = 0, .nadded = 0}, *m = &made;
@@ -986,6 +990,10 @@ void tx_answer_describe(const struct tx_game *g, const struct tx_move *answer, e
         snprintf(buf, cap,
                  move == TX_MOVE_SWAP ? "link edits with SWAP"
                                       : "link edits under rules without them");
+        break;
+    case TX_ILLEGAL_EDITS_TOO_MANY:
+        snprintf(buf, cap, "%s is link edit %d: at most %d in one answer", edit, TX_EDITS_MAX + 1,
+                 TX_EDITS_MAX);
         break;
     case TX_ILLEGAL_EDIT_NO_HOLE:
         snprintf(buf, cap, "%s names a hole that is not on the %d x %d board", edit, geo->width,

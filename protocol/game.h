@@ -37,10 +37,15 @@
 #define TX_MOVES_MAX (TX_HOLES_MAX + 1) /* every hole, plus one swap or choice */
 #define TX_SEATS_MAX 4                  /* bots in one game: Double TwixT's two teams of two */
 
-/* Link edits in one answer: a line of TX_ANSWER_LINE_MAX (4096) bytes holds
- * a hole of 2 bytes and at most this many edits of 7 bytes (" -A1:B3"), so a
- * bound on edits is never a rule of its own. */
-#define TX_EDITS_MAX 584
+/* Link edits one answer may make (RULES.md "Link edits"): more is an
+ * invalid move. A line of 4096 bytes could hold 584; at that many a hostile
+ * bot filling a 100 x 100 board could make the referee build a record of
+ * 55 MiB (800 MB of memory while it is written), where 64 keep the largest
+ * under 12 MiB, and a real answer edits a few links. A parser reads one
+ * edit more (TX_EDITS_READ) so that the answer with too many is refused,
+ * and recorded, as written. */
+#define TX_EDITS_MAX 64
+#define TX_EDITS_READ (TX_EDITS_MAX + 1)
 
 enum tx_cell { TX_EMPTY = 0, TX_PEG0 = 1, TX_PEG1 = 2 }; /* peg of player p is p + 1 */
 
@@ -61,6 +66,7 @@ enum tx_illegal {
     TX_ILLEGAL_GAME_OVER,       /* the game has ended */
     /* Link edits (classic rules); the edit at fault is named. */
     TX_ILLEGAL_EDITS,           /* edits under rules that have none, or with SWAP */
+    TX_ILLEGAL_EDITS_TOO_MANY,  /* more than TX_EDITS_MAX edits (the first one over is named) */
     TX_ILLEGAL_EDIT_NO_HOLE,    /* it names a corner or a hole off the board */
     TX_ILLEGAL_EDIT_NOT_KNIGHT, /* its holes are not a knight's move apart */
     TX_ILLEGAL_EDIT_NO_LINK,    /* a removal of a link that is not there */

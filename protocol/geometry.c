@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "alloc.h"
+#include "hole.h"
 
 /* The eight knight steps. The first four have dx > 0 and are the link
  * directions of geometry.h; step k + 4 is the reverse of step k, so the link
@@ -104,9 +105,9 @@ int tx_geometry_new(int width, int height, struct tx_geometry **ret)
     size_t holes = (size_t)width * (size_t)height, ids = holes * 4;
     size_t zone = holes, neighbour = holes * sizeof(int16_t[8]),
            link_of = holes * sizeof(uint16_t[8]), link_end = ids * sizeof(int16_t[2]),
-           crossing = ids * sizeof(uint16_t[TX_CROSSINGS]);
+           crossing = ids * sizeof(uint16_t[TX_CROSSINGS]), name = holes * sizeof(char[8]);
     size_t all = sizeof(struct tx_geometry) + (zone + 7) / 8 * 8 + neighbour + link_of + link_end +
-                 (crossing + 7) / 8 * 8;
+                 (crossing + 7) / 8 * 8 + name;
     struct tx_geometry *geo = tx_xmalloc(all);
     char *p = (char *)(geo + 1);
 
@@ -119,6 +120,7 @@ int tx_geometry_new(int width, int height, struct tx_geometry **ret)
     geo->link_of = carve(&p, link_of);
     geo->link_end = carve(&p, link_end);
     geo->crossing = carve(&p, crossing);
+    geo->name = carve(&p, name);
     assert((size_t)(p - (char *)geo) <= all);
     memset(geo->zone, 0, zone);
     memset(geo->neighbour, 0xff, neighbour);
@@ -152,6 +154,8 @@ int tx_geometry_new(int width, int height, struct tx_geometry **ret)
                 }
             }
             geo->zone[h] = z;
+            memset(geo->name[h], 0, sizeof geo->name[h]);
+            geo->name[h][7] = (char)tx_hole_format(x, y, geo->name[h]);
         }
     }
 

@@ -59,6 +59,8 @@ struct tx_geometry {
     uint16_t (*link_of)[8];             /* [holes][8]: link id to neighbour[h][k], or TX_NO_LINK */
     int16_t (*link_end)[2];             /* [link_ids][2]: holes (smaller x first), -1 if none */
     uint16_t (*crossing)[TX_CROSSINGS]; /* [link_ids]: links crossing it, TX_NO_LINK padded */
+    char (*name)[8]; /* [holes][8]: the hole's name ("D6", "CV100"), NUL-padded, and its length
+                        in byte 7: inputs name thousands of holes a turn on big boards */
 };
 
 /* Builds the geometry of a width x height board into *ret (free it with

@@ -88,16 +88,22 @@ char *tx_hole_column_name(int x, char *buf)
     return buf;
 }
 
-char *tx_hole_name(const struct tx_geometry *geo, int hole, char *buf)
+size_t tx_hole_format(int x, int y, char *buf)
 {
-    assert(hole >= 0 && hole < geo->holes);
-    int row = tx_geometry_y(geo, hole) + 1;
-    char *p = buf + strlen(tx_hole_column_name(tx_geometry_x(geo, hole), buf));
+    int row = y + 1;
+    char *p = buf + strlen(tx_hole_column_name(x, buf));
     if (row >= 100)
         *p++ = (char)('0' + row / 100);
     if (row >= 10)
         *p++ = (char)('0' + row / 10 % 10);
     *p++ = (char)('0' + row % 10);
     *p = '\0';
+    return (size_t)(p - buf);
+}
+
+char *tx_hole_name(const struct tx_geometry *geo, int hole, char *buf)
+{
+    assert(hole >= 0 && hole < geo->holes);
+    memcpy(buf, geo->name[hole], TX_HOLE_NAME_MAX);
     return buf;
 }

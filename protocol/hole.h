@@ -44,6 +44,19 @@ bool tx_hole_coords(const char *s, size_t len, int *ret_x, int *ret_y);
  * returns buf. */
 char *tx_hole_name(const struct tx_geometry *geo, int hole, char *buf);
 
+/* The name of hole in the board's table (NUL-terminated; *len gets its
+ * length), without a copy: inputs write thousands a turn on big boards. */
+static inline const char *tx_hole_name_ref(const struct tx_geometry *geo, int hole, size_t *len)
+{
+    *len = (size_t)(unsigned char)geo->name[hole][7];
+    return geo->name[hole];
+}
+
+/* Writes the name of column x, row y (both from 0) into buf (at least
+ * TX_HOLE_NAME_MAX bytes, NUL-terminated) and returns its length: the one
+ * place names are made (tx_geometry_new fills its table with it). */
+size_t tx_hole_format(int x, int y, char *buf);
+
 /* Writes the name of column x (0-based: "A", ..., "Z", "AA", ...) into buf
  * (at least 3 bytes) and returns buf. */
 char *tx_hole_column_name(int x, char *buf);

@@ -36,20 +36,30 @@ static void put(struct out *o, const char *s, size_t n)
     o->len += n;
 }
 
+/* A count and its newline, without printf (a turn writes four). */
 static void put_count(struct out *o, int n)
 {
+    assert(n >= 0);
     char tmp[16];
-    int len = snprintf(tmp, sizeof(tmp), "%d\n", n);
-    put(o, tmp, (size_t)len);
+    char *p = tmp + sizeof tmp;
+    *--p = '\n';
+    do
+        *--p = (char)('0' + n % 10);
+    while ((n /= 10) > 0);
+    put(o, p, (size_t)(tmp + sizeof tmp - p));
 }
 
 static void put_hole(struct out *o, const struct tx_geometry *geo, int hole, char end)
 {
-    char name[TX_HOLE_NAME_MAX + 1];
-    tx_hole_name(geo, hole, name);
-    size_t n = strlen(name);
-    name[n++] = end;
-    put(o, name, n);
+    size_t n;
+    const char *name = tx_hole_name_ref(geo, hole, &n);
+    if (o->full || o->len + n + 2 > o->cap) {
+        o->full = true;
+        return;
+    }
+    memcpy(o->buf + o->len, name, n);
+    o->buf[o->len + n] = end;
+    o->len += n + 1;
 }
 
 static void put_player(struct out *o, const struct tx_game *g, int player, int16_t *list)

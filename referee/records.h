@@ -5,7 +5,7 @@
  * reader with one set of rules, so a file means the same thing to each:
  *
  *   - A line is at most TX_RECORDS_LINE_MAX bytes. A longer one is not a
- *     record ("FILE:LINE: not a game record: longer than 64 MiB") and is
+ *     record ("FILE:LINE: not a game record: longer than 16 MiB") and is
  *     skipped without being held in memory: a reader never grows without
  *     bound, whatever it is given (/dev/zero, a binary).
  *   - Blank lines (nothing, or only spaces, tabs and a CR) are skipped.
@@ -46,17 +46,17 @@
 #include "chain.h"
 #include "record.h"
 
-/* The longest line read or written: 64 MiB. The largest record the referee
- * can write is about 55 MiB: a 100 x 100 board full of moves, each with a
+/* The longest line read or written: 16 MiB. The largest record the referee
+ * can write is about 11 MiB: a 100 x 100 board full of moves, each with a
  * 20-character message and, under classic rules, as many link edits as an
- * answer of 4096 bytes holds (TX_EDITS_MAX), both bots filling their 64 KiB
- * of kept stderr, and two commands as long as one argument may be (128
- * KiB), all of control characters that JSON escapes to 6 bytes each;
- * without edits it is 5.1 MiB (test-records,
+ * answer may hold (TX_EDITS_MAX, and one more in the last answer, refused
+ * for it), both bots filling their 64 KiB of kept stderr, and two commands
+ * as long as one argument may be (128 KiB), all of control characters that
+ * JSON escapes to 6 bytes each; without edits it is 5.1 MiB (test-records,
  * records_cap_holds_the_largest_record). A real record is a few KiB, up to
  * 1 MiB for a whole 100 x 100 game. The reader holds what the line takes,
  * never more than this. */
-#define TX_RECORDS_LINE_MAX (64 * 1024 * 1024)
+#define TX_RECORDS_LINE_MAX (16 * 1024 * 1024)
 
 /* How every record this program writes begins: what makes a torn line
  * recognisable. */

@@ -5,8 +5,12 @@
  * its own <script type="application/json" class="tx-game"> element: the
  * record as loaded, its verification verdict, and per entry the peg placed,
  * the peg a swap removed and the links the entry made and removed (under
- * classic rules links also disappear), all computed here with libtwixt, so
- * the viewer draws and never re-implements the rules. Every
+ * classic rules links also disappear), a cut's three pegs, the sides where
+ * a pie swap or a choice decided them, a privilege's seats and what these
+ * did in words, all computed here with libtwixt, so the viewer draws and
+ * never re-implements the rules. A game of two bots under the mirror swap
+ * gets exactly the data it always did (the .html-game files in tests/golden/render).
+ * Every
  * "<", ">" and "&" inside the JSON is written as \u003c, \u003e, \u0026, so
  * a bot's "</script>" cannot end the element; the viewer shows bot text with
  * textContent only.

@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include "alloc.h"
+#include "answer.h"
 #include "hole.h"
 #include "render-svg.h"
 #include "render-text.h"
@@ -231,7 +232,7 @@ static void draw_hole_pattern(FILE *out, const struct layout *l, const struct tx
 }
 
 static void draw_holes_and_pegs(FILE *out, const struct layout *l, const struct tx_game *g,
-                                const bool *in_chain, int last)
+                                const bool *in_chain, const int *marks, int nmarks)
 {
     const struct tx_geometry *geo = g->geo;
     bool pattern = geo->width > PATTERN_SIDE || geo->height > PATTERN_SIDE;
@@ -254,11 +255,12 @@ static void draw_holes_and_pegs(FILE *out, const struct layout *l, const struct 
             snprintf(chain, sizeof chain, " stroke=\"" GOLD "\" stroke-width=\"%d\"", l->edge);
         fprintf(out, "<circle cx=\"%d\" cy=\"%d\" r=\"%d\" fill=\"%s\"%s/>\n", x, y, l->peg,
                 colour[tx_game_cell(g, h) - 1], chain);
-        if (h == last)
-            fprintf(out,
-                    "<circle cx=\"%d\" cy=\"%d\" r=\"%d\" fill=\"none\" stroke=\"#111\" "
-                    "stroke-width=\"2\"/>\n",
-                    x, y, l->ring);
+        for (int i = 0; i < nmarks; i++)
+            if (h == marks[i])
+                fprintf(out,
+                        "<circle cx=\"%d\" cy=\"%d\" r=\"%d\" fill=\"none\" stroke=\"#111\" "
+                        "stroke-width=\"2\"/>\n",
+                        x, y, l->ring);
     }
 }
 
@@ -381,16 +383,46 @@ static int write_wrapped(FILE *out, const char *text, int width, int x, int *y)
 /* "player 2 beta", the name cut and defused as the text render does. */
 static void put_player(FILE *out, const struct tx_record *r, int p)
 {
-    fprintf(out, "player %d ", p + 1);
-    tx_render_text_safe(out, r->players[p].name, CAPTION_NAME_BYTES);
+    tx_render_player(out, r, p);
+}
+
+/* Who plays: "player 1 alpha (red) vs player 2 beta (blue)", in the
+ * colours they play in g (none while a cut's sides are undecided), or the
+ * teams with their players. */
+static void put_sides(FILE *out, const struct tx_record *r, const struct tx_game *g)
+{
+    for (int side = 0; side < 2; side++) {
+        int c = tx_render_colour_of(g, side);
+        if (side == 1)
+            fputs(" vs ", out);
+        if (r->nplayers == 4) {
+            tx_render_team_members(out, r, g, side, tx_render_colours, false);
+            continue;
+        }
+        put_player(out, r, side);
+        if (c >= 0)
+            fprintf(out, " (%s)", tx_render_colours[c]);
+    }
+}
+
+/* The answer of entry m as written: its move, link edits, privilege. */
+static void put_answer(FILE *out, const struct tx_record_move *m)
+{
+    tx_render_text_safe(out, m->move, 48);
+    for (int i = 0; i < m->nedits; i++) {
+        fputc(' ', out);
+        tx_render_text_safe(out, m->edits[i], TX_RECORD_EDIT_MAX);
+    }
+    if (m->privilege)
+        fputs(" " TX_ANSWER_PRIVILEGE, out);
 }
 
 /* The caption: who plays, then where we are and, at the end, the result,
  * worded as the text render and the HTML viewer word it ("player 2 beta
- * wins by timeout (no answer in 300 ms ...)"). g is the position shown.
- * Returns the caption's height. */
-static int draw_caption(FILE *out, const struct tx_record *r, const struct tx_game *g, int upto,
-                        int width)
+ * wins by timeout (no answer in 300 ms ...)"). g is the position shown,
+ * before the one before its last entry. Returns the caption's height. */
+static int draw_caption(FILE *out, const struct tx_record *r, const struct tx_game *before,
+                        const struct tx_game *g, int upto, int width)
 {
     const char *reason = tx_reason_name(r->result.reason);
     int room = (width - 2 * CAPTION_PAD) * 100 / CAPTION_FONT, y = CAPTION_FIRST, lines = 0;
@@ -405,19 +437,17 @@ static int draw_caption(FILE *out, const struct tx_record *r, const struct tx_ga
     for (int part = 0; part < 2; part++) {
         mem = tx_xcheck(open_memstream(&text, &len));
         if (part == 0) {
-            fprintf(mem, "game %lld", (long long)r->game);
-            if (r->rules != TX_RULES_PP)
-                fprintf(mem, " (%s rules)", tx_ruleset(r->rules)->name);
+            tx_render_game_name(mem, r, g);
             fputs(": ", mem);
-            put_player(mem, r, 0);
-            fputs(" (red) vs ", mem);
-            put_player(mem, r, 1);
-            fputs(" (blue)", mem);
+            put_sides(mem, r, g);
         } else {
             fprintf(mem, "move %d of %d", upto, r->nmoves);
             if (upto == r->nmoves) {
                 fputs(": ", mem);
-                if (r->result.winner == 0 || r->result.winner == 1) {
+                if ((r->result.winner == 0 || r->result.winner == 1) && r->nplayers == 4) {
+                    tx_render_team(mem, r, r->result.winner);
+                    fputs(" wins by ", mem);
+                } else if (r->result.winner == 0 || r->result.winner == 1) {
                     put_player(mem, r, r->result.winner);
                     fputs(" wins by ", mem);
                 }
@@ -429,24 +459,27 @@ static int draw_caption(FILE *out, const struct tx_record *r, const struct tx_ga
                 }
             } else if (upto > 0) {
                 const struct tx_record_move *m = &r->moves[upto - 1];
+                enum tx_render_entry kind = tx_render_entry_kind(before, g);
                 fputs(": ", mem);
                 put_player(mem, r, m->player);
-                bool played = g->nmoves >= upto;
-                if (!m->move)
+                if (!m->move) {
                     fputs(" gave no answer", mem);
-                else if (!played)
+                } else if (kind == TX_RENDER_UNPLAYED) {
                     fputs(" answered \"", mem);
-                else
-                    fputs(strcmp(m->move, "SWAP") ? " played " : " swapped", mem);
-                if (m->move && (!played || strcmp(m->move, "SWAP")))
-                    tx_render_text_safe(mem, m->move, 48);
-                /* Link edits as written, after the hole. */
-                for (int i = 0; m->move && i < m->nedits; i++) {
-                    fputc(' ', mem);
-                    tx_render_text_safe(mem, m->edits[i], TX_RECORD_EDIT_MAX);
-                }
-                if (m->move && !played)
+                    put_answer(mem, m);
                     fputs("\", not played", mem);
+                } else if (kind == TX_RENDER_MIRROR || kind == TX_RENDER_PIE) {
+                    fputs(" swapped", mem);
+                } else {
+                    fputs(" played ", mem);
+                    put_answer(mem, m);
+                }
+                /* What a pie swap, a cut, a choice or a privilege did. */
+                if (m->move && tx_render_entry_has_note(before, g)) {
+                    fputs(" (", mem);
+                    tx_render_entry_note(mem, r, before, g, tx_render_colours, false);
+                    fputc(')', mem);
+                }
             }
         }
         fclose(mem);
@@ -459,35 +492,32 @@ static int draw_caption(FILE *out, const struct tx_record *r, const struct tx_ga
 
 void tx_render_svg(FILE *out, const struct tx_geometry *geo, const struct tx_record *r, int upto)
 {
-    struct tx_game *g = tx_game_new(geo, r->rules), *before = NULL;
+    struct tx_game *g = tx_game_new(geo, r->rules), *before = tx_game_new(geo, r->rules);
     bool *in_chain = tx_xcalloc((size_t)geo->holes, sizeof *in_chain);
     struct layout l = layout_for(geo);
     int width = 2 * MARGIN + geo->width * l.cell, height = 2 * MARGIN + geo->height * l.cell,
         caption_height;
-    int last = -1;
+    int marks[3], nmarks;
     char *caption = NULL;
     size_t caption_len = 0;
     FILE *mem;
 
     if (upto < 0 || upto > r->nmoves)
         upto = r->nmoves;
-    tx_verify_position(geo, r, upto, g);
-    /* Links disappear only under rules with link edits: the position
-     * before the move tells which. */
-    if (tx_ruleset(r->rules)->link_edits && upto > 0) {
-        before = tx_game_new(geo, r->rules);
-        tx_verify_position(geo, r, upto - 1, before);
+    /* The position before the entry shown, and after it: one replay and a
+     * step. */
+    if (tx_verify_position(geo, r, upto > 0 ? upto - 1 : 0, g) >= 0 && upto > 0) {
+        tx_game_copy(before, g);
+        tx_verify_step(r, upto - 1, g);
+    } else {
+        tx_game_copy(before, g);
     }
-    if (g->nmoves > 0) {
-        int16_t peg;
-        last = tx_game_last_move(g);
-        if (last == TX_MOVE_SWAP)
-            last = tx_game_pegs(g, 1, &peg) == 1 ? peg : -1;
-    }
+    /* The last entry played is ringed, also under an answer that was not. */
+    nmarks = tx_render_last_pegs(g, marks);
     /* The caption first: its height (how many lines it wraps to) sets the
      * picture's. */
     mem = tx_xcheck(open_memstream(&caption, &caption_len));
-    caption_height = draw_caption(mem, r, g, upto, width);
+    caption_height = draw_caption(mem, r, before, g, upto, width);
     fclose(mem);
     fprintf(out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
     fprintf(out,
@@ -501,8 +531,9 @@ void tx_render_svg(FILE *out, const struct tx_geometry *geo, const struct tx_rec
     draw_coordinates(out, &l, geo);
     draw_borders(out, &l, geo);
     draw_chain(out, &l, g, in_chain);
-    draw_links(out, &l, g, before);
-    draw_holes_and_pegs(out, &l, g, in_chain, last);
+    /* Links disappear only under rules with link edits. */
+    draw_links(out, &l, g, tx_ruleset(r->rules)->link_edits && upto > 0 ? before : NULL);
+    draw_holes_and_pegs(out, &l, g, in_chain, marks, nmarks);
     fprintf(out, "</g>\n</svg>\n");
     free(caption);
     free(in_chain);

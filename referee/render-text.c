@@ -29,7 +29,8 @@ enum ink { INK_NONE, INK_P0, INK_P1, INK_LAST };
 
 struct cell {
     char ch;
-    unsigned char ink; /* enum ink */
+    unsigned char ink;  /* enum ink */
+    unsigned char mark; /* a hole the move shown placed (the last move) */
 };
 
 struct grid {
@@ -37,6 +38,8 @@ struct grid {
     int label;      /* characters of a row number: 3 from row 100, else 2 */
     bool compact;   /* one character between holes, not three */
     struct cell *c; /* [row * cols + column] */
+    bool *row_mark; /* [hole row]: a marked hole in it */
+    bool any_mark;
 };
 
 static struct cell *at(const struct grid *gr, int row, int col)
@@ -172,12 +175,30 @@ static void print_letters_down(FILE *out, const struct grid *gr)
     free(line);
 }
 
-/* In the compact layout, a line with `mark` under or over the last move's
- * column (last_x), when there is one. */
-static void print_column_mark(FILE *out, const struct grid *gr, int last_x, char mark)
+/* In the compact layout, a line with `mark` under or over the marked
+ * holes' columns, when there are any. */
+static void print_column_mark(FILE *out, const struct grid *gr, char mark)
 {
-    if (last_x >= 0)
-        fprintf(out, "%*s%c\n", gr->label + 2 + 2 * last_x, "", mark);
+    char *line;
+
+    if (!gr->any_mark)
+        return;
+    line = tx_xmalloc((size_t)gr->cols + 1);
+    memset(line, ' ', (size_t)gr->cols);
+    for (int row = 0; row < gr->rows; row += 2)
+        for (int col = 0; col < gr->cols; col += 2)
+            if (at(gr, row, col)->mark)
+                line[col] = mark;
+    fprintf(out, "%*s", gr->label + 2, "");
+    put_trimmed(out, line, (size_t)gr->cols);
+    free(line);
+}
+
+/* True when the hole at (row, col) of the grid is marked; false between
+ * holes and off the grid. */
+static bool marked(const struct grid *gr, int row, int col)
+{
+    return row % 2 == 0 && col % 2 == 0 && col >= 0 && col < gr->cols && at(gr, row, col)->mark;
 }
 
 /* One character of a three-wide gap, coloured when it is part of a line. */
@@ -189,21 +210,20 @@ static void put_gap_char(FILE *out, char ch, bool colour, const char *on)
     end_ink(out, colour, ink ? on : "");
 }
 
-static void print_row(FILE *out, const struct grid *gr, int row, int last_x, int last_y,
-                      bool colour)
+static void print_row(FILE *out, const struct grid *gr, int row, bool colour)
 {
-    bool last_row = row % 2 == 0 && row / 2 == last_y;
+    bool mark_row = row % 2 == 0 && gr->row_mark[row / 2];
     /* What marks the last move in the margins: in the wide layout the
      * brackets round a peg in the first or last column, in the compact
      * one arrows on both sides of its row. */
     char before = ' ', after = ' ';
 
-    if (last_row && gr->compact) {
+    if (mark_row && gr->compact) {
         before = '>';
         after = '<';
-    } else if (last_row) {
-        before = last_x == 0 ? '[' : ' ';
-        after = last_x == gr->cols / 2 ? ']' : ' ';
+    } else if (mark_row) {
+        before = marked(gr, row, 0) ? '[' : ' ';
+        after = marked(gr, row, gr->cols - 1) ? ']' : ' ';
     }
     if (row % 2 == 0)
         fprintf(out, "%*d %c", gr->label, row / 2 + 1, before);
@@ -215,8 +235,7 @@ static void print_row(FILE *out, const struct grid *gr, int row, int last_x, int
         if (col % 2 == 1 && !gr->compact) {
             /* A three-wide gap: brackets mark the last move's peg; a border
              * line continues through it, at a corner ("+") only inwards. */
-            bool open = last_row && (col + 1) / 2 == last_x,
-                 close = last_row && (col - 1) / 2 == last_x;
+            bool open = marked(gr, row, col + 1), close = marked(gr, row, col - 1);
             bool line = c->ch == '-';
             char left = close ? ']' : line || (c->ch == '+' && col != 1) ? '-' : ' ';
             char right = open ? '[' : line || (c->ch == '+' && col == 1) ? '-' : ' ';
@@ -227,7 +246,7 @@ static void print_row(FILE *out, const struct grid *gr, int row, int last_x, int
             put_gap_char(out, right, colour, on);
             continue;
         }
-        if (last_row && col / 2 == last_x && col % 2 == 0 && colour)
+        if (marked(gr, row, col) && colour)
             on = c->ink == INK_P0 ? "\033[1;7;31m" : "\033[1;7;34m";
         start_ink(out, colour, on);
         fputc(c->ch, out);
@@ -237,33 +256,34 @@ static void print_row(FILE *out, const struct grid *gr, int row, int last_x, int
         fprintf(out, "%c %d", after, row / 2 + 1);
 }
 
-static void print_grid(FILE *out, const struct grid *gr, int last_x, int last_y, bool colour)
+static void print_grid(FILE *out, const struct grid *gr, bool colour)
 {
     char *line = NULL;
     size_t len = 0;
 
     if (gr->compact) {
         print_letters_down(out, gr);
-        print_column_mark(out, gr, last_x, 'v');
+        print_column_mark(out, gr, 'v');
     } else {
         print_letters(out, gr);
     }
     for (int row = 0; row < gr->rows; row++) {
         FILE *mem = tx_xcheck(open_memstream(&line, &len));
-        print_row(mem, gr, row, last_x, last_y, colour);
+        print_row(mem, gr, row, colour);
         fclose(mem);
         put_trimmed(out, line, len);
         free(line);
     }
     if (gr->compact) {
-        print_column_mark(out, gr, last_x, '^');
+        print_column_mark(out, gr, '^');
         print_letters_down(out, gr);
     } else {
         print_letters(out, gr);
     }
 }
 
-void tx_render_text_board(FILE *out, const struct tx_game *g, int last, bool colour)
+void tx_render_text_board(FILE *out, const struct tx_game *g, const int *marks, int nmarks,
+                          bool colour)
 {
     const struct tx_geometry *geo = g->geo;
     struct grid *gr = tx_xcalloc(1, sizeof *gr);
@@ -274,6 +294,7 @@ void tx_render_text_board(FILE *out, const struct tx_game *g, int last, bool col
     gr->label = geo->height >= 100 ? 3 : 2;
     gr->compact = geo->width > WIDE_COLUMNS_MAX;
     gr->c = tx_xcalloc((size_t)gr->rows * (size_t)gr->cols, sizeof *gr->c);
+    gr->row_mark = tx_xcalloc((size_t)geo->height, sizeof *gr->row_mark);
     for (int i = 0; i < gr->rows * gr->cols; i++)
         gr->c[i].ch = ' ';
     draw_borders(gr);
@@ -287,9 +308,15 @@ void tx_render_text_board(FILE *out, const struct tx_game *g, int last, bool col
         c->ink = cell == TX_PEG0 ? INK_P0 : cell == TX_PEG1 ? INK_P1 : INK_NONE;
     }
     draw_links(gr, g, links);
-    print_grid(out, gr, last >= 0 ? tx_geometry_x(geo, last) : -1,
-               last >= 0 ? tx_geometry_y(geo, last) : -1, colour);
+    for (int i = 0; i < nmarks; i++) {
+        int x = tx_geometry_x(geo, marks[i]), y = tx_geometry_y(geo, marks[i]);
+        at(gr, 2 * y, 2 * x)->mark = 1;
+        gr->row_mark[y] = true;
+        gr->any_mark = true;
+    }
+    print_grid(out, gr, colour);
     free(links);
+    free(gr->row_mark);
     free(gr->c);
     free(gr);
 }
@@ -356,25 +383,237 @@ static void print_link_changes(FILE *out, const struct tx_game *before, const st
     }
 }
 
-static void print_player(FILE *out, const struct tx_record *r, int p, bool colour)
-{
-    const char *on = peg_on[p == 0 ? INK_P0 : INK_P1];
+const char *const tx_render_marks[2] = {"X", "O"};
+const char *const tx_render_colours[2] = {"red", "blue"};
 
-    fprintf(out, "player %d ", p + 1);
-    tx_render_text_safe(out, r->players[p].name, 64);
+int tx_render_colour_of(const struct tx_game *g, int seat)
+{
+    return g->phase == TX_PHASE_PLAY ? tx_game_seat_colour(g, seat) : -1;
+}
+
+/* words[c], in the colour of c's pegs when ink. */
+static void put_word(FILE *out, const char *const words[2], int c, bool ink)
+{
+    const char *on = peg_on[c == 0 ? INK_P0 : INK_P1];
+
+    start_ink(out, ink, on);
+    fputs(words[c], out);
+    end_ink(out, ink, on);
+}
+
+void tx_render_player(FILE *out, const struct tx_record *r, int seat)
+{
+    fprintf(out, "player %d ", seat + 1);
+    tx_render_text_safe(out, r->players[seat].name ? r->players[seat].name : "?", 64);
+}
+
+void tx_render_team(FILE *out, const struct tx_record *r, int team)
+{
+    fputs("team ", out);
+    if (r->teams[team])
+        tx_render_text_safe(out, r->teams[team], 64);
+    else
+        fprintf(out, "%d", team + 1);
+}
+
+void tx_render_team_members(FILE *out, const struct tx_record *r, const struct tx_game *g, int team,
+                            const char *const words[2], bool ink)
+{
+    int c = tx_render_colour_of(g, team);
+
+    tx_render_team(out, r, team);
     fputs(" (", out);
-    start_ink(out, colour, on);
-    fputc(peg_char[p], out);
-    end_ink(out, colour, on);
+    if (c >= 0) {
+        put_word(out, words, c, ink);
+        fputs(": ", out);
+    }
+    tx_render_player(out, r, team);
+    fputs(", ", out);
+    tx_render_player(out, r, team + 2);
     fputc(')', out);
 }
 
-/* "game 3", and the rule set when it is not pp's: "game 3 (classic rules)". */
-static void print_game(FILE *out, const struct tx_record *r)
+/* One side of the game: the player in a game of two, its team with teams. */
+static void put_side(FILE *out, const struct tx_record *r, int seat)
 {
+    if (r->nplayers == 4)
+        tx_render_team(out, r, seat & 1);
+    else
+        tx_render_player(out, r, seat);
+}
+
+void tx_render_handicap(FILE *out, const struct tx_record *r, const struct tx_game *g)
+{
+    int c = -1;
+
+    tx_render_text_safe(out, r->handicap, 64);
+    for (int p = 0; p < r->nplayers && c < 0; p++)
+        if (r->players[p].name && !strcmp(r->players[p].name, r->handicap))
+            c = tx_render_colour_of(g, p);
+    if (c == 0)
+        fprintf(out, " crosses %d rows", g->geo->height);
+    else if (c == 1)
+        fprintf(out, " crosses %d columns", g->geo->width);
+}
+
+void tx_render_game_name(FILE *out, const struct tx_record *r, const struct tx_game *g)
+{
+    const char *sep = " (";
+
     fprintf(out, "game %lld", (long long)r->game);
-    if (r->rules != TX_RULES_PP)
-        fprintf(out, " (%s rules)", tx_ruleset(r->rules)->name);
+    if (r->rules != TX_RULES_PP) {
+        fprintf(out, "%s%s rules", sep, tx_ruleset(r->rules)->name);
+        sep = ", ";
+    }
+    if (r->opening != TX_OPENING_SWAP) {
+        fprintf(out, "%s%s opening", sep, tx_opening_rule_name(r->opening));
+        sep = ", ";
+    }
+    if (r->nplayers == 4) {
+        fprintf(out, "%sDouble TwixT", sep);
+        sep = ", ";
+    }
+    if (r->handicap) {
+        fprintf(out, "%shandicap: ", sep);
+        tx_render_handicap(out, r, g);
+        sep = ", ";
+    }
+    if (sep[0] == ',')
+        fputc(')', out);
+}
+
+enum tx_render_entry tx_render_entry_kind(const struct tx_game *before, const struct tx_game *after)
+{
+    int n = after->nmoves - before->nmoves, last = tx_game_last_move(after);
+
+    if (n <= 0)
+        return TX_RENDER_UNPLAYED;
+    if (n == 3)
+        return TX_RENDER_CUT;
+    if (last == TX_MOVE_SWAP)
+        return after->exchanged ? TX_RENDER_PIE : TX_RENDER_MIRROR;
+    if (last == TX_MOVE_CHOOSE_RED || last == TX_MOVE_CHOOSE_BLACK)
+        return TX_RENDER_CHOOSE;
+    return TX_RENDER_HOLE;
+}
+
+int tx_render_last_pegs(const struct tx_game *g, int pegs[3])
+{
+    int n = g->nmoves, last = tx_game_last_move(g);
+    int16_t peg[2];
+
+    if (n == 0 || last == TX_MOVE_CHOOSE_RED || last == TX_MOVE_CHOOSE_BLACK)
+        return 0;
+    if (tx_game_info(g, n - 1) & TX_INFO_CUT) {
+        for (int i = 0; i < 3; i++)
+            pegs[i] = tx_game_move(g, n - 3 + i);
+        return 3;
+    }
+    if (last != TX_MOVE_SWAP) {
+        pegs[0] = last;
+        return 1;
+    }
+    /* The pie's first peg stays and changes hands; the mirrored peg is
+     * player 2's only one. */
+    if (tx_game_pegs(g, g->exchanged ? 0 : 1, peg) != 1)
+        return 0;
+    pegs[0] = peg[0];
+    return 1;
+}
+
+int tx_render_entry_pegs(const struct tx_game *before, const struct tx_game *after, int pegs[3])
+{
+    return after->nmoves > before->nmoves ? tx_render_last_pegs(after, pegs) : 0;
+}
+
+int tx_render_skipped_seat(const struct tx_game *before, const struct tx_game *after)
+{
+    if (after->privileged == before->privileged || after->nmoves == before->nmoves)
+        return -1;
+    /* The opposing team's bot that was due next (game.h: next_of_team). */
+    return before->next_of_team[(before->seat & 1) ^ 1];
+}
+
+bool tx_render_entry_has_note(const struct tx_game *before, const struct tx_game *after)
+{
+    enum tx_render_entry kind = tx_render_entry_kind(before, after);
+
+    return kind == TX_RENDER_PIE || kind == TX_RENDER_CUT || kind == TX_RENDER_CHOOSE ||
+           (kind == TX_RENDER_HOLE && after->privileged != before->privileged);
+}
+
+bool tx_render_entry_note(FILE *out, const struct tx_record *r, const struct tx_game *before,
+                          const struct tx_game *after, const char *const words[2], bool ink)
+{
+    enum tx_render_entry kind = tx_render_entry_kind(before, after);
+    char a[TX_HOLE_NAME_MAX], b[TX_HOLE_NAME_MAX];
+    int seat = before->seat, pegs[3], skipped;
+
+    switch (kind) {
+    case TX_RENDER_PIE:
+        tx_render_entry_pegs(before, after, pegs);
+        fprintf(out, "the sides exchange, %s stays: ", tx_hole_name(after->geo, pegs[0], a));
+        break;
+    case TX_RENDER_CUT:
+        tx_render_entry_pegs(before, after, pegs);
+        put_word(out, words, 0, ink);
+        fprintf(out, " %s %s%s; ", tx_hole_name(after->geo, pegs[0], a),
+                tx_hole_name(after->geo, pegs[1], b),
+                tx_game_linked(after, pegs[0], pegs[1]) ? ", linked" : "");
+        put_word(out, words, 1, ink);
+        fprintf(out, " %s; ", tx_hole_name(after->geo, pegs[2], a));
+        tx_render_player(out, r, after->seat);
+        fputs(" chooses a side", out);
+        return true;
+    case TX_RENDER_CHOOSE:
+        break;
+    case TX_RENDER_HOLE:
+        skipped = tx_render_skipped_seat(before, after);
+        if (skipped < 0)
+            return false;
+        tx_render_player(out, r, after->seat);
+        fputs(" moves at once, ", out);
+        tx_render_player(out, r, skipped);
+        fputs(" loses its turn", out);
+        return true;
+    default:
+        return false;
+    }
+    /* The sides after a pie swap or a choice, the mover's first. */
+    put_side(out, r, seat);
+    fputs(" plays ", out);
+    put_word(out, words, tx_render_colour_of(after, seat), ink);
+    fputs(", ", out);
+    put_side(out, r, seat ^ 1);
+    fputc(' ', out);
+    put_word(out, words, tx_render_colour_of(after, seat ^ 1), ink);
+    if (kind == TX_RENDER_CHOOSE) {
+        fputs("; ", out);
+        tx_render_player(out, r, after->seat);
+        fputs(" moves next", out);
+    }
+    return true;
+}
+
+/* "player 2 beta (O)": the mark of the colour the player plays in g (none
+ * before the sides are decided), and with teams its team's name: "player
+ * 3 carol (X, team red)". */
+static void print_player(FILE *out, const struct tx_record *r, const struct tx_game *g, int p,
+                         bool colour)
+{
+    int c = tx_render_colour_of(g, p);
+
+    tx_render_player(out, r, p);
+    if (c < 0 && r->nplayers != 4)
+        return;
+    fputs(" (", out);
+    if (c >= 0)
+        put_word(out, tx_render_marks, c, colour);
+    if (c >= 0 && r->nplayers == 4)
+        fputs(", ", out);
+    if (r->nplayers == 4)
+        tx_render_team(out, r, p & 1);
+    fputc(')', out);
 }
 
 static void print_stderr(FILE *out, const char *text)
@@ -400,11 +639,12 @@ static void print_header(FILE *out, const struct tx_game *before, const struct t
                          const struct tx_record *r, int upto, bool colour)
 {
     const struct tx_record_move *m = &r->moves[upto - 1];
-    bool played = after->nmoves > before->nmoves;
+    enum tx_render_entry kind = tx_render_entry_kind(before, after);
+    bool played = kind != TX_RENDER_UNPLAYED;
 
-    print_game(out, r);
+    tx_render_game_name(out, r, after);
     fprintf(out, ", move %d of %d: ", upto, r->nmoves);
-    print_player(out, r, m->player, colour);
+    print_player(out, r, after, m->player, colour);
     if (!m->move) {
         fprintf(out, " gave no answer in %.1f ms\n", m->us / 1000.0);
         return;
@@ -416,13 +656,20 @@ static void print_header(FILE *out, const struct tx_game *before, const struct t
         fputc(' ', out);
         tx_render_text_safe(out, m->edits[i], TX_RECORD_EDIT_MAX);
     }
+    if (m->privilege)
+        fputs(" " TX_ANSWER_PRIVILEGE, out);
     if (!played)
         fputs("\", not played", out);
-    if (played && tx_game_last_move(after) == TX_MOVE_SWAP) {
+    if (kind == TX_RENDER_MIRROR) {
         char a[TX_HOLE_NAME_MAX];
-        int16_t peg;
-        tx_game_pegs(after, 1, &peg);
-        fprintf(out, " (the peg becomes %s)", tx_hole_name(after->geo, peg, a));
+        int pegs[3];
+        if (tx_render_entry_pegs(before, after, pegs) == 1)
+            fprintf(out, " (the peg becomes %s)", tx_hole_name(after->geo, pegs[0], a));
+    } else if (tx_render_entry_has_note(before, after)) {
+        /* What the entry did besides its move, in parentheses. */
+        fputs(" (", out);
+        tx_render_entry_note(out, r, before, after, tx_render_marks, colour);
+        fputc(')', out);
     }
     if (m->forced)
         fputs("  forced opening", out);
@@ -436,13 +683,25 @@ static void print_header(FILE *out, const struct tx_game *before, const struct t
     fputc('\n', out);
 }
 
-static void print_result(FILE *out, const struct tx_record *r, bool colour)
+/* The result; g is the final position (the colours the sides play). */
+static void print_result(FILE *out, const struct tx_record *r, const struct tx_game *g, bool colour)
 {
     const char *reason = tx_reason_name(r->result.reason);
+    int winner = r->result.winner;
 
     fputs("result: ", out);
-    if (r->result.winner == 0 || r->result.winner == 1) {
-        print_player(out, r, r->result.winner, colour);
+    if ((winner == 0 || winner == 1) && r->nplayers == 4) {
+        /* With teams the winner is a team: seat `winner` is one of it. */
+        int c = tx_render_colour_of(g, winner);
+        tx_render_team(out, r, winner);
+        if (c >= 0) {
+            fputs(" (", out);
+            put_word(out, tx_render_marks, c, colour);
+            fputc(')', out);
+        }
+        fprintf(out, " wins by %s", reason ? reason : "?");
+    } else if (winner == 0 || winner == 1) {
+        print_player(out, r, g, winner, colour);
         fprintf(out, " wins by %s", reason ? reason : "?");
     } else {
         fputs(reason ? reason : "?", out);
@@ -463,32 +722,32 @@ static void render_move(FILE *out, const struct tx_record *r, int upto,
                         bool colour)
 {
     bool played = upto > 0 && after->nmoves > before->nmoves;
-    int last = -1;
+    int marks[3], nmarks = played ? tx_render_entry_pegs(before, after, marks) : 0;
 
     if (upto == 0) {
-        print_game(out, r);
+        tx_render_game_name(out, r, after);
         fputs(", before the first move: ", out);
-        print_player(out, r, 0, colour);
-        fputs(" against ", out);
-        print_player(out, r, 1, colour);
+        if (r->nplayers == 4) {
+            tx_render_team_members(out, r, after, 0, tx_render_marks, colour);
+            fputs(" against ", out);
+            tx_render_team_members(out, r, after, 1, tx_render_marks, colour);
+        } else {
+            print_player(out, r, after, 0, colour);
+            fputs(" against ", out);
+            print_player(out, r, after, 1, colour);
+        }
         fputc('\n', out);
     } else {
         print_header(out, before, after, r, upto, colour);
     }
-    if (played) {
-        int16_t peg;
-        last = tx_game_last_move(after);
-        if (last == TX_MOVE_SWAP)
-            last = tx_game_pegs(after, 1, &peg) == 1 ? peg : -1;
-    }
-    tx_render_text_board(out, after, last, colour);
+    tx_render_text_board(out, after, marks, nmarks, colour);
     if (played)
         print_link_changes(out, before, after, links, colour);
     print_links(out, after, links, colour);
     if (upto > 0)
         print_stderr(out, r->moves[upto - 1].stderr_text);
     if (upto == r->nmoves)
-        print_result(out, r, colour);
+        print_result(out, r, after, colour);
 }
 
 void tx_render_text_move(FILE *out, const struct tx_geometry *geo, const struct tx_record *r,
@@ -518,7 +777,10 @@ void tx_render_text_game(FILE *out, const struct tx_geometry *geo, const struct 
 
     /* One replay for the whole game, as tx_verify_position would make each
      * position: after an entry that could not be played (only the last may
-     * be one), the position stays where it was. */
+     * be one), the position stays where it was. It starts as the record's
+     * game (its opening, its seats). */
+    tx_verify_position(geo, r, 0, after);
+    tx_game_copy(before, after);
     if (r->nmoves == 0)
         render_move(out, r, 0, before, after, links, colour);
     for (int i = 1; i <= r->nmoves; i++) {

@@ -45,12 +45,12 @@ void tx_verify_geometries_free(struct tx_verify_geometries *cache)
     cache->n = 0;
 }
 
-/* The link edits of entry m, parsed into out (room for TX_EDITS_MAX);
+/* The link edits of entry m, parsed into out (room for TX_EDITS_READ);
  * returns how many, or -1 when one is not an edit (the loader refuses
  * that). */
 static int entry_edits(const struct tx_record_move *m, struct tx_edit *out)
 {
-    if (m->nedits > TX_EDITS_MAX)
+    if (m->nedits > TX_EDITS_READ)
         return -1;
     for (int i = 0; i < m->nedits; i++)
         if (!tx_edit_parse(m->edits[i], strlen(m->edits[i]), &out[i]))
@@ -61,7 +61,7 @@ static int entry_edits(const struct tx_record_move *m, struct tx_edit *out)
 /* The answer entry m records, as a move to play (RULES.md): its move (a
  * hole, SWAP, or in the cut opening "CUT R1 R2 B1" and "CHOOSE n", read by
  * the answer parser of r's variant), its edits (parsed into edits, room
- * for TX_EDITS_MAX) and privilege. Returns 0, or -1 when the entry holds
+ * for TX_EDITS_READ) and privilege. Returns 0, or -1 when the entry holds
  * no move (a rejected token, no answer) or edits that are not edits. */
 static int entry_move(const struct tx_geometry *geo, const struct tx_record *r,
                       const struct tx_record_move *m, struct tx_edit *edits, struct tx_move *out)
@@ -127,7 +127,7 @@ static bool losing_entry(const struct tx_record *r, int i)
 
 int tx_verify_step(const struct tx_record *r, int i, struct tx_game *g)
 {
-    struct tx_edit edits[TX_EDITS_MAX];
+    struct tx_edit edits[TX_EDITS_READ];
     struct tx_move m;
 
     if (losing_entry(r, i) || entry_move(g->geo, r, &r->moves[i], edits, &m) < 0)
@@ -486,7 +486,7 @@ int tx_verify_record(const struct tx_geometry *geo, const struct tx_record *r,
                      struct tx_verify_report *rep)
 {
     struct tx_game *g = tx_game_new(geo, r->rules);
-    struct tx_edit *edits = tx_xmalloc(sizeof(struct tx_edit[TX_EDITS_MAX]));
+    struct tx_edit *edits = tx_xmalloc(sizeof(struct tx_edit[TX_EDITS_READ]));
     int soft_used[TX_SEATS_MAX] = {0, 0, 0, 0};
     int rc;
 

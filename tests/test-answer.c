@@ -353,11 +353,12 @@ START_TEST(edit_name_round_trip)
 }
 END_TEST
 
-/* The longest answer: a line of TX_ANSWER_LINE_MAX bytes holds the move and
- * (4096 - 2) / 7 = 584 edits of the shortest kind (" -A1:B3"), all read;
- * one more makes the line too long, so TX_EDITS_MAX is never what stops a
- * line (RULES.md: "as many as fit in a line of 4096 bytes"). */
-START_TEST(parse_edits_up_to_the_line_limit)
+/* Edits are read up to one past the cap (TX_EDITS_READ): the game refuses
+ * that answer, naming the edit over (RULES.md "Link edits": at most 64);
+ * what follows is message. A line of TX_ANSWER_LINE_MAX bytes could hold
+ * (4096 - 2) / 7 = 584 edits of the shortest kind (" -A1:B3"): read as
+ * 65 edits and a message; one edit more makes the line too long. */
+START_TEST(parse_edits_up_to_one_past_the_cap)
 {
     static struct tx_geometry *geo;
     static char line[TX_ANSWER_LINE_MAX + 16];
@@ -366,21 +367,24 @@ START_TEST(parse_edits_up_to_the_line_limit)
     int fit = (TX_ANSWER_LINE_MAX - 2) / 7;
 
     ck_assert_int_eq((tx_geometry_free(geo), tx_geometry_new(12, 12, &geo)), 0);
-    ck_assert_int_ge(TX_EDITS_MAX, fit);
-    len += (size_t)snprintf(line, sizeof line, "B2");
+    for (int n = TX_EDITS_MAX - 1; n <= TX_EDITS_READ + 1; n++) {
+        len = (size_t)snprintf(line, sizeof line, "B2");
+        for (int i = 0; i < n; i++)
+            len += (size_t)snprintf(line + len, sizeof line - len, " -A1:B%d", 3 + i % 7);
+        ck_assert_int_eq(tx_answer_parse(geo, TX_RULES_CLASSIC, line, len, &a), 0);
+        ck_assert_int_eq(a.nedits, n < TX_EDITS_READ ? n : TX_EDITS_READ);
+        ck_assert_str_eq(a.message, n <= TX_EDITS_READ ? "" : "-A1:B5");
+        int last = a.nedits - 1;
+        ck_assert(a.edits[last].kind == '-' && a.edits[last].by == 2 + last % 7);
+    }
+    len = (size_t)snprintf(line, sizeof line, "B2");
     for (int i = 0; i < fit; i++)
         len += (size_t)snprintf(line + len, sizeof line - len, " -A1:B3");
     ck_assert_uint_le(len, TX_ANSWER_LINE_MAX);
     ck_assert_int_eq(tx_answer_parse(geo, TX_RULES_CLASSIC, line, len, &a), 0);
-    ck_assert_int_eq(a.nedits, fit);
-    ck_assert_str_eq(a.message, "");
-    ck_assert(a.edits[fit - 1].kind == '-' && a.edits[fit - 1].bx == 1 && a.edits[fit - 1].by == 2);
-    /* The rest of the line up to the limit is message. */
-    len += (size_t)snprintf(line + len, sizeof line - len, " hi");
-    ck_assert_uint_le(len, TX_ANSWER_LINE_MAX);
-    ck_assert_int_eq(tx_answer_parse(geo, TX_RULES_CLASSIC, line, len, &a), 0);
-    ck_assert_int_eq(a.nedits, fit);
-    ck_assert_str_eq(a.message, "hi");
+    ck_assert_int_eq(a.nedits, TX_EDITS_READ);
+    ck_assert_str_eq(a.message, "-A1:B3 -A1:B3 -A1:B3");
+    ck_assert(a.message_cut);
     /* One edit more does not fit. */
     len = (size_t)snprintf(line, sizeof line, "B2");
     for (int i = 0; i < fit + 1; i++)
@@ -401,7 +405,7 @@ static Suite *answer_suite(void)
     tcase_add_test(tc, parse_depends_on_board_size);
     tcase_add_loop_test(tc, parse_classic_edits, 0, (int)(sizeof edit_rows / sizeof edit_rows[0]));
     tcase_add_test(tc, edit_name_round_trip);
-    tcase_add_test(tc, parse_edits_up_to_the_line_limit);
+    tcase_add_test(tc, parse_edits_up_to_one_past_the_cap);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -54,6 +54,15 @@ START_TEST(name_round_trip_every_size)
         ck_assert_uint_le(strlen(name), TX_HOLE_NAME_MAX - 1);
         ck_assert_int_eq(tx_hole_parse(geo, name, strlen(name), &back), TX_HOLE_OK);
         ck_assert_int_eq(back, h);
+        /* The table's copy, as the input writer reads it: same bytes, its
+         * stored length right, and the name made from the coordinates. */
+        size_t len;
+        const char *ref = tx_hole_name_ref(geo, h, &len);
+        ck_assert_uint_eq(len, strlen(name));
+        ck_assert_str_eq(ref, name);
+        char made[TX_HOLE_NAME_MAX];
+        ck_assert_uint_eq(tx_hole_format(tx_geometry_x(geo, h), tx_geometry_y(geo, h), made), len);
+        ck_assert_str_eq(made, name);
     }
 }
 END_TEST

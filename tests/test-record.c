@@ -730,6 +730,7 @@ START_TEST(record_schema_matches_constants)
     assert_number(schema, "$defs/move/properties/move/maxLength", TX_RECORD_MOVE_CHARS);
     assert_number(schema, "$defs/move/properties/message/maxLength", TX_MESSAGE_CHARS);
     assert_number(schema, "$defs/move/properties/stderr/maxLength", TX_RECORD_STDERR_CHARS);
+    assert_number(schema, "$defs/move/properties/edits/maxItems", TX_EDITS_READ);
     cJSON_Delete(schema);
 }
 END_TEST

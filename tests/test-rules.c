@@ -258,6 +258,8 @@ static const char *illegal_name(enum tx_illegal why)
         return "game-over";
     case TX_ILLEGAL_EDITS:
         return "edits";
+    case TX_ILLEGAL_EDITS_TOO_MANY:
+        return "edits-too-many";
     case TX_ILLEGAL_EDIT_NO_HOLE:
         return "edit-no-hole";
     case TX_ILLEGAL_EDIT_NOT_KNIGHT:
@@ -381,7 +383,7 @@ static void format_holes(const struct tx_geometry *geo, const int16_t *h, int n,
 struct move_edits {
     int move;
     int nedits;
-    struct tx_edit edits[TX_EDITS_MAX];
+    struct tx_edit edits[TX_EDITS_READ];
 };
 
 static void read_move(struct runner *r, char **tok, int n, struct move_edits *me)
@@ -392,8 +394,8 @@ static void read_move(struct runner *r, char **tok, int n, struct move_edits *me
 
     me->move = parse_move(r, tok[0]);
     me->nedits = n - 1;
-    if (me->nedits > TX_EDITS_MAX)
-        case_fail(r, "data: more than %d edits", TX_EDITS_MAX);
+    if (me->nedits > TX_EDITS_READ)
+        case_fail(r, "data: more than %d edits", TX_EDITS_READ);
     for (int i = 1; i < n; i++)
         if (!parse_edit(tok[i], &me->edits[i - 1]))
             case_fail(r, "data: \"%s\" is not an edit", tok[i]);
@@ -483,6 +485,7 @@ static enum tx_illegal parse_why(const struct runner *r, const char *s)
         TX_ILLEGAL_EDITS,           TX_ILLEGAL_EDIT_NO_HOLE, TX_ILLEGAL_EDIT_NOT_KNIGHT,
         TX_ILLEGAL_EDIT_NO_LINK,    TX_ILLEGAL_EDIT_NOT_OWN, TX_ILLEGAL_EDIT_EXISTS,
         TX_ILLEGAL_EDIT_CROSSES,    TX_ILLEGAL_EDIT_NOT_NEW, TX_ILLEGAL_EDIT_ADDED,
+        TX_ILLEGAL_EDITS_TOO_MANY,
     };
 
     for (size_t i = 0; s && i < sizeof all / sizeof all[0]; i++)
@@ -513,7 +516,7 @@ static void do_illegal(struct runner *r, char *line)
 {
     static struct move_edits me;
     char *text = cut_quoted(r, line);
-    char *tok[TX_EDITS_MAX + 4];
+    char *tok[TX_EDITS_READ + 4];
     int n;
     struct tx_game *before = tx_game_dup(r->game);
     enum tx_illegal want, got;

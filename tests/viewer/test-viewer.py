@@ -5,7 +5,8 @@ real headless browser (Debian's chromium), used as a person would use it.
 usage: test-viewer.py TWIXT_ARENA MAKE_GAMES    (meson runs it; exit 77 = skipped)
 
 TX_VIEWER_SHOTS=DIR keeps screenshots of the 100 x 100 board (fitted, then
-zoomed) and of the 30 x 24 classic game in DIR, to look at.
+zoomed), of the 30 x 24 classic game, of the four-player game at its first
+privilege and of the cut game at moves 1 and 3 in DIR, to look at.
 
 One chromium is driven over the DevTools protocol (browser.py: a pipe, the
 standard library only): pages are opened at #game=K&move=M, keys are real
@@ -46,11 +47,24 @@ every script error in #tx-errors. The test checks:
     buttons, the wheel and a two-finger pinch zoom (the wheel keeps the
     hole under the pointer there), a drag pans, 0 fits again; the move
     list holds only the rows in sight, all of one height, and a click on
-    one far down goes there.
+    one far down goes there;
+  - Double TwixT (four bots, each team calling privilege once): four
+    player panels, partners next to each other in their team's colour,
+    each move in the list by its bot, the privilege marked in the list and
+    under the board, the partner that moves at once and the bot that loses
+    its turn said in their panels; the slider, forwards, backwards and by
+    jumps, draws exactly the pegs and links of `replay --format text
+    --move M` (the pegs read off its diagram);
+  - the cut opening: the three pegs and their link at move 1, all three
+    ringed, no side for either player until the choice, then player 1
+    blue and player 2 red, and the same comparison with the text render;
+  - the pie opening: the swap keeps the peg and exchanges the sides;
+  - a handicap record: the header names the handicapped bot and its
+    distance.
 The fixtures are tests/viewer/games.jsonl: two long games (one with a swap)
 and a game lost by timeout, all written by the referee; and the games
 make-games.c writes: random classic games with link edits, on 30 x 24 and
-100 x 100.
+100 x 100, a four-player game with privilege, a cut game and a pie game.
 """
 import html.parser
 import json
@@ -383,6 +397,199 @@ def text_links(arena, games, game, m):
     return links
 
 
+def text_position(arena, games, game, m):
+    """What `replay --format text --move M` shows after m entries (libtwixt
+    replaying the record): the pegs of each colour, read off the diagram
+    (X red, O blue; boards of up to 26 columns, four characters a column),
+    each colour's links as text_links has them, and the header line."""
+    out = subprocess.run([arena, "replay", games, "--game", str(game), "--format", "text", "--move", str(m),
+                          "--color", "never"], capture_output=True, text=True)
+    check(out.returncode == 0, f"replay --format text --move {m}: {out.stderr}")
+    pegs = [set(), set()]
+    for line in out.stdout.splitlines():
+        row = re.match(r"^( ?\d+) .", line)
+        if not row:
+            continue
+        for i, ch in enumerate(line[4:]):
+            if ch in "XO" and i % 4 == 0:
+                pegs["XO".index(ch)].add("ABCDEFGHIJKLMNOPQRSTUVWXYZ"[i // 4] + row.group(1).strip())
+    return pegs, text_links(arena, games, game, m), out.stdout.splitlines()[0]
+
+
+def drawn_pegs(b):
+    """The pegs the board shows, per colour, and the ringed ones."""
+    got = b.js("(function () { function holes(sel) { return Array.from(document.querySelectorAll(sel))"
+               ".map(function (c) { return c.getAttribute('data-hole'); }); }"
+               " return [holes('#board circle.peg.p0'), holes('#board circle.peg.p1'), holes('#board circle.ring')]; })()")
+    return set(got[0]), set(got[1]), got[2]
+
+
+def check_against_text(b, arena, games, g, m, where):
+    """The board at move m: the pegs and links `replay --format text` has."""
+    pegs, links, _ = text_position(arena, games, g, m)
+    got_pegs, got_links = drawn_pegs(b), drawn_links(b)
+    check(state(b).get("move") == str(m), f"{where}: at move {state(b).get('move')}, not {m}")
+    check(got_pegs[0] == pegs[0] and got_pegs[1] == pegs[1],
+          f"{where}, move {m}: pegs drawn differ from libtwixt's: red {sorted(got_pegs[0] ^ pegs[0])},"
+          f" blue {sorted(got_pegs[1] ^ pegs[1])}")
+    check(got_links[0] == links[0] and got_links[1] == links[1],
+          f"{where}, move {m}: links drawn differ from libtwixt's: {sorted(got_links[0] ^ links[0])[:4]}"
+          f" {sorted(got_links[1] ^ links[1])[:4]}")
+
+
+def panel_order(b):
+    """The visible player panels, top to bottom: [(id, class, label, side, event)]."""
+    return b.js("Array.from(document.querySelectorAll('.player')).filter(function (p) { return !p.hidden; })"
+                ".sort(function (a, c) { return a.getBoundingClientRect().top - c.getBoundingClientRect().top; })"
+                ".map(function (p) { var e = p.querySelector('.event'); return [p.id, p.classList.contains('p0') ? 'red'"
+                " : p.classList.contains('p1') ? 'blue' : 'none', p.querySelector('.label').textContent,"
+                " p.querySelector('.side').textContent, e.hidden ? '' : e.textContent]; })")
+
+
+def check_teams(b, arena, games, page, r, shots):
+    """Double TwixT (four bots, two teams, privilege called): partners in
+    one colour and next to each other, each bot named, each move by its
+    bot, the privilege marked in the move list and under the board, the bot
+    that lost its turn said; stepping with the slider draws exactly the
+    pegs and links libtwixt has."""
+    g, n = r["game"], len(r["moves"])
+    calls = [i + 1 for i, mv in enumerate(r["moves"]) if mv.get("privilege")]
+    check(len(calls) == 2, f"teams game: privilege called at {calls}, expected once per team")
+    k = calls[0]
+    open_page(b, "file://" + page + f"#game={g}&move={k}", "teams game")
+    check(shown(b, "variant") == "pp rules, 12 x 12 board, Double TwixT", f"teams game: header {shown(b, 'variant')!r}")
+    title = b.js("document.title")
+    check(title.startswith(f"game {g}: team foxes (alice, carol) vs team owls (bob, dave)"), f"teams game: title {title!r}")
+    panels = panel_order(b)
+    check([p[0] for p in panels] == ["player0", "player2", "player1", "player3"],
+          f"teams game: panels {[p[0] for p in panels]}, partners not next to each other")
+    check([p[1] for p in panels] == ["red", "red", "blue", "blue"], f"teams game: panel colours {[p[1] for p in panels]}")
+    check([p[2] for p in panels] == ["player 1 alice", "player 3 carol", "player 2 bob", "player 4 dave"],
+          f"teams game: panel names {[p[2] for p in panels]}")
+    check(panels[0][3].startswith("team foxes, plays red") and panels[2][3].startswith("team owls, plays blue"),
+          f"teams game: sides {[p[3] for p in panels]}")
+    # The privilege at move k: caller, the partner at once, the skipped bot.
+    caller, partner = r["moves"][k - 1]["player"], r["moves"][k]["player"]
+    check(partner == caller ^ 2, f"move {k + 1} by player {partner + 1}, not the caller's partner")
+    _, _, header = text_position(arena, games, g, k)
+    said = re.search(r"\((player \d \w+) moves at once, (player \d \w+) loses its turn\)", header)
+    check(said is not None, f"text render of move {k}: {header!r}")
+    status = shown(b, "result") or ""
+    if said:
+        skipped = int(said.group(2).split()[1]) - 1
+        check(skipped % 2 != caller % 2 and skipped != r["moves"][k - 2]["player"],
+              f"the skipped bot is player {skipped + 1}")
+        check(f"!privilege ({said.group(1)} moves at once, {said.group(2)} loses its turn)" in status,
+              f"move {k}: status {status!r}")
+        events = {p[2]: p[4] for p in panels}
+        check(events.get(said.group(2), "").startswith("loses its turn: privilege of"),
+              f"move {k}: the skipped bot's panel says {events.get(said.group(2))!r}")
+        check(events.get(said.group(1), "").startswith("moves at once: privilege of"),
+              f"move {k}: the partner's panel says {events.get(said.group(1))!r}")
+    check(status.startswith(f"Move {k}: player {caller + 1} {r['players'][caller]['name']} played "),
+          f"move {k}: status {status!r}")
+    row = b.js("(function () { var r = document.querySelector('#moves tr.current');"
+               " var p = r.querySelector('.privilege'); return [r.cells[0].textContent, r.cells[1].textContent,"
+               " p ? p.textContent : null, r.querySelector('.dot').className]; })()")
+    want_dot = "dot p" + str(caller % 2)
+    check(row == [str(k), r["players"][caller]["name"], "!privilege", want_dot],
+          f"move list row of move {k}: {row}")
+    if shots:
+        b.screenshot(os.path.join(shots, f"viewer-teams-move-{k}.png"), full_page=False)
+    # Each row names the bot that moved.
+    names = b.js("Array.from(document.querySelectorAll('#moves tr[data-move]')).map(function (r) {"
+                 " return [parseInt(r.getAttribute('data-move'), 10), r.cells[1].textContent]; })")
+    check(all(r["players"][r["moves"][i - 1]["player"]]["name"] == name for i, name in names) and names,
+          f"move list names: {names[:8]}")
+    # The slider through the game: the position libtwixt has, forwards,
+    # backwards and by jumps, the privilege calls and their next moves
+    # included.
+    for m in [1, 2, k - 1, k, k + 1, k + 2, calls[1], calls[1] + 1, n // 2, 3, n - 1, n]:
+        slide(b, m)
+        check_against_text(b, arena, games, g, m, "teams game")
+    st = state(b)
+    check(st.get("events") == "", f"at the end, events shown: {st.get('events')!r}")
+    winner = r["result"]["winner"]
+    status = shown(b, "result") or ""
+    check(status.startswith(f"Final result: team {['foxes', 'owls'][winner]} wins by connection"),
+          f"teams game: final {status!r}")
+    # Four panels on a phone's width: one column, nothing sideways.
+    open_page(b, "file://" + page + f"#game={g}&move={k}", "teams game, 400 px", width=400, height=800)
+    scroll = b.js("document.documentElement.scrollWidth")
+    check(scroll <= 400, f"teams game: a 400 px window scrolls sideways: content {scroll} px wide")
+    if shots:
+        b.screenshot(os.path.join(shots, f"viewer-teams-400px.png"), full_page=True)
+
+
+def check_cut(b, arena, games, page, r, shots):
+    """The cut: three pegs and their link at once at move 1, no side for
+    either player until the choice, then player 2 red and player 1 blue;
+    stepping with the slider draws what libtwixt has."""
+    g, n = r["game"], len(r["moves"])
+    cut = r["moves"][0]["move"].split()[1:]
+    open_page(b, "file://" + page + f"#game={g}&move=1", "cut game")
+    check(shown(b, "variant") == "pp rules, 16 x 12 board, cut opening", f"cut game: header {shown(b, 'variant')!r}")
+    pegs, links, rings = drawn_pegs(b)[0], drawn_links(b), drawn_pegs(b)[2]
+    check(pegs == set(cut[:2]) and drawn_pegs(b)[1] == {cut[2]}, f"cut game, move 1: pegs {drawn_pegs(b)}, cut {cut}")
+    check(links[0] == {" ".join(sorted(cut[:2]))} and not links[1], f"cut game, move 1: links {links}")
+    check(sorted(rings) == sorted(cut), f"cut game, move 1: ringed {rings}, not the cut's three pegs")
+    check_against_text(b, arena, games, g, 1, "cut game")
+    status = shown(b, "result") or ""
+    check(f"played {r['moves'][0]['move']} {r['moves'][0]['edits'][0]} (red {cut[0]} {cut[1]}, linked; blue {cut[2]};"
+          f" player 2 bob chooses a side)." in status, f"cut game, move 1: status {status!r}")
+    panels = panel_order(b)
+    check([p[1] for p in panels] == ["none", "none"] and all(p[3] == "side not chosen yet" for p in panels),
+          f"cut game, move 1: panels {panels}")
+    if shots:
+        b.screenshot(os.path.join(shots, "viewer-cut-move-1.png"), full_page=False)
+    b.js("document.getElementById('slider').focus()")
+    b.key("ArrowRight")
+    panels = panel_order(b)
+    check([p[1] for p in panels] == ["blue", "red"], f"cut game, move 2: panel colours {panels}")
+    check(panels[0][3] == "plays blue (left to right) since move 2", f"cut game, move 2: player 1's side {panels[0][3]!r}")
+    status = shown(b, "result") or ""
+    check("player 2 bob played CHOOSE 1 (player 2 bob plays red, player 1 alice blue; player 1 alice moves next)."
+          in status, f"cut game, move 2: status {status!r}")
+    check(state(b).get("last") == "", f"cut game, move 2: ringed {state(b).get('last')!r} after a choice")
+    row = b.js("document.querySelector('#moves tr.current td.move').textContent")
+    check(row == "CHOOSE 1bob red, alice blue", f"cut game, move 2: the move list says {row!r}")
+    b.key("ArrowRight")
+    row = b.js("document.querySelector('#moves tr.current .dot').className")
+    check(row == "dot p1", f"cut game, move 3: player 1's dot is {row!r}, not blue")
+    if shots:
+        b.screenshot(os.path.join(shots, "viewer-cut-move-3.png"), full_page=False)
+    for m in [3, 2, 1, 0, 7, n // 2, 1, n, 4]:
+        slide(b, m)
+        check_against_text(b, arena, games, g, m, "cut game")
+
+
+def check_pie(b, arena, games, page, r):
+    """The pie swap: the peg stays, the sides exchange."""
+    g = r["game"]
+    first = r["moves"][0]["move"]
+    open_page(b, "file://" + page + f"#game={g}&move=2", "pie game")
+    pegs = drawn_pegs(b)
+    check(pegs[0] == {first} and not pegs[1] and pegs[2] == [first], f"pie game, move 2: pegs {pegs}")
+    panels = panel_order(b)
+    check([p[1] for p in panels] == ["blue", "red"], f"pie game, move 2: panel colours {panels}")
+    row = b.js("document.querySelector('#moves tr.current td.move').textContent")
+    check(row == "SWAPbob red, alice blue", f"pie game, move 2: the move list says {row!r}")
+    status = shown(b, "result") or ""
+    check(status.startswith(f"Move 2: player 2 bob swapped (the sides exchange, {first} stays: player 2 bob plays"
+                            " red, player 1 alice blue). Next: player 1 alice."), f"pie game: status {status!r}")
+    for m in (1, 2, 3, 10, len(r["moves"])):
+        slide(b, m)
+        check_against_text(b, arena, games, g, m, "pie game")
+
+
+def check_handicap(b, page):
+    """A handicap record: the header names the handicapped bot and the
+    distance it has in the colour it plays."""
+    open_page(b, "file://" + page + "#game=31&move=1", "handicap game")
+    want = "classic rules, 30 x 24 board, handicap: editor crosses 24 rows"
+    check(shown(b, "variant") == want, f"handicap game: header {shown(b, 'variant')!r}")
+
+
 def drawn_links(b):
     """The links the board shows, per player, and the dashed ones (links
     the move removed)."""
@@ -628,7 +835,12 @@ def main():
     check(made.returncode == 0, "make-games failed: " + made.stderr)
     classic_games = {r["game"]: r for r in (json.loads(line) for line in open(classic))}
     verify = subprocess.run([arena, "replay", classic], capture_output=True, text=True)
-    check(verify.returncode == 0, "the classic games do not verify: " + verify.stdout + verify.stderr)
+    check(verify.returncode == 0, "the made games do not verify: " + verify.stdout + verify.stderr)
+    # A handicap record: game 21 again, as if its player 1 were handicapped.
+    handicap = json.loads(json.dumps(classic_games[21]))
+    handicap["game"], handicap["handicap"] = 31, "editor"
+    with open(classic, "a") as f:
+        f.write(json.dumps(handicap, separators=(",", ":")) + "\n")
     classic_page = os.path.join(work, "classic.html")
     made = subprocess.run([arena, "replay", classic, "--format", "html", "-o", classic_page], capture_output=True,
                           text=True)
@@ -645,7 +857,11 @@ def main():
                            (check_failed_verification, (page, 12)),
                            (check_svg_caption, (arena, games, work)),
                            (check_classic_links, (arena, classic, classic_page, classic_games[21], shots)),
-                           (check_big_board, (classic_page, classic_games[22], shots))):
+                           (check_big_board, (classic_page, classic_games[22], shots)),
+                           (check_teams, (arena, classic, classic_page, classic_games[23], shots)),
+                           (check_cut, (arena, classic, classic_page, classic_games[24], shots)),
+                           (check_pie, (arena, classic, classic_page, classic_games[25])),
+                           (check_handicap, (classic_page,))):
             try:
                 part(b, *args)
             except BrowserError as e:
