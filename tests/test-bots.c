@@ -1285,10 +1285,21 @@ START_TEST(mcts_respects_budget)
 {
     signal(SIGPIPE, SIG_IGN);
     for (int k = 0; k < 2; k++) {
-        int64_t slowest =
-            play_game(MCTS, TX_SIZE_DEFAULT, MCTS_MS, k == 0, 3 + (uint64_t)k, NULL, NULL);
-        fprintf(stderr, "twixt-mcts --ms %d: slowest answer %.1f ms\n", MCTS_MS,
-                (double)slowest / 1000);
+        struct game_stats st;
+        play_variant_game(MCTS,
+                          (struct tx_variant){.rules = TX_RULES_PP,
+                                              .width = TX_SIZE_DEFAULT,
+                                              .height = TX_SIZE_DEFAULT},
+                          MCTS_MS, k == 0, 3 + (uint64_t)k, -1, &st);
+        /* CPU time, not the wall clock: on a loaded machine (CI runs the
+         * suites in parallel) a bot that stops on time can still answer
+         * late, which says nothing about its clock; the wall clock only
+         * where the CPU time cannot be read. */
+        int64_t cpu = st.slowest_cpu_us[0] > st.slowest_cpu_us[1] ? st.slowest_cpu_us[0]
+                                                                  : st.slowest_cpu_us[1];
+        int64_t slowest = cpu > 0 ? cpu : st.slowest_us;
+        fprintf(stderr, "twixt-mcts --ms %d: most %s for one answer %.1f ms\n", MCTS_MS,
+                cpu > 0 ? "CPU" : "wall time", (double)slowest / 1000);
         ck_assert_msg(slowest <= (MCTS_MS + MCTS_SLACK_MS) * 1000,
                       "twixt-mcts --ms %d took %.1f ms for one answer", MCTS_MS,
                       (double)slowest / 1000);
