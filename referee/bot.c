@@ -1,19 +1,29 @@
 /* bot.c - one bot process over libuv: the lifecycle of bot.h.
  *
  * The shape follows libuv's own process tests: every handle lives in the
- * struct, is initialised before uv_spawn and closed exactly once, the
- * process handle only after its exit_cb (closing it earlier would leave a
- * zombie libuv can no longer reap), and the owner hears closed_cb when the
- * last close callback has run. Reading never stops while the bot lives, so
- * a bot never blocks on a full pipe; what is kept is bounded by the
- * constants of bot.h, whatever the bot writes.
+ * struct, is initialised before the spawn and closed exactly once, the
+ * keeper's pidfd handle only once it has exited and been reaped (waitpid
+ * of that pid only: libuv's rule, never waitpid(-1)), and the owner hears
+ * closed_cb when the last close callback has run. The spawn is
+ * posix_spawn's vfork rather than libuv's fork: about twice a game, and a
+ * fork copies the referee's page tables and leaves its memory
+ * copy-on-write, so that the referee then faults on every page it writes. Reading never stops while
+ * the bot lives, so a bot never blocks on a full pipe; what is kept is bounded by the constants of
+ * bot.h, whatever the bot writes.
  */
+#include <ctype.h>
 #include <errno.h>
+#include <fcntl.h>
+#include <pthread.h>
 #include <signal.h>
+#include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/socket.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
 
 #include "alloc.h"
 #include "bot.h"
@@ -45,32 +55,114 @@ static void on_close(uv_handle_t *handle)
     closed_one(handle->data);
 }
 
-/* ---- the TMPDIR of a keeper that was killed (without the sandbox) ---- */
-
-static void remove_tmpdir(uv_work_t *work)
+static void on_process_closed(uv_handle_t *handle)
 {
-    struct tx_bot *bot = work->data;
-    tx_proc_remove_tree(bot->tmpdir);
-}
-
-static void after_remove_tmpdir(uv_work_t *work, int status)
-{
-    struct tx_bot *bot = work->data;
-    (void)status;
-    bot->tmpdir[0] = '\0';
+    struct tx_bot *bot = handle->data;
+    close(bot->pidfd);
+    bot->pidfd = -1;
     closed_one(bot);
 }
 
+/* ---- the bots' TMPDIRs (without the sandbox) ---- */
+
+/* A keeper leaves its bot's TMPDIR to the referee (removing even an empty
+ * directory takes about a millisecond on ext4, and the game would wait for
+ * it), and so does a keeper that was killed. One thread of ours removes
+ * them, in order, off the loop and off every game's end; the program does
+ * not exit before it has removed them all (an atexit handler waits). */
+struct removal {
+    struct removal *next;
+    char path[64];
+};
+
+static pthread_mutex_t removals_lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t removals_cond = PTHREAD_COND_INITIALIZER;
+static struct removal *removals, **removals_tail = &removals;
+static bool remover_running, remover_busy;
+static pid_t remover_pid; /* the process the thread belongs to (not a fork of it) */
+
+static void *remover(void *unused)
+{
+    (void)unused;
+    pthread_mutex_lock(&removals_lock);
+    for (;;) {
+        while (!removals)
+            pthread_cond_wait(&removals_cond, &removals_lock);
+        struct removal *r = removals;
+        removals = r->next;
+        if (!removals)
+            removals_tail = &removals;
+        remover_busy = true;
+        pthread_mutex_unlock(&removals_lock);
+        tx_proc_remove_tree(r->path);
+        free(r);
+        pthread_mutex_lock(&removals_lock);
+        remover_busy = false;
+        pthread_cond_broadcast(&removals_cond);
+    }
+    return NULL;
+}
+
+/* A fork (Check's, say) must not find the lock held by the remover. */
+static void lock_removals(void)
+{
+    pthread_mutex_lock(&removals_lock);
+}
+
+static void unlock_removals(void)
+{
+    pthread_mutex_unlock(&removals_lock);
+}
+
+void tx_bot_wait_tmpdirs(void)
+{
+    if (getpid() != remover_pid)
+        return;
+    pthread_mutex_lock(&removals_lock);
+    while (removals || remover_busy)
+        pthread_cond_wait(&removals_cond, &removals_lock);
+    pthread_mutex_unlock(&removals_lock);
+}
+
 /* Once the keeper is reaped: the TMPDIR it said it made and did not say
- * it removed is removed off the loop (a bot may have filled it). */
+ * it removed is removed by the remover thread (or here, when it cannot be
+ * started). */
 static void remove_left_tmpdir(struct tx_bot *bot)
 {
     if (!bot->exited || !bot->tmpdir[0] || bot->tmpdir_work_queued)
         return;
     bot->tmpdir_work_queued = true;
-    bot->tmpdir_work.data = bot;
-    if (uv_queue_work(bot->loop, &bot->tmpdir_work, remove_tmpdir, after_remove_tmpdir) == 0)
-        bot->open_handles++;
+    struct removal *r = tx_xcalloc(1, sizeof *r);
+    snprintf(r->path, sizeof r->path, "%s", bot->tmpdir);
+    bot->tmpdir[0] = '\0';
+    pthread_mutex_lock(&removals_lock);
+    if (!remover_running || remover_pid != getpid()) { /* the first, or in a fork */
+        if (!remover_running)
+            pthread_atfork(lock_removals, unlock_removals, unlock_removals);
+        pthread_t t;
+        pthread_attr_t attr;
+        pthread_attr_init(&attr);
+        pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
+        remover_running = pthread_create(&t, &attr, remover, NULL) == 0;
+        pthread_attr_destroy(&attr);
+        if (remover_running && remover_pid == 0)
+            atexit(tx_bot_wait_tmpdirs); /* every TMPDIR handed over is gone first */
+        remover_pid = getpid();
+        removals = NULL; /* a fork's copy of its parent's queue is not its own */
+        removals_tail = &removals;
+        remover_busy = false;
+    }
+    if (remover_running) {
+        *removals_tail = r;
+        removals_tail = &r->next;
+        pthread_cond_signal(&removals_cond);
+        r = NULL;
+    }
+    pthread_mutex_unlock(&removals_lock);
+    if (r) {
+        tx_proc_remove_tree(r->path);
+        free(r);
+    }
 }
 
 static void close_handle(struct tx_bot *bot, uv_handle_t *handle, bool *open)
@@ -92,12 +184,19 @@ static void close_outputs(struct tx_bot *bot)
         close(bot->schedstat_fd);
         bot->schedstat_fd = -1;
     }
+    if (bot->started && bot->idle_fd >= 0) {
+        close(bot->idle_fd);
+        bot->idle_fd = -1;
+    }
     close_handle(bot, (uv_handle_t *)&bot->out, &bot->out_open);
     close_handle(bot, (uv_handle_t *)&bot->err, &bot->err_open);
     close_handle(bot, (uv_handle_t *)&bot->status, &bot->status_open);
     close_handle(bot, (uv_handle_t *)&bot->timer, &bot->timer_open);
-    /* Only ever after exit_cb, or when the spawn failed. */
-    close_handle(bot, (uv_handle_t *)&bot->process, &bot->process_open);
+    /* Only ever after the exit was seen (the keeper is reaped). */
+    if (bot->process_open) {
+        bot->process_open = false;
+        uv_close((uv_handle_t *)&bot->process, on_process_closed);
+    }
 }
 
 /* Kills whatever is left of the bot's process group. pid > 1 always: kill(0)
@@ -141,9 +240,8 @@ static void on_keeper_grace(uv_timer_t *timer)
     kill_group(timer->data, SIGKILL);
 }
 
-static void on_process_exit(uv_process_t *process, int64_t exit_status, int term_signal)
+static void on_process_exit(struct tx_bot *bot, int64_t exit_status, int term_signal)
 {
-    struct tx_bot *bot = process->data;
     bot->exited = true;
     /* Dying of our own SIGTERM/SIGKILL is our doing; anything else (an exit
      * status, a segfault) is the bot's, even if it raced with our signal. */
@@ -157,6 +255,23 @@ static void on_process_exit(uv_process_t *process, int64_t exit_status, int term
         finish_when_drained(bot);
     else if (bot->event_cb)
         bot->event_cb(bot, TX_BOT_EXITED);
+}
+
+/* The keeper's pidfd is readable: it has exited; reaped here. */
+static void on_pidfd(uv_poll_t *poll, int status, int events)
+{
+    struct tx_bot *bot = poll->data;
+    int st;
+    pid_t r;
+    (void)status, (void)events;
+    while ((r = waitpid(bot->pid, &st, WNOHANG)) < 0 && errno == EINTR)
+        ;
+    if (r == 0)
+        return; /* not yet */
+    uv_poll_stop(poll);
+    if (r < 0)
+        st = 0; /* reaped by someone else (SIGCHLD ignored): status unknown */
+    on_process_exit(bot, WIFEXITED(st) ? WEXITSTATUS(st) : 0, WIFSIGNALED(st) ? WTERMSIG(st) : 0);
 }
 
 static void on_alloc(uv_handle_t *handle, size_t suggested, uv_buf_t *buf)
@@ -272,16 +387,30 @@ static bool launcher_tmpdir(const char *path)
     return !strncmp(path, prefix, strlen(prefix)) && !strchr(path + strlen(prefix), '/');
 }
 
+/* "idle FILE ON OFF": the cgroup file of the bot's priority, opened once
+ * and written by tx_bot_set_on_move; a bot not on move goes idle now. */
+static void idle_line(struct tx_bot *bot, const char *args)
+{
+    char file[512], on[8], off[8];
+    if (bot->idle_fd >= 0 || sscanf(args, "%511s %7s %7s", file, on, off) != 3)
+        return;
+    bot->idle_fd = open(file, O_WRONLY | O_CLOEXEC);
+    snprintf(bot->idle_on, sizeof bot->idle_on, "%s", on);
+    snprintf(bot->idle_off, sizeof bot->idle_off, "%s", off);
+    if (!bot->on_move)
+        tx_bot_set_on_move(bot, false);
+}
+
 /* One line of the launcher (see launcher.c): "tmp PATH", "tmp-removed",
- * "pid N", "error TEXT", "self", "oom", "left PID COMM", "left-total N". */
+ * "pid N", "error TEXT", "fault", "idle FILE ON OFF", "self", "oom",
+ * "left PID COMM", "left-total N". */
 static void status_line(struct tx_bot *bot, char *line)
 {
     if (!strncmp(line, "tmp ", 4)) {
         if (launcher_tmpdir(line + 4) && strlen(line + 4) < sizeof bot->tmpdir)
             snprintf(bot->tmpdir, sizeof bot->tmpdir, "%s", line + 4);
     } else if (!strcmp(line, "tmp-removed")) {
-        if (!bot->tmpdir_work_queued)
-            bot->tmpdir[0] = '\0';
+        bot->tmpdir[0] = '\0';
     } else if (!strncmp(line, "pid ", 4)) {
         int pid = atoi(line + 4);
         if (pid > 1 && !bot->bot_pid) {
@@ -298,6 +427,10 @@ static void status_line(struct tx_bot *bot, char *line)
         bot->exited_by_itself |= bot->exited;
     } else if (!strcmp(line, "oom")) {
         bot->oom = true;
+    } else if (!strcmp(line, "fault")) {
+        bot->fault = true;
+    } else if (!strncmp(line, "idle ", 5)) {
+        idle_line(bot, line + 5);
     } else if (!strncmp(line, "left ", 5)) {
         int i = bot->left_total < TX_BOT_LEFT_MAX ? bot->left_total : -1;
         char *name = strchr(line + 5, ' ');
@@ -362,12 +495,87 @@ static int init_pipe(struct tx_bot *bot, uv_pipe_t *pipe, bool *open)
     return 0;
 }
 
+/* The launcher, with the parent ends of four socketpairs as bot->in, out,
+ * err and status (the child's as its 0 to 3), in its own session, every
+ * signal at its default and none blocked, in options->dir; then its
+ * pidfd watched on the loop. Returns 0 or a negative errno (nothing
+ * started, the pipes' handles left to be closed). */
+static int spawn(struct tx_bot *bot, const struct tx_bot_options *options, char **args, char **env)
+{
+    uv_pipe_t *ours[4] = {&bot->in, &bot->out, &bot->err, &bot->status};
+    int child[4] = {-1, -1, -1, -1}, r = 0;
+    for (int i = 0; i < 4 && r == 0; i++) {
+        int sv[2];
+        if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv) < 0) {
+            r = -errno;
+            break;
+        }
+        /* Above 3, so that no dup2 of the child's overwrites another. */
+        child[i] = sv[1] > 3 ? sv[1] : fcntl(sv[1], F_DUPFD_CLOEXEC, 4);
+        if (child[i] != sv[1])
+            close(sv[1]);
+        if (child[i] < 0 || (r = uv_pipe_open(ours[i], sv[0])) < 0) {
+            r = r < 0 ? r : -errno;
+            close(sv[0]);
+        }
+    }
+    posix_spawn_file_actions_t actions;
+    posix_spawnattr_t attr;
+    sigset_t none, all;
+    sigemptyset(&none);
+    sigfillset(&all);
+    posix_spawn_file_actions_init(&actions);
+    posix_spawnattr_init(&attr);
+    for (int i = 0; i < 4; i++)
+        posix_spawn_file_actions_adddup2(&actions, child[i], i);
+    if (options->dir)
+        posix_spawn_file_actions_addchdir_np(&actions, options->dir);
+    posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETSID | POSIX_SPAWN_SETSIGMASK |
+                                        POSIX_SPAWN_SETSIGDEF); /* killable as a group */
+    posix_spawnattr_setsigmask(&attr, &none);
+    posix_spawnattr_setsigdefault(&attr, &all);
+    pid_t pid = 0;
+    if (r == 0)
+        r = -posix_spawn(&pid, options->launcher, &actions, &attr, args, env);
+    posix_spawn_file_actions_destroy(&actions);
+    posix_spawnattr_destroy(&attr);
+    for (int i = 0; i < 4; i++)
+        if (child[i] >= 0)
+            close(child[i]);
+    if (r < 0)
+        return r;
+    bot->pid = pid;
+    bot->pidfd = (int)syscall(SYS_pidfd_open, pid, 0);
+    if (bot->pidfd < 0 || uv_poll_init(bot->loop, &bot->process, bot->pidfd) < 0) {
+        /* Cannot happen since Linux 5.3: the launcher needs pidfds too. */
+        kill(-pid, SIGKILL);
+        while (waitpid(pid, NULL, 0) < 0 && errno == EINTR)
+            ;
+        if (bot->pidfd >= 0)
+            close(bot->pidfd);
+        return -ENOSYS;
+    }
+    bot->process.data = bot;
+    bot->process_open = true;
+    bot->open_handles++;
+    uv_poll_start(&bot->process, UV_READABLE, on_pidfd);
+    return 0;
+}
+
 int tx_bot_start(struct tx_bot *bot, uv_loop_t *loop, const struct tx_bot_options *options)
 {
     int r;
     bot->loop = loop;
     bot->start_error[0] = '\0';
     bot->schedstat_fd = -1;
+    bot->idle_fd = -1;
+    bot->pidfd = -1;
+    /* Ignored, it would reap the keepers before we could read how they
+     * ended (libuv's own spawn sets a handler). */
+    struct sigaction chld;
+    if (sigaction(SIGCHLD, NULL, &chld) == 0 && chld.sa_handler == SIG_IGN)
+        signal(SIGCHLD, SIG_DFL);
+    bot->on_move = true; /* at the normal priority until told otherwise */
     bot->tmpdir[0] = '\0';
     bot->tmpdir_work_queued = false;
 
@@ -383,13 +591,12 @@ int tx_bot_start(struct tx_bot *bot, uv_loop_t *loop, const struct tx_bot_option
     bot->open_handles++;
 
     const struct tx_sandbox *sb = options->sandbox ? options->sandbox : tx_sandbox_current();
-    char memory[16], cpu[16], nice[16], parent[16], grace[16], core[16];
+    char memory[16], cpu[16], nice[16], parent[16], grace[16];
     snprintf(memory, sizeof memory, "%d", options->memory_mb);
     snprintf(cpu, sizeof cpu, "%d", options->cpu_s);
     snprintf(nice, sizeof nice, "%d", options->nice);
     snprintf(parent, sizeof parent, "%d", (int)getpid());
     snprintf(grace, sizeof grace, "%d", TX_BOT_TERM_GRACE_MS);
-    snprintf(core, sizeof core, "%d", options->pinned ? options->core : -1);
     const char *head[] = {options->launcher,
                           "--memory-mb",
                           memory,
@@ -402,22 +609,35 @@ int tx_bot_start(struct tx_bot *bot, uv_loop_t *loop, const struct tx_bot_option
                           "--status-fd",
                           "3",
                           "--term-grace-ms",
-                          grace,
-                          "--core",
-                          core};
-    enum { NHEAD = sizeof head / sizeof head[0] }; /* "--core" and its value only when pinned */
-    int nhead = options->pinned ? NHEAD : NHEAD - 2;
-    char **isolation = tx_sandbox_launcher_args(sb, options->argv, options->dir,
-                                                options->opponent_argv, options->opponent_dir);
-    int argc = 0, niso = 0;
+                          grace};
+    enum { NHEAD = sizeof head / sizeof head[0] };
+    struct tx_sandbox_bot who = {
+        .argv = options->argv,
+        .dir = options->dir,
+        .opponent_argv = options->opponent_argv,
+        .opponent_dir = options->opponent_dir,
+        .cpus = options->cpus,
+        .writable = options->writable,
+        .pinned = options->pinned,
+        .cores = &options->cores,
+    };
+    char **isolation = tx_sandbox_launcher_args(sb, &who);
+    int argc = 0, niso = 0, ncores = options->pinned ? CPU_COUNT(&options->cores) : 0;
     while (options->argv[argc])
         argc++;
     while (isolation[niso])
         niso++;
-    char **args = tx_xmalloc(sizeof *args * (size_t)(nhead + niso + argc + 2));
+    char **args = tx_xmalloc(sizeof *args * (size_t)(NHEAD + 2 * ncores + niso + argc + 2));
+    char(*cores)[16] = tx_xcalloc((size_t)ncores + 1, sizeof *cores);
     int n = 0;
-    for (int i = 0; i < nhead; i++)
+    for (int i = 0; i < NHEAD; i++)
         args[n++] = (char *)head[i];
+    for (int c = 0, k = 0; k < ncores && c < CPU_SETSIZE; c++)
+        if (CPU_ISSET(c, &options->cores)) {
+            snprintf(cores[k], sizeof cores[k], "%d", c);
+            args[n++] = (char *)"--core";
+            args[n++] = cores[k++];
+        }
     for (int i = 0; i < niso; i++)
         args[n++] = isolation[i];
     args[n++] = (char *)"--";
@@ -426,36 +646,12 @@ int tx_bot_start(struct tx_bot *bot, uv_loop_t *loop, const struct tx_bot_option
     bot->sandboxed = sb->active;
     bot->memory_mb = options->memory_mb;
 
-    uv_stdio_container_t stdio[4];
-    stdio[0].flags = UV_CREATE_PIPE | UV_READABLE_PIPE;
-    stdio[0].data.stream = (uv_stream_t *)&bot->in;
-    stdio[1].flags = UV_CREATE_PIPE | UV_WRITABLE_PIPE;
-    stdio[1].data.stream = (uv_stream_t *)&bot->out;
-    stdio[2].flags = UV_CREATE_PIPE | UV_WRITABLE_PIPE;
-    stdio[2].data.stream = (uv_stream_t *)&bot->err;
-    stdio[3].flags = UV_CREATE_PIPE | UV_WRITABLE_PIPE;
-    stdio[3].data.stream = (uv_stream_t *)&bot->status;
-
-    uv_process_options_t po;
-    memset(&po, 0, sizeof po);
-    po.exit_cb = on_process_exit;
-    po.file = options->launcher;
-    po.args = args;
-    char **env = tx_sandbox_bot_env(sb, options->env);
-    po.env = env;                   /* the bot's environment, none of the referee's */
-    po.flags = UV_PROCESS_DETACHED; /* own session and process group: killable as a whole */
-    po.stdio_count = 4;
-    po.stdio = stdio;
-    po.cwd = options->dir;
-
-    bot->process.data = bot;
-    r = uv_spawn(loop, &bot->process, &po);
+    char **env = tx_sandbox_bot_env(sb, options->env); /* none of the referee's */
+    r = spawn(bot, options, args, env);
     free(args);
+    free(cores);
     free(env);
     tx_command_free(isolation);
-    /* uv_spawn initialises the handle even when it fails: it must be closed. */
-    bot->process_open = true;
-    bot->open_handles++;
     if (r < 0) {
         if (options->dir && r == UV_ENOENT)
             snprintf(bot->start_error, sizeof bot->start_error,
@@ -467,7 +663,6 @@ int tx_bot_start(struct tx_bot *bot, uv_loop_t *loop, const struct tx_bot_option
         return r;
     }
     bot->started = true;
-    bot->pid = bot->process.pid;
     /* /proc/BOT_PID/schedstat is opened once the launcher says BOT_PID, and
      * kept open: one pread per sample (tx_bot_sched). */
 
@@ -587,8 +782,21 @@ bool tx_bot_sched(const struct tx_bot *bot, uint64_t *cpu_ns, uint64_t *wait_ns)
     return tx_proc_sched(bot->schedstat_fd, cpu_ns, wait_ns);
 }
 
+void tx_bot_set_on_move(struct tx_bot *bot, bool on_move)
+{
+    bot->on_move = on_move;
+    if (bot->started && bot->idle_fd >= 0) {
+        const char *v = on_move ? bot->idle_off : bot->idle_on;
+        if (pwrite(bot->idle_fd, v, strlen(v), 0) < 0) {
+            close(bot->idle_fd); /* its cgroup is gone: the bot is ending */
+            bot->idle_fd = -1;
+        }
+    }
+}
+
 void tx_bot_close_input(struct tx_bot *bot)
 {
+    tx_bot_set_on_move(bot, true); /* it may have to exit: not at idle priority */
     close_handle(bot, (uv_handle_t *)&bot->in, &bot->in_open);
 }
 
@@ -597,6 +805,9 @@ void tx_bot_stop(struct tx_bot *bot)
     if (bot->stopping)
         return;
     bot->stopping = true;
+    /* Dying takes CPU too: at idle priority on a busy machine, the bot
+     * (and the sandbox's init reaping it) could wait past every grace. */
+    tx_bot_set_on_move(bot, true);
     /* EOF on stdin: a well-behaved bot exits by itself on it. */
     close_handle(bot, (uv_handle_t *)&bot->in, &bot->in_open);
     if (!bot->started) {
@@ -638,6 +849,45 @@ void tx_bot_describe_exit(const struct tx_bot *bot, char *buf, size_t cap)
     }
 }
 
+/* True when a line of what the bot kept of its stderr holds needle
+ * (lower case) and, if also is not NULL, also. */
+static bool stderr_says(const struct tx_bot *bot, const char *needle, const char *also)
+{
+    size_t n = strlen(needle);
+    const char *p = bot->stderr_kept, *end = p ? p + bot->stderr_len : NULL;
+    for (const char *line = p; line && line < end;) {
+        const char *nl = memchr(line, '\n', (size_t)(end - line));
+        const char *stop = nl ? nl : end;
+        bool found = false;
+        for (const char *q = line; !found && q + n <= stop; q++) {
+            size_t i = 0;
+            while (i < n && tolower((unsigned char)q[i]) == needle[i])
+                i++;
+            found = i == n;
+        }
+        if (found && also) {
+            size_t m = strlen(also);
+            found = false;
+            for (const char *q = line; !found && q + m <= stop; q++)
+                found = !memcmp(q, also, m);
+        }
+        if (found)
+            return true;
+        line = nl ? nl + 1 : end;
+    }
+    return false;
+}
+
+/* A sandboxed bot that died of its file system: what every language says
+ * of EROFS, or of ENOENT for a path under the sandbox's private /tmp. */
+static bool failed_on_files(const struct tx_bot *bot)
+{
+    return bot->sandboxed &&
+           (stderr_says(bot, "read-only file system", NULL) || stderr_says(bot, "erofs", NULL) ||
+            stderr_says(bot, "no such file or directory", "/tmp/") ||
+            stderr_says(bot, "enoent", "/tmp/"));
+}
+
 void tx_bot_describe_crash(const struct tx_bot *bot, char *buf, size_t cap)
 {
     char how[128];
@@ -645,7 +895,11 @@ void tx_bot_describe_crash(const struct tx_bot *bot, char *buf, size_t cap)
         snprintf(buf, cap, "%s", bot->start_error);
     } else if (bot->exited && bot->exited_by_itself) {
         tx_bot_describe_exit(bot, how, sizeof how);
-        snprintf(buf, cap, "%s%s", how, bot->term_signal ? "" : " before answering");
+        snprintf(buf, cap, "%s%s%s", how, bot->term_signal ? "" : " before answering",
+                 failed_on_files(bot) ? "; in the sandbox files are read-only and /tmp is "
+                                        "private: log to stderr, or give the bot a directory "
+                                        "with --bot-writable DIR"
+                                      : "");
     } else if (bot->write_error) {
         snprintf(buf, cap, "stopped reading its input (%s)", uv_strerror(bot->write_error));
     } else {

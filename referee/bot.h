@@ -1,11 +1,14 @@
 /* bot.h - one bot process on a libuv loop: spawn, pipes, lines, stop.
  *
  * A tx_bot is started through the launcher (twixt-launch: see launcher.c)
+ * with posix_spawn (a vfork, not libuv's fork: the referee's memory is
+ * neither copied nor left copy-on-write for every start), its end watched
+ * through a pidfd on the loop,
  * in its own session and process group and its working directory, with
  * stdin, stdout and stderr piped, the environment of its sandbox settings
  * and its own variables (tx_sandbox_bot_env in sandbox.h) and nothing else
  * inherited. The launcher stays as the bot's keeper: `pid` is the
- * keeper's (libuv's child, the group leader), `bot_pid` the bot's own once
+ * keeper's (the referee's child, the group leader), `bot_pid` the bot's own once
  * the launcher has said it; the keeper kills everything the bot started
  * when the bot ends, and exits the way the bot did. From then on its stdout
  * and stderr are read all the time: stdout is cut into lines
@@ -29,6 +32,14 @@
  * every handle is closed and that is done; only then may the struct be
  * freed. Handles live inside the
  * struct, so it must not move after tx_bot_start.
+ *
+ * Off move: with a cgroup cpu controller the launcher names the bot's
+ * cgroup file that sets its priority ("idle" status line), and
+ * tx_bot_set_on_move writes it: a bot not on move runs at idle priority
+ * (it gets only CPU that nothing else wants), one on move at the normal
+ * one. One pwrite of a byte, about 2 us, twice a turn. A bot being
+ * stopped, or whose input is closed, is back at the normal priority:
+ * dying takes CPU too.
  */
 #ifndef TX_BOT_H
 #define TX_BOT_H
@@ -81,8 +92,11 @@ struct tx_bot_options {
     char *const *opponent_argv;       /* the other bot's words: its files are hidden; may be NULL */
     const char *opponent_dir;         /* its working directory (its words are found there), or
                                          NULL: the referee's */
-    bool pinned;                      /* run on core `core` only (--pin-cores) */
-    int core;
+    double cpus;                      /* its own CPU quota (a bots file's): 0 the run's,
+                                         TX_SANDBOX_CPUS_NONE none */
+    char *const *writable;            /* its own writable directories (a bots file's), or NULL */
+    bool pinned;                      /* run on `cores` only (--pin-cores) */
+    cpu_set_t cores;
 };
 
 struct tx_bot_line {
@@ -100,7 +114,7 @@ struct tx_bot {
 
     /* Read by the owner. */
     int pid;               /* > 0 once spawned */
-    bool started;          /* uv_spawn succeeded */
+    bool started;          /* the launcher was spawned */
     bool exited;           /* exit_cb has run */
     bool exited_by_itself; /* it ended on its own, not by the signals of tx_bot_stop */
     int64_t exit_status;
@@ -113,6 +127,8 @@ struct tx_bot {
     bool sandboxed; /* started in the sandbox */
     int memory_mb;  /* its memory limit */
     bool oom;       /* the kernel killed it (or a child) at its cgroup's memory limit */
+    bool fault;     /* start_error is the machine's (its sandbox could not be set up), not
+                       the bot's: the game is interrupted, not lost */
     int left_total; /* processes it left running when it exited by itself (then killed) */
     int left_pids[TX_BOT_LEFT_MAX];       /* the first of them */
     char left_names[TX_BOT_LEFT_MAX][16]; /* and their command names */
@@ -127,7 +143,8 @@ struct tx_bot {
 
     /* Private. */
     uv_loop_t *loop;
-    uv_process_t process;
+    uv_poll_t process; /* the keeper's pidfd, readable once it has exited (process_open) */
+    int pidfd;
     uv_pipe_t in, out, err, status;
     uv_timer_t timer;
     uv_write_t write_req;
@@ -143,9 +160,11 @@ struct tx_bot {
     size_t partial_len;
     bool discarding;  /* inside a too-long line: drop bytes up to the next "\n" */
     int schedstat_fd; /* /proc/PID/schedstat once started, -1 when not open */
-    char tmpdir[64];  /* the bot's TMPDIR while its keeper has not removed it, "" if none */
-    bool tmpdir_work_queued;
-    uv_work_t tmpdir_work; /* removes it when the keeper could not */
+    int idle_fd;      /* its cgroup's priority file once the launcher named it, -1 if none */
+    char idle_on[8], idle_off[8]; /* what to write there: idle priority, normal priority */
+    bool on_move;                 /* tx_bot_set_on_move's last word */
+    char tmpdir[64];         /* the bot's TMPDIR until it is removed or handed to the remover, "" */
+    bool tmpdir_work_queued; /* handed to the remover (bot.c) */
 };
 
 /* The launcher's path (tx_paths_find in paths.h: installed, build tree or
@@ -192,6 +211,12 @@ void tx_bot_drain_stderr(struct tx_bot *bot);
  * already being closed). One pread, about 2 us. */
 bool tx_bot_sched(const struct tx_bot *bot, uint64_t *cpu_ns, uint64_t *wait_ns);
 
+/* Whether the bot is on move: when it is not, it runs at idle priority
+ * (see the top of this file; nothing without a cgroup cpu controller). A
+ * started bot is on move (at the normal priority) until it is told
+ * otherwise. */
+void tx_bot_set_on_move(struct tx_bot *bot, bool on_move);
+
 /* Closes the bot's stdin (it reads EOF) and leaves it running: `validate`
  * uses it to see whether a bot exits by itself when its input ends. Later
  * writes fail with UV_EPIPE; tx_bot_stop is still needed. When the bot
@@ -207,6 +232,12 @@ void tx_bot_read_status(struct tx_bot *bot);
  * on a bot whose start failed. */
 void tx_bot_stop(struct tx_bot *bot);
 
+/* Waits until every TMPDIR a bot left (without the sandbox) is removed:
+ * a thread of ours removes them after their keepers have exited, off the
+ * games' ends, while a directory of theirs is open. The program's exit
+ * waits for it (atexit); so do tests that count descriptors. */
+void tx_bot_wait_tmpdirs(void);
+
 /* Frees the lines still queued and stderr_kept. Call after closed_cb, once
  * the owner has taken what it needs from stderr_kept. */
 void tx_bot_release(struct tx_bot *bot);
@@ -219,8 +250,12 @@ void tx_bot_describe_exit(const struct tx_bot *bot, char *buf, size_t cap);
 /* Why a bot on move gave no answer, in the words of a crash verdict: it
  * could not be started, exited ("exit status 1 before answering", "killed
  * by signal 11 (Segmentation fault)"), stopped reading its input, or closed
- * its output. The match and re-feeding both use it, so a re-fed crash reads
- * like the recorded one. */
+ * its output. A sandboxed bot that exited after its stderr said a file
+ * system was read-only (EROFS), or that a path under /tmp does not exist,
+ * gets one more clause: the sandbox's files are read-only and its /tmp
+ * private, and --bot-writable and stderr are the places to log to. The
+ * match and re-feeding both use it, so a re-fed crash reads like the
+ * recorded one. */
 void tx_bot_describe_crash(const struct tx_bot *bot, char *buf, size_t cap);
 
 #endif

@@ -19,6 +19,7 @@
 #include "bot-limits.h"
 #include "bots-file.h"
 #include "command.h"
+#include "sandbox.h"
 
 #define SCAN_DEPTH_MAX 8 /* deeper keys are never fields of ours */
 
@@ -200,6 +201,9 @@ static void bot_free(struct tx_bots_file_bot *b)
     for (char **e = b->env; e && *e; e++)
         free(*e);
     free(b->env);
+    for (char **w = b->writable; w && *w; w++)
+        free(*w);
+    free(b->writable);
 }
 
 void tx_bots_file_free(struct tx_bots_file *f)
@@ -234,7 +238,8 @@ static int fail(const struct ctx *c, int e, const char *field, int depth, const 
     return -EINVAL;
 }
 
-static const char *const FIELDS[] = {"name", "command", "dir", "env", "memory_mb"};
+static const char *const FIELDS[] = {"name",      "command", "dir",     "env",
+                                     "memory_mb", "cpus",    "writable"};
 #define NFIELDS (sizeof FIELDS / sizeof FIELDS[0])
 
 /* Fields a user may look for that are the run's, not a bot's: both
@@ -307,7 +312,8 @@ static int parse_bot(const struct ctx *c, int e, const cJSON *o, struct tx_bots_
             }
         if (!known) {
             snprintf(why, sizeof why,
-                     "unknown field '%.64s' (expected name, command, dir, env, memory_mb)",
+                     "unknown field '%.64s' (expected name, command, dir, env, memory_mb, cpus, "
+                     "writable)",
                      f->string);
             return fail(c, e, f->string, 2, NULL, why);
         }
@@ -370,6 +376,37 @@ static int parse_bot(const struct ctx *c, int e, const cJSON *o, struct tx_bots_
             return fail(c, e, "memory_mb", 2, b->name, expected);
         }
         b->memory_mb = v == 0 ? TX_BOTS_FILE_MEMORY_NONE : (int)v;
+    }
+
+    const cJSON *cpus = cJSON_GetObjectItemCaseSensitive(o, "cpus");
+    if (cpus) {
+        double v = cJSON_IsNumber(cpus) ? cpus->valuedouble : -1;
+        if (v != 0 && !(v >= TX_SANDBOX_CPUS_MIN && v <= TX_SANDBOX_CPUS_MAX)) {
+            snprintf(why, sizeof why,
+                     "cpus: expected a number of CPUs, %g to %d, or 0 for no quota",
+                     TX_SANDBOX_CPUS_MIN, TX_SANDBOX_CPUS_MAX);
+            return fail(c, e, "cpus", 2, b->name, why);
+        }
+        b->cpus = v == 0 ? TX_BOTS_FILE_CPUS_NONE : v;
+    }
+
+    const cJSON *writable = cJSON_GetObjectItemCaseSensitive(o, "writable");
+    if (writable) {
+        int n = cJSON_IsArray(writable) ? cJSON_GetArraySize(writable) : -1;
+        bool ok = n >= 0 && n <= TX_SANDBOX_WRITABLE_MAX;
+        for (const cJSON *w = ok ? writable->child : NULL; w; w = w->next)
+            ok &= cJSON_IsString(w) && w->valuestring[0];
+        if (!ok) {
+            snprintf(why, sizeof why,
+                     "writable: expected at most %d directories (relative to this file's "
+                     "directory), e.g. [\"logs\"]",
+                     TX_SANDBOX_WRITABLE_MAX);
+            return fail(c, e, "writable", 2, b->name, why);
+        }
+        b->writable = tx_xcalloc((size_t)n + 1, sizeof *b->writable);
+        int k = 0;
+        for (const cJSON *w = writable->child; w; w = w->next)
+            b->writable[k++] = resolve_dir(c->path, w->valuestring);
     }
     return 0;
 }

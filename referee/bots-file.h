@@ -4,7 +4,8 @@
  * bot (protocol/bots-file.schema.json is the schema):
  *
  *   [{"name": "v7", "command": "./bot --seed {seed}", "dir": "v7",
- *     "env": {"OMP_NUM_THREADS": "1"}, "memory_mb": 1024},
+ *     "env": {"OMP_NUM_THREADS": "1"}, "memory_mb": 1024, "cpus": 2,
+ *     "writable": ["v7/logs"]},
  *    {"name": "greedy", "command": "twixt-greedy"}]
  *
  * name (letters, digits and "_.+-", as NAME= on the command line) and
@@ -12,9 +13,11 @@
  * are required. dir is the bot's working directory, relative to the file's
  * own directory; env adds variables to its clean environment (over
  * --bot-env's: sandbox.h); memory_mb replaces --bot-memory-mb for this bot
- * (0: no limit). Nothing else is per bot: time limits belong to the game
- * (both players have the same clock, as on CodinGame, and a record holds
- * one set of limits per game).
+ * (0: no limit), cpus --bot-cpus (0: no quota); writable lists directories
+ * (relative to the file's directory) it may write to in the sandbox, with
+ * --bot-writable's. Nothing else is per bot: time limits belong to the
+ * game (both players have the same clock, as on CodinGame, and a record
+ * holds one set of limits per game).
  *
  * Parsing is pure (text in, bots out), so every mistake is tested as a
  * table; each is reported as "FILE:LINE: bot 'NAME': FIELD: what was
@@ -30,15 +33,18 @@
 #define TX_BOTS_FILE_MAX (1 << 20)    /* bytes: a bots file is a short list */
 #define TX_BOTS_FILE_ENV_MAX 64       /* variables per bot */
 #define TX_BOTS_FILE_MEMORY_NONE (-1) /* memory_mb 0 in the file: no limit */
+#define TX_BOTS_FILE_CPUS_NONE (-1.0) /* cpus 0 in the file: no quota (TX_SANDBOX_CPUS_NONE) */
 
 struct tx_bots_file_bot {
     char *name;
     char *command;
-    char *dir;     /* working directory: absolute, or the file's directory joined with
-                      the given one; NULL when not given (the referee's) */
-    char **env;    /* "NAME=VALUE" strings, NULL-terminated; NULL when not given */
-    int memory_mb; /* 0: not given (the run's limit); TX_BOTS_FILE_MEMORY_NONE: none; else MB */
-    int line;      /* the line where its object starts */
+    char *dir;       /* working directory: absolute, or the file's directory joined with
+                        the given one; NULL when not given (the referee's) */
+    char **env;      /* "NAME=VALUE" strings, NULL-terminated; NULL when not given */
+    int memory_mb;   /* 0: not given (the run's limit); TX_BOTS_FILE_MEMORY_NONE: none; else MB */
+    double cpus;     /* 0: not given (the run's quota); TX_BOTS_FILE_CPUS_NONE: none; else CPUs */
+    char **writable; /* directories, resolved like dir, NULL-terminated; NULL when not given */
+    int line;        /* the line where its object starts */
 };
 
 struct tx_bots_file {

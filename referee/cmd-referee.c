@@ -15,7 +15,10 @@
  * non-zero exit). So what the referee itself would warn about before the
  * game (the sandbox not available, --size without {size}) goes into the
  * log's errors.referee instead, as CodinGame's runner keeps its referee's
- * stderr; only usage errors (exit 2) and an interrupt reach stderr.
+ * stderr; only usage errors (exit 2) and an interrupt reach stderr. A bot
+ * whose sandbox the machine could not set up is no score either: the game
+ * is played again, and a second such failure in a row is an error (exit
+ * 2), as it stops a run (runner.h).
  *
  * The game is a game of a pool (pool.h) of the two bots, whose run seed
  * is N: its pairing's first bot is the one whose name sorts first, and it
@@ -54,6 +57,7 @@
 #include "output.h"
 #include "pairing.h"
 #include "records.h"
+#include "runner.h"
 #include "setup.h"
 
 #define LOCK_WAIT_MS 60000          /* how long a referee waits for another's hold on -o FILE */
@@ -139,6 +143,7 @@ struct game {
     struct tx_match *match;
     struct tx_record *record; /* the finished game's */
     int signal;               /* SIGINT or SIGTERM that interrupted it, 0 if none */
+    int fault;                /* the player whose sandbox could not be set up, -1 if none */
 };
 
 static void on_signal(uv_signal_t *handle, int signum)
@@ -153,8 +158,8 @@ static void on_signal(uv_signal_t *handle, int signum)
 static void on_done(struct tx_match *match, struct tx_record *record, void *data)
 {
     struct game *g = data;
-    (void)match;
     g->record = record;
+    g->fault = tx_match_fault(match);
     g->match = NULL;
     if (g->watch_int)
         uv_close((uv_handle_t *)&g->sigint, NULL);
@@ -178,6 +183,7 @@ static int play(const struct tx_setup *run, const struct tx_game_spec *spec, str
         snprintf(err, errcap, "cannot start: %s", uv_strerror(rc));
         return rc;
     }
+    g->fault = -1;
     g->watch_int = !ignored(SIGINT);
     g->watch_term = !ignored(SIGTERM);
     uv_signal_t *handles[2] = {&g->sigint, &g->sigterm};
@@ -472,19 +478,48 @@ int tx_cmd_referee(const char *program, int argc, char **argv)
     struct tx_pool_game which = {0, run->pool.pairings[0].a == 0 ? 1 : 2};
     struct tx_pool_slot slot;
     tx_pool_spec(&run->pool, which, 1, &slot);
-    if (play(run, &slot.spec, &g, err, sizeof err) < 0) {
-        fprintf(stderr, "twixt-arena referee: %s\n", err);
-        goto out_replay;
+    /* A bot whose sandbox could not be set up (README "When a sandbox
+     * cannot be built"): the machine failed, not the bot, so that is no
+     * score. The game is recorded as interrupted, as a run records it, and
+     * played again; TX_RUNNER_FAULTS_MAX such games in a row end the
+     * referee with the kernel's reason. */
+    struct tx_record *r;
+    char lost[1024] = ""; /* why an interrupted game could not be recorded */
+    for (int attempt = 1;; attempt++) {
+        if (play(run, &slot.spec, &g, err, sizeof err) < 0) {
+            fprintf(stderr, "twixt-arena referee: %s\n", err);
+            goto out_replay;
+        }
+        r = g.record;
+        if (g.fault < 0 || g.signal || attempt == TX_RUNNER_FAULTS_MAX)
+            break;
+        if (o.output && !lost[0])
+            append_record(o.output, r, lost, sizeof lost);
+        tx_record_free(r);
+        free(r);
+        g.record = NULL;
     }
     warnings = capture_end(&cap);
-    struct tx_record *r = g.record;
 
     status = TX_EXIT_OK;
+    if (lost[0]) {
+        fprintf(stderr, "twixt-arena referee: an interrupted game was not recorded: %s\n", lost);
+        status = TX_EXIT_USAGE;
+    }
+    bool refused = g.fault >= 0 && !g.signal; /* every try faulted: no result */
+    if (refused) {
+        fprintf(stderr,
+                "twixt-arena referee: %s, %d times in a row: the machine refuses this bot's "
+                "sandbox (the game was not played; see README \"When a sandbox cannot be "
+                "built\")\n",
+                r->result.detail, TX_RUNNER_FAULTS_MAX);
+        status = TX_EXIT_USAGE;
+    }
     if (o.output && (rc = append_record(o.output, r, err, sizeof err)) < 0) {
         fprintf(stderr, "twixt-arena referee: the game was played but not recorded: %s\n", err);
         status = TX_EXIT_USAGE;
     }
-    if (o.log) {
+    if (o.log && !refused) {
         cJSON *log = tx_cg_log(r, seed, warnings);
         char *text = tx_xcheck(cJSON_PrintUnformatted(log));
         cJSON_Delete(log);
@@ -499,7 +534,7 @@ int tx_cmd_referee(const char *program, int argc, char **argv)
         fprintf(stderr, "twixt-arena referee: interrupted by %s; the game did not end\n",
                 strsignal(g.signal));
         status = 128 + g.signal;
-    } else {
+    } else if (!refused) {
         print_result(&o, r, seed);
     }
     if (tx_output_finish(stdout, "standard output", "twixt-arena referee") < 0 && !g.signal)

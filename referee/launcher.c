@@ -1,10 +1,11 @@
 /* launcher.c - twixt-launch: starts one bot, keeps it, and leaves nothing.
  *
  *   twixt-launch --status-fd FD [--parent PID] [--memory-mb N] [--cpu-s N]
- *                [--fsize-mb N] [--nice N] [--term-grace-ms N] [--core K]
- *                [--tasks N] [--cgroup DIR]...
+ *                [--fsize-mb N] [--nice N] [--term-grace-ms N] [--core K]...
+ *                [--tasks N] [--cpus N] [--cgroup DIR]...
  *                [--sandbox [--network] [--tmp-mb N] [--hide PATH]...
- *                 [--keep PATH]...] [--probe] -- PROGRAM [ARG...]
+ *                 [--keep PATH]... [--writable DIR]...] [--probe]
+ *                -- PROGRAM [ARG...]
  *
  * libuv has no hook between fork and exec, and a bot must start with its
  * limits already in place, so the referee spawns this program instead. It
@@ -35,23 +36,41 @@
  * namespaces): the bot sees only its own processes, no network (a loopback
  * of its own, unless --network), every file system read-only, a fresh
  * /proc, a minimal /dev, an empty /run, a private size-capped tmpfs on /tmp,
- * and /dev/null in place of each --hide file. It runs as the user, with
+ * and /dev/null in place of each --hide file; each --writable DIR is the
+ * one place it may write, at the same path. It runs as the user, with
  * every capability dropped and no_new_privs. Limits: --cgroup DIRs (the
- * referee found them writable) get a child cgroup with the memory limit and
- * --tasks as the process and thread cap; without them, RLIMIT_DATA as
- * everywhere, and RLIMIT_NPROC, which counts the bot's own user namespace
- * only (it does not bound root).
+ * referee found them writable) get a child cgroup with the memory limit,
+ * --tasks as the process and thread cap, --cpus as a CPU quota (the bot
+ * and everything it starts use at most N CPUs) and, in a cpuset hierarchy,
+ * the --core list as the only cores it may run on; without them,
+ * RLIMIT_DATA as everywhere, RLIMIT_NPROC, which counts the bot's own user
+ * namespace only (it does not bound root), and the cores as an affinity
+ * (which a bot may change).
  *
  * Status descriptor, one line per message: "tmp PATH" (without --sandbox,
- * the bot's private TMPDIR, /tmp/twixt-bot-REFEREE-XXXXXX: should the
- * keeper be killed before it removes it, the referee does), "tmp-removed"
- * (it did), "pid N" (the bot's own pid, as the referee sees it, for
+ * the bot's private TMPDIR, /tmp/twixt-bot-REFEREE-XXXXXX: the referee
+ * removes it once the keeper has exited, unless the keeper says
+ * "tmp-removed": it does so only when the bot could not start or the
+ * referee is gone), "pid N" (the bot's own pid, as the referee sees it, for
  * /proc/N/schedstat), "error TEXT" (why the bot
  * could not start: "cannot run './x': No such file or directory"; exit
  * status 127), "self" (the bot ended by itself, not by the referee's
  * signal or the keeper's sweep), "oom" (the bot hit its cgroup's memory
- * limit), "left PID COMM" (at most LEFT_REPORTED) and "left-total N". It is
- * close-on-exec in the bot, which never inherits it.
+ * limit), "left PID COMM" (at most LEFT_REPORTED) and "left-total N",
+ * "idle FILE ON OFF" (the bot's cgroup file that puts it at idle priority
+ * when ON is written to it, back when OFF is: the referee does so while the
+ * bot is not on move) and "fault" (the "error" line that follows is a
+ * failure of the machine or of the launcher, not of the bot: its sandbox,
+ * its cgroups or its limits could not be set up; only an "error" without
+ * it, the bot's program not running, is the bot's). It is close-on-exec in
+ * the bot, which never inherits it.
+ *
+ * A test hook: with TWIXT_LAUNCH_FAULT=N:DIR in its environment (a bots
+ * file's env gives it to one bot), a sandboxed start creates the first of
+ * DIR/fault-1 to DIR/fault-N that does not exist yet and then fails its
+ * sandbox's set-up as the kernel could (a fault); once all N exist, it
+ * does nothing. So the first N sandboxed starts of that bot fail. The
+ * variable never reaches the bot.
  */
 #include <dirent.h>
 #include <errno.h>
@@ -84,11 +103,18 @@
 #include "proc.h"
 
 #define EXIT_CANNOT_RUN 127
-#define DEFAULT_FSIZE_MB 64 /* a bot has no business writing big files */
-#define DEFAULT_TMP_MB 64   /* the sandbox's /tmp */
-#define LIST_MAX 64         /* --hide, --keep, --cgroup paths */
-#define LEFT_REPORTED 16    /* "left" lines at most; "left-total" counts them all */
-#define SWEEP_PAUSE_NS 1000000L
+#define DEFAULT_FSIZE_MB 64     /* a bot has no business writing big files */
+#define DEFAULT_TMP_MB 64       /* the sandbox's /tmp */
+#define LIST_MAX 64             /* --hide, --keep, --cgroup paths */
+#define LEFT_REPORTED 16        /* "left" lines at most; "left-total" counts them all */
+#define SWEEP_PAUSE_NS 1000000L /* at most, between two rounds of a sweep */
+#define RMDIR_PAUSE_NS 100000L  /* between two tries of a cgroup's removal */
+#define RMDIR_TRIES 1000
+/* The CPU quota's period, the kernel's default: the quota is handed to
+ * each core in 5 ms slices, and a slice left on a core a thread moved
+ * away from is missed until it comes back, so the longer the period, the
+ * less a bot using exactly its quota loses to that. */
+#define CPU_PERIOD_US 100000
 
 #ifndef SECBIT_NOROOT
 #define SECBIT_NOROOT (1 << 0)
@@ -101,10 +127,12 @@
 #endif
 
 struct launch {
-    long memory_mb, cpu_s, fsize_mb, nice, parent, term_grace_ms, tmp_mb, tasks, core;
-    bool sandbox, network, probe;
-    const char *hide[LIST_MAX], *keep[LIST_MAX], *cgroup[LIST_MAX];
-    int nhide, nkeep, ncgroup;
+    long memory_mb, cpu_s, fsize_mb, nice, parent, term_grace_ms, tmp_mb, tasks;
+    double cpus;     /* --cpus: the CPU quota, 0 for none */
+    cpu_set_t cores; /* --core: the only cores the bot may use, when pinned */
+    bool sandbox, network, probe, pinned, inject_fault;
+    const char *hide[LIST_MAX], *keep[LIST_MAX], *cgroup[LIST_MAX], *writable[LIST_MAX];
+    int nhide, nkeep, ncgroup, nwritable;
     char **argv;
 };
 
@@ -112,7 +140,8 @@ static int status_fd = -1;
 static pid_t keeper;                     /* the launcher's own pid: cleanup happens only there */
 static char cgroups[LIST_MAX][PATH_MAX]; /* the bot's cgroups, created by the keeper */
 static int ncgroups;
-static char tmpdir[64]; /* the bot's TMPDIR without the sandbox, "" if none */
+static bool cpuset_pinned; /* the cores are the bot's cpuset, not just its affinity */
+static char tmpdir[64];    /* the bot's TMPDIR without the sandbox, "" if none */
 
 static void cleanup(void);
 
@@ -139,21 +168,47 @@ static void say(const char *fmt, ...)
 }
 
 /* Reports why the bot did not start and exits: the referee turns this line
- * into the crash detail the user reads. */
-__attribute__((format(printf, 1, 2), noreturn)) static void fail(const char *fmt, ...)
+ * into the crash detail the user reads, or, for a fault (anything but the
+ * bot's own program), into an interrupted game that is played again. */
+__attribute__((noreturn)) static void report(bool fault, const char *fmt, va_list ap)
 {
     char msg[512];
-    va_list ap;
-    va_start(ap, fmt);
     vsnprintf(msg, sizeof msg, fmt, ap);
-    va_end(ap);
     for (char *p = msg; *p; p++)
         if (*p == '\n')
             *p = ' ';
+    if (fault)
+        say("fault");
     say("error %s", msg);
     if (getpid() == keeper)
         cleanup();
     _exit(EXIT_CANNOT_RUN);
+}
+
+/* The bot could not be set up: the machine's or the referee's doing. */
+__attribute__((format(printf, 1, 2), noreturn)) static void fail(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    report(true, fmt, ap);
+}
+
+/* The bot's own program cannot run: its loss. */
+__attribute__((format(printf, 1, 2), noreturn)) static void cannot_run(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    report(false, fmt, ap);
+}
+
+static double decimal(const char *option, const char *text)
+{
+    char *end;
+    errno = 0;
+    double v = strtod(text ? text : "", &end);
+    if (!text || errno || *end || end == text || !(v >= 0))
+        fail("bad value for %s: '%s'", option, text ? text : "");
+    return v;
 }
 
 static long number(const char *option, const char *text)
@@ -179,8 +234,7 @@ static void parse(int argc, char **argv, struct launch *l)
                          .fsize_mb = DEFAULT_FSIZE_MB,
                          .nice = 5,
                          .term_grace_ms = 100,
-                         .tmp_mb = DEFAULT_TMP_MB,
-                         .core = -1};
+                         .tmp_mb = DEFAULT_TMP_MB};
     int i = 1;
     for (; i < argc; i++) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
@@ -218,14 +272,22 @@ static void parse(int argc, char **argv, struct launch *l)
             l->tmp_mb = number(a, v);
         else if (!strcmp(a, "--tasks"))
             l->tasks = number(a, v);
-        else if (!strcmp(a, "--core"))
-            l->core = number(a, v);
-        else if (!strcmp(a, "--hide"))
+        else if (!strcmp(a, "--cpus"))
+            l->cpus = decimal(a, v);
+        else if (!strcmp(a, "--core")) {
+            long core = number(a, v);
+            if (core >= CPU_SETSIZE)
+                fail("bad value for %s: '%s'", a, v);
+            CPU_SET((int)core, &l->cores);
+            l->pinned = true;
+        } else if (!strcmp(a, "--hide"))
             add(l->hide, &l->nhide, a, v);
         else if (!strcmp(a, "--keep"))
             add(l->keep, &l->nkeep, a, v);
         else if (!strcmp(a, "--cgroup"))
             add(l->cgroup, &l->ncgroup, a, v);
+        else if (!strcmp(a, "--writable"))
+            add(l->writable, &l->nwritable, a, v);
         else
             fail("unknown launcher option %s", a);
         i++;
@@ -253,8 +315,9 @@ static int write_file(const char *path, const char *text)
 static void cleanup(void)
 {
     for (int i = 0; i < ncgroups; i++)
-        for (int tries = 0; rmdir(cgroups[i]) < 0 && errno == EBUSY && tries < 100; tries++) {
-            struct timespec t = {0, SWEEP_PAUSE_NS};
+        for (int tries = 0; rmdir(cgroups[i]) < 0 && errno == EBUSY && tries < RMDIR_TRIES;
+             tries++) {
+            struct timespec t = {0, RMDIR_PAUSE_NS};
             nanosleep(&t, NULL);
         }
     ncgroups = 0;
@@ -265,9 +328,85 @@ static void cleanup(void)
     tmpdir[0] = '\0';
 }
 
+/* Writes value into dir/name; a file the controller does not have (another
+ * cgroup version, another hierarchy) is skipped. */
+static void set_cgroup(const char *dir, const char *name, const char *value)
+{
+    char path[PATH_MAX + 32];
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    int e = write_file(path, value);
+    if (e < 0 && e != -ENOENT)
+        fail("cannot set %s: %s", path, strerror(-e));
+}
+
+static bool has_file(const char *dir, const char *name)
+{
+    char path[PATH_MAX + 32];
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    return access(path, F_OK) == 0;
+}
+
+/* The first line of dir/name, "" when it cannot be read. */
+static void read_cgroup(const char *dir, const char *name, char *buf, size_t cap)
+{
+    char path[PATH_MAX + 32];
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    ssize_t n = fd >= 0 ? read(fd, buf, cap - 1) : -1;
+    if (fd >= 0)
+        close(fd);
+    buf[n > 0 ? n : 0] = '\0';
+    buf[strcspn(buf, "\n")] = '\0';
+}
+
+/* The CPU controller's settings in the bot's cgroup dir: the quota (v1
+ * cfs_period_us and cfs_quota_us, v2 cpu.max), then the file the referee
+ * writes to while the bot is not on move (cpu.idle since Linux 5.15, else
+ * the smallest weight). Without a quota, neither. */
+static void set_cpu(const struct launch *l, const char *dir)
+{
+    if (l->cpus <= 0)
+        return;
+    char value[64];
+    long long quota = (long long)(l->cpus * CPU_PERIOD_US + 0.5);
+    snprintf(value, sizeof value, "%d", CPU_PERIOD_US);
+    set_cgroup(dir, "cpu.cfs_period_us", value);
+    snprintf(value, sizeof value, "%lld", quota);
+    set_cgroup(dir, "cpu.cfs_quota_us", value);
+    snprintf(value, sizeof value, "%lld %d", quota, CPU_PERIOD_US);
+    set_cgroup(dir, "cpu.max", value);
+    static const char *const idle[][3] = {
+        {"cpu.idle", "1", "0"}, {"cpu.weight", "1", "100"}, {"cpu.shares", "2", "1024"}};
+    for (size_t k = 0; k < sizeof idle / sizeof idle[0]; k++)
+        if (has_file(dir, idle[k][0])) {
+            say("idle %s/%s %s %s", dir, idle[k][0], idle[k][1], idle[k][2]);
+            return;
+        }
+}
+
+/* The pinned cores as the only ones of the bot's cpuset (v1 also wants
+ * its memory nodes: the parent's). */
+static void set_cpuset(const struct launch *l, const char *parent, const char *dir)
+{
+    char list[4096] = "", mems[256];
+    size_t len = 0;
+    for (int c = 0; c < CPU_SETSIZE && len + 16 < sizeof list; c++)
+        if (CPU_ISSET(c, &l->cores))
+            len += (size_t)snprintf(list + len, sizeof list - len, "%s%d", len ? "," : "", c);
+    read_cgroup(parent, "cpuset.mems", mems, sizeof mems);
+    if (!mems[0])
+        read_cgroup(parent, "cpuset.effective_mems", mems, sizeof mems);
+    if (!mems[0])
+        read_cgroup(parent, "cpuset.mems.effective", mems, sizeof mems);
+    if (mems[0])
+        set_cgroup(dir, "cpuset.mems", mems);
+    set_cgroup(dir, "cpuset.cpus", list);
+    cpuset_pinned = true;
+}
+
 /* Creates the bot's cgroup under each DIR and sets what that controller
- * limits (memory without swap, tasks); returns the cgroup.procs descriptors
- * the bot's first process writes itself into. */
+ * limits (memory without swap, tasks, CPU, cores); returns the
+ * cgroup.procs descriptors the bot's first process writes itself into. */
 static int make_cgroups(const struct launch *l, int *procs)
 {
     unsigned salt = (unsigned)time(NULL) ^ ((unsigned)getpid() << 12);
@@ -300,6 +439,10 @@ static int make_cgroups(const struct launch *l, int *procs)
         int e = l->tasks > 0 ? write_file(path, value) : 0;
         if (e < 0 && e != -ENOENT)
             fail("cannot set %s: %s", path, strerror(-e));
+        if (has_file(dir, "cpu.cfs_quota_us") || has_file(dir, "cpu.max"))
+            set_cpu(l, dir);
+        if (l->pinned && has_file(dir, "cpuset.cpus"))
+            set_cpuset(l, l->cgroup[i], dir);
         snprintf(path, sizeof path, "%s/cgroup.procs", dir);
         if ((procs[i] = open(path, O_WRONLY | O_CLOEXEC)) < 0)
             fail("cannot open %s: %s", path, strerror(errno));
@@ -388,7 +531,7 @@ static void setup_filesystem(const struct launch *l)
 {
     static const char *const devices[] = {"null", "zero", "full", "random", "urandom"};
     enum { NDEV = sizeof devices / sizeof devices[0] };
-    int dev[NDEV], keep[LIST_MAX];
+    int dev[NDEV], keep[LIST_MAX], writable[LIST_MAX];
     bool keep_dir[LIST_MAX];
     char cwd[PATH_MAX], path[PATH_MAX + 16];
 
@@ -412,6 +555,9 @@ static void setup_filesystem(const struct launch *l)
                       MOUNT_ATTR_RDONLY | MOUNT_ATTR_NOSUID),
              "make read-only", l->keep[i]);
     }
+    /* The directories it may write to, as they are (not made read-only). */
+    for (int i = 0; i < l->nwritable; i++)
+        must(writable[i] = clone_tree(l->writable[i], true), "bind", l->writable[i]);
     /* A /proc of the bot's own PID namespace: its processes only. */
     must(mount("proc", "/proc", "proc", MS_NOSUID | MS_NODEV | MS_NOEXEC, NULL), "mount", "/proc");
     /* Every file system read-only, /proc included. */
@@ -444,6 +590,13 @@ static void setup_filesystem(const struct launch *l)
             must(move_tree(keep[i], l->keep[i]), "bind", l->keep[i]);
             close(keep[i]);
         }
+    for (int i = 0; i < l->nwritable; i++) {
+        make_mount_point(l->writable[i], true);
+        must(set_attr(writable[i], "", AT_EMPTY_PATH | AT_RECURSIVE, MOUNT_ATTR_NOSUID), "bind",
+             l->writable[i]);
+        must(move_tree(writable[i], l->writable[i]), "bind", l->writable[i]);
+        close(writable[i]);
+    }
     /* Sockets of daemons and of the user's session live in /run: even a
      * read-only mount lets a process connect to them. */
     struct stat st;
@@ -538,7 +691,7 @@ static void explain_missing_interpreter(const char *program, int err)
     const char *interp = head + 2;
     while (*interp == ' ')
         interp++;
-    fail("cannot run '%s': its interpreter '%s' was not found", program, interp);
+    cannot_run("cannot run '%s': its interpreter '%s' was not found", program, interp);
 }
 
 static void default_signals(void)
@@ -607,13 +760,8 @@ static __attribute__((noreturn)) void run_bot(const struct launch *l, bool cgrou
     /* Counted in the bot's own user namespace; root is never bounded. */
     if (l->sandbox && l->tasks > 0 && ncgroups == 0 && getuid() != 0)
         set_limit(RLIMIT_NPROC, (rlim_t)l->tasks, "process");
-    if (l->core >= 0) {
-        cpu_set_t set;
-        CPU_ZERO(&set);
-        CPU_SET((int)l->core, &set);
-        if (sched_setaffinity(0, sizeof set, &set) < 0)
-            fail("cannot pin the bot to core %ld: %s", l->core, strerror(errno));
-    }
+    if (l->pinned && !cpuset_pinned && sched_setaffinity(0, sizeof l->cores, &l->cores) < 0)
+        fail("cannot pin the bot to its cores: %s", strerror(errno));
     /* Below the referee, so its clock is read on time when bots keep every
      * core busy. nice() may legitimately return -1, hence errno. */
     if (l->nice > 0) {
@@ -631,7 +779,7 @@ static __attribute__((noreturn)) void run_bot(const struct launch *l, bool cgrou
     execvp(l->argv[0], l->argv);
     int err = errno;
     explain_missing_interpreter(l->argv[0], err);
-    fail("cannot run '%s': %s", l->argv[0], strerror(err));
+    cannot_run("cannot run '%s': %s", l->argv[0], strerror(err));
 }
 
 /* pid 2 of the sandbox: says its pid as the referee sees it, builds its
@@ -648,6 +796,8 @@ static __attribute__((noreturn)) void sandboxed_bot(const struct launch *l, bool
     }
     if (getppid() != 1)
         fail("the sandbox's init has gone");
+    if (l->inject_fault)
+        fail("cannot set up the sandbox: injected by TWIXT_LAUNCH_FAULT (a test)");
     setup_filesystem(l);
     if (!l->network)
         loopback_up();
@@ -710,6 +860,27 @@ static __attribute__((noreturn)) void sandbox_init(const struct launch *l, int g
 
 /* ---- the keeper ---- */
 
+/* The test hook of TWIXT_LAUNCH_FAULT=N:DIR (see the top of this file):
+ * true when this start takes one of the N faults. */
+static bool take_injected_fault(void)
+{
+    const char *hook = getenv("TWIXT_LAUNCH_FAULT");
+    char *end;
+    long n = hook ? strtol(hook, &end, 10) : 0;
+    if (!hook || *end != ':' || n < 1)
+        return false;
+    for (long k = 1; k <= n; k++) {
+        char path[PATH_MAX];
+        snprintf(path, sizeof path, "%s/fault-%ld", end + 1, k);
+        int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+        if (fd >= 0) {
+            close(fd);
+            return true;
+        }
+    }
+    return false;
+}
+
 static pid_t child;      /* the bot, or the sandbox's init */
 static bool child_done;  /* reaped */
 static int child_status; /* its wait status */
@@ -729,16 +900,24 @@ static void reap(void)
 
 /* Kills every descendant, whatever it did to hide, until none is left:
  * as subreaper the keeper adopts every orphan, so "no child" is "nothing
- * left". A process forked while a round runs is found by the next. */
+ * left". A process forked while a round runs is found by the next, which
+ * starts as soon as a child dies (the sandbox's init takes a moment: its
+ * namespace goes with it), or after SWEEP_PAUSE_NS. */
 static void sweep(void)
 {
+    sigset_t chld;
+    sigemptyset(&chld);
+    sigaddset(&chld, SIGCHLD);
     for (;;) {
         tx_proc_kill_descendants(getpid());
         reap();
-        if (waitpid(-1, NULL, WNOHANG) < 0 && errno == ECHILD)
+        pid_t pid = waitpid(-1, NULL, WNOHANG);
+        if (pid < 0 && errno == ECHILD)
             return;
+        /* SIGCHLD is blocked: one of a death since reap() is pending. */
         struct timespec t = {0, SWEEP_PAUSE_NS};
-        nanosleep(&t, NULL);
+        if (pid == 0)
+            sigtimedwait(&chld, NULL, &t);
     }
 }
 
@@ -832,6 +1011,8 @@ int main(int argc, char **argv)
     if (prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) < 0)
         fail("cannot become a child subreaper: %s", strerror(errno));
 
+    l.inject_fault = l.sandbox && !l.probe && take_injected_fault();
+    unsetenv("TWIXT_LAUNCH_FAULT");
     int procs[LIST_MAX];
     int nprocs = l.sandbox ? make_cgroups(&l, procs) : 0;
     bool cgroup_memory = false;
@@ -972,8 +1153,14 @@ int main(int argc, char **argv)
     if (!stopping)
         report_left();
     sweep();
-    if (hit_memory_limit())
+    /* The kernel's OOM kill is a SIGKILL: only then is it worth a look. */
+    if (WIFSIGNALED(bot_status) && WTERMSIG(bot_status) == SIGKILL && hit_memory_limit())
         say("oom");
+    /* The TMPDIR is the referee's to remove, off the game's end (removing
+     * even an empty directory takes a millisecond on ext4); unless it is
+     * gone already. */
+    if (getppid() == referee)
+        tmpdir[0] = '\0';
     cleanup();
     mirror(bot_status);
 }

@@ -55,7 +55,8 @@ struct tx_match {
     char sha256[2][TX_SHA256_HEX];
     bool have_sha256[2];
     char launcher[PATH_MAX];
-    int core; /* the core its bots are pinned to (tx_sandbox_take_core), -1 for none */
+    bool pinned; /* --pin-cores: cores[p] are seat p's (tx_sandbox_take_cores) */
+    cpu_set_t cores[2];
     char started[32];
     uv_work_t work;
 
@@ -64,6 +65,7 @@ struct tx_match {
     enum tx_reason reason;
     char detail[TX_VERDICT_DETAIL_MAX];
     int crashed; /* player whose crash detail is written at the end, -1 */
+    int fault;   /* player whose sandbox could not be set up (tx_match_fault), -1 */
 
     int nturns;
     struct tx_match_turn *turns; /* room for every move of the board and a last answer */

@@ -28,6 +28,34 @@
 
 /* ---- the end ---- */
 
+/* A bot that crashed because its sandbox could not be set up did not
+ * lose: the game is interrupted (README "When a sandbox cannot be built"),
+ * without the turn it could not play. */
+static void fault_to_interrupted(struct tx_match *m)
+{
+    int p = m->crashed;
+    if (p < 0 || !m->seats[p].bot.fault)
+        return;
+    const char *name = m->spec->bots[p]->name ? m->spec->bots[p]->name : "bot";
+    m->fault = p;
+    m->crashed = -1;
+    m->winner = -1;
+    m->reason = TX_REASON_INTERRUPTED;
+    snprintf(m->detail, sizeof m->detail, "bot '%s' could not be started: %s", name,
+             m->seats[p].bot.start_error);
+    if (m->nturns > 0 && m->turns[m->nturns - 1].player == p &&
+        !m->turns[m->nturns - 1].has_token) {
+        m->nturns--;
+        free(m->turns[m->nturns].edits);
+        m->turns[m->nturns].edits = NULL;
+    }
+}
+
+int tx_match_fault(const struct tx_match *m)
+{
+    return m->fault;
+}
+
 static void free_match(struct tx_match *m)
 {
     for (int p = 0; p < 2; p++) {
@@ -45,10 +73,12 @@ static void free_match(struct tx_match *m)
 static void done(struct tx_match *m)
 {
     m->phase = TX_MATCH_DONE;
+    fault_to_interrupted(m);
     struct tx_record *record = tx_match_build_record(m);
     for (int p = 0; p < 2; p++)
         tx_seat_release(&m->seats[p]);
-    tx_sandbox_give_core(m->core);
+    for (int p = 0; m->pinned && p < 2; p++)
+        tx_sandbox_give_cores(&m->cores[p]);
     m->done_cb(m, record, m->data);
     free_match(m);
 }
@@ -171,15 +201,20 @@ static void hash_programs(uv_work_t *work)
 
 static void spawn_bots(struct tx_match *m)
 {
-    m->core = tx_sandbox_take_core(); /* -1 unless --pin-cores */
+    /* --pin-cores: each bot on cores of its own, away from its opponent's
+     * where the machine has enough. */
+    const struct tx_sandbox *sb = tx_sandbox_current();
+    for (int p = 0; p < 2; p++)
+        m->pinned = tx_sandbox_take_cores(tx_sandbox_bot_cpus(sb, m->spec->bots[p]->cpus),
+                                          p ? &m->cores[0] : NULL, &m->cores[p]);
     for (int p = 0; p < 2; p++) {
         if (!m->argv[p])
             continue;
         struct tx_seat *seat = &m->seats[p];
         seat->opponent_argv = m->argv[1 - p]; /* its files are hidden from this bot */
         seat->opponent_dir = m->spec->bots[1 - p]->dir;
-        seat->pinned = m->core >= 0;
-        seat->core = m->core;
+        seat->pinned = m->pinned;
+        seat->cores = m->cores[p];
         /* A failure is the bot's crash, at its turn. */
         tx_seat_start(seat, m->argv[p], m->launcher, m->config->geo);
     }
@@ -289,7 +324,7 @@ int tx_match_start(uv_loop_t *loop, const struct tx_match_config *config,
     m->phase = TX_MATCH_HASHING;
     m->winner = -1;
     m->crashed = -1;
-    m->core = -1;
+    m->fault = -1;
     m->game = tx_game_new(config->geo, config->rules);
     m->turns = tx_xcalloc((size_t)config->geo->holes + 2, sizeof *m->turns);
 
@@ -328,6 +363,8 @@ int tx_match_start(uv_loop_t *loop, const struct tx_match_config *config,
         struct tx_variant variant = tx_match_variant(config);
         m->env[p] = tx_match_bot_env(&variant, m->variant_env, bot->env);
         seat->env = m->env[p];
+        seat->cpus = bot->cpus;
+        seat->writable = bot->writable;
         seat->forced = spec->nopening;
         tx_seat_init(seat, loop);
     }

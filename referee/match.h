@@ -37,11 +37,14 @@ struct tx_match_config {
 /* A bot as the user named it: NAME=COMMAND, or COMMAND (name derived), or
  * an entry of a bots file (bots-file.h), which may add the rest. */
 struct tx_bot_spec {
-    const char *name;    /* display name */
-    const char *command; /* command line; placeholders ({seed}, ...) replaced per game */
-    const char *dir;     /* working directory, NULL for the referee's */
-    char *const *env;    /* "NAME=VALUE" added to its environment, NULL-terminated, or NULL */
-    int memory_mb;       /* its memory limit: 0 the run's, TX_BOT_MEMORY_NONE none, else MB */
+    const char *name;      /* display name */
+    const char *command;   /* command line; placeholders ({seed}, ...) replaced per game */
+    const char *dir;       /* working directory, NULL for the referee's */
+    char *const *env;      /* "NAME=VALUE" added to its environment, NULL-terminated, or NULL */
+    int memory_mb;         /* its memory limit: 0 the run's, TX_BOT_MEMORY_NONE none, else MB */
+    double cpus;           /* its CPU quota: 0 the run's (--bot-cpus), TX_SANDBOX_CPUS_NONE none */
+    char *const *writable; /* directories it may write to in the sandbox (absolute), NULL-
+                              terminated, or NULL */
 };
 #define TX_BOT_MEMORY_NONE (-1)
 
@@ -72,6 +75,11 @@ int tx_match_start(uv_loop_t *loop, const struct tx_match_config *config,
 /* Ends the game now with reason "interrupted" (Ctrl-C): bots are killed and
  * done_cb runs once they are reaped. Safe to call more than once. */
 void tx_match_interrupt(struct tx_match *match);
+
+/* Inside done_cb: the player (0 or 1) whose sandbox could not be set up
+ * (bot.h: fault), so that the game ended "interrupted", not lost; -1 for
+ * none. The machine failed, not the bot: the runner plays the game again. */
+int tx_match_fault(const struct tx_match *match);
 
 /* Defaults for a config: the CodinGame limits (tx_limits_default). */
 void tx_match_config_init(struct tx_match_config *config, const struct tx_geometry *geo,

@@ -71,6 +71,9 @@ enum kind {
 #define SIZE_MIN_TEXT QUOTE(TX_SIDE_MIN)
 #define SIZE_MAX_TEXT QUOTE(TX_SIDE_MAX)
 #define SIZE_DEFAULT_TEXT QUOTE(TX_SIZE_DEFAULT)
+#define CPUS_TEXT QUOTE(TX_SANDBOX_CPUS)
+#define CPUS_MIN_TEXT QUOTE(TX_SANDBOX_CPUS_MIN)
+#define CPUS_MAX_TEXT QUOTE(TX_SANDBOX_CPUS_MAX)
 
 static bool parse_pairs(struct tx_options *o, const char *v, char *why, size_t cap);
 static bool parse_player1(struct tx_options *o, const char *v, char *why, size_t cap);
@@ -87,6 +90,8 @@ static bool parse_bot_env(struct tx_options *o, const char *v, char *why, size_t
 static bool parse_rules(struct tx_options *o, const char *v, char *why, size_t cap);
 static bool parse_size(struct tx_options *o, const char *v, char *why, size_t cap);
 static bool parse_board(struct tx_options *o, const char *v, char *why, size_t cap);
+static bool parse_bot_cpus(struct tx_options *o, const char *v, char *why, size_t cap);
+static bool parse_bot_writable(struct tx_options *o, const char *v, char *why, size_t cap);
 
 /* One option of one or more subcommands. */
 static const struct option {
@@ -359,7 +364,7 @@ static const struct option {
      .commands = BOTS,
      .kind = FLAG,
      .field = FIELD(sandbox.pin_cores),
-     .help = "pin each running game's bots to a core of their own",
+     .help = "pin each bot to cores of its own, away from its opponent's where there are enough",
      .refeed = true},
     {.name = "--bot-env",
      .commands = BOTS,
@@ -368,6 +373,24 @@ static const struct option {
      .value = "NAME=VALUE",
      .what = "NAME=VALUE or NAME (letters, digits and _, not starting with a digit)",
      .help = "add to every bot's environment (repeatable; NAME alone: its value here)",
+     .refeed = true},
+    {.name = "--bot-cpus",
+     .commands = BOTS,
+     .kind = CUSTOM,
+     .parse = parse_bot_cpus,
+     .value = "N",
+     .what = "a number of CPUs from " CPUS_MIN_TEXT " to " CPUS_MAX_TEXT ", or 0 for no quota",
+     .help =
+         "CPUs each sandboxed bot may use, its children included (cgroup quota; default " CPUS_TEXT
+         ", 0 for none)",
+     .refeed = true},
+    {.name = "--bot-writable",
+     .commands = BOTS,
+     .kind = CUSTOM,
+     .parse = parse_bot_writable,
+     .value = "DIR",
+     .what = "a directory",
+     .help = "a directory sandboxed bots may write to, at the same path (repeatable)",
      .refeed = true},
     {.name = "--skip-invalid",
      .commands = RUNS,
@@ -788,6 +811,32 @@ static bool parse_bot_env(struct tx_options *o, const char *v, char *why, size_t
     if (!tx_sandbox_env_valid(v))
         return false;
     o->sandbox.env[o->sandbox.nenv++] = v;
+    return true;
+}
+
+/* A decimal number of CPUs; 0: no quota. */
+static bool parse_bot_cpus(struct tx_options *o, const char *v, char *why, size_t cap)
+{
+    (void)why, (void)cap;
+    char *end;
+    errno = 0;
+    double n = strtod(v, &end);
+    if (errno || *end || end == v ||
+        !(n == 0 || (n >= TX_SANDBOX_CPUS_MIN && n <= TX_SANDBOX_CPUS_MAX)))
+        return false;
+    o->sandbox.cpus = n == 0 ? TX_SANDBOX_CPUS_NONE : n;
+    return true;
+}
+
+/* Repeatable, up to TX_SANDBOX_WRITABLE_MAX; whether it is a directory is
+ * the sandbox's to check (tx_sandbox_init), when the run starts. */
+static bool parse_bot_writable(struct tx_options *o, const char *v, char *why, size_t cap)
+{
+    if (o->sandbox.nwritable == TX_SANDBOX_WRITABLE_MAX) {
+        snprintf(why, cap, "at most %d of them", TX_SANDBOX_WRITABLE_MAX);
+        return false;
+    }
+    o->sandbox.writable[o->sandbox.nwritable++] = v;
     return true;
 }
 

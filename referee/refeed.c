@@ -240,9 +240,8 @@ int tx_refeed_run(const struct tx_refeed_config *c, struct tx_refeed_result *ret
     seat->forced = forced;
     rf->env = tx_match_bot_env(&variant, rf->env_store, NULL);
     seat->env = rf->env;
-    int core = tx_sandbox_take_core(); /* -1 unless --pin-cores */
-    seat->pinned = core >= 0;
-    seat->core = core;
+    /* --pin-cores: its own core(s) */
+    seat->pinned = tx_sandbox_take_cores(tx_sandbox_current()->cpus, NULL, &seat->cores);
     tx_seat_init(seat, &rf->loop);
     rf->spawned = uv_hrtime();
     if (tx_seat_start(seat, argv, launcher, c->geo) < 0)
@@ -250,7 +249,8 @@ int tx_refeed_run(const struct tx_refeed_config *c, struct tx_refeed_result *ret
     feed_next(rf);
     while (!rf->closed)
         uv_run(&rf->loop, UV_RUN_ONCE);
-    tx_sandbox_give_core(core);
+    if (seat->pinned)
+        tx_sandbox_give_cores(&seat->cores);
     struct tx_bot *bot = &seat->bot;
     /* The launcher reports a failed exec of the bot only once it is gone. */
     if (!ret->start_error[0] && bot->start_error[0])

@@ -40,6 +40,7 @@
 struct slot {
     struct tx_runner *runner;
     struct tx_match *match; /* NULL when the slot is free */
+    bool replaying;         /* its game ended by a fault: saved, then started again here */
     struct tx_pool_slot game;
 };
 
@@ -48,6 +49,7 @@ struct tally {
     char *name;
     int64_t games;
     int64_t half_points; /* 2 per win, 1 per draw */
+    int faults;          /* its sandbox could not be set up, this many games in a row */
 };
 
 struct tx_runner {
@@ -304,7 +306,7 @@ static void start_games(struct tx_runner *r)
 {
     for (int i = 0; i < r->config->concurrency && !r->stopping; i++) {
         struct slot *slot = &r->slots[i];
-        if (slot->match)
+        if (slot->match || slot->replaying)
             continue;
         int64_t index = r->last_game + 1;
         int rc = r->games->next(r->games->data, index, &slot->game);
@@ -347,6 +349,8 @@ struct saving {
     struct tx_runner *runner;
     struct tx_pool_slot game; /* what the game was, for games->ended */
     struct tx_record *record;
+    int fault;          /* the player whose sandbox could not be set up, -1 */
+    struct slot *again; /* where it is played again (fault), or NULL */
     int rc;
     char err[512];
 };
@@ -360,6 +364,52 @@ static void save_work(uv_work_t *work)
     struct tx_runner *r = sv->runner;
     sv->rc =
         r->out.fd >= 0 ? tx_records_out_append(&r->out, sv->record, sv->err, sizeof sv->err) : 0;
+}
+
+/* Sandbox set-up failures in a row, per bot: TX_RUNNER_FAULTS_MAX of them
+ * stop the run (runner.h). */
+static void count_faults(struct tx_runner *r, const struct tx_record *rec, int fault)
+{
+    for (int p = 0; p < 2; p++) {
+        struct tally *t = tally_of(r, rec->players[p].name ? rec->players[p].name : "");
+        if (!t)
+            continue;
+        if (p == fault)
+            t->faults++;
+        else if (rec->result.reason != TX_REASON_INTERRUPTED)
+            t->faults = 0;
+        if (t->faults >= TX_RUNNER_FAULTS_MAX && !r->error) {
+            snprintf(r->err, r->errcap,
+                     "%s, %d times in a row: the machine refuses this bot's sandbox (its games "
+                     "were not counted; see README \"When a sandbox cannot be built\")",
+                     rec->result.detail, t->faults);
+            fail(r, -EIO, NULL);
+        }
+    }
+}
+
+/* Plays a game that ended by a fault again, in its slot, as the next game
+ * of the file; or, when the run stops, lets its source know it ended. */
+static void play_again(struct tx_runner *r, struct slot *slot, const struct tx_record *record)
+{
+    slot->replaying = false;
+    if (r->stopping) {
+        r->games->ended(r->games->data, &slot->game, record);
+        return;
+    }
+    int64_t index = ++r->last_game;
+    slot->game.spec.index = index;
+    int rc =
+        tx_match_start(&r->loop, &r->match, &slot->game.spec, on_game_done, slot, &slot->match);
+    if (rc < 0) {
+        slot->match = NULL;
+        r->games->ended(r->games->data, &slot->game, NULL);
+        char what[64];
+        snprintf(what, sizeof what, "cannot start game %lld", (long long)index);
+        fail(r, rc, what);
+        return;
+    }
+    r->nbusy++;
 }
 
 static void after_save(uv_work_t *work, int status)
@@ -378,8 +428,13 @@ static void after_save(uv_work_t *work, int status)
             snprintf(r->err, r->errcap, "%s", sv->err);
         fail(r, sv->rc, NULL);
     }
+    if (saved)
+        count_faults(r, record, sv->fault);
     /* A game whose record is lost was not played, as far as the file says. */
-    r->games->ended(r->games->data, &sv->game, saved ? record : NULL);
+    if (sv->again)
+        play_again(r, sv->again, saved ? record : NULL);
+    else
+        r->games->ended(r->games->data, &sv->game, saved ? record : NULL);
     free(sv);
     if (!saved)
         r->summary->lost += record->result.reason != TX_REASON_INTERRUPTED;
@@ -405,13 +460,19 @@ static void on_game_done(struct tx_match *match, struct tx_record *record, void 
     struct slot *slot = data;
     struct tx_runner *r = slot->runner;
 
-    (void)match;
     slot->match = NULL;
     r->nbusy--;
     struct saving *sv = tx_xcalloc(1, sizeof *sv);
     sv->runner = r;
     sv->record = record;
     sv->game = slot->game; /* the slot may start another game before this one is saved */
+    /* A bot whose sandbox could not be set up lost nothing: the game is
+     * played again in this slot, once its record is saved (runner.h). */
+    sv->fault = tx_match_fault(match);
+    if (sv->fault >= 0 && !r->stopping) {
+        sv->again = slot;
+        slot->replaying = true;
+    }
     r->nsaving++;
     /* The next game starts in after_save, once record_cb has seen this one:
      * a caller that decides to stop on this record (an SPRT) must not find

@@ -14,7 +14,12 @@
  * for the run, so a second run on it is refused.
  * SIGINT and SIGTERM interrupt the games in flight (recorded as
  * interrupted, not counted); so does a write error or the file being
- * removed, moved or replaced during the run. tx_runner_print_interrupted
+ * removed, moved or replaced during the run. A game that ends interrupted
+ * because a bot's sandbox could not be set up (match.h: tx_match_fault)
+ * is recorded so and played again at once, as a new game of the file;
+ * TX_RUNNER_FAULTS_MAX such failures in a row for one bot stop the run
+ * with an error naming the bot and the kernel's reason: the machine
+ * refuses that bot's sandbox, and retrying would only loop. tx_runner_print_interrupted
  * then prints how many games are saved, where, and the command that
  * resumes.
  *
@@ -36,6 +41,8 @@
 #include "pool.h"
 
 struct tx_runner;
+
+#define TX_RUNNER_FAULTS_MAX 2 /* sandbox set-up failures in a row that stop a run */
 
 /* Called once for each game of this run already in the file (resumed =
  * true, in file order: the games its source counts as done, a game
@@ -97,7 +104,8 @@ struct tx_runner_config {
 struct tx_runner_summary {
     int64_t resumed;     /* games found done in the file */
     int64_t played;      /* games played and recorded by this run (not interrupted) */
-    int64_t interrupted; /* games cut short by a signal */
+    int64_t interrupted; /* games cut short by a signal, or by a bot's sandbox that could not
+                            be set up (played again) */
     int64_t remaining;   /* games of the shard still to play, -1 for no end (a league) */
     int64_t lost;        /* games that ended but whose record could not be written */
     int signal;          /* SIGINT or SIGTERM when the run was interrupted, else 0 */

@@ -5,9 +5,11 @@
  * versions: the launcher is started once with --probe, which builds a real
  * sandbox and stops just before the exec, so "available" means exactly
  * "a bot can be started this way here". cgroups are found through
- * /proc/self/mountinfo and /proc/self/cgroup (v1: the memory and pids
- * hierarchies; v2: our own cgroup, when memory and pids can be delegated
- * below it) and tried by the same probe; when they fail, rlimits do.
+ * /proc/self/mountinfo and /proc/self/cgroup (v1: the memory, pids, cpu
+ * and cpuset hierarchies; v2: our own cgroup, when memory and pids, and
+ * cpu and cpuset if they can, are delegated below it) and tried by the
+ * same probe; when they fail, the probe tries again without the cpu
+ * controller, then without cgroups (rlimits then).
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -253,19 +255,28 @@ static bool alone_in(const char *own)
  * cgroups become that leaf's siblings. Only a cgroup that holds nothing
  * but the referee is rearranged so (what `systemd-run --user --scope -p
  * Delegate=yes twixt-arena ...` gives), never a terminal's or a session's.
- * Any failure puts everything back. */
-static bool delegate_v2(const char *own)
+ * memory and pids must be delegated; cpu and cpuset are enabled too when
+ * they are (*cpu says whether cpu is). Any failure puts everything back. */
+static bool delegate_v2(const char *own, bool *cpu)
 {
-    char leaf[PATH_MAX + 64], path[PATH_MAX + 96];
+    char leaf[PATH_MAX + 64], path[PATH_MAX + 96], controllers[64] = "+memory +pids";
     snprintf(path, sizeof path, "%s/cgroup.controllers", own);
     if (!file_has_word(path, "memory") || !file_has_word(path, "pids") || !alone_in(own))
         return false;
+    *cpu = file_has_word(path, "cpu");
+    if (*cpu)
+        strcat(controllers, " +cpu");
+    if (file_has_word(path, "cpuset"))
+        strcat(controllers, " +cpuset");
     snprintf(leaf, sizeof leaf, "%s/twixt-arena-%d", own, (int)getpid());
     if (mkdir(leaf, 0755) < 0)
         return false;
     snprintf(path, sizeof path, "%s/cgroup.procs", leaf);
     if (write_text(path, "0") == 0) {
         snprintf(path, sizeof path, "%s/cgroup.subtree_control", own);
+        if (write_text(path, controllers) == 0)
+            return true;
+        *cpu = false; /* cpu or cpuset refused: memory and pids alone */
         if (write_text(path, "+memory +pids") == 0)
             return true;
         snprintf(path, sizeof path, "%s/cgroup.procs", own);
@@ -275,23 +286,61 @@ static bool delegate_v2(const char *own)
     return false;
 }
 
+/* Our own writable cgroup directory in the v1 hierarchy of controller. */
+static bool v1_dir(const char *controller, char *dir, size_t cap)
+{
+    char point[PATH_MAX], root[PATH_MAX], path[PATH_MAX];
+    return find_mount("cgroup", controller, point, root, sizeof point) &&
+           own_cgroup(controller, path, sizeof path) && cgroup_dir(point, root, path, dir, cap) &&
+           access(dir, W_OK) == 0;
+}
+
 /* The directories bots' cgroups can be made in: v2 with memory and pids
- * delegated, else v1's memory and pids hierarchies. */
+ * (and cpu, cpuset) delegated, else v1's memory, pids and cpu hierarchies,
+ * and its cpuset hierarchy for pinned bots. */
 static void find_cgroups(struct tx_sandbox *sb)
 {
     char point[PATH_MAX], root[PATH_MAX], path[PATH_MAX], dir[PATH_MAX];
     if (find_mount("cgroup2", NULL, point, root, sizeof point) &&
         own_cgroup("", path, sizeof path) && cgroup_dir(point, root, path, dir, sizeof dir) &&
-        access(dir, W_OK) == 0 && delegate_v2(dir)) {
+        access(dir, W_OK) == 0 && delegate_v2(dir, &sb->cpu)) {
         sb->cgroups[sb->ncgroups++] = tx_strdup(dir);
         return;
     }
-    static const char *const controllers[] = {"memory", "pids"};
+    static const char *const controllers[] = {"memory", "pids", "cpu"};
     for (size_t i = 0; i < sizeof controllers / sizeof controllers[0]; i++)
-        if (find_mount("cgroup", controllers[i], point, root, sizeof point) &&
-            own_cgroup(controllers[i], path, sizeof path) &&
-            cgroup_dir(point, root, path, dir, sizeof dir) && access(dir, W_OK) == 0)
+        if (v1_dir(controllers[i], dir, sizeof dir)) {
             sb->cgroups[sb->ncgroups++] = tx_strdup(dir);
+            sb->cpu |= !strcmp(controllers[i], "cpu");
+        }
+    if (sb->pin_cores && v1_dir("cpuset", dir, sizeof dir))
+        sb->cpuset = tx_strdup(dir);
+}
+
+/* Forgets the cgroups of controller kind: "cpu" (the cpu hierarchy, or
+ * the cpu controller of v2's one directory), "cpuset", or NULL: all. */
+static void drop_cgroups(struct tx_sandbox *sb, const char *kind)
+{
+    if (!kind || !strcmp(kind, "cpuset")) {
+        free(sb->cpuset);
+        sb->cpuset = NULL;
+    }
+    if (kind && !strcmp(kind, "cpuset"))
+        return;
+    for (int i = 0; kind && i < sb->ncgroups; i++) {
+        char path[PATH_MAX + 32];
+        snprintf(path, sizeof path, "%s/cpu.shares", sb->cgroups[i]);
+        if (access(path, F_OK) == 0) { /* v1's cpu hierarchy */
+            free(sb->cgroups[i]);
+            sb->cgroups[i--] = sb->cgroups[--sb->ncgroups];
+        }
+    }
+    sb->cpu = false;
+    if (!kind) {
+        for (int i = 0; i < sb->ncgroups; i++)
+            free(sb->cgroups[i]);
+        sb->ncgroups = 0;
+    }
 }
 
 /* ---- the probe ---- */
@@ -303,7 +352,8 @@ static int probe(const struct tx_sandbox *sb, const char *launcher, char *why, s
     const char *const base[] = {launcher,      "--status-fd", "3",       "--sandbox", "--probe",
                                 "--memory-mb", "64",          "--tasks", "16"};
     enum { NBASE = sizeof base / sizeof base[0] };
-    const char *args[NBASE + 2 * TX_SANDBOX_CGROUPS_MAX + 4];
+    const char *args[NBASE + 2 * TX_SANDBOX_CGROUPS_MAX + 12];
+    char core[16];
     int n = 0;
     for (int i = 0; i < NBASE; i++)
         args[n++] = base[i];
@@ -312,6 +362,21 @@ static int probe(const struct tx_sandbox *sb, const char *launcher, char *why, s
     for (int i = 0; i < sb->ncgroups; i++) {
         args[n++] = "--cgroup";
         args[n++] = sb->cgroups[i];
+    }
+    if (sb->cpu) {
+        args[n++] = "--cpus";
+        args[n++] = "1";
+    }
+    cpu_set_t allowed;
+    if (sb->cpuset && sched_getaffinity(0, sizeof allowed, &allowed) == 0) {
+        int c = 0;
+        while (c < CPU_SETSIZE - 1 && !CPU_ISSET(c, &allowed))
+            c++;
+        snprintf(core, sizeof core, "%d", c);
+        args[n++] = "--cgroup";
+        args[n++] = sb->cpuset;
+        args[n++] = "--core";
+        args[n++] = core;
     }
     args[n++] = "--";
     args[n++] = "true";
@@ -408,6 +473,15 @@ int tx_sandbox_init(struct tx_sandbox *sb, const struct tx_sandbox_request *req,
         sb->output = absolute(req->output);
     if (req->bots_file)
         sb->bots_file = absolute(req->bots_file);
+    sb->cpus = req->cpus == 0 ? TX_SANDBOX_CPUS : req->cpus < 0 ? 0 : req->cpus;
+    for (int i = 0; i < req->nwritable && i < TX_SANDBOX_WRITABLE_MAX; i++) {
+        struct stat st;
+        if (stat(req->writable[i], &st) < 0 || !S_ISDIR(st.st_mode)) {
+            snprintf(err, errcap, "--bot-writable: '%s' is not a directory", req->writable[i]);
+            return -EINVAL;
+        }
+        sb->writable[sb->nwritable++] = absolute(req->writable[i]);
+    }
     if (req->mode == TX_SANDBOX_OFF)
         return 0;
 
@@ -418,15 +492,26 @@ int tx_sandbox_init(struct tx_sandbox *sb, const struct tx_sandbox_request *req,
         snprintf(why, sizeof why, "%.300s", launcher);
     } else {
         find_cgroups(sb);
-        if (probe(sb, launcher, why, sizeof why) == 0) {
-            sb->active = true;
-        } else if (sb->ncgroups > 0) {
-            /* Namespaces may work where cgroups do not: rlimits then. */
-            for (int i = 0; i < sb->ncgroups; i++)
-                free(sb->cgroups[i]);
-            sb->ncgroups = 0;
+        bool had_cpu = sb->cpu;
+        /* Namespaces may work where some cgroups do not: the pinned
+         * cpuset goes first, then the cpu controller, then every cgroup
+         * (rlimits then). */
+        static const char *const fallback[] = {"cpuset", "cpu", NULL};
+        sb->active = probe(sb, launcher, why, sizeof why) == 0;
+        for (size_t i = 0; !sb->active && i < sizeof fallback / sizeof *fallback; i++) {
+            if (!sb->ncgroups && !sb->cpuset)
+                break;
+            drop_cgroups(sb, fallback[i]);
             sb->active = probe(sb, launcher, why, sizeof why) == 0;
         }
+        if (sb->active && !sb->cpu)
+            snprintf(sb->cpu_why, sizeof sb->cpu_why, "%s",
+                     had_cpu ? "the cgroup cpu controller refused the bots' cgroups"
+                     : sb->ncgroups
+                         ? "no cgroup cpu controller is usable here (cgroup v2 without cpu "
+                           "delegated, or a v1 cpu hierarchy this user cannot write to)"
+                         : "no cgroup hierarchy is writable here (it takes root with cgroup "
+                           "v1, or a delegated cgroup v2: see README)");
     }
     if (sb->active)
         return 0;
@@ -442,6 +527,9 @@ void tx_sandbox_free(struct tx_sandbox *sb)
 {
     for (int i = 0; i < sb->ncgroups; i++)
         free(sb->cgroups[i]);
+    free(sb->cpuset);
+    for (int i = 0; i < sb->nwritable; i++)
+        free(sb->writable[i]);
     tx_command_free(sb->env);
     free(sb->output);
     free(sb->bots_file);
@@ -464,6 +552,18 @@ int tx_sandbox_configure(const struct tx_sandbox_request *req, const char *who, 
                 "processes, use the network and read and write your files): %s; see README "
                 "\"Threat model\", or give --sandbox off to run so without this warning\n",
                 who, current.why);
+    if (r == 0 && current.active && current.cpu_why[0] && current.cpus > 0)
+        fprintf(stderr,
+                "%s: warning: bots run in the sandbox without their CPU quota of --bot-cpus "
+                "%g (a bot may take CPU from its opponent while the opponent thinks): %s; "
+                "see README \"A fair share of the machine\", or give --bot-cpus 0 to run so "
+                "without this warning\n",
+                who, current.cpus, current.cpu_why);
+    if (r == 0 && req->mode == TX_SANDBOX_OFF && req->cpus > 0) /* given, and not applied */
+        fprintf(stderr,
+                "%s: warning: --bot-cpus %g applies in the sandbox only: with --sandbox off, "
+                "bots run without a CPU quota\n",
+                who, req->cpus);
     return r;
 }
 
@@ -487,11 +587,16 @@ void tx_sandbox_describe(const struct tx_sandbox *sb, char *buf, size_t cap)
             snprintf(buf, cap, "off (not available: %s)", sb->why);
         return;
     }
+    char cpu[96] = "; no CPU quota";
+    if (sb->cpu && sb->cpus > 0)
+        snprintf(cpu, sizeof cpu, "; %g CPU%s per bot (cgroup quota), idle priority off move",
+                 sb->cpus, sb->cpus == 1 ? "" : "s");
     snprintf(buf, cap,
-             "on (own PID, mount, IPC, UTS, cgroup%s namespaces; files read-only, private "
-             "/tmp of %d MiB; memory and %d tasks limited by %s)",
-             sb->network ? " and user" : ", user and network", TX_SANDBOX_TMP_MB, TX_SANDBOX_TASKS,
-             sb->ncgroups ? "cgroups" : "rlimits");
+             "on (own PID, mount, IPC, UTS, cgroup%s namespaces; files read-only%s, private "
+             "/tmp of %d MiB; memory and %d tasks limited by %s%s)",
+             sb->network ? " and user" : ", user and network",
+             sb->nwritable ? " but --bot-writable's" : "", TX_SANDBOX_TMP_MB, TX_SANDBOX_TASKS,
+             sb->ncgroups ? "cgroups" : "rlimits", cpu);
 }
 
 /* ---- one bot's launcher options ---- */
@@ -555,11 +660,17 @@ static bool under_tmp(const char *path)
     return !strncmp(path, "/tmp/", 5) && path[5];
 }
 
-char **tx_sandbox_launcher_args(const struct tx_sandbox *sb, char *const *argv, const char *dir,
-                                char *const *opponent_argv, const char *opponent_dir)
+double tx_sandbox_bot_cpus(const struct tx_sandbox *sb, double own)
+{
+    return own > 0 ? own : own < 0 ? 0 : sb->cpus;
+}
+
+char **tx_sandbox_launcher_args(const struct tx_sandbox *sb, const struct tx_sandbox_bot *bot)
 {
     struct list l = {.items = tx_xcalloc(1, sizeof(char *)), .cap = 1};
     char buf[PATH_MAX], number[32];
+    char *const *argv = bot->argv, *const *opponent_argv = bot->opponent_argv;
+    const char *dir = bot->dir, *opponent_dir = bot->opponent_dir;
     if (!sb->active)
         return l.items;
     push(&l, "--sandbox");
@@ -574,6 +685,26 @@ char **tx_sandbox_launcher_args(const struct tx_sandbox *sb, char *const *argv, 
     for (int i = 0; i < sb->ncgroups; i++) {
         push(&l, "--cgroup");
         push(&l, sb->cgroups[i]);
+    }
+    double cpus = tx_sandbox_bot_cpus(sb, bot->cpus);
+    if (sb->cpu && cpus > 0) {
+        push(&l, "--cpus");
+        snprintf(number, sizeof number, "%g", cpus);
+        push(&l, number);
+    }
+    if (sb->cpuset && bot->pinned) {
+        push(&l, "--cgroup");
+        push(&l, sb->cpuset);
+    }
+    for (int i = 0; i < sb->nwritable; i++) {
+        push(&l, "--writable");
+        push(&l, sb->writable[i]);
+    }
+    for (int i = 0; bot->writable && bot->writable[i]; i++) {
+        char *path = absolute(bot->writable[i]);
+        push(&l, "--writable");
+        push(&l, path);
+        free(path);
     }
     /* The records, and the bots file: every bot's env (tokens) is in it. */
     const char *runs[] = {sb->output, sb->bots_file};
@@ -609,26 +740,38 @@ char **tx_sandbox_launcher_args(const struct tx_sandbox *sb, char *const *argv, 
 
 /* ---- cores ---- */
 
-static int core_games[CPU_SETSIZE];
+static int core_bots[CPU_SETSIZE]; /* running bots pinned to each core */
 
-int tx_sandbox_take_core(void)
+bool tx_sandbox_take_cores(double cpus, const cpu_set_t *avoid, cpu_set_t *ret)
 {
-    if (!tx_sandbox_current()->pin_cores)
-        return -1;
     cpu_set_t allowed;
-    if (sched_getaffinity(0, sizeof allowed, &allowed) < 0)
-        return -1;
-    int best = -1;
-    for (int c = 0; c < CPU_SETSIZE; c++)
-        if (CPU_ISSET(c, &allowed) && (best < 0 || core_games[c] < core_games[best]))
-            best = c;
-    if (best >= 0)
-        core_games[best]++;
-    return best;
+    if (!tx_sandbox_current()->pin_cores || sched_getaffinity(0, sizeof allowed, &allowed) < 0)
+        return false;
+    int want = cpus > 1 ? (int)cpus + (cpus > (int)cpus) : 1;
+    CPU_ZERO(ret);
+    for (int taken = 0; taken < want; taken++) {
+        int best = -1;
+        for (int c = 0; c < CPU_SETSIZE; c++) {
+            if (!CPU_ISSET(c, &allowed) || CPU_ISSET(c, ret))
+                continue;
+            /* An opponent's core counts as busier than any other. */
+            bool theirs = avoid && CPU_ISSET(c, avoid),
+                 best_theirs = best >= 0 && avoid && CPU_ISSET(best, avoid);
+            if (best < 0 || (best_theirs && !theirs) ||
+                (best_theirs == theirs && core_bots[c] < core_bots[best]))
+                best = c;
+        }
+        if (best < 0)
+            break; /* fewer cores than it may use: all of them */
+        CPU_SET(best, ret);
+        core_bots[best]++;
+    }
+    return true;
 }
 
-void tx_sandbox_give_core(int core)
+void tx_sandbox_give_cores(const cpu_set_t *cores)
 {
-    if (core >= 0 && core < CPU_SETSIZE && core_games[core] > 0)
-        core_games[core]--;
+    for (int c = 0; c < CPU_SETSIZE; c++)
+        if (CPU_ISSET(c, cores) && core_bots[c] > 0)
+            core_bots[c]--;
 }

@@ -24,6 +24,7 @@ static void end_turn(struct tx_seat *s, enum tx_verdict verdict)
     s->on_turn = false;
     s->clock_running = false;
     s->position = NULL;
+    tx_bot_set_on_move(&s->bot, false);
     t->verdict = verdict;
     if (verdict == TX_VERDICT_CRASH)
         s->crash_turn = s->turns; /* worded once the bot is gone */
@@ -206,6 +207,7 @@ void tx_seat_play(struct tx_seat *s, const struct tx_game *position)
         crash(s);
         return;
     }
+    tx_bot_set_on_move(&s->bot, true);
     if (!s->input) {
         s->input_cap = tx_input_max(position->geo) + 1;
         s->input = tx_xmalloc(s->input_cap);
@@ -310,10 +312,14 @@ int tx_seat_start(struct tx_seat *s, char *const *argv, const char *launcher,
         .env = s->env,
         .opponent_argv = s->opponent_argv,
         .opponent_dir = s->opponent_dir,
+        .cpus = s->cpus,
+        .writable = s->writable,
         .pinned = s->pinned,
-        .core = s->core,
+        .cores = s->cores,
     };
-    return tx_bot_start(&s->bot, s->loop, &o);
+    int r = tx_bot_start(&s->bot, s->loop, &o);
+    tx_bot_set_on_move(&s->bot, false); /* until its first turn */
+    return r;
 }
 
 void tx_seat_stop(struct tx_seat *s)

@@ -23,6 +23,13 @@
  * window's too, so a bot that logs its move just after printing it (stdout
  * and stderr are separate pipes) has the log on that move.
  *
+ * The bot is on move (bot.h: tx_bot_set_on_move, its normal priority)
+ * from tx_seat_play until its turn ends, and off move (idle priority)
+ * otherwise, from its start: a bot thinking on its opponent's time, or
+ * starting up during its opponent's first turn, gets only CPU nobody else
+ * wants. Both writes happen off the clock: before the input is
+ * written, after the answer is taken.
+ *
  * turn_cb may run inside tx_seat_play (an answer printed ahead, a bot
  * already gone) and may itself call tx_seat_play (the next turn) or
  * tx_seat_stop. While a clock runs the seat does no file I/O and builds no
@@ -80,8 +87,10 @@ struct tx_seat {
     char *const *opponent_argv;     /* the opponent's command words: the sandbox hides its files
                                        from this bot (sandbox.h); NULL for none */
     const char *opponent_dir;       /* the opponent's working directory, or NULL */
-    bool pinned;                    /* --pin-cores: the bot runs on `core` only */
-    int core;
+    double cpus;                    /* its own CPU quota (a bots file's), 0: the run's */
+    char *const *writable;          /* its own writable directories, or NULL */
+    bool pinned;                    /* --pin-cores: the bot runs on `cores` only */
+    cpu_set_t cores;
 
     /* Read by the owner. */
     struct tx_bot bot;

@@ -68,8 +68,9 @@ static void resume_command(const char *program, int argc, char **argv, char *buf
     free(words);
 }
 
-/* A bot of the file can start: its directory exists, and its program is
- * found (from that directory when it is a relative path). */
+/* A bot of the file can start: its directory and its writable ones exist,
+ * and its program is found (from that directory when it is a relative
+ * path). */
 static int check_file_bot(const char *path, const struct tx_bots_file_bot *b,
                           const struct tx_variant *variant, char *err, size_t errcap)
 {
@@ -84,6 +85,12 @@ static int check_file_bot(const char *path, const struct tx_bots_file_bot *b,
                  b->name, b->dir);
         return -EINVAL;
     }
+    for (char **w = b->writable; w && *w; w++)
+        if (stat(*w, &st) < 0 || !S_ISDIR(st.st_mode)) {
+            snprintf(err, errcap, "%s:%d: bot '%s': writable: no such directory '%s'", path,
+                     b->line, b->name, *w);
+            return -EINVAL;
+        }
     if (variant->width != variant->height && tx_command_has_size(b->command)) {
         snprintf(err, errcap,
                  "%s:%d: bot '%s': command: {size}, but the board is %dx%d: use {width} and "
@@ -124,6 +131,8 @@ int tx_setup_add_file_bots(const char *path, const struct tx_bots_file *file,
             .dir = b->dir,
             .env = b->env,
             .memory_mb = b->memory_mb,
+            .cpus = b->cpus,
+            .writable = b->writable,
         };
     }
     return 0;

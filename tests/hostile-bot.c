@@ -27,9 +27,20 @@
  *   daemon              a double-forked setsid() daemon, then exit at once
  *   hop                 a chain of processes, each forking the next and
  *                       exiting, every 10 ms, for ever
+ *   thief N             N processes that spin, on the CPU, while the
+ *                       opponent thinks: stopped (SIGSTOP) as each of its
+ *                       own turns begins and resumed (SIGCONT) just before
+ *                       it answers, so it loses no time itself
+ *   write PATH          append a line to PATH on every turn (a debug log);
+ *                       when that fails, say why on stderr and exit 1,
+ *                       as a bot that cannot log would
+ *   share MS            (on every turn, not just the first) spin MS ms of
+ *                       wall time before answering, and put in its answer's
+ *                       message the share of a CPU it got meanwhile, in
+ *                       thousandths: "s=987" (the thief's opponent)
  *
- * Whatever happens, it plays on (unless the kernel kills it), and exits 0
- * when its stdin ends.
+ * Whatever happens, it plays on (unless the kernel kills it or it says
+ * otherwise), and exits 0 when its stdin ends.
  */
 #include <dirent.h>
 #include <errno.h>
@@ -38,6 +49,7 @@
 #include <pthread.h>
 #include <signal.h>
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -92,6 +104,8 @@ static bool read_turn(int *me, bool first)
     return tx_game_from_input(game, geo, TX_RULES_PP, &in, *me) == 0;
 }
 
+static char message[32]; /* after the move in the answer, "" for none */
+
 static void answer(void)
 {
     int16_t moves[TX_MOVES_MAX];
@@ -99,8 +113,9 @@ static void answer(void)
     for (int i = 0; i < n; i++)
         if (moves[i] >= 0 && (best < 0 || moves[i] < best))
             best = moves[i];
-    char name[TX_HOLE_NAME_MAX], line[32];
-    snprintf(line, sizeof line, "%s\n", best >= 0 ? tx_hole_name(geo, best, name) : "A1");
+    char name[TX_HOLE_NAME_MAX], line[80];
+    snprintf(line, sizeof line, "%s%s%s\n", best >= 0 ? tx_hole_name(geo, best, name) : "A1",
+             message[0] ? " " : "", message);
     if (write(STDOUT_FILENO, line, strlen(line)) < 0)
         exit(0);
 }
@@ -382,6 +397,54 @@ static void hop(void)
     }
 }
 
+/* thief: its spinners, stopped during its own turns. */
+static pid_t spinners[64];
+static int nspinners;
+
+static void thief_start(int n)
+{
+    for (; nspinners < n && nspinners < 64; nspinners++) {
+        pid_t pid = fork();
+        if (pid == 0)
+            for (volatile unsigned long x = 0;; x++)
+                ;
+        spinners[nspinners] = pid;
+    }
+}
+
+static void thief_signal(int sig)
+{
+    for (int i = 0; i < nspinners; i++)
+        kill(spinners[i], sig);
+}
+
+static uint64_t clock_ns(clockid_t id)
+{
+    struct timespec t;
+    clock_gettime(id, &t);
+    return (uint64_t)t.tv_sec * 1000000000u + (uint64_t)t.tv_nsec;
+}
+
+/* share: spins ms of wall time; the thousandths of a CPU it got. */
+static int spin_share(long ms)
+{
+    uint64_t wall0 = clock_ns(CLOCK_MONOTONIC), cpu0 = clock_ns(CLOCK_THREAD_CPUTIME_ID);
+    uint64_t end = wall0 + (uint64_t)ms * 1000000u, now;
+    while ((now = clock_ns(CLOCK_MONOTONIC)) < end)
+        ;
+    return (int)((clock_ns(CLOCK_THREAD_CPUTIME_ID) - cpu0) * 1000 / (now - wall0));
+}
+
+/* write: one more line in its log, or the reason it cannot. */
+static void write_log(const char *path, int turn)
+{
+    FILE *f = fopen(path, "a");
+    if (!f || fprintf(f, "turn %d\n", turn) < 0 || fclose(f) != 0) {
+        fprintf(stderr, "cannot write %s: %s\n", path, strerror(errno));
+        exit(1);
+    }
+}
+
 int main(int argc, char **argv)
 {
     const char *mode = argc > 1 ? argv[1] : "play", *arg = argc > 2 ? argv[2] : "";
@@ -390,6 +453,12 @@ int main(int argc, char **argv)
     setvbuf(stderr, NULL, _IONBF, 0);
     int me = 0;
     for (int turn = 1; read_turn(&me, turn == 1); turn++) {
+        if (!strcmp(mode, "thief"))
+            thief_signal(SIGSTOP); /* its own turn: all the CPU for itself */
+        if (!strcmp(mode, "write"))
+            write_log(arg, turn);
+        if (!strcmp(mode, "share"))
+            snprintf(message, sizeof message, "s=%d", spin_share(atol(arg)));
         if (turn == 1) {
             if (!strcmp(mode, "kill-opponent"))
                 kill_opponent(arg);
@@ -418,7 +487,11 @@ int main(int argc, char **argv)
                 daemon_then_exit();
             else if (!strcmp(mode, "hop"))
                 hop();
+            else if (!strcmp(mode, "thief"))
+                thief_start(atoi(arg));
         }
+        if (!strcmp(mode, "thief"))
+            thief_signal(SIGCONT); /* the opponent's turn comes */
         answer();
     }
     return 0;

@@ -37,8 +37,11 @@ struct harness {
     int fds_before;
 };
 
+/* Descriptors open now, once the remover thread has removed the bots'
+ * TMPDIRs (it holds one of theirs open meanwhile). */
 static int count_fds(void)
 {
+    tx_bot_wait_tmpdirs();
     int n = 0;
     char path[64];
     for (int fd = 0; fd < 1024; fd++) {
@@ -356,6 +359,45 @@ static void start_program(struct harness *h, const char *program)
     struct tx_bot_options o = {.argv = argv, .launcher = h->launcher};
     ck_assert_int_eq(tx_bot_start(&h->bot, &h->loop, &o), 0);
 }
+
+/* A crash's words (what re-feeding and the match write): the hint about
+ * the sandbox's read-only files comes for a sandboxed bot that exited
+ * after its stderr said so in any language's words, and only then. */
+static const struct {
+    bool sandboxed;
+    const char *stderr_text;
+    bool hint;
+} file_crashes[] = {
+    {true, "OSError: [Errno 30] Read-only file system: './bot.log'\n", true},
+    {true, "Error: EROFS: read-only file system, open 'bot.log'\n", true},
+    {true, "java.io.FileNotFoundException: bot.log (Read-only file system)\n", true},
+    {true, "FileNotFoundError: [Errno 2] No such file or directory: '/tmp/x/debug.log'\n", true},
+    {true, "Error: ENOENT: no such file or directory, open '/tmp/x/debug.log'\n", true},
+    {true, "fopen: No such file or directory\nopening /tmp/x/debug.log\n", false}, /* 2 lines */
+    {true, "FileNotFoundError: [Errno 2] No such file or directory: 'weights.bin'\n", false},
+    {true, "Segmentation fault\n", false},
+    {false, "OSError: [Errno 30] Read-only file system: './bot.log'\n", false},
+};
+
+START_TEST(bot_crash_on_read_only_files_says_where_to_write)
+{
+    struct tx_bot bot;
+    memset(&bot, 0, sizeof bot);
+    bot.started = bot.exited = bot.exited_by_itself = true;
+    bot.exit_status = 1;
+    bot.sandboxed = file_crashes[_i].sandboxed;
+    bot.stderr_kept = (char *)file_crashes[_i].stderr_text;
+    bot.stderr_len = strlen(file_crashes[_i].stderr_text);
+    char buf[256];
+    tx_bot_describe_crash(&bot, buf, sizeof buf);
+    if (file_crashes[_i].hint)
+        ck_assert_str_eq(buf, "exit status 1 before answering; in the sandbox files are read-only "
+                              "and /tmp is private: log to stderr, or give the bot a directory "
+                              "with --bot-writable DIR");
+    else
+        ck_assert_str_eq(buf, "exit status 1 before answering");
+}
+END_TEST
 
 START_TEST(bot_missing_program_says_what_to_fix)
 {
@@ -906,6 +948,8 @@ static Suite *bot_suite(void)
     tcase_add_test(tc, bot_stderr_is_kept_to_the_bound_and_counted_beyond);
     tcase_add_test(tc, bot_exit_status_is_reported);
     tcase_add_test(tc, bot_death_by_signal_is_reported);
+    tcase_add_loop_test(tc, bot_crash_on_read_only_files_says_where_to_write, 0,
+                        sizeof file_crashes / sizeof file_crashes[0]);
     tcase_add_test(tc, bot_missing_program_says_what_to_fix);
     tcase_add_test(tc, bot_program_not_executable_says_what_to_fix);
     tcase_add_test(tc, bot_missing_interpreter_is_named);

@@ -23,9 +23,9 @@ START_TEST(bots_file_full)
         "[\n"
         "  {\"name\": \"v7\", \"command\": \"./bot --seed {seed}\", \"dir\": \"v7\",\n"
         "   \"env\": {\"OMP_NUM_THREADS\": \"1\", \"MODE\": \"fast=yes\"},\n"
-        "   \"memory_mb\": 1024},\n"
+        "   \"memory_mb\": 1024, \"cpus\": 1.5, \"writable\": [\"v7/logs\", \"/var/tmp/v7\"]},\n"
         "  {\"name\": \"greedy\", \"command\": \"twixt-greedy\", \"dir\": \"/opt/g\"},\n"
-        "  {\"name\": \"free\", \"command\": \"./x\", \"memory_mb\": 0}\n"
+        "  {\"name\": \"free\", \"command\": \"./x\", \"memory_mb\": 0, \"cpus\": 0}\n"
         "]\n";
     struct tx_bots_file f;
     char err[512] = "";
@@ -38,13 +38,20 @@ START_TEST(bots_file_full)
     ck_assert_str_eq(f.bots[0].env[1], "MODE=fast=yes");
     ck_assert_ptr_null(f.bots[0].env[2]);
     ck_assert_int_eq(f.bots[0].memory_mb, 1024);
+    ck_assert(f.bots[0].cpus == 1.5);
+    ck_assert_str_eq(f.bots[0].writable[0], "conf/v7/logs"); /* like dir */
+    ck_assert_str_eq(f.bots[0].writable[1], "/var/tmp/v7");
+    ck_assert_ptr_null(f.bots[0].writable[2]);
     ck_assert_int_eq(f.bots[0].line, 2);
     ck_assert_str_eq(f.bots[1].dir, "/opt/g");
     ck_assert_ptr_null(f.bots[1].env);
     ck_assert_int_eq(f.bots[1].memory_mb, 0); /* not given: the run's */
+    ck_assert(f.bots[1].cpus == 0);
+    ck_assert_ptr_null(f.bots[1].writable);
     ck_assert_int_eq(f.bots[1].line, 5);
     ck_assert_ptr_null(f.bots[2].dir);
     ck_assert_int_eq(f.bots[2].memory_mb, TX_BOTS_FILE_MEMORY_NONE);
+    ck_assert(f.bots[2].cpus == TX_BOTS_FILE_CPUS_NONE);
     tx_bots_file_free(&f);
 
     /* A file in the current directory: dir as given. */
@@ -94,7 +101,15 @@ static const struct {
     {"[{\"name\": \"a\", \"command\": \"a\",\n\"memory_mb\": \"512\"}]",
      "b.json:2: bot 'a': memory_mb"},
     {"[{\"name\": \"a\",\n\"comand\": \"a\"}]",
-     "b.json:2: bot 1: unknown field 'comand' (expected name, command, dir, env, memory_mb)"},
+     "b.json:2: bot 1: unknown field 'comand' (expected name, command, dir, env, memory_mb, "
+     "cpus, writable)"},
+    {"[{\"name\": \"a\", \"command\": \"a\",\n\"cpus\": 0.05}]",
+     "b.json:2: bot 'a': cpus: expected a number of CPUs, 0.1 to 1024, or 0 for no quota"},
+    {"[{\"name\": \"a\", \"command\": \"a\",\n\"cpus\": \"2\"}]", "b.json:2: bot 'a': cpus"},
+    {"[{\"name\": \"a\", \"command\": \"a\",\n\"writable\": \"logs\"}]",
+     "b.json:2: bot 'a': writable: expected at most 8 directories"},
+    {"[{\"name\": \"a\", \"command\": \"a\",\n\"writable\": [\"logs\", \"\"]}]",
+     "b.json:2: bot 'a': writable: expected"},
     {"[{\"name\": \"a\", \"command\": \"a\",\n\"name\": \"b\"}]",
      "b.json:1: bot 1: name given twice"},
     /* The rule set and the board are the run's: the message says where they go. */

@@ -79,7 +79,7 @@ for shell in "${shells[@]}"; do
     check "$shell" "twixt-arena league --bots p.json --sandbox " "auto off on"
     check "$shell" "twixt-arena league --pin" "--pin-cores"
     check "$shell" "twixt-arena league a b --pin" "--pin-cores" # after its optional BOTs
-    check "$shell" "twixt-arena league -o l.jsonl --bot-" "--bot-env --bot-memory-mb --bot-network"
+    check "$shell" "twixt-arena league -o l.jsonl --bot-" "--bot-cpus --bot-env --bot-memory-mb --bot-network --bot-writable"
     # Programs in PATH where a BOT is expected (bash also offers this
     # script's functions, zsh external commands only).
     check "$shell" "twixt-arena validate bas" "$(
