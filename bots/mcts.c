@@ -25,7 +25,11 @@
 #define RAVE_EQUIV 1000.0f      /* visits at which RAVE and real statistics weigh the same */
 #define EXPLORE 0.1f            /* UCT exploration constant */
 #define SAVE_PRIOR 0.3f         /* prior bonus of the answer to an intrusion */
-#define EVAL_SIZE_MAX 16        /* larger boards skip the root's ranking (too slow there) */
+#define EVAL_SIZE_MAX 16        /* larger boards: candidates, cut playouts, timed root ranking */
+#define CANDIDATES 40           /* children of a node on a big board (candidates) */
+#define CUT_MOVES 30            /* playout moves on a big board before the evaluation (cutoff) */
+#define THIN_VISITS 8           /* root visits a child below which the search is thin (fallback) */
+#define CUT_SLOPE 0.8f          /* logistic slope of the cut playout's value, per peg of distance */
 
 struct node {
     int32_t child;                /* index of the first child, -1 while a leaf */
@@ -49,6 +53,8 @@ struct tx_mcts {
     struct tx_fastboard *after;      /* reuse_or_reset's */
     struct tx_fastboard *start;      /* tx_mcts_search's position, with the second-line rule */
     int last_move;                   /* the move chosen at the root last time, or -1 */
+    bool big;                        /* a board larger than EVAL_SIZE_MAX on a side */
+    int evaluated_best;              /* the root's best move by the greedy ranking, or -1 */
 };
 
 static int64_t now_ns(void)
@@ -70,13 +76,16 @@ struct tx_mcts *tx_mcts_new(const struct tx_geometry *geo, uint64_t seed, size_t
         return NULL;
     }
     m->geo = geo;
+    m->big = geo->width > EVAL_SIZE_MAX || geo->height > EVAL_SIZE_MAX;
     m->root_board = tx_fastboard_new(geo, TX_RULES_PP);
     m->board = tx_fastboard_new(geo, TX_RULES_PP);
     m->after = tx_fastboard_new(geo, TX_RULES_PP);
     m->start = tx_fastboard_new(geo, TX_RULES_PP);
     tx_rng_seed(&m->rng, seed);
     tx_playout_policy_default(&m->policy);
-    tx_mcts_features_default(&m->features);
+    struct tx_mcts_features features;
+    tx_mcts_features_default(&features);
+    tx_mcts_set_features(m, &features);
     m->root = -1;
     m->last_move = -1;
     return m;
@@ -87,6 +96,9 @@ void tx_mcts_features_default(struct tx_mcts_features *f)
     f->second_line = true;
     f->save_bridge = true;
     f->save_edge = true;
+    f->candidates = true;
+    f->cutoff = true;
+    f->fallback = true;
 }
 
 void tx_mcts_set_features(struct tx_mcts *m, const struct tx_mcts_features *f)
@@ -94,6 +106,7 @@ void tx_mcts_set_features(struct tx_mcts *m, const struct tx_mcts_features *f)
     m->features = *f;
     m->policy.save_bridge = f->save_bridge;
     m->policy.save_edge = f->save_edge;
+    m->policy.max_moves = m->big && f->cutoff ? CUT_MOVES : 0;
     m->root = -1; /* a tree grown under other rules is not reused */
 }
 
@@ -149,14 +162,26 @@ static float prior_of(const struct tx_fastboard *b, int hole, const uint8_t *min
     return prior;
 }
 
-/* Gives node children for every hole the player to move may use, unless
- * the pool is full (the node then stays a leaf). */
+/* The candidates enhancement (--no-candidates): on a board larger than
+ * EVAL_SIZE_MAX a node's children are only the CANDIDATES holes nearest
+ * both players' shortest paths, then next to a peg (tx_eval_candidates, the
+ * holes greedy ranks there) instead of every hole: 10,000 children a node
+ * on 100 x 100 left the tree one level deep and every selection a scan of
+ * them all. On smaller boards every hole the player to move may use.
+ * Writes the holes into moves (room for TX_HOLES_MAX) and returns how many. */
+static int child_moves(const struct tx_mcts *m, const struct tx_fastboard *b, int16_t *moves)
+{
+    int max = m->big && m->features.candidates ? CANDIDATES : TX_HOLES_MAX;
+    return tx_eval_candidates(b, true, max, moves);
+}
+
+/* Gives node children (child_moves), unless the pool is full (the node
+ * then stays a leaf). */
 static void expand(struct tx_mcts *m, int32_t node, const struct tx_fastboard *b, int his_last)
 {
     uint8_t mine[TX_HOLES_MAX] = {0}, his[TX_HOLES_MAX] = {0};
-    int count = 0;
-    for (int h = 0; h < b->geo->holes; h++)
-        count += tx_fastboard_can_play(b, b->to_move, h);
+    int16_t moves[TX_HOLES_MAX];
+    int count = child_moves(m, b, moves);
     if (m->used + (size_t)count > m->cap)
         return;
     tx_eval_paths(b, b->to_move, mine);
@@ -164,27 +189,84 @@ static void expand(struct tx_mcts *m, int32_t node, const struct tx_fastboard *b
     int answer = -1;
     if (m->features.save_bridge && his_last >= 0)
         answer = tx_playout_save_bridge(b, b->to_move, his_last, m->features.save_edge);
+    bool listed = answer < 0;
+    for (int i = 0; i < count && !listed; i++)
+        listed = moves[i] == answer;
+    if (!listed && m->used + (size_t)count + 1 <= m->cap)
+        moves[count++] = (int16_t)answer; /* a candidate however far from the paths */
     int32_t first = (int32_t)m->used;
-    for (int h = 0; h < b->geo->holes; h++)
-        if (tx_fastboard_can_play(b, b->to_move, h))
-            new_node(m, h, prior_of(b, h, mine, his, answer));
+    for (int i = 0; i < count; i++)
+        new_node(m, moves[i], prior_of(b, moves[i], mine, his, answer));
     m->pool[node].child = first;
     m->pool[node].nchild = (int16_t)count;
 }
 
-/* Adds the greedy evaluation's ranking to the root's children as priors. */
-static void root_priors(struct tx_mcts *m)
+/* The ranking of the root's children on a big board (candidates): each
+ * scored as twixt-greedy scores a move, by the evaluation of the position
+ * after it (tx_eval_position: four shortest-path searches), the most
+ * promising first (by their expansion priors), until half the time left is
+ * spent (all 40 on 48 x 48; on 100 x 100, where each costs about 3 ms,
+ * about 30 at 180 ms of a CPU).
+ * A fixed count timed once ranked as few as 3 on a busy machine, and the
+ * fallback then played poor moves. Writes the ranked holes, best first,
+ * into ranked and returns how many. */
+static int big_root_ranking(struct tx_mcts *m, int64_t deadline_ns, int16_t *ranked)
 {
-    if (m->geo->width > EVAL_SIZE_MAX || m->geo->height > EVAL_SIZE_MAX)
-        return;
+    const struct node *root = &m->pool[m->root];
+    int order[TX_HOLES_MAX], score[TX_HOLES_MAX], n = 0, me = m->root_board->to_move;
+    float prior[TX_HOLES_MAX];
+    for (int i = 0; i < root->nchild; i++) { /* by prior, best first (insertion sort) */
+        const struct node *c = &m->pool[root->child + i];
+        float p = c->wins / c->visits;
+        int j = n++;
+        for (; j > 0 && prior[j - 1] < p; j--) {
+            prior[j] = prior[j - 1];
+            order[j] = order[j - 1];
+        }
+        prior[j] = p;
+        order[j] = i;
+    }
+    int64_t start = now_ns(), until = start + (deadline_ns - start) / 2;
+    int done = 0;
+    for (; done < n && now_ns() < until; done++) {
+        int move = m->pool[root->child + order[done]].move;
+        tx_fastboard_copy(m->board, m->root_board);
+        tx_fastboard_play(m->board, move);
+        int value = tx_eval_position(m->board, me), j = done;
+        for (; j > 0 && score[j - 1] < value; j--) { /* insertion: best first */
+            score[j] = score[j - 1];
+            ranked[j] = ranked[j - 1];
+        }
+        score[j] = value;
+        ranked[j] = (int16_t)move;
+    }
+    return done;
+}
+
+/* Adds the greedy evaluation's ranking to the root's children as priors:
+ * every hole on boards up to EVAL_SIZE_MAX, on larger ones (with the
+ * candidates enhancement) as many candidates as the time allows
+ * (big_root_ranking); the others get no root prior. */
+static void root_priors(struct tx_mcts *m, int64_t deadline_ns)
+{
     int16_t ranked[TX_HOLES_MAX], rank_of[TX_HOLES_MAX];
-    int n = tx_eval_rank_moves(m->root_board, &m->rng, ranked, NULL);
+    int n;
+    if (!m->big)
+        n = tx_eval_rank_moves(m->root_board, &m->rng, ranked, NULL);
+    else if (m->features.candidates)
+        n = big_root_ranking(m, deadline_ns, ranked);
+    else
+        return;
+    m->evaluated_best = n > 0 ? ranked[0] : -1;
+    memset(rank_of, 0xff, sizeof(rank_of[0]) * (size_t)m->geo->holes);
     for (int i = 0; i < n; i++)
         rank_of[ranked[i]] = (int16_t)i;
     struct node *root = &m->pool[m->root];
     for (int i = 0; i < root->nchild; i++) {
         struct node *c = &m->pool[root->child + i];
         int r = rank_of[c->move];
+        if (r < 0)
+            continue;
         float value = r < 5 ? 0.75f : r < 15 ? 0.62f : r < 40 ? 0.5f : 0.35f;
         c->visits += ROOT_PRIOR_VISITS;
         c->wins += value * ROOT_PRIOR_VISITS;
@@ -213,9 +295,30 @@ static int32_t select_child(const struct tx_mcts *m, int32_t node)
     return best;
 }
 
-static float score(int winner, int player)
+/* Player 0's share of a result: 1 when it won, 0 when player 1 did, 0.5
+ * for a draw, and in between for a cut playout (playout_value). */
+static float score(float value0, int player)
 {
-    return winner < 0 ? 0.5f : winner == player ? 1.0f : 0.0f;
+    return player == 0 ? value0 : 1.0f - value0;
+}
+
+/* The cutoff enhancement (--no-cutoff): on a board larger than
+ * EVAL_SIZE_MAX a playout stops after CUT_MOVES moves and the position is
+ * scored by the shortest-connection distances of both players
+ * (greedy-eval.h), a logistic of their difference with half a peg for the
+ * player to move. Filling a 100 x 100 board took 10 ms a playout, mostly
+ * moves far from the fight; two distance searches take a fraction of that
+ * and say more. Returns player 0's share of the result. */
+static float playout_value(struct tx_mcts *m, struct tx_fastboard *b, int last[2], uint8_t *amaf)
+{
+    int winner = tx_playout_run(b, &m->policy, &m->rng, last, amaf);
+    if (winner != TX_PLAYOUT_CUT)
+        return winner < 0 ? 0.5f : winner == 0 ? 1.0f : 0.0f;
+    int d0 = tx_eval_distance(b, 0, NULL), d1 = tx_eval_distance(b, 1, NULL);
+    if (d0 >= TX_EVAL_FAR || d1 >= TX_EVAL_FAR)
+        return d0 == d1 ? 0.5f : d0 < d1 ? 1.0f : 0.0f;
+    float lead = (float)(d1 - d0) + (b->to_move == 0 ? 0.5f : -0.5f);
+    return 1.0f / (1.0f + expf(-CUT_SLOPE * lead));
 }
 
 /* One iteration: descend, expand, play out, back up. */
@@ -225,7 +328,8 @@ static void iterate(struct tx_mcts *m, const int root_last[2])
     int32_t path[TX_HOLES_MAX + 1];
     uint8_t amaf[TX_HOLES_MAX];
     int last[2] = {root_last[0], root_last[1]};
-    int depth = 0, winner;
+    int depth = 0;
+    float value0; /* player 0's share of the result */
     int32_t node = m->root;
 
     tx_fastboard_copy(b, m->root_board);
@@ -233,7 +337,7 @@ static void iterate(struct tx_mcts *m, const int root_last[2])
     path[depth++] = node;
     for (;;) {
         if (b->winner >= 0) {
-            winner = b->winner;
+            value0 = b->winner == 0 ? 1.0f : 0.0f;
             goto backup;
         }
         if (m->pool[node].child < 0) {
@@ -244,7 +348,7 @@ static void iterate(struct tx_mcts *m, const int root_last[2])
                 break; /* the pool is full: play out from here */
         }
         if (m->pool[node].nchild == 0) {
-            winner = -1; /* the player to move has no hole: a draw */
+            value0 = 0.5f; /* the player to move has no hole: a draw */
             goto backup;
         }
         node = select_child(m, node);
@@ -255,15 +359,15 @@ static void iterate(struct tx_mcts *m, const int root_last[2])
             amaf[move] = (uint8_t)(p + 1);
         path[depth++] = node;
     }
-    winner = tx_playout_run(b, &m->policy, &m->rng, last, amaf);
+    value0 = playout_value(m, b, last, amaf);
 backup:
     for (int i = 0; i < depth; i++) {
         struct node *nd = &m->pool[path[i]];
         int to_move = (m->root_board->to_move + i) & 1; /* at this node */
         nd->n++;
         nd->visits += 1;
-        nd->wins += score(winner, !to_move);
-        float result = score(winner, to_move);
+        nd->wins += score(value0, !to_move);
+        float result = score(value0, to_move);
         for (int k = 0; k < (nd->child < 0 ? 0 : nd->nchild); k++) {
             struct node *c = &m->pool[nd->child + k];
             if (amaf[c->move] == to_move + 1) {
@@ -272,6 +376,18 @@ backup:
             }
         }
     }
+}
+
+/* True when a and c hold the same pegs and links with the same player to
+ * move. Their union-find tables may differ (a board rebuilt from the game
+ * joins its pegs in another order than one played move by move), so the
+ * whole boards are not compared: that kept the tree only on a few turns of
+ * a hundred (the "reused" figure of the bot's stderr). */
+static bool same_position(const struct tx_fastboard *a, const struct tx_fastboard *c)
+{
+    return a->to_move == c->to_move && a->winner == c->winner &&
+           memcmp(a->mem, c->mem, a->off_uf) == 0 &&
+           memcmp(tx_fastboard_cells(a), tx_fastboard_cells(c), (size_t)a->geo->holes) == 0;
 }
 
 /* Keeps the subtree of the new position when it is the old root after our
@@ -304,7 +420,7 @@ static void reuse_or_reset(struct tx_mcts *m, const struct tx_fastboard *b)
     if (his < 0)
         goto fresh;
     tx_fastboard_play(after, diff);
-    if (after->to_move != b->to_move || memcmp(after->mem, b->mem, b->bytes - sizeof *b) != 0)
+    if (!same_position(after, b))
         goto fresh;
     m->root = his;
     tx_fastboard_copy(m->root_board, b);
@@ -341,9 +457,28 @@ static int finish_sealed(const struct tx_fastboard *early, const struct tx_fastb
     return -1;
 }
 
+/* The fallback enhancement (--no-fallback): on a board larger than
+ * EVAL_SIZE_MAX, when the root's children got fewer than THIN_VISITS
+ * visits each on average (48 x 48 and larger on a busy machine: 100-200
+ * playouts a turn for 40 children), the search says less than the
+ * evaluation, and the bot plays the greedy ranking's best move instead of
+ * the most visited child. Returns the child to play. */
+static const struct node *thin_fallback(const struct tx_mcts *m, const struct node *best)
+{
+    const struct node *root = &m->pool[m->root];
+    if (!m->big || !m->features.fallback || m->evaluated_best < 0 ||
+        root->n >= (uint32_t)(THIN_VISITS * root->nchild))
+        return best;
+    for (int i = 0; i < root->nchild; i++)
+        if (m->pool[root->child + i].move == m->evaluated_best)
+            return &m->pool[root->child + i];
+    return best;
+}
+
 int tx_mcts_search(struct tx_mcts *m, const struct tx_fastboard *real, const int last[2],
                    int64_t deadline_ns, long max_playouts, struct tx_mcts_stats *stats)
 {
+    int64_t search_start = now_ns();
     memset(stats, 0, sizeof(*stats));
     struct tx_fastboard *start = m->start;
     const struct tx_fastboard *b = start;
@@ -368,15 +503,29 @@ int tx_mcts_search(struct tx_mcts *m, const struct tx_fastboard *real, const int
         m->last_move = -1;
         return -1;
     }
-    root_priors(m);
+    m->evaluated_best = -1;
+    root_priors(m, deadline_ns);
+    /* The clock costs ~25 ns, an iteration tens of microseconds on 12 x 12
+     * but milliseconds on a big board (an expansion on 100 x 100 costs eight
+     * shortest-path searches): there the search stops when its longest
+     * iteration so far would no longer fit, so that it does not overrun its
+     * deadline. An iteration the machine preempted counts at most a
+     * quarter of the search's time (the bot's clock cannot see preemption
+     * anyway); measured with --ms 100 on 100 x 100, a sixteenth of the time
+     * left after the root's ranking was less than one expansion, and 50 of
+     * 159 answers took up to 18 ms more than the budget by the bot's clock. */
+    int64_t longest = 0, t = now_ns(), cap = (deadline_ns - search_start) / 4;
     for (;;) {
-        /* The clock costs ~25 ns; a playout tens of microseconds: check often. */
-        if ((stats->playouts & 7) == 0 && now_ns() >= deadline_ns)
+        if (t + longest >= deadline_ns)
             break;
         if (max_playouts && stats->playouts >= max_playouts)
             break;
         iterate(m, last);
         stats->playouts++;
+        int64_t t1 = now_ns();
+        if (m->big && t1 - t > longest)
+            longest = t1 - t < cap ? t1 - t : cap;
+        t = t1;
     }
     root = &m->pool[m->root];
     const struct node *best = &m->pool[root->child];
@@ -385,6 +534,9 @@ int tx_mcts_search(struct tx_mcts *m, const struct tx_fastboard *real, const int
         if (c->n > best->n || (c->n == best->n && c->wins / c->visits > best->wins / best->visits))
             best = c;
     }
+    const struct node *searched = best;
+    best = thin_fallback(m, best);
+    stats->fallback = best != searched;
     stats->nodes = (long)m->used;
     stats->win_rate = best->wins / best->visits;
     stats->best_visits = (int)best->n;

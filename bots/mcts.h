@@ -9,12 +9,14 @@
  * then finishes the game with a playout
  * (playout.h) and updates the path and the AMAF statistics of its siblings.
  * The root's children also get priors from the greedy evaluation's ranking
- * (on boards up to 16 x 16; larger ones would spend too long ranking).
+ * (every hole on boards up to 16 x 16; on larger ones the candidates, one
+ * at a time, within half the time left).
  *
  * The tree is kept between turns: when the new position is the old root
  * after our move and one opponent move, the search continues from that
  * grandchild. Nodes come from one pool; when it is more than half used at the
- * start of a turn, the tree is dropped and rebuilt.
+ * start of a turn, the tree is dropped and rebuilt. The positions are
+ * compared by their pegs and links (same_position in mcts.c).
  *
  * The swap and the first move are not searched (twixt-mcts decides them with
  * the rules of greedy-eval.h).
@@ -31,6 +33,19 @@
  *   (playout.h, the largest gain);
  * - save_edge (--no-save-edge): the same answer for a peg's last way to its
  *   border line (playout.h).
+ * On boards larger than 16 x 16 (README "twixt-mcts on classic and big
+ * boards" has the measurements):
+ * - candidates (--no-candidates): a node's children are only the holes
+ *   nearest both players' shortest paths and the pegs (tx_eval_candidates),
+ *   not every hole (child_moves in mcts.c);
+ * - cutoff (--no-cutoff): playouts stop after a few dozen moves and are
+ *   scored by both players' shortest-connection distances (playout_value);
+ * - fallback (--no-fallback): when the root's children got fewer than a
+ *   few visits each, the greedy ranking's best move is played
+ *   (thin_fallback).
+ * There too the search stops when its longest iteration so far would no
+ * longer fit before the deadline (an expansion costs eight searches of the
+ * board).
  */
 #ifndef TX_BOTS_MCTS_H
 #define TX_BOTS_MCTS_H
@@ -50,6 +65,9 @@ struct tx_mcts_features {
     bool second_line; /* second-line pegs count as joined to the border (fastboard.h) */
     bool save_bridge; /* playouts answer intrusions, and the tree favours the answer (playout.h) */
     bool save_edge;   /* the answers also keep a peg's last way to its border (playout.h) */
+    bool candidates;  /* big boards: children only near the shortest paths (mcts.c) */
+    bool cutoff;      /* big boards: playouts cut short and scored by distance (mcts.c) */
+    bool fallback;    /* big boards: a thin search plays the greedy ranking's best (mcts.c) */
 };
 
 void tx_mcts_features_default(struct tx_mcts_features *f);
@@ -61,6 +79,7 @@ struct tx_mcts_stats {
     long nodes;      /* nodes in the pool after the search */
     double win_rate; /* of the chosen move, for the player to move */
     int best_visits; /* visits of the chosen move */
+    bool fallback;   /* the move is the evaluation's, the search being thin (fallback) */
 };
 
 /* A search object with room for max_nodes nodes (0: the default, about

@@ -21,6 +21,7 @@ void tx_playout_policy_default(struct tx_playout_policy *policy)
     policy->answer = 0.25;
     policy->save_bridge = true;
     policy->save_edge = true;
+    policy->max_moves = 0;
 }
 
 struct vacant {
@@ -215,7 +216,9 @@ int tx_playout_run(struct tx_fastboard *b, const struct tx_playout_policy *polic
             v.hole[v.n++] = (int16_t)h;
         }
     }
-    while (b->winner < 0) {
+    for (int played = 0; b->winner < 0; played++) {
+        if (played == policy->max_moves && played > 0)
+            return TX_PLAYOUT_CUT;
         int p = b->to_move, move = -1;
         if (policy->save_bridge && last[!p] >= 0)
             move = tx_playout_save_bridge(b, p, last[!p], policy->save_edge);

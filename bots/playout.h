@@ -34,7 +34,10 @@ struct tx_playout_policy {
     double answer;    /* a hole near the opponent's last peg */
     bool save_bridge; /* answer a peg that takes one of two holes joining two pegs */
     bool save_edge;   /* with save_bridge, also a peg's last way to its border line */
+    int max_moves;    /* stop after this many moves (0: play to the end; mcts.h's cutoff) */
 };
+
+#define TX_PLAYOUT_CUT (-2) /* tx_playout_run stopped at max_moves with no winner */
 
 /* The policy twixt-mcts uses by default (tuned against twixt-greedy). */
 void tx_playout_policy_default(struct tx_playout_policy *policy);
@@ -46,7 +49,8 @@ int tx_playout_save_bridge(const struct tx_fastboard *b, int player, int in, boo
 /* Plays b to the end. last[p] is player p's last peg, or -1. amaf[hole] is
  * set to player + 1 for the first player to play each hole that is still 0
  * (the caller zeroes it and may mark the tree's moves first).
- * Returns the winner, 0 or 1, or -1 for a draw. */
+ * Returns the winner, 0 or 1, -1 for a draw, or TX_PLAYOUT_CUT when
+ * policy->max_moves moves were played and nobody has won yet. */
 int tx_playout_run(struct tx_fastboard *b, const struct tx_playout_policy *policy,
                    struct tx_rng *rng, int last[2], uint8_t *amaf);
 

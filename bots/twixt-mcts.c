@@ -98,10 +98,11 @@ static int think(const struct tx_botio_turn *turn, void *data, char *message)
     double used_ms = (double)(tx_botio_now_ns() - turn->start_ns) / 1e6;
     snprintf(message, TX_BOTIO_MESSAGE_MAX, "%.0f%% %ldpo", st.win_rate * 100, st.playouts);
     fprintf(stderr,
-            "mcts: %s win %.1f%% visits %d; %ld playouts (%ld reused) in %.1f of %d ms, %ld nodes, "
-            "cpu %.0f%%\n",
-            move >= 0 ? tx_hole_name(geo, move, name) : "-", st.win_rate * 100, st.best_visits,
-            st.playouts, st.reused, used_ms, ms, st.nodes, bot->cpu_share * 100);
+            "mcts: %s%s win %.1f%% visits %d; %ld playouts (%ld reused) in %.1f of %d ms, %ld "
+            "nodes, cpu %.0f%%\n",
+            move >= 0 ? tx_hole_name(geo, move, name) : "-", st.fallback ? " (evaluation's)" : "",
+            st.win_rate * 100, st.best_visits, st.playouts, st.reused, used_ms, ms, st.nodes,
+            bot->cpu_share * 100);
     return move;
 }
 
@@ -118,6 +119,9 @@ static void usage(void)
            "  --no-second-line  a chain joining its two second lines is not yet a win\n"
            "  --no-save-bridge  playouts do not answer intrusions into two-way links\n"
            "  --no-save-edge    nor the last way of a peg to its border line\n"
+           "  --no-candidates   on boards over 16 x 16, every hole is a child in the tree\n"
+           "  --no-cutoff       on boards over 16 x 16, playouts fill the board\n"
+           "  --no-fallback     on boards over 16 x 16, a thin search's choice is played as it is\n"
            "  --help    this text\n",
            TX_SIZE_MIN, TX_SIZE_MAX, TX_SIZE_DEFAULT, FIRST_TURN_MS, TURN_MS);
 }
@@ -188,6 +192,18 @@ static int option(const char *prog, int argc, char **argv, int *i, void *data)
     }
     if (!strcmp(argv[*i], "--no-save-edge")) {
         bot->features.save_edge = false;
+        return 1;
+    }
+    if (!strcmp(argv[*i], "--no-candidates")) {
+        bot->features.candidates = false;
+        return 1;
+    }
+    if (!strcmp(argv[*i], "--no-fallback")) {
+        bot->features.fallback = false;
+        return 1;
+    }
+    if (!strcmp(argv[*i], "--no-cutoff")) {
+        bot->features.cutoff = false;
         return 1;
     }
     if (!strcmp(argv[*i], "--no-save-bridge")) {

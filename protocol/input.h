@@ -45,13 +45,14 @@ int tx_input_write(const struct tx_game *g, int seat, bool first_turn, char *buf
 /* A parsed turn input. Holes are indexes of the geometry it was parsed with.
  * About 360 KiB: allocate it, or make it static. */
 struct tx_input {
-    int last;     /* opponent's last hole, or TX_INPUT_FIRST, or TX_MOVE_SWAP */
+    int last;     /* opponent's last hole, TX_INPUT_FIRST, TX_MOVE_SWAP, TX_MOVE_CUT or
+                     TX_MOVE_CHOOSE_* */
     int npegs[2]; /* [0] the reader's ("your"), [1] the opponent's ("his") */
     int16_t pegs[2][TX_HOLES_MAX];
     int nlinks[2];
     int16_t links[2][2 * TX_LINKS_MAX]; /* pairs: older peg, newer peg */
 };
-#define TX_INPUT_FIRST (-3)
+#define TX_INPUT_FIRST (-6) /* unlike every TX_MOVE_* (a cut's CUT is -3) */
 
 /* Parses exactly len bytes of text. Returns 0, or -EINVAL with a short
  * reason ("line 3: expected a hole name") written into err (may be NULL). */

@@ -3,8 +3,9 @@
  * cJSON parses the text and says where a syntax error is, but it keeps no
  * positions for what it parsed; so a small scanner walks the text once more
  * and notes the line where each bot's object and each of its fields
- * starts: every later mistake (a missing command, a bad memory_mb) is then
- * reported at its line, as a user looking at the file wants it.
+ * starts (a team's bots included: objects of its "bots" array): every later
+ * mistake (a missing command, a bad memory_mb) is then reported at its
+ * line, as a user looking at the file wants it.
  */
 #include <errno.h>
 #include <math.h>
@@ -23,12 +24,19 @@
 
 #define SCAN_DEPTH_MAX 8 /* deeper keys are never fields of ours */
 
-/* Where a key of an object starts: in bot `element`, at `depth` (2: a
- * field of the bot, 3: a variable of its env). */
+/* Where a key of an object starts: in top-level element `element` (a bot
+ * or a team), in its team's bot `member` (-1: the element's own), at
+ * `depth` (2: a field of the element, 3: a variable of its env; a team's
+ * bot's are two deeper). */
 struct key_pos {
-    int element, depth, line;
+    int element, member, depth, line;
     const char *key; /* raw bytes between the quotes */
     size_t len;
+};
+
+/* Where a team's bot (an object in its "bots" array) starts. */
+struct member_pos {
+    int element, member, line;
 };
 
 struct scan {
@@ -36,6 +44,8 @@ struct scan {
     int nelements;
     struct key_pos *keys;
     int nkeys;
+    struct member_pos *members;
+    int nmembers;
 };
 
 static bool is_space(char c)
@@ -48,7 +58,7 @@ static void scan_positions(const char *text, size_t len, struct scan *s)
 {
     char type[SCAN_DEPTH_MAX + 1] = {0};
     bool expect_key[SCAN_DEPTH_MAX + 1] = {false};
-    int depth = 0, line = 1;
+    int depth = 0, line = 1, member = -1;
     bool in_string = false, escaped = false, element_pending = false;
     const char *key_start = NULL;
     int key_line = 0;
@@ -69,6 +79,7 @@ static void scan_positions(const char *text, size_t len, struct scan *s)
                     s->keys = tx_xrealloc(s->keys, (size_t)(s->nkeys + 1) * sizeof *s->keys);
                     s->keys[s->nkeys++] = (struct key_pos){
                         .element = s->nelements - 1,
+                        .member = depth >= 4 ? member : -1,
                         .depth = depth,
                         .line = key_line,
                         .key = key_start,
@@ -86,6 +97,7 @@ static void scan_positions(const char *text, size_t len, struct scan *s)
             s->element_line =
                 tx_xrealloc(s->element_line, (size_t)(s->nelements + 1) * sizeof(int));
             s->element_line[s->nelements++] = line;
+            member = -1;
         }
         bool tracked = depth >= 1 && depth <= SCAN_DEPTH_MAX;
         switch (c) {
@@ -104,6 +116,13 @@ static void scan_positions(const char *text, size_t len, struct scan *s)
             if (depth <= SCAN_DEPTH_MAX) {
                 type[depth] = c;
                 expect_key[depth] = c == '{';
+            }
+            if (depth == 3 && c == '[')
+                member = -1; /* a team's "bots" (or any array of an element) */
+            if (depth == 4 && c == '{' && type[3] == '[') {
+                s->members =
+                    tx_xrealloc(s->members, (size_t)(s->nmembers + 1) * sizeof *s->members);
+                s->members[s->nmembers++] = (struct member_pos){s->nelements - 1, ++member, line};
             }
             if (depth == 1)
                 element_pending = true;
@@ -128,23 +147,29 @@ static void scan_free(struct scan *s)
 {
     free(s->element_line);
     free(s->keys);
+    free(s->members);
 }
 
-/* The line where bot e's object starts. */
-static int bot_line(const struct scan *s, int e)
+/* The line where element e's object starts, or its team's bot member's
+ * (member >= 0). */
+static int bot_line(const struct scan *s, int e, int member)
 {
+    for (int i = 0; member >= 0 && i < s->nmembers; i++)
+        if (s->members[i].element == e && s->members[i].member == member)
+            return s->members[i].line;
     return e < s->nelements ? s->element_line[e] : 1;
 }
 
-/* The line of key in bot e at depth, or the bot's own line. */
-static int key_line(const struct scan *s, int e, int depth, const char *key)
+/* The line of key in element e (its team's bot member, or -1) at depth,
+ * or the object's own line. */
+static int key_line(const struct scan *s, int e, int member, int depth, const char *key)
 {
     size_t n = strlen(key);
     for (int i = 0; i < s->nkeys; i++)
-        if (s->keys[i].element == e && s->keys[i].depth == depth && s->keys[i].len == n &&
-            !memcmp(s->keys[i].key, key, n))
+        if (s->keys[i].element == e && s->keys[i].member == member && s->keys[i].depth == depth &&
+            s->keys[i].len == n && !memcmp(s->keys[i].key, key, n))
             return s->keys[i].line;
-    return bot_line(s, e);
+    return bot_line(s, e, member);
 }
 
 /* The line holding byte offset. */
@@ -213,33 +238,47 @@ void tx_bots_file_free(struct tx_bots_file *f)
     for (int i = 0; i < f->nbots; i++)
         bot_free(&f->bots[i]);
     free(f->bots);
+    for (int i = 0; i < f->nteams; i++)
+        free(f->teams[i].name);
+    free(f->teams);
     memset(f, 0, sizeof *f);
 }
 
-/* What a parse needs to report a mistake. */
+/* What a parse needs to report a mistake, and where it is: a bot of the
+ * array, or (team set) bot `member` of a team's "bots". */
 struct ctx {
     const char *path;
     const struct scan *scan;
     char *err;
     size_t errcap;
+    const char *team; /* the team's name while its bots are read, else NULL */
+    int member;       /* the team's bot being read (0 or 1), -1 for none */
+    bool in_team;     /* element e is a team entry (named "team N" before its name is known) */
 };
 
-/* "PATH:LINE: bot 'NAME': " (or "bot N" before its name is known) + why. */
+/* "PATH:LINE: bot 'NAME': " (or "bot N" before its name is known; "team
+ * 'T': bot 'NAME': " for a team's bot) + why. depth is the field's in a
+ * bot of the array (2, its env's variables 3). */
 static int fail(const struct ctx *c, int e, const char *field, int depth, const char *name,
                 const char *why)
 {
-    int line = field ? key_line(c->scan, e, depth, field) : bot_line(c->scan, e);
-    char who[TX_COMMAND_NAME_MAX + 32];
+    int d = c->member >= 0 ? depth + 2 : depth;
+    int line = field ? key_line(c->scan, e, c->member, d, field) : bot_line(c->scan, e, c->member);
+    char who[2 * TX_COMMAND_NAME_MAX + 32], team[TX_COMMAND_NAME_MAX + 16] = "";
+    if (c->team)
+        snprintf(team, sizeof team, "team '%s': ", c->team);
     if (name)
-        snprintf(who, sizeof who, "bot '%s'", name);
+        snprintf(who, sizeof who, "%sbot '%s'", team, name);
+    else if (c->member >= 0)
+        snprintf(who, sizeof who, "%sbot %d", team, c->member + 1);
     else
-        snprintf(who, sizeof who, "bot %d", e + 1);
+        snprintf(who, sizeof who, "%s %d", c->in_team ? "team" : "bot", e + 1);
     snprintf(c->err, c->errcap, "%s:%d: %s: %s", c->path, line, who, why);
     return -EINVAL;
 }
 
-static const char *const FIELDS[] = {"name",      "command", "dir",     "env",
-                                     "memory_mb", "cpus",    "writable"};
+static const char *const FIELDS[] = {"name",      "command", "dir",      "env",
+                                     "memory_mb", "cpus",    "writable", "handicap"};
 #define NFIELDS (sizeof FIELDS / sizeof FIELDS[0])
 
 /* Fields a user may look for that are the run's, not a bot's: both
@@ -247,7 +286,7 @@ static const char *const FIELDS[] = {"name",      "command", "dir",     "env",
  * and one board (like one set of time limits). */
 static const char *const RUN_FIELDS[][2] = {
     {"rules", "--rules"}, {"board", "--board"},  {"size", "--size"},
-    {"width", "--board"}, {"height", "--board"},
+    {"width", "--board"}, {"height", "--board"}, {"opening", "--opening"},
 };
 
 static int parse_env(const struct ctx *c, int e, const cJSON *env, struct tx_bots_file_bot *b)
@@ -290,7 +329,9 @@ static int parse_env(const struct ctx *c, int e, const cJSON *env, struct tx_bot
     return 0;
 }
 
-/* One bot's object: element e of the array. */
+static bool parse_memory(const cJSON *memory, int *ret, char *why, size_t cap);
+
+/* One bot's object: element e of the array, or a bot of a team's (c). */
 static int parse_bot(const struct ctx *c, int e, const cJSON *o, struct tx_bots_file_bot *b)
 {
     char why[512];
@@ -313,7 +354,7 @@ static int parse_bot(const struct ctx *c, int e, const cJSON *o, struct tx_bots_
         if (!known) {
             snprintf(why, sizeof why,
                      "unknown field '%.64s' (expected name, command, dir, env, memory_mb, cpus, "
-                     "writable)",
+                     "writable, handicap)",
                      f->string);
             return fail(c, e, f->string, 2, NULL, why);
         }
@@ -365,18 +406,11 @@ static int parse_bot(const struct ctx *c, int e, const cJSON *o, struct tx_bots_
         return -EINVAL;
 
     const cJSON *memory = cJSON_GetObjectItemCaseSensitive(o, "memory_mb");
-    if (memory) {
-        double v = cJSON_IsNumber(memory) ? memory->valuedouble : -1;
-        if (v != floor(v) ||
-            (v != 0 && (v < TX_LIMITS_MEMORY_MB_MIN || v > TX_LIMITS_MEMORY_MB_MAX))) {
-            char expected[128];
-            snprintf(expected, sizeof expected,
-                     "memory_mb: expected megabytes, %d to %d, or 0 for no limit",
-                     TX_LIMITS_MEMORY_MB_MIN, TX_LIMITS_MEMORY_MB_MAX);
-            return fail(c, e, "memory_mb", 2, b->name, expected);
-        }
-        b->memory_mb = v == 0 ? TX_BOTS_FILE_MEMORY_NONE : (int)v;
-    }
+    if (memory && c->team)
+        return fail(c, e, "memory_mb", 2, b->name,
+                    "memory_mb: a team's bots share one memory limit: give memory_mb on the team");
+    if (memory && !parse_memory(memory, &b->memory_mb, why, sizeof why))
+        return fail(c, e, "memory_mb", 2, b->name, why);
 
     const cJSON *cpus = cJSON_GetObjectItemCaseSensitive(o, "cpus");
     if (cpus) {
@@ -408,6 +442,156 @@ static int parse_bot(const struct ctx *c, int e, const cJSON *o, struct tx_bots_
         for (const cJSON *w = writable->child; w; w = w->next)
             b->writable[k++] = resolve_dir(c->path, w->valuestring);
     }
+
+    const cJSON *handicap = cJSON_GetObjectItemCaseSensitive(o, "handicap");
+    if (handicap && c->team)
+        return fail(c, e, "handicap", 2, b->name,
+                    "handicap: a team's bots play one side: give handicap on the team");
+    if (handicap && !cJSON_IsBool(handicap))
+        return fail(c, e, "handicap", 2, b->name,
+                    "handicap: expected true (this bot has the longer distance in every game) or "
+                    "false");
+    b->handicap = cJSON_IsTrue(handicap);
+    return 0;
+}
+
+/* memory_mb of a bot or a team: MB in range, or 0 for none, into *ret;
+ * false with why. */
+static bool parse_memory(const cJSON *memory, int *ret, char *why, size_t cap)
+{
+    double v = cJSON_IsNumber(memory) ? memory->valuedouble : -1;
+    if (v != floor(v) || (v != 0 && (v < TX_LIMITS_MEMORY_MB_MIN || v > TX_LIMITS_MEMORY_MB_MAX))) {
+        snprintf(why, cap, "memory_mb: expected megabytes, %d to %d, or 0 for no limit",
+                 TX_LIMITS_MEMORY_MB_MIN, TX_LIMITS_MEMORY_MB_MAX);
+        return false;
+    }
+    *ret = v == 0 ? TX_BOTS_FILE_MEMORY_NONE : (int)v;
+    return true;
+}
+
+static const char *const TEAM_FIELDS[] = {"team", "bots", "memory_mb", "handicap"};
+#define NTEAM_FIELDS (sizeof TEAM_FIELDS / sizeof TEAM_FIELDS[0])
+
+/* A name among the first n bots of f, or -1. */
+static int bot_named(const struct tx_bots_file *f, int n, const char *name)
+{
+    for (int j = 0; j < n; j++)
+        if (!strcmp(f->bots[j].name, name))
+            return j;
+    return -1;
+}
+
+/* Element e, which is a team ({"team": ...}): its two bots are added to
+ * f->bots, then the team to f->teams. c is the file's context. */
+static int parse_team(const struct ctx *file, int e, const cJSON *o, struct tx_bots_file *f)
+{
+    char why[512];
+    struct ctx c = *file;
+    c.in_team = true;
+    for (const cJSON *x = o->child; x; x = x->next) {
+        bool known = false;
+        for (size_t i = 0; i < NTEAM_FIELDS; i++)
+            known |= !strcmp(x->string, TEAM_FIELDS[i]);
+        if (!known) {
+            snprintf(why, sizeof why,
+                     "unknown field '%.64s' in a team (expected team, bots, memory_mb, handicap)",
+                     x->string);
+            return fail(&c, e, x->string, 2, NULL, why);
+        }
+        for (const cJSON *g = o->child; g != x; g = g->next)
+            if (!strcmp(g->string, x->string)) {
+                snprintf(why, sizeof why, "%s given twice", x->string);
+                return fail(&c, e, x->string, 2, NULL, why);
+            }
+    }
+    const cJSON *name = cJSON_GetObjectItemCaseSensitive(o, "team");
+    if (!cJSON_IsString(name) || !valid_name(name->valuestring)) {
+        snprintf(why, sizeof why,
+                 "team: expected the team's name: letters, digits and _.+- (at most %d "
+                 "characters)",
+                 TX_COMMAND_NAME_MAX - 1);
+        return fail(&c, e, "team", 2, NULL, why);
+    }
+    for (int i = 0; i < f->nteams; i++)
+        if (!strcmp(f->teams[i].name, name->valuestring)) {
+            snprintf(why, sizeof why, "team: '%.64s' already used by the team at line %d",
+                     name->valuestring, f->teams[i].line);
+            return fail(&c, e, "team", 2, NULL, why);
+        }
+    c.team = name->valuestring;
+    const cJSON *bots = cJSON_GetObjectItemCaseSensitive(o, "bots");
+    if (!cJSON_IsArray(bots) || cJSON_GetArraySize(bots) != 2) {
+        snprintf(why, sizeof why,
+                 "bots: expected the team's two bots, [{\"name\": ..., \"command\": ...}, {...}]");
+        if (cJSON_IsArray(bots))
+            snprintf(why + strlen(why), sizeof why - strlen(why), ", got %d",
+                     cJSON_GetArraySize(bots));
+        snprintf(c.err, c.errcap, "%s:%d: team '%s': %s", c.path,
+                 key_line(c.scan, e, -1, 2, bots ? "bots" : "team"), c.team, why);
+        return -EINVAL;
+    }
+    int memory = 0;
+    const cJSON *mem = cJSON_GetObjectItemCaseSensitive(o, "memory_mb");
+    if (mem && !parse_memory(mem, &memory, why, sizeof why)) {
+        snprintf(c.err, c.errcap, "%s:%d: team '%s': %s", c.path,
+                 key_line(c.scan, e, -1, 2, "memory_mb"), c.team, why);
+        return -EINVAL;
+    }
+    const cJSON *handicap = cJSON_GetObjectItemCaseSensitive(o, "handicap");
+    if (handicap && !cJSON_IsBool(handicap)) {
+        snprintf(c.err, c.errcap,
+                 "%s:%d: team '%s': handicap: expected true (this team has the longer distance in "
+                 "every game) or false",
+                 c.path, key_line(c.scan, e, -1, 2, "handicap"), c.team);
+        return -EINVAL;
+    }
+    int first = f->nbots, k = 0;
+    for (const cJSON *b = bots->child; b; b = b->next, k++) {
+        struct tx_bots_file_bot *bot = &f->bots[f->nbots];
+        memset(bot, 0, sizeof *bot);
+        c.member = k;
+        bot->line = bot_line(c.scan, e, k);
+        int rc = parse_bot(&c, e, b, bot);
+        if (rc == 0 && bot_named(f, f->nbots, bot->name) >= 0) {
+            snprintf(why, sizeof why, "name: already used by the bot at line %d",
+                     f->bots[bot_named(f, f->nbots, bot->name)].line);
+            rc = fail(&c, e, "name", 2, bot->name, why);
+        }
+        if (rc < 0) {
+            bot_free(bot);
+            return rc;
+        }
+        bot->memory_mb = memory;
+        f->nbots++;
+    }
+    f->teams[f->nteams++] = (struct tx_bots_file_team){.name = tx_strdup(name->valuestring),
+                                                       .first = first,
+                                                       .line = bot_line(c.scan, e, -1),
+                                                       .handicap = cJSON_IsTrue(handicap)};
+    return 0;
+}
+
+/* One entry at most has the handicap (RULES.md "Handicap matches"). */
+static int one_handicap(const char *path, struct tx_bots_file *f, char *err, size_t errcap)
+{
+    int line = 0;
+    const char *name = NULL;
+    for (int i = 0; i < f->nbots + f->nteams; i++) {
+        bool team = i >= f->nbots;
+        const char *who = team ? f->teams[i - f->nbots].name : f->bots[i].name;
+        int at = team ? f->teams[i - f->nbots].line : f->bots[i].line;
+        if (!(team ? f->teams[i - f->nbots].handicap : f->bots[i].handicap))
+            continue;
+        if (name) {
+            snprintf(err, errcap,
+                     "%s:%d: %s '%s': handicap: already given to '%s' at line %d (one has the "
+                     "longer distance)",
+                     path, at, team ? "team" : "bot", who, name, line);
+            return -EINVAL;
+        }
+        name = who, line = at;
+    }
+    f->handicap = name;
     return 0;
 }
 
@@ -431,7 +615,7 @@ int tx_bots_file_parse(const char *path, const char *text, size_t len, struct tx
         }
     struct scan scan;
     scan_positions(text, len, &scan);
-    struct ctx c = {.path = path, .scan = &scan, .err = err, .errcap = errcap};
+    struct ctx c = {.path = path, .scan = &scan, .err = err, .errcap = errcap, .member = -1};
     struct tx_bots_file f = {0};
     int rc = 0;
 
@@ -446,28 +630,50 @@ int tx_bots_file_parse(const char *path, const char *text, size_t len, struct tx
         goto out;
     }
     int n = cJSON_GetArraySize(root);
-    f.bots = tx_xmalloc((size_t)(n > 0 ? n : 1) * sizeof *f.bots);
-    int e = 0;
+    /* room for every element as a team of two bots */
+    f.bots = tx_xmalloc((size_t)(n > 0 ? 2 * n : 1) * sizeof *f.bots);
+    f.teams = tx_xmalloc((size_t)(n > 0 ? n : 1) * sizeof *f.teams);
+    int e = 0, plain = -1; /* plain: the first bot that is no team's, for the mixed file error */
     for (const cJSON *o = root->child; o; o = o->next, e++) {
+        if (cJSON_IsObject(o) && cJSON_GetObjectItemCaseSensitive(o, "team")) {
+            if (plain >= 0) {
+                snprintf(err, errcap,
+                         "%s:%d: a team, after the bot at line %d: a file holds bots or teams, "
+                         "not both (a pool plays two bots a game or teams)",
+                         path, bot_line(&scan, e, -1), f.bots[plain].line);
+                rc = -EINVAL;
+                goto out;
+            }
+            if ((rc = parse_team(&c, e, o, &f)) < 0)
+                goto out;
+            continue;
+        }
+        if (f.nteams > 0) {
+            snprintf(err, errcap,
+                     "%s:%d: a bot, after the team at line %d: a file holds bots or teams, not "
+                     "both (a pool plays two bots a game or teams)",
+                     path, bot_line(&scan, e, -1), f.teams[0].line);
+            rc = -EINVAL;
+            goto out;
+        }
         struct tx_bots_file_bot *b = &f.bots[f.nbots];
         memset(b, 0, sizeof *b);
-        b->line = bot_line(&scan, e);
+        b->line = bot_line(&scan, e, -1);
         rc = parse_bot(&c, e, o, b);
-        if (rc == 0)
-            for (int j = 0; j < f.nbots; j++)
-                if (!strcmp(f.bots[j].name, b->name)) {
-                    char why[96];
-                    snprintf(why, sizeof why, "name: already used by the bot at line %d",
-                             f.bots[j].line);
-                    rc = fail(&c, e, "name", 2, b->name, why);
-                    break;
-                }
+        if (rc == 0 && bot_named(&f, f.nbots, b->name) >= 0) {
+            char why[96];
+            snprintf(why, sizeof why, "name: already used by the bot at line %d",
+                     f.bots[bot_named(&f, f.nbots, b->name)].line);
+            rc = fail(&c, e, "name", 2, b->name, why);
+        }
         if (rc < 0) {
             bot_free(b);
             goto out;
         }
+        plain = plain < 0 ? f.nbots : plain;
         f.nbots++;
     }
+    rc = one_handicap(path, &f, err, errcap);
 out:
     scan_free(&scan);
     cJSON_Delete(root);

@@ -15,19 +15,35 @@
  * --bot-env's: sandbox.h); memory_mb replaces --bot-memory-mb for this bot
  * (0: no limit), cpus --bot-cpus (0: no quota); writable lists directories
  * (relative to the file's directory) it may write to in the sandbox, with
- * --bot-writable's. Nothing else is per bot: time limits belong to the
- * game (both players have the same clock, as on CodinGame, and a record
- * holds one set of limits per game).
+ * --bot-writable's; "handicap": true gives this bot the longer distance in
+ * every game (as --handicap NAME: RULES.md "Handicap matches"; one entry
+ * at most). Nothing else is per bot: time limits belong to the game (both
+ * players have the same clock, as on CodinGame, and a record holds one set
+ * of limits per game).
+ *
+ * A team of Double TwixT (a tournament of teams) is an entry of its own:
+ *
+ *   {"team": "alpha", "memory_mb": 1024,
+ *    "bots": [{"name": "a1", "command": "./a"}, {"name": "a2", "command": "./b"}]}
+ *
+ * team is its name (a bot's name's shape), bots exactly two bot objects as
+ * above, the first moving first for the team's side, and memory_mb (on the
+ * team, not on its bots: both share it, as a pairing key holds one limit
+ * per side) replaces --bot-memory-mb for both. A file holds bots or teams,
+ * not both: a pool is one or the other. Bot names are unique in the file,
+ * team names among teams.
  *
  * Parsing is pure (text in, bots out), so every mistake is tested as a
  * table; each is reported as "FILE:LINE: bot 'NAME': FIELD: what was
- * expected", LINE being where the field (or the bot's object) starts.
+ * expected" ("FILE:LINE: team 'T': bot 'NAME': ..." in a team), LINE being
+ * where the field (or the bot's object) starts.
  * tx_bots_file_load reads the file first; the league calls it between games
  * to pick up bots added or removed while it runs.
  */
 #ifndef TX_BOTS_FILE_H
 #define TX_BOTS_FILE_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #define TX_BOTS_FILE_MAX (1 << 20)    /* bytes: a bots file is a short list */
@@ -44,12 +60,25 @@ struct tx_bots_file_bot {
     int memory_mb;   /* 0: not given (the run's limit); TX_BOTS_FILE_MEMORY_NONE: none; else MB */
     double cpus;     /* 0: not given (the run's quota); TX_BOTS_FILE_CPUS_NONE: none; else CPUs */
     char **writable; /* directories, resolved like dir, NULL-terminated; NULL when not given */
+    bool handicap;   /* "handicap": true: the longer distance in every game (--handicap NAME) */
     int line;        /* the line where its object starts */
 };
 
+/* A team entry: its bots are two of the file's (bots[first], bots[first + 1]). */
+struct tx_bots_file_team {
+    char *name;
+    int first;     /* its first bot's index in bots; the second follows it */
+    int line;      /* the line where its object starts */
+    bool handicap; /* "handicap": true on the team */
+};
+
 struct tx_bots_file {
-    struct tx_bots_file_bot *bots; /* in file order */
+    struct tx_bots_file_bot *bots; /* in file order, the teams' bots included */
     int nbots;
+    struct tx_bots_file_team *teams; /* in file order; none in a file of bots */
+    int nteams;
+    const char *handicap; /* the name of the bot or team with "handicap": true (at most one),
+                             pointing into bots or teams; NULL for none */
 };
 
 /* Parses text (len bytes, the content of the file named path: used in

@@ -64,7 +64,8 @@ int tx_cmd_league(const char *program, int argc, char **argv)
         goto out;
     }
     status = TX_EXIT_USAGE;
-    if (tx_setup_new(&o, TX_POOL_ROUND_ROBIN, 0, program, argc, argv, &run, err, sizeof err) < 0) {
+    if (tx_setup_new(&o, TX_POOL_ROUND_ROBIN, 0, program, argc, argv, &run, err, sizeof err) < 0 ||
+        (o.bots_file && tx_league_check_file(o.bots_file, &run->file, err, sizeof err) < 0)) {
         fprintf(stderr, "twixt-arena league: %s\n", err);
         goto out;
     }

@@ -1,8 +1,11 @@
 /* cmd-play.c - `twixt-arena play BOT1 BOT2 [options]`: one match.
  *
  * BOT1 is player 1 in odd games, player 2 in even ones (the pool's one
- * pairing keeps BOT1 first: pool.h). After each game one line says who won and why; at
- * the end a summary from BOT1's side with its Elo difference. With --sprt
+ * pairing keeps BOT1 first: pool.h). With --teams the match is of two
+ * teams of two (Double TwixT): the first team given plays red in odd
+ * games. After each game one line says who won and why (and how the
+ * opening went, under pie and cut); at the end a summary from BOT1's (the
+ * first team's) side with its Elo difference. With --sprt
  * the match is a sequential test: games come in colour-exchanged pairs,
  * each finished pair adds to the pentanomial counts (fastchess's model,
  * stats.h), and the run stops when the LLR leaves its bounds.
@@ -58,25 +61,39 @@ const struct tx_options_command tx_cmd_play_line = {
     .operands = "BOT1 BOT2",
     .operand = TX_OPERAND_BOT,
     .min_operands = 2,
-    .max_operands = 2,
-    .summary = "a match between two bots",
+    .max_operands = 2, /* 4 with --teams (options.c) */
+    .summary = "a match between two bots (or two teams of two)",
     .about = "Plays BOT1 against BOT2: BOT1 is player 1 (it receives FIRST) in odd games,\n"
              "player 2 in even games. One line per game, then BOT1's score, Elo difference\n"
              "and likelihood of superiority. With --sprt, plays colour-exchanged game pairs\n"
              "until the sequential test decides. With -o FILE, the same command again\n"
              "resumes the run.\n"
              "\n"
+             "Double TwixT: four BOTs and two --teams NAME=BOT1,BOT2 (the BOTs by name); the\n"
+             "first team plays red in odd games. --handicap NAME on a --board WxH gives NAME\n"
+             "the longer distance in every game.\n"
+             "\n"
              "A BOT is a command line (\"python3 bot.py\"), split as a shell splits words,\n"
-             "optionally NAME=COMMAND; {seed}, {rules}, {width}, {height} and {size} (a\n"
-             "square board's side) in it become the game's seed, rule set and board.\n",
+             "optionally NAME=COMMAND; {seed}, {rules}, {width}, {height}, {size} (a square\n"
+             "board's side), {opening} and {teams} in it become the game's seed, rule set,\n"
+             "board, opening rule and 1 in Double TwixT (else 0).\n",
 };
+
+/* The bot that lost the game by its own fault (invalid, timeout, crash):
+ * the last entry's (with teams, the winner names a team, not it). */
+static int faulty_player(const struct tx_record *r)
+{
+    if (r->nplayers == 4)
+        return r->nmoves > 0 ? r->moves[r->nmoves - 1].player : 0;
+    return 1 - r->result.winner;
+}
 
 /* The end of what the loser wrote to stderr in its last turn, when it
  * crashed: a bot that dies before answering usually says why there (a
  * Python traceback), and the user should not have to open the record. */
 static void print_crash_stderr(FILE *out, const struct tx_record *r)
 {
-    int loser = 1 - r->result.winner;
+    int loser = faulty_player(r);
     const char *text = NULL;
     for (int i = r->nmoves - 1; i >= 0 && !text; i--)
         if (r->moves[i].player == loser)
@@ -103,24 +120,69 @@ static void print_crash_stderr(FILE *out, const struct tx_record *r)
     }
 }
 
-/* "game 3: greedy (player 1) beats random by connection A4-L9" */
+/* How the opening went, after the result: ", swapped (pie)", ", cut D4 E6
+ * H8, random chose black"; "" under the mirror swap and none. */
+static void opening_note(const struct tx_record *r, char *buf, size_t cap)
+{
+    buf[0] = '\0';
+    /* Entry 2 (the swap, the choice) was played: the game went on after
+     * it, or ended on it with a result that is no fault. */
+    bool played = r->nmoves > 2 || (r->nmoves == 2 && (r->result.reason == TX_REASON_CONNECTION ||
+                                                       r->result.reason == TX_REASON_DRAW));
+    const struct tx_record_move *a = &r->moves[0], *b = &r->moves[1];
+    if (!played || !a->move || !b->move || b->forced)
+        return;
+    if (r->opening == TX_OPENING_PIE && !strcmp(b->move, "SWAP"))
+        snprintf(buf, cap, ", swapped (pie)");
+    else if (r->opening == TX_OPENING_CUT && !strncmp(a->move, "CUT ", 4))
+        snprintf(buf, cap, ", cut %s%s%s, %s chose %s", a->move + 4, a->nedits ? " " : "",
+                 a->nedits ? a->edits[0] : "", r->players[b->player].name,
+                 !strcmp(b->move, "CHOOSE 1") ? "red" : "black");
+}
+
+/* A side of a game: "greedy", or with teams "team red (a, b)". */
+static void side_name(const struct tx_record *r, int side, char *buf, size_t cap)
+{
+    if (r->nplayers == 4)
+        snprintf(buf, cap, "team %s (%s, %s)", r->teams[side] ? r->teams[side] : "?",
+                 r->players[side].name, r->players[side + 2].name);
+    else
+        snprintf(buf, cap, "%s", r->players[side].name);
+}
+
+/* "game 3: greedy (player 1) beats random by connection A4-L9", "game 3:
+ * team red (a, b) beats team black (c, d) by crash of c: exit status 139" */
 static void print_game(FILE *out, const struct tx_record *r)
 {
     int w = r->result.winner;
     const char *reason = tx_reason_name(r->result.reason);
     const char *detail = r->result.detail ? r->result.detail : "";
+    char x[3 * TX_RECORD_NAME_CHARS * 4], y[sizeof x], note[160],
+        whose[TX_RECORD_NAME_CHARS * 4 + 8] = "";
+    bool teams = r->nplayers == 4;
+    opening_note(r, note, sizeof note);
+    side_name(r, w < 0 ? 0 : w, x, sizeof x);
+    side_name(r, w < 0 ? 1 : 1 - w, y, sizeof y);
+    if (teams && w >= 0 && r->result.reason != TX_REASON_CONNECTION)
+        snprintf(whose, sizeof whose, " of %s", r->players[faulty_player(r)].name);
 
     if (r->result.reason == TX_REASON_INTERRUPTED)
         fprintf(out, "game %lld: interrupted\n", (long long)r->game);
     else if (w < 0)
-        fprintf(out, "game %lld: %s and %s draw (%s)\n", (long long)r->game, r->players[0].name,
-                r->players[1].name, *detail ? detail : "no legal hole");
+        fprintf(out, "game %lld: %s and %s draw (%s)%s\n", (long long)r->game, x, y,
+                *detail ? detail : "no legal hole", note);
+    else if (r->result.reason == TX_REASON_CONNECTION && teams)
+        fprintf(out, "game %lld: %s beats %s by connection %s%s\n", (long long)r->game, x, y,
+                detail, note);
     else if (r->result.reason == TX_REASON_CONNECTION)
-        fprintf(out, "game %lld: %s (player %d) beats %s by connection %s\n", (long long)r->game,
-                r->players[w].name, w + 1, r->players[1 - w].name, detail);
+        fprintf(out, "game %lld: %s (player %d) beats %s by connection %s%s\n", (long long)r->game,
+                x, w + 1, y, detail, note);
+    else if (teams)
+        fprintf(out, "game %lld: %s beats %s by %s%s: %s%s\n", (long long)r->game, x, y,
+                reason ? reason : "?", whose, detail, note);
     else
-        fprintf(out, "game %lld: %s (player %d) beats %s by %s: %s\n", (long long)r->game,
-                r->players[w].name, w + 1, r->players[1 - w].name, reason ? reason : "?", detail);
+        fprintf(out, "game %lld: %s (player %d) beats %s by %s: %s%s\n", (long long)r->game, x,
+                w + 1, y, reason ? reason : "?", detail, note);
     if (r->result.reason == TX_REASON_CRASH && w >= 0)
         print_crash_stderr(out, r);
 }
@@ -132,12 +194,26 @@ static void format_elo(const char *label, const struct tx_stats_elo *elo, int de
     tx_stats_elo_format(elo, label, decimals, decimals ? "pair" : "game", buf, cap);
 }
 
-/* BOT1's half points in a counted game (2 win, 1 draw, 0 loss). */
+/* The first side's name: BOT1, or with teams the first team. */
+static const char *first_side(const struct play *p)
+{
+    return p->o->nteams ? p->o->teams[0].name : p->o->bots[0].name;
+}
+
+static const char *second_side(const struct play *p)
+{
+    return p->o->nteams ? p->o->teams[1].name : p->o->bots[1].name;
+}
+
+/* BOT1's (the first team's) half points in a counted game (2 win, 1
+ * draw, 0 loss). */
 static int bot1_half_points(const struct play *p, const struct tx_record *r)
 {
-    if (r->result.winner < 0)
+    int w = r->result.winner;
+    if (w < 0)
         return 1;
-    return !strcmp(r->players[r->result.winner].name, p->o->bots[0].name) ? 2 : 0;
+    const char *winner = r->nplayers == 4 ? r->teams[w] : r->players[w].name;
+    return winner && !strcmp(winner, first_side(p)) ? 2 : 0;
 }
 
 static int64_t pairs_of(const struct play *p)
@@ -222,7 +298,17 @@ static void on_record(struct tx_runner *runner, const struct tx_record *r, bool 
  * centred on the field's mean, so its figures differ. */
 static void print_summary(const struct play *p)
 {
-    const char *a = p->o->bots[0].name, *b = p->o->bots[1].name;
+    const char *a = first_side(p), *b = second_side(p);
+    char ta[TX_OPTIONS_NAME_MAX * 3 + 16], tb[sizeof ta];
+    if (p->o->nteams) { /* "team red (a, b)" */
+        const struct tx_options_team *x = &p->o->teams[0], *y = &p->o->teams[1];
+        const int max = TX_OPTIONS_NAME_MAX - 1; /* names are shorter: the bound is for gcc */
+        snprintf(ta, sizeof ta, "team %.*s (%.*s, %.*s)", max, x->name, max, x->bots[0], max,
+                 x->bots[1]);
+        snprintf(tb, sizeof tb, "team %.*s (%.*s, %.*s)", max, y->name, max, y->bots[0], max,
+                 y->bots[1]);
+        a = ta, b = tb;
+    }
     int64_t games = p->wins + p->draws + p->losses;
     if (games == 0) {
         printf("%s vs %s: no game finished\n", a, b);
@@ -242,7 +328,7 @@ static void print_summary(const struct play *p)
 /* The test's outcome, once, at the end. */
 static void print_decision(const struct play *p)
 {
-    const char *a = p->o->bots[0].name, *b = p->o->bots[1].name;
+    const char *a = first_side(p), *b = second_side(p);
     const struct tx_sprt_options *s = &p->o->sprt;
     if (!p->decided) {
         printf("sprt: no decision after %lld %s (LLR %.2f, bounds [%.2f, %.2f])\n",
@@ -287,8 +373,14 @@ static int print_json(const struct play *p, const struct tx_runner_summary *summ
     struct tx_stats_elo elo = tx_stats_elo(p->wins, p->draws, p->losses);
     cJSON *o = cJSON_CreateObject();
     cJSON *bots = cJSON_AddArrayToObject(o, "bots");
-    for (int i = 0; i < 2; i++)
-        cJSON_AddItemToArray(bots, cJSON_CreateString(p->o->bots[i].name));
+    for (int i = 0; i < p->o->nbots; i++) /* with teams, in the teams' order */
+        cJSON_AddItemToArray(bots, cJSON_CreateString(p->o->nteams ? p->o->teams[i / 2].bots[i % 2]
+                                                                   : p->o->bots[i].name));
+    if (p->o->nteams) { /* the score is the first team's */
+        cJSON *teams = cJSON_AddArrayToObject(o, "teams");
+        for (int i = 0; i < 2; i++)
+            cJSON_AddItemToArray(teams, cJSON_CreateString(p->o->teams[i].name));
+    }
     cJSON_AddNumberToObject(o, "games", (double)games);
     cJSON_AddNumberToObject(o, "wins", (double)p->wins);
     cJSON_AddNumberToObject(o, "draws", (double)p->draws);

@@ -131,7 +131,19 @@ static void print_verdict(FILE *out, const char *file, int64_t lineno, const str
         return;
     }
     fprintf(out, "%s:%lld: game %lld: ok, ", file, (long long)lineno, (long long)r->game);
-    if (winner_name(r)) {
+    if (winner_name(r) && r->nplayers == 4) { /* the winner is a team (Double TwixT) */
+        for (int k = 0; k < 2; k++) {
+            int t = k ? 1 - r->result.winner : r->result.winner;
+            fputs(k ? " beats team " : "team ", out);
+            tx_render_text_safe(out, r->teams[t] ? r->teams[t] : "?", 64);
+            fputs(" (", out);
+            tx_render_text_safe(out, r->players[t].name, 64);
+            fputs(", ", out);
+            tx_render_text_safe(out, r->players[t + 2].name, 64);
+            fputs(")", out);
+        }
+        fprintf(out, " by %s", tx_reason_name(r->result.reason));
+    } else if (winner_name(r)) {
         tx_render_text_safe(out, winner_name(r), 64);
         fprintf(out, " (player %d) beats ", r->result.winner + 1);
         tx_render_text_safe(out, r->players[1 - r->result.winner].name, 64);

@@ -82,6 +82,7 @@ int tx_cmd_validate(const char *self, int argc, char **argv)
     struct tx_validate_config c = {
         .geo = geo,
         .rules = o.variant.rules,
+        .opening = o.variant.opening,
         .name = o.bots[0].name,
         .command = o.bots[0].command,
         .limits = o.limits,

@@ -252,24 +252,31 @@ struct placeholder {
     char value[24];
 };
 
-static int placeholders(uint64_t seed, const struct tx_variant *v, struct placeholder out[5])
+#define NPLACEHOLDERS 7
+
+static int placeholders(uint64_t seed, const struct tx_variant *v,
+                        struct placeholder out[NPLACEHOLDERS])
 {
     out[0] = (struct placeholder){"{seed}", ""};
     out[1] = (struct placeholder){"{size}", ""};
     out[2] = (struct placeholder){"{rules}", ""};
     out[3] = (struct placeholder){"{width}", ""};
     out[4] = (struct placeholder){"{height}", ""};
+    out[5] = (struct placeholder){"{opening}", ""};
+    out[6] = (struct placeholder){"{teams}", ""};
     snprintf(out[0].value, sizeof out[0].value, "%" PRIu64, seed);
     snprintf(out[1].value, sizeof out[1].value, "%d", v->width);
     snprintf(out[2].value, sizeof out[2].value, "%s", tx_ruleset(v->rules)->name);
     snprintf(out[3].value, sizeof out[3].value, "%d", v->width);
     snprintf(out[4].value, sizeof out[4].value, "%d", v->height);
-    return 5;
+    snprintf(out[5].value, sizeof out[5].value, "%s", tx_opening_rule_name(v->opening));
+    snprintf(out[6].value, sizeof out[6].value, "%d", v->teams ? 1 : 0);
+    return NPLACEHOLDERS;
 }
 
 char *tx_command_expand(const char *command, uint64_t seed, const struct tx_variant *v)
 {
-    struct placeholder ph[5];
+    struct placeholder ph[NPLACEHOLDERS];
     int nph = placeholders(seed, v, ph);
 
     /* Each placeholder is at least 6 bytes and expands to at most 20. */
@@ -279,7 +286,7 @@ char *tx_command_expand(const char *command, uint64_t seed, const struct tx_vari
     for (const char *p = command; *p;) {
         const char *value = NULL;
         size_t len = 0;
-        for (int i = 0; i < nph && !value; i++) {
+        for (int i = 0; *p == '{' && i < nph && !value; i++) {
             len = strlen(ph[i].name);
             if (!strncmp(p, ph[i].name, len))
                 value = ph[i].value;
@@ -314,7 +321,8 @@ int tx_command_check_placeholders(const char *command, char *err, size_t errcap)
         size_t len = (size_t)(q - p + 1);
         if (*q != '}' || !strncmp(p, "{seed}", len) || !strncmp(p, "{size}", len) ||
             !strncmp(p, "{rules}", len) || !strncmp(p, "{width}", len) ||
-            !strncmp(p, "{height}", len))
+            !strncmp(p, "{height}", len) || !strncmp(p, "{opening}", len) ||
+            !strncmp(p, "{teams}", len))
             continue;
         if (err && errcap)
             snprintf(err, errcap,

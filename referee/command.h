@@ -5,9 +5,9 @@
  * string is split into words the way sh splits them (blanks separate words;
  * '...' keeps everything literally; "..." keeps everything but \" \\ \$ \`
  * and \newline; a backslash outside quotes escapes the next character), with
- * no variable, glob, tilde or command expansion. {seed} and {size} are
- * replaced per game before splitting (they expand to digits, so quoting is
- * not affected); they are the only placeholders. Pure functions but the
+ * no variable, glob, tilde or command expansion. The placeholders
+ * (TX_COMMAND_PLACEHOLDERS) are replaced per game before splitting (they
+ * expand to digits and words, so quoting is not affected). Pure functions but the
  * program lookup (tx_command_find_program, tx_command_check), which looks at
  * the file system: the CLI checks every bot with them up front, the match
  * uses them for each game.
@@ -54,12 +54,14 @@ int tx_command_parse_bot(const char *arg, char *name, const char **ret_command, 
 void tx_command_derive_name(const char *command, char *name);
 
 /* The placeholders a command may hold, as the messages list them. */
-#define TX_COMMAND_PLACEHOLDERS "{seed}, {size}, {rules}, {width} and {height}"
+#define TX_COMMAND_PLACEHOLDERS "{seed}, {size}, {rules}, {width}, {height}, {opening} and {teams}"
 
 /* Returns a malloc'ed copy of command with every "{seed}" replaced by seed,
  * "{size}" and "{width}" by the board's width, "{height}" by its height, in
- * decimal, and "{rules}" by the rule set's name ("pp", "classic"). {size} on
- * a board that is not square is refused before (tx_command_has_size). Aborts
+ * decimal, "{rules}" by the rule set's name ("pp", "classic"), "{opening}"
+ * by the opening rule's ("swap", "pie", "cut", "none") and "{teams}" by 1
+ * in a game of Double TwixT, else 0 (RULES.md "Rule sets"). {size} on a
+ * board that is not square is refused before (tx_command_has_size). Aborts
  * on out of memory. */
 char *tx_command_expand(const char *command, uint64_t seed, const struct tx_variant *v);
 

@@ -51,6 +51,7 @@
  * the bot's private TMPDIR, /tmp/twixt-bot-REFEREE-XXXXXX: the referee
  * removes it once the keeper has exited, unless the keeper says
  * "tmp-removed": it does so only when the bot could not start or the
+ * referee is gone; "tmp-yours" hands it over, its write failing when the
  * referee is gone), "pid N" (the bot's own pid, as the referee sees it, for
  * /proc/N/schedstat), "error TEXT" (why the bot
  * could not start: "cannot run './x': No such file or directory"; exit
@@ -137,6 +138,7 @@ struct launch {
 };
 
 static int status_fd = -1;
+static bool status_lost;                 /* a line could not be written: the referee is gone */
 static pid_t keeper;                     /* the launcher's own pid: cleanup happens only there */
 static char cgroups[LIST_MAX][PATH_MAX]; /* the bot's cgroups, created by the keeper */
 static int ncgroups;
@@ -159,8 +161,8 @@ static void say(const char *fmt, ...)
         n = sizeof msg - 2;
     msg[n++] = '\n';
     if (status_fd >= 0) {
-        ssize_t w = write(status_fd, msg, (size_t)n);
-        (void)w;
+        if (write(status_fd, msg, (size_t)n) < 0)
+            status_lost = true;
     } else {
         ssize_t w = write(STDERR_FILENO, msg, (size_t)n);
         (void)w;
@@ -1158,8 +1160,13 @@ int main(int argc, char **argv)
         say("oom");
     /* The TMPDIR is the referee's to remove, off the game's end (removing
      * even an empty directory takes a millisecond on ext4); unless it is
-     * gone already. */
-    if (getppid() == referee)
+     * gone already. A referee killed with SIGKILL closes its descriptors
+     * before its children learn of its death: a bot that ended on its
+     * stdin's EOF may be reaped here while getppid() still names it, but
+     * the line below then finds no reader. */
+    if (tmpdir[0])
+        say("tmp-yours");
+    if (getppid() == referee && !status_lost)
         tmpdir[0] = '\0';
     cleanup();
     mirror(bot_status);

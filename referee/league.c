@@ -81,6 +81,26 @@ struct reload {
     char err[1024];
 };
 
+int tx_league_check_file(const char *path, const struct tx_bots_file *f, char *err, size_t errcap)
+{
+    if (f->nteams > 0) {
+        snprintf(err, errcap,
+                 "%s:%d: team '%s': a league plays bots, not teams (Double TwixT is for play "
+                 "and tournament)",
+                 path, f->teams[0].line, f->teams[0].name);
+        return -EINVAL;
+    }
+    for (int i = 0; i < f->nbots; i++)
+        if (f->bots[i].handicap) {
+            snprintf(err, errcap,
+                     "%s:%d: bot '%s': handicap: a league plays even games (handicap matches "
+                     "are for play and tournament)",
+                     path, f->bots[i].line, f->bots[i].name);
+            return -EINVAL;
+        }
+    return 0;
+}
+
 /* In the thread pool: read, parse and check the file (stat()s of programs
  * and directories included). */
 static void reload_work(uv_work_t *work)
@@ -91,6 +111,8 @@ static void reload_work(uv_work_t *work)
     for (int i = 0; i < l->nfixed; i++)
         v->bots[v->nbots++] = l->fixed[i];
     rl->rc = tx_bots_file_load(l->bots_path, &v->file, rl->err, sizeof rl->err);
+    if (rl->rc == 0)
+        rl->rc = tx_league_check_file(l->bots_path, &v->file, rl->err, sizeof rl->err);
     if (rl->rc == 0)
         rl->rc = tx_setup_add_file_bots(l->bots_path, &v->file, &l->pool->terms.variant, v->bots,
                                         &v->nbots, rl->err, sizeof rl->err);

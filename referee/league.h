@@ -59,6 +59,11 @@ struct tx_league {
     struct tx_runner *runner;
 };
 
+/* A league plays bots, in even games: a bots file (path, as loaded) with
+ * team entries or a "handicap" is refused. Returns 0, or -EINVAL with
+ * "PATH:LINE: ..." in err. */
+int tx_league_check_file(const char *path, const struct tx_bots_file *f, char *err, size_t errcap);
+
 /* Prepares the source of games around a pool built by tx_setup_new (the
  * league takes its pairings over; the pool's bots must outlive the
  * league). Returns 0. */

@@ -47,7 +47,7 @@ static char *stderr_text(const struct tx_bot *bot, uint32_t from, uint32_t to)
 struct tx_record *tx_match_build_record(struct tx_match *m)
 {
     const struct tx_match_config *c = m->config;
-    const struct tx_geometry *geo = c->geo;
+    const struct tx_geometry *geo = m->geo;
     struct tx_record *r = tx_xcalloc(1, sizeof *r);
     char version[64];
     snprintf(version, sizeof version, "twixt-arena %s", TX_VERSION);
@@ -58,6 +58,11 @@ struct tx_record *tx_match_build_record(struct tx_match *m)
     r->width = geo->width;
     r->height = geo->height;
     r->rules = c->rules;
+    r->opening = c->opening;
+    r->handicap = dup_or_null(m->spec->handicap);
+    r->nplayers = m->nseats;
+    for (int i = 0; i < 2 && m->nseats == 4; i++)
+        r->teams[i] = sanitized(m->spec->teams[i], strlen(m->spec->teams[i]));
     r->limits = c->limits;
     r->referee = tx_strdup(version);
     r->started = tx_strdup(m->started);
@@ -73,11 +78,15 @@ struct tx_record *tx_match_build_record(struct tx_match *m)
         }
     }
     /* Sandboxed: every bot that was started ran in the sandbox. */
-    const struct tx_bot *b0 = &m->seats[0].bot, *b1 = &m->seats[1].bot;
-    r->sandbox = (b0->started || b1->started) && (!b0->started || b0->sandboxed) &&
-                 (!b1->started || b1->sandboxed);
+    bool any = false, all = true;
+    for (int p = 0; p < m->nseats; p++) {
+        const struct tx_bot *b = &m->seats[p].bot;
+        any |= b->started;
+        all &= !b->started || b->sandboxed;
+    }
+    r->sandbox = any && all;
 
-    for (int p = 0; p < 2; p++) {
+    for (int p = 0; p < m->nseats; p++) {
         struct tx_record_player *pl = &r->players[p];
         const struct tx_bot *bot = &m->seats[p].bot;
         /* Names and commands come from the user, details may quote them
@@ -88,8 +97,9 @@ struct tx_record *tx_match_build_record(struct tx_match *m)
         pl->sha256 = m->have_sha256[p] ? tx_strdup(m->sha256[p]) : NULL;
         pl->stderr_bytes = bot->stderr_bytes;
         pl->extra_lines = m->seats[p].extra_lines;
+        /* The links of the colour it plays at the end (partners the same). */
         int16_t *links = tx_xcalloc(2 * (size_t)geo->link_ids, sizeof *links);
-        pl->nlinks = tx_game_links(m->game, p, links);
+        pl->nlinks = tx_game_links(m->game, tx_game_seat_colour(m->game, p), links);
         pl->links = tx_xcalloc((size_t)pl->nlinks, sizeof *pl->links);
         for (int i = 0; i < pl->nlinks; i++) {
             char a[TX_HOLE_NAME_MAX], b[TX_HOLE_NAME_MAX];
@@ -102,8 +112,9 @@ struct tx_record *tx_match_build_record(struct tx_match *m)
     /* A turn's stderr runs to the next turn of the same bot; the last one
      * to the end of the game (what it wrote while losing, or dying, is
      * there too). So the moves are filled from the last. */
-    uint32_t err_to[2] = {(uint32_t)m->seats[0].bot.stderr_len,
-                          (uint32_t)m->seats[1].bot.stderr_len};
+    uint32_t err_to[TX_SEATS_MAX];
+    for (int p = 0; p < m->nseats; p++)
+        err_to[p] = (uint32_t)m->seats[p].bot.stderr_len;
     r->nmoves = m->nturns;
     r->moves = tx_xcalloc((size_t)m->nturns, sizeof *r->moves);
     for (int i = m->nturns - 1; i >= 0; i--) {
@@ -113,6 +124,7 @@ struct tx_record *tx_match_build_record(struct tx_match *m)
         mv->move = t->has_token ? tx_strdup(t->token) : NULL;
         mv->us = t->us;
         mv->forced = t->forced;
+        mv->privilege = t->privilege;
         mv->message = dup_or_null(t->message);
         mv->message_cut = t->message_cut;
         if (t->nedits > 0) {

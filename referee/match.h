@@ -1,9 +1,11 @@
-/* match.h - one game between two bot processes, driven on a libuv loop.
+/* match.h - one game between bot processes, driven on a libuv loop.
  *
- * A match starts both bots, each in a seat (seat.h) that feeds it its turn
- * inputs, times and judges its answers; it applies the moves to a tx_game,
- * and when the game ends (or is interrupted) kills both process groups,
- * reaps them, closes every handle and hands the finished record to done_cb. Many matches can run
+ * A match starts the game's bots (two, or four in two teams: Double
+ * TwixT), each in a seat (seat.h) that feeds it its turn inputs, times and
+ * judges its answers; it asks the seat the game says is to move
+ * (tx_game.seat), applies the answers to a tx_game, and when the game ends
+ * (or is interrupted) kills every process group, reaps them, closes every
+ * handle and hands the finished record to done_cb. Many matches can run
  * on one loop at once: that is how the tournament plays games in parallel.
  *
  * Ownership: the caller owns config and spec and keeps them alive until
@@ -26,7 +28,7 @@
 
 /* Limits and resources for every game of a run. */
 struct tx_match_config {
-    const struct tx_geometry *geo; /* board */
+    const struct tx_geometry *geo; /* board (a game's spec may orient it: --handicap) */
     enum tx_rules rules;           /* rule set (rules.h) */
     enum tx_opening_rule opening;  /* opening rule (rules.h), swap by default */
     bool teams;                    /* Double TwixT: four bots (tx_game_spec.bots[4]) */
@@ -50,11 +52,18 @@ struct tx_bot_spec {
 
 /* What one game is: the pure output of a schedule. */
 struct tx_game_spec {
-    int64_t index;                            /* the game's number in its file ("game"), from 1 */
-    uint64_t seed;                            /* per-game seed ({seed} in commands) */
-    const struct tx_bot_spec *bots[2];        /* [0] plays first (player 1 in RULES.md) */
-    int nopening;                             /* forced opening moves played by the referee */
-    const int16_t *opening;                   /* their holes (never a swap) */
+    int64_t index; /* the game's number in its file ("game"), from 1 */
+    uint64_t seed; /* per-game seed ({seed} in commands) */
+    /* The bots in seat order: [0] plays first (player 1 in RULES.md); with
+     * config->teams four, [0] and [2] the first team (red at the start),
+     * [1] and [3] the second, each team's first-named bot first. */
+    const struct tx_bot_spec *bots[TX_SEATS_MAX];
+    const char *teams[2];          /* with teams: the names of the teams of seats 0, 2 and 1, 3 */
+    const struct tx_geometry *geo; /* this game's board, NULL for config->geo: a handicap
+                                      orients each game's board for its bot (RULES.md) */
+    const char *handicap;          /* the bot (or team) with the longer distance, NULL for none */
+    int nopening;                  /* forced opening moves played by the referee */
+    const int16_t *opening;        /* their holes (never a swap) */
     const struct tx_record_pairing *identity; /* its pairing and k (pool.h), copied into the
                                                  record; NULL for none */
 };
@@ -86,11 +95,14 @@ void tx_match_config_init(struct tx_match_config *config, const struct tx_geomet
                           enum tx_rules rules);
 
 /* A bot's environment in a game of v: its own variables (a bots file's,
- * own may be NULL), then TWIXT_RULES, TWIXT_WIDTH and TWIXT_HEIGHT (RULES.md
- * "Rule sets"), which the arena sets for every bot and a bot's own cannot
- * change. Returns a malloc'ed NULL-terminated array that points into own
- * and store (which must outlive it). */
-char **tx_match_bot_env(const struct tx_variant *v, char store[3][32], char *const *own);
+ * own may be NULL), then TWIXT_RULES, TWIXT_WIDTH, TWIXT_HEIGHT,
+ * TWIXT_OPENING and TWIXT_TEAMS (RULES.md "Rule sets"), which the arena
+ * sets for every bot and a bot's own cannot change. Returns a malloc'ed
+ * NULL-terminated array that points into own and store (which must
+ * outlive it). */
+#define TX_MATCH_ENV_VARS 5
+char **tx_match_bot_env(const struct tx_variant *v, char store[TX_MATCH_ENV_VARS][32],
+                        char *const *own);
 
 /* The config's rules and board as one value. */
 struct tx_variant tx_match_variant(const struct tx_match_config *config);

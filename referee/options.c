@@ -90,6 +90,8 @@ static bool parse_bot_env(struct tx_options *o, const char *v, char *why, size_t
 static bool parse_rules(struct tx_options *o, const char *v, char *why, size_t cap);
 static bool parse_size(struct tx_options *o, const char *v, char *why, size_t cap);
 static bool parse_board(struct tx_options *o, const char *v, char *why, size_t cap);
+static bool parse_opening(struct tx_options *o, const char *v, char *why, size_t cap);
+static bool parse_team(struct tx_options *o, const char *v, char *why, size_t cap);
 static bool parse_bot_cpus(struct tx_options *o, const char *v, char *why, size_t cap);
 static bool parse_bot_writable(struct tx_options *o, const char *v, char *why, size_t cap);
 
@@ -279,6 +281,29 @@ static const struct option {
      .what = "WIDTHxHEIGHT, each from " SIZE_MIN_TEXT " to " SIZE_MAX_TEXT ", e.g. 30x24",
      .help = "a W x H board: player 1 joins its H rows (default " SIZE_DEFAULT_TEXT
              "x" SIZE_DEFAULT_TEXT "; {width}, {height})"},
+    {.name = "--opening",
+     .commands = GAMES,
+     .kind = CUSTOM,
+     .parse = parse_opening,
+     .value = "swap|pie|cut|none",
+     .what = "swap, pie, cut or none",
+     .help = "how player 2 answers the first move: CodinGame's mirror swap (default), the pie "
+             "rule, the cut, or no swap ({opening})"},
+    {.name = "--teams",
+     .commands = TX_CMD_PLAY | TX_CMD_TOURNAMENT,
+     .kind = CUSTOM,
+     .parse = parse_team,
+     .value = "NAME=BOT1,BOT2",
+     .what = "NAME=BOT1,BOT2: the team's name, then its two bots' names",
+     .help = "Double TwixT: a team of two bots, BOT1 first for its side (repeat it: two teams for "
+             "play)"},
+    {.name = "--handicap",
+     .commands = TX_CMD_PLAY | TX_CMD_TOURNAMENT,
+     .kind = TEXT,
+     .field = FIELD(handicap),
+     .value = "NAME",
+     .what = "a bot's (or a team's) name",
+     .help = "on a --board W x H, NAME has the longer distance in every game, whatever its colour"},
     {.name = "--game",
      .commands = TX_CMD_REPLAY,
      .kind = INT64,
@@ -727,6 +752,60 @@ static bool parse_rules(struct tx_options *o, const char *v, char *why, size_t c
     return true;
 }
 
+static bool parse_opening(struct tx_options *o, const char *v, char *why, size_t cap)
+{
+    (void)why, (void)cap;
+    int opening = tx_opening_rule_from_name(v);
+    if (opening < 0)
+        return false;
+    o->variant.opening = (enum tx_opening_rule)opening;
+    return true;
+}
+
+/* A name as a BOT's NAME= or a bots file's: letters, digits and "_.+-". */
+static bool valid_name(const char *s, size_t len)
+{
+    if (len == 0 || len >= TX_OPTIONS_NAME_MAX)
+        return false;
+    for (size_t i = 0; i < len; i++)
+        if (!((s[i] >= 'a' && s[i] <= 'z') || (s[i] >= 'A' && s[i] <= 'Z') ||
+              (s[i] >= '0' && s[i] <= '9') || strchr("_.+-", s[i])))
+            return false;
+    return true;
+}
+
+/* "NAME=BOT1,BOT2": repeatable, each team a name of its own. */
+static bool parse_team(struct tx_options *o, const char *v, char *why, size_t cap)
+{
+    const char *eq = strchr(v, '='), *comma = eq ? strchr(eq, ',') : NULL;
+    if (!eq || !comma || strchr(comma + 1, ',') || !valid_name(v, (size_t)(eq - v)) ||
+        !valid_name(eq + 1, (size_t)(comma - eq - 1)) || !valid_name(comma + 1, strlen(comma + 1)))
+        return false;
+    if (o->nteams == TX_OPTIONS_LIST_MAX) {
+        snprintf(why, cap, "at most %d teams (a bots file holds more)", TX_OPTIONS_LIST_MAX);
+        return false;
+    }
+    struct tx_options_team *t = &o->teams[o->nteams];
+    snprintf(t->name, sizeof t->name, "%.*s", (int)(eq - v), v);
+    snprintf(t->bots[0], sizeof t->bots[0], "%.*s", (int)(comma - eq - 1), eq + 1);
+    snprintf(t->bots[1], sizeof t->bots[1], "%s", comma + 1);
+    if (!strcmp(t->bots[0], t->bots[1])) {
+        snprintf(why, cap,
+                 "%s twice in team %s: a team is two bots (give the command twice, "
+                 "under two names)",
+                 t->bots[0], t->name);
+        return false;
+    }
+    for (int i = 0; i < o->nteams; i++)
+        if (!strcmp(o->teams[i].name, t->name)) {
+            snprintf(why, cap, "team %s given twice", t->name);
+            return false;
+        }
+    o->nteams++;
+    o->variant.teams = true;
+    return true;
+}
+
 /* --size and --board say the same thing two ways: one of them, once. */
 static bool board_given(struct tx_options *o, const char *name, char *why, size_t cap)
 {
@@ -1034,9 +1113,19 @@ static int check_operand_count(const struct tx_options *o, const struct tx_optio
     int n = o->noperands, min = cmd->min_operands, max = cmd->max_operands;
     if (o->bots_file && cmd->operand == TX_OPERAND_BOT)
         min = 0; /* the bots file may hold them all: setup counts the whole pool */
+    if (cmd->id == TX_CMD_PLAY && o->nteams && n != 4) {
+        snprintf(err, errcap, "--teams: two teams of two are 4 BOT arguments, got %d", n);
+        return -EINVAL;
+    }
+    if (cmd->id == TX_CMD_PLAY && o->nteams)
+        min = max = 4; /* Double TwixT */
     const char *what = cmd->operand == TX_OPERAND_BOT ? "BOT" : "FILE";
     if (n >= min && n <= max)
         return 0;
+    if (cmd->id == TX_CMD_PLAY && n == 4) {
+        snprintf(err, errcap, "expected 2 BOT arguments, got 4 (four with --teams: Double TwixT)");
+        return -EINVAL;
+    }
     if (max == 0) {
         snprintf(err, errcap, "unexpected argument '%s' (%s takes options only)", o->operands[0],
                  cmd->name);
@@ -1084,12 +1173,32 @@ static int command_lines(const struct tx_options *o, struct command_line *lines)
 /* ---- parsing ---- */
 
 /* Rules between options, and between options and operands. */
-static int check_combinations(const struct tx_options *o, char *err, size_t errcap)
+static int check_combinations(const struct tx_options *o, const struct tx_options_command *cmd,
+                              char *err, size_t errcap)
 {
     const char *why = NULL;
+    const struct tx_variant *v = &o->variant;
     if (o->openings && o->openings_file)
         why = "--openings and --openings-file: give one or the other";
-    else if (o->refeed_option && !o->bot) {
+    else if (v->opening == TX_OPENING_CUT && (o->openings || o->openings_file))
+        why = "--opening cut and forced openings: the cut is player 1's first answer, so no "
+              "forced move can come before it (RULES.md \"Openings\")";
+    else if (o->handicap && v->width == v->height)
+        why = "--handicap needs a board that is not square (e.g. --board 24x20): on a square "
+              "board both sides have the same distance";
+    else if (o->handicap && v->opening == TX_OPENING_PIE)
+        why = "--handicap and --opening pie: the pie's swap hands a side over with its distance, "
+              "so the handicapped bot could take the shorter one";
+    else if (o->handicap && v->opening == TX_OPENING_CUT)
+        why = "--handicap and --opening cut: the choice after the cut takes a side with its "
+              "distance, so the handicapped bot could take the shorter one";
+    else if (o->handicap && o->openings_file)
+        why = "--handicap and --openings-file: each game's board is turned for the handicapped "
+              "bot, and the file's holes would not turn with it (give --openings K)";
+    else if (cmd->id == TX_CMD_PLAY && o->nteams && o->nteams != 2) {
+        snprintf(err, errcap, "--teams: play is one match of two teams, got %d", o->nteams);
+        return -EINVAL;
+    } else if (o->refeed_option && !o->bot) {
         snprintf(err, errcap, "%s goes with --bot PLAYER=COMMAND", o->refeed_option);
         return -EINVAL;
     } else if (o->bot && (o->format != TX_FORMAT_VERIFY || (!o->game && !o->line)))
@@ -1217,7 +1326,7 @@ int tx_options_parse(struct tx_options *o, const struct tx_options_command *cmd,
             return -EINVAL;
         }
     }
-    return check_combinations(o, err, errcap);
+    return check_combinations(o, cmd, err, errcap);
 }
 
 /* ---- the command line interface ---- */

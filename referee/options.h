@@ -124,6 +124,14 @@ struct tx_options_list {
     const char *values[TX_OPTIONS_LIST_MAX];
 };
 
+/* --teams NAME=BOT1,BOT2: a team of Double TwixT, its bots by name (BOT
+ * operands, or bots of the bots file), BOT1 first for its side. */
+#define TX_OPTIONS_NAME_MAX 64 /* a name's bytes, NUL included (TX_COMMAND_NAME_MAX) */
+struct tx_options_team {
+    char name[TX_OPTIONS_NAME_MAX];
+    char bots[2][TX_OPTIONS_NAME_MAX];
+};
+
 struct tx_options {
     /* Operands, in order (point into argv); BOT operands are also parsed
      * into bots[] (name and command, heap strings: tx_options_free). */
@@ -135,7 +143,8 @@ struct tx_options {
     /* play, tournament, validate */
     struct tx_limits limits;          /* --first-turn-ms --turn-ms --time-margin-ms --soft-timeouts
                                          --bot-memory-mb; tx_limits_default when not given */
-    struct tx_variant variant;        /* --rules, --board or --size: TX_VARIANT_DEFAULT */
+    struct tx_variant variant;        /* --rules, --board or --size, --opening, and teams when
+                                         --teams is given: TX_VARIANT_DEFAULT */
     const char *board_option;         /* "--board" or "--size" when one was given, else NULL */
     uint64_t seed;                    /* --seed, default TX_OPTIONS_DEFAULT_SEED */
     int64_t games;                    /* --games or --games-per-pair, 0 if not given */
@@ -146,6 +155,11 @@ struct tx_options {
     struct tx_sprt_options sprt;      /* --sprt */
     struct tx_options_list opponents; /* validate --opponent CMD */
     bool forced_openings;             /* validate --forced-openings: the arena-only games too */
+
+    /* play, tournament: Double TwixT and handicap matches (RULES.md) */
+    int nteams;                                        /* --teams, in the order given */
+    struct tx_options_team teams[TX_OPTIONS_LIST_MAX]; /* (variant.teams is set with them) */
+    const char *handicap; /* --handicap NAME (points into argv), NULL for none */
 
     /* tournament, league (pools.h) */
     const char *bots_file; /* --bots FILE: more bots (bots-file.h), after the BOT operands */

@@ -72,14 +72,26 @@ static void hash_bot(uint64_t *h, const struct tx_pairing_bot *b)
     hash_int(h, b->memory_mb);
 }
 
+bool tx_pairing_handicapped(const struct tx_pairing_terms *t, const struct tx_pairing_bot *first,
+                            const struct tx_pairing_bot *second)
+{
+    return t->handicap && (!strcmp(first->name, t->handicap) || !strcmp(second->name, t->handicap));
+}
+
 void tx_pairing_key(const struct tx_pairing_terms *t, const struct tx_pairing_bot *first,
                     const struct tx_pairing_bot *second, char key[TX_PAIRING_KEY_SIZE])
 {
+    /* A handicap turns each game's board: the pairing's is the longer side
+     * by the shorter, however --board gave it. */
+    bool handicapped = tx_pairing_handicapped(t, first, second);
+    int width = t->variant.width, height = t->variant.height;
+    if (handicapped && width < height)
+        width = t->variant.height, height = t->variant.width;
     uint64_t h = FNV_OFFSET;
     hash_string(&h, "twixt-arena pairing v1"); /* bump when what a key means changes */
     hash_bot(&h, first);
     hash_bot(&h, second);
-    hash_int(&h, t->variant.width);
+    hash_int(&h, width);
     hash_int(&h, t->first_turn_ms);
     hash_int(&h, t->turn_ms);
     hash_int(&h, t->margin_ms);
@@ -87,13 +99,53 @@ void tx_pairing_key(const struct tx_pairing_terms *t, const struct tx_pairing_bo
     hash_int(&h, (int64_t)t->seed);
     hash_int(&h, t->openings);
     hash_string(&h, t->lines_hash);
-    /* Rules and boards came later: a pp game on a square board keeps the
-     * key it always had, so its records resume. */
-    if (t->variant.rules != TX_RULES_PP || t->variant.width != t->variant.height) {
+    /* Rules and boards came later, then openings, handicaps and teams:
+     * each is hashed only when it is not the default, so a pp game on a
+     * square board with the mirror swap keeps the key it always had, and
+     * its records resume. */
+    if (t->variant.rules != TX_RULES_PP || width != height) {
         hash_string(&h, tx_ruleset(t->variant.rules)->name);
-        hash_int(&h, t->variant.height);
+        hash_int(&h, height);
     }
+    if (t->variant.opening != TX_OPENING_SWAP) {
+        hash_string(&h, "opening");
+        hash_string(&h, tx_opening_rule_name(t->variant.opening));
+    }
+    if (handicapped) {
+        hash_string(&h, "handicap");
+        hash_string(&h, t->handicap);
+    }
+    if (t->variant.teams)
+        hash_string(&h, "teams");
     snprintf(key, TX_PAIRING_KEY_SIZE, "p1:%016" PRIx64, tx_splitmix_mix(h));
+}
+
+char *tx_pairing_team_command(const char *name0, const char *command0, const char *name1,
+                              const char *command1)
+{
+    size_t n = strlen(name0) + strlen(command0) + strlen(name1) + strlen(command1) + 4;
+    char *text = tx_xmalloc(n);
+    snprintf(text, n, "%s=%s\n%s=%s", name0, command0, name1, command1);
+    return text;
+}
+
+bool tx_pairing_team_split(const char *text, char names[2][TX_PAIRING_NAME_MAX], char *commands[2])
+{
+    const char *line = text;
+    commands[0] = commands[1] = NULL;
+    for (int i = 0; i < 2; i++) {
+        const char *eq = strchr(line, '='), *end = line + strcspn(line, "\n");
+        if (!eq || eq > end || eq == line || (size_t)(eq - line) >= TX_PAIRING_NAME_MAX ||
+            (i == 0 && !*end) || (i == 1 && *end)) {
+            free(commands[0]);
+            commands[0] = NULL;
+            return false;
+        }
+        snprintf(names[i], TX_PAIRING_NAME_MAX, "%.*s", (int)(eq - line), line);
+        commands[i] = tx_strndup(eq + 1, (size_t)(end - eq - 1));
+        line = end + 1;
+    }
+    return true;
 }
 
 bool tx_pairing_key_bits(const char *key, uint64_t *ret)
@@ -188,6 +240,74 @@ static int forced_moves(const struct tx_geometry *geo, const struct tx_record *r
     return n;
 }
 
+/* Whether a player's recorded command is command (as given) for this
+ * game; the record's variant (its own board: a handicap's is turned)
+ * replaces the placeholders. */
+static bool same_command(const char *command, uint64_t seed, const struct tx_variant *v,
+                         const char *recorded)
+{
+    char *expanded = tx_command_expand(command, seed, v);
+    bool same = recorded && !strcmp(expanded, recorded);
+    free(expanded);
+    return same;
+}
+
+/* Player side of r (0 or 1) is the pairing's bot `which`: its name, or
+ * with `commands` its command for this game. With teams, side is a team
+ * (r->teams) and its two players are the team's bots. */
+static int check_side(const struct tx_record *r, int side, const struct tx_record_pairing *p,
+                      int which, uint64_t seed, bool commands, char *why, size_t cap)
+{
+    struct tx_variant v = tx_record_variant(r);
+    const char *want = p->bots[which].name;
+    if (r->nplayers != 4) {
+        if (!commands && strcmp(r->players[side].name ? r->players[side].name : "", want)) {
+            snprintf(why, cap,
+                     "player %d is %.80s, but game %" PRId64
+                     " of the pairing %.80s-%.80s has %.80s as player %d (players swapped?)",
+                     side + 1, r->players[side].name ? r->players[side].name : "(none)", p->k,
+                     p->bots[0].name, p->bots[1].name, want, side + 1);
+            return -EINVAL;
+        }
+        if (commands && !same_command(p->bots[which].command, seed, &v, r->players[side].command)) {
+            snprintf(why, cap, "player %d's command is not its bot's (%.200s) for this game",
+                     side + 1, p->bots[which].command);
+            return -EINVAL;
+        }
+        return 0;
+    }
+    if (!commands && strcmp(r->teams[side] ? r->teams[side] : "", want)) {
+        snprintf(why, cap,
+                 "team %d is %.80s, but game %" PRId64
+                 " of the pairing %.80s-%.80s has %.80s as team %d (teams swapped?)",
+                 side + 1, r->teams[side] ? r->teams[side] : "(none)", p->k, p->bots[0].name,
+                 p->bots[1].name, want, side + 1);
+        return -EINVAL;
+    }
+    char names[2][TX_PAIRING_NAME_MAX], *command[2];
+    if (!tx_pairing_team_split(p->bots[which].command, names, command)) {
+        snprintf(why, cap, "pairing: team %.80s: not two NAME=COMMAND lines", want);
+        return -EINVAL;
+    }
+    int rc = 0;
+    for (int i = 0; i < 2 && rc == 0; i++) {
+        int seat = side + 2 * i; /* the team's first-named bot plays first for its side */
+        const struct tx_record_player *pl = &r->players[seat];
+        if (!commands && strcmp(pl->name ? pl->name : "", names[i])) {
+            snprintf(why, cap, "player %d is %.80s, but team %.80s has %.80s there", seat + 1,
+                     pl->name ? pl->name : "(none)", want, names[i]);
+            rc = -EINVAL;
+        } else if (commands && !same_command(command[i], seed, &v, pl->command)) {
+            snprintf(why, cap, "player %d's command is not its bot's (%.200s) for this game",
+                     seat + 1, command[i]);
+            rc = -EINVAL;
+        }
+    }
+    free(command[0]);
+    free(command[1]);
+    return rc;
+}
+
 int tx_pairing_check(const struct tx_geometry *geo, const struct tx_record *r, char *why,
                      size_t cap)
 {
@@ -202,7 +322,8 @@ int tx_pairing_check(const struct tx_geometry *geo, const struct tx_record *r, c
 
     /* The key, from the record's own inputs. */
     struct tx_pairing_terms t = {
-        .variant = {r->rules, r->width, r->height},
+        .variant = tx_record_variant(r),
+        .handicap = r->handicap,
         .first_turn_ms = r->limits.first_turn_ms,
         .turn_ms = r->limits.turn_ms,
         .margin_ms = r->limits.margin_ms,
@@ -216,6 +337,11 @@ int tx_pairing_check(const struct tx_geometry *geo, const struct tx_record *r, c
     for (int i = 0; i < 2; i++)
         bots[i] =
             (struct tx_pairing_bot){p->bots[i].name, p->bots[i].command, p->bots[i].memory_mb};
+    if (r->handicap && !tx_pairing_handicapped(&t, &bots[0], &bots[1])) {
+        snprintf(why, cap, "handicap %.80s: not a bot of the pairing %.80s-%.80s", r->handicap,
+                 p->bots[0].name, p->bots[1].name);
+        return -EINVAL;
+    }
     char key[TX_PAIRING_KEY_SIZE];
     tx_pairing_key(&t, &bots[0], &bots[1], key);
     if (strcmp(key, p->key)) {
@@ -226,21 +352,12 @@ int tx_pairing_check(const struct tx_geometry *geo, const struct tx_record *r, c
         return -EINVAL;
     }
 
-    /* Colours: the pairing's first bot is player 1 in odd games. */
+    /* Colours: the pairing's first bot (team) is player 1 in odd games. */
     int first = p->k % 2 ? 0 : 1;
-    for (int side = 0; side < 2; side++) {
-        const char *want = p->bots[side ? 1 - first : first].name;
-        if (strcmp(r->players[side].name ? r->players[side].name : "", want)) {
-            snprintf(why, cap,
-                     "player %d is %.80s, but game %" PRId64
-                     " of the pairing %.80s-%.80s has %.80s as player %d (players swapped?)",
-                     side + 1, r->players[side].name ? r->players[side].name : "(none)", p->k,
-                     p->bots[0].name, p->bots[1].name, want, side + 1);
-            return -EINVAL;
-        }
-    }
-
     uint64_t seed = tx_pairing_seed(bits, p->k);
+    for (int side = 0; side < 2; side++)
+        if (check_side(r, side, p, side ? 1 - first : first, seed, false, why, cap) < 0)
+            return -EINVAL;
     if (r->seed != seed) {
         snprintf(why, cap,
                  "seed %" PRIu64 " is not the seed of game %" PRId64 " of its pairing (%" PRIu64
@@ -248,15 +365,19 @@ int tx_pairing_check(const struct tx_geometry *geo, const struct tx_record *r, c
                  r->seed, p->k, seed);
         return -EINVAL;
     }
-
-    for (int side = 0; side < 2; side++) {
-        const char *command = p->bots[side ? 1 - first : first].command;
-        char *expanded = tx_command_expand(command, seed, &t.variant);
-        bool same = r->players[side].command && !strcmp(expanded, r->players[side].command);
-        free(expanded);
-        if (!same) {
-            snprintf(why, cap, "player %d's command is not its bot's (%.200s) for this game",
-                     side + 1, command);
+    for (int side = 0; side < 2; side++)
+        if (check_side(r, side, p, side ? 1 - first : first, seed, true, why, cap) < 0)
+            return -EINVAL;
+    /* The handicapped side has the longer distance: player 1 (red) crosses
+     * the rows (height), player 2 the columns (width). */
+    if (r->handicap) {
+        int side = !strcmp(p->bots[first].name, r->handicap) ? 0 : 1;
+        int own = side == 0 ? r->height : r->width, other = side == 0 ? r->width : r->height;
+        if (own < other) {
+            snprintf(why, cap,
+                     "the board %d x %d gives %.80s (player %d) the shorter distance, but the "
+                     "handicap is %.80s's",
+                     r->width, r->height, r->handicap, side + 1, r->handicap);
             return -EINVAL;
         }
     }

@@ -333,11 +333,14 @@ static bool same_command(const char *command, const struct tx_record *r, int sid
 }
 
 /* Both players are bots of the pool with the commands they played with:
- * the pairing of an older record, or -1. */
+ * the pairing of an older record, or -1. (Records without a pairing are
+ * older than openings, handicaps and teams: of two bots, swap, even.) */
 static int old_pairing(const struct tx_pool *p, const struct tx_record *r)
 {
     int x = bot_named(p, r->players[0].name), y = bot_named(p, r->players[1].name);
     const struct tx_variant *v = &p->terms.variant;
+    if (p->teams || r->nplayers == 4 || r->handicap || r->opening != v->opening)
+        return -1;
     if (x < 0 || y < 0 || x == y || r->width != v->width || r->height != v->height ||
         r->rules != v->rules || !same_command(p->bots[x].command, r, 0) ||
         !same_command(p->bots[y].command, r, 1))
@@ -365,6 +368,32 @@ bool tx_pool_add_record(struct tx_pool *p, const struct tx_record *r)
     return mark_done(p, i, k, r->result.winner);
 }
 
+/* A record of the handicapped bot played without the handicap, one with
+ * another handicap, or one with a handicap in a run without: "--handicap:
+ * ... in the file, ... in this command" into why. */
+static bool handicap_differs(const struct tx_pool *p, const struct tx_record *r, char *why,
+                             size_t cap)
+{
+    const char *here = p->terms.handicap, *file = r->handicap;
+    if (file && here && !strcmp(file, here))
+        return false;
+    if (!file) {
+        /* Only a game of the handicapped bot (team) should have had one. */
+        bool involved = false;
+        for (int side = 0; here && side < 2; side++) {
+            const char *name = r->pairing.key     ? r->pairing.bots[side].name
+                               : r->nplayers == 4 ? r->teams[side]
+                                                  : r->players[side].name;
+            involved |= name && !strcmp(name, here);
+        }
+        if (!involved)
+            return false;
+    }
+    snprintf(why, cap, "--handicap: %.80s in the file, %.80s in this command", file ? file : "none",
+             here ? here : "none");
+    return true;
+}
+
 int tx_pool_check_record(const struct tx_pool *p, const struct tx_record *r, char *why, size_t cap)
 {
     const struct tx_pairing_terms *t = &p->terms;
@@ -375,7 +404,23 @@ int tx_pool_check_record(const struct tx_pool *p, const struct tx_record *r, cha
                  tx_ruleset(r->rules)->name, tx_ruleset(t->variant.rules)->name);
         return -EINVAL;
     }
-    if (r->width != t->variant.width || r->height != t->variant.height) {
+    if ((r->nplayers == 4) != t->variant.teams) {
+        snprintf(why, cap, "--teams: %s in the file, %s in this command",
+                 r->nplayers == 4 ? "teams" : "two bots a game",
+                 t->variant.teams ? "teams" : "none");
+        return -EINVAL;
+    }
+    if (r->opening != t->variant.opening) {
+        snprintf(why, cap, "--opening: %s in the file, %s in this command",
+                 tx_opening_rule_name(r->opening), tx_opening_rule_name(t->variant.opening));
+        return -EINVAL;
+    }
+    /* A handicap game's board is turned for its bot: its sides in either
+     * order; the file's other games were played as --board gave it. */
+    bool turned = r->handicap && r->width == t->variant.height && r->height == t->variant.width;
+    if (handicap_differs(p, r, why, cap))
+        return -EINVAL;
+    if (!turned && (r->width != t->variant.width || r->height != t->variant.height)) {
         if (r->width == r->height && t->variant.width == t->variant.height)
             snprintf(why, cap, "--size: %d in the file, %d in this command", r->width,
                      t->variant.width);
@@ -413,7 +458,9 @@ int tx_pool_check_record(const struct tx_pool *p, const struct tx_record *r, cha
                  r->pairing.openings_file ? "other openings" : "no openings file");
         return -EINVAL;
     }
-    /* The bots: one name, one program, for the life of the file. */
+    /* The bots: one name, one program, for the life of the file; a team,
+     * one name, the same two bots. */
+    const char *kind = p->teams ? "team" : "bot";
     for (int side = 0; side < 2; side++) {
         const char *name = r->pairing.key ? r->pairing.bots[side].name : r->players[side].name;
         int b = bot_named(p, name);
@@ -431,18 +478,19 @@ int tx_pool_check_record(const struct tx_pool *p, const struct tx_record *r, cha
         }
         if (changed) {
             snprintf(why, cap,
-                     "bot '%s': its command is now '%.300s', the file's games were played with "
+                     "%s '%s': its %s now '%.300s', the file's games were played with "
                      "'%.300s': give a new version another name (e.g. %s-2), or write to another "
                      "-o FILE",
-                     bot->name, bot->command, played, bot->name);
+                     kind, bot->name, p->teams ? "bots are" : "command is", bot->command, played,
+                     bot->name);
             return -EEXIST;
         }
         int memory = tx_pool_memory(p, bot);
         if (r->pairing.key && r->pairing.bots[side].memory_mb != memory) {
             snprintf(why, cap,
-                     "bot '%s': its memory limit is now %d MB, the file's games were played with "
+                     "%s '%s': its memory limit is now %d MB, the file's games were played with "
                      "%d MB (0: none)",
-                     bot->name, memory, r->pairing.bots[side].memory_mb);
+                     kind, bot->name, memory, r->pairing.bots[side].memory_mb);
             return -EEXIST;
         }
     }
@@ -539,6 +587,25 @@ bool tx_pool_match(struct tx_pool *p, struct tx_pool_game *g)
     return true;
 }
 
+/* The board of a game in which `first` plays first (red, the rows):
+ * with a handicap turned so that the handicapped bot has the longer
+ * distance (as red its rows, the height; as black its columns). */
+static bool handicapped(const struct tx_pool *p, const struct tx_pool_pairing *q)
+{
+    struct tx_pairing_bot a = pairing_bot(p, q->a), b = pairing_bot(p, q->b);
+    return p->geo_turned && tx_pairing_handicapped(&p->terms, &a, &b);
+}
+
+static const struct tx_geometry *board_of(const struct tx_pool *p, const struct tx_pool_pairing *q,
+                                          int first)
+{
+    if (!handicapped(p, q))
+        return p->geo;
+    bool red = !strcmp(p->bots[first].name, p->terms.handicap);
+    bool rows_long = p->geo->height > p->geo->width;
+    return red == rows_long ? p->geo : p->geo_turned;
+}
+
 void tx_pool_spec(const struct tx_pool *p, struct tx_pool_game g, int64_t index,
                   struct tx_pool_slot *slot)
 {
@@ -564,10 +631,20 @@ void tx_pool_spec(const struct tx_pool *p, struct tx_pool_game g, int64_t index,
     struct tx_game_spec *spec = &slot->spec;
     spec->index = index;
     spec->seed = tx_pairing_seed(q->bits, g.k);
-    spec->bots[0] = &p->bots[first];
-    spec->bots[1] = &p->bots[second];
+    if (p->teams) {
+        /* Red's first, black's first, red's second, black's second. */
+        for (int seat = 0; seat < 4; seat++)
+            spec->bots[seat] = p->teams[seat & 1 ? second : first].bots[seat / 2];
+        spec->teams[0] = p->teams[first].name;
+        spec->teams[1] = p->teams[second].name;
+    } else {
+        spec->bots[0] = &p->bots[first];
+        spec->bots[1] = &p->bots[second];
+    }
+    spec->geo = board_of(p, q, first);
+    spec->handicap = handicapped(p, q) ? p->terms.handicap : NULL;
     spec->opening = slot->opening;
-    spec->nopening = tx_pairing_opening(p->geo, &p->terms, tx_pairing_round(g.k), slot->opening);
+    spec->nopening = tx_pairing_opening(spec->geo, &p->terms, tx_pairing_round(g.k), slot->opening);
     spec->identity = id;
 }
 

@@ -1,7 +1,9 @@
 /* pool.h - the games a pool of bots owes, and which one to play next.
  *
- * A run is a pool of bots under one set of terms (pairing.h: board, limits,
- * seed, openings) and a choice of pairings:
+ * A run is a pool of bots (or, in Double TwixT, of teams of two bots: the
+ * pool's entrants are then the teams, and everything below that says bot
+ * says team) under one set of terms (pairing.h: board, limits, seed,
+ * openings, opening rule, handicap) and a choice of pairings:
  *
  *   - play: the two bots in the order given (BOT1 is player 1 in odd games);
  *   - a round robin (tournament, league): every two bots;
@@ -46,6 +48,13 @@
 
 struct tx_runner_games; /* runner.h */
 
+/* A team of Double TwixT: two bots, the first-named plays first for the
+ * team's side (RULES.md "Double TwixT"). */
+struct tx_team {
+    const char *name;
+    const struct tx_bot_spec *bots[2];
+};
+
 enum tx_pool_kind {
     TX_POOL_PLAY,        /* two bots, in the order given */
     TX_POOL_ROUND_ROBIN, /* every two bots */
@@ -69,9 +78,17 @@ struct tx_pool_pairing {
 
 struct tx_pool {
     /* Set by the caller before tx_pool_init. */
-    const struct tx_geometry *geo;
-    const struct tx_bot_spec *bots; /* nbots bots, outlive the pool; names unique */
+    const struct tx_geometry *geo;        /* the board as given */
+    const struct tx_geometry *geo_turned; /* with a handicap: the same turned (H x W), for the
+                                             games its bot plays in the colour geo does not
+                                             give the longer distance; else NULL */
+    const struct tx_bot_spec *bots;       /* nbots entrants, outlive the pool; names unique.
+                                             With teams, one per team: its name, its bots as
+                                             the key reads them (tx_pairing_team_command) and
+                                             their memory limit */
     int nbots;
+    const struct tx_team *teams;   /* Double TwixT (terms.variant.teams): entrant i's two bots,
+                                      nbots of them; NULL otherwise */
     struct tx_pairing_terms terms; /* with terms.lines_hash computed (tx_pairing_terms_hash) */
     int memory_mb;                 /* --bot-memory-mb: for bots whose spec says 0; 0 for no limit */
     enum tx_pool_kind kind;
@@ -99,7 +116,7 @@ struct tx_pool_game {
 /* What tx_pool_spec fills for the runner: the spec and what it points to.
  * Lives as long as its game. */
 struct tx_pool_slot {
-    struct tx_game_spec spec;
+    struct tx_game_spec spec; /* its board is the pool's geo or geo_turned (handicap) */
     int16_t opening[TX_PAIRING_OPENING_MAX];
     struct tx_record_pairing identity; /* a view: names and commands point into the bots */
     char key[TX_PAIRING_KEY_SIZE];     /* identity.key points here */

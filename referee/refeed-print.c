@@ -120,18 +120,18 @@ int tx_refeed_replay(FILE *out, const struct tx_geometry *geo, const struct tx_r
                      const char *bot_arg, int turn)
 {
     const char *eq = strchr(bot_arg, '=');
-    int player = -1;
-    if (eq && eq - bot_arg == 1 && (bot_arg[0] == '1' || bot_arg[0] == '2'))
+    int player = -1, nplayers = r->nplayers == 4 ? 4 : 2; /* four with teams */
+    if (eq && eq - bot_arg == 1 && bot_arg[0] >= '1' && bot_arg[0] < '1' + nplayers)
         player = bot_arg[0] - '1';
-    for (int p = 0; eq && player < 0 && p < 2; p++)
+    for (int p = 0; eq && player < 0 && p < nplayers; p++)
         if (r->players[p].name && strlen(r->players[p].name) == (size_t)(eq - bot_arg) &&
             !strncmp(r->players[p].name, bot_arg, (size_t)(eq - bot_arg)))
             player = p;
     if (player < 0 || !eq[1]) {
         fprintf(stderr,
-                "twixt-arena replay: --bot: expected PLAYER=COMMAND with PLAYER 1, 2 or a player's "
+                "twixt-arena replay: --bot: expected PLAYER=COMMAND with PLAYER %s or a player's "
                 "name of game %lld, got '%s'\n",
-                (long long)r->game, bot_arg);
+                nplayers == 4 ? "1 to 4" : "1, 2", (long long)r->game, bot_arg);
         return 2;
     }
     if (r->width != r->height && tx_command_has_size(eq + 1)) {

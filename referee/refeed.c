@@ -38,7 +38,7 @@ struct refeed {
     uint64_t spawned;
     struct tx_game *position; /* before the entry being fed */
     char **env;               /* TWIXT_RULES, ... (tx_match_bot_env) */
-    char env_store[3][32];
+    char env_store[TX_MATCH_ENV_VARS][32];
 };
 
 static void finish(struct refeed *rf)
@@ -108,7 +108,7 @@ static enum tx_refeed_verdict refeed_verdict(const struct tx_seat_turn *turn,
     switch (turn->verdict) {
     case TX_VERDICT_MOVE:
         return strcmp(turn->answer.token, mv->move ? mv->move : "") ||
-                       !same_edits(&turn->answer, mv)
+                       !same_edits(&turn->answer, mv) || turn->answer.privilege != mv->privilege
                    ? TX_REFEED_DIFFERENT
                    : TX_REFEED_SAME;
     case TX_VERDICT_TOO_LONG:
@@ -197,8 +197,8 @@ int tx_refeed_run(const struct tx_refeed_config *c, struct tx_refeed_result *ret
 {
     memset(ret, 0, sizeof *ret);
     ret->startup_us = -1;
-    if (c->player < 0 || c->player > 1 || c->geo->width != c->record->width ||
-        c->geo->height != c->record->height) {
+    if (c->player < 0 || c->player >= (c->record->nplayers == 4 ? 4 : 2) ||
+        c->geo->width != c->record->width || c->geo->height != c->record->height) {
         snprintf(err, errcap, "re-feed: bad player or board size");
         return -EINVAL;
     }
@@ -208,8 +208,7 @@ int tx_refeed_run(const struct tx_refeed_config *c, struct tx_refeed_result *ret
     rf->res = ret;
     char launcher[PATH_MAX], split_error[96];
     char **argv = NULL;
-    struct tx_variant variant = {
-        .rules = c->record->rules, .width = c->record->width, .height = c->record->height};
+    struct tx_variant variant = tx_record_variant(c->record); /* {opening}, TWIXT_TEAMS, ... */
     char *command = tx_command_expand(c->command, c->record->seed, &variant);
     int argc, rc = collect_entries(rf, err, errcap);
     if (rc < 0)

@@ -48,7 +48,7 @@
 struct tx_refeed_config {
     const struct tx_geometry *geo;  /* geo->size == record->size */
     const struct tx_record *record; /* the game; must replay (tx_verify_record) up to `upto` */
-    int player;                     /* 0 (player 1) or 1 (player 2) */
+    int player;                     /* 0 (player 1) or 1 (player 2); with teams up to 3 */
     const char *command;            /* the bot's command line; {seed} and {size} from the record */
     int upto;                       /* feed the player's entries among moves 1..upto; 0: all */
     struct tx_limits limits;        /* normally the record's (which holds no memory_mb, cpu_s) */

@@ -476,7 +476,14 @@ int tx_sandbox_init(struct tx_sandbox *sb, const struct tx_sandbox_request *req,
     sb->cpus = req->cpus == 0 ? TX_SANDBOX_CPUS : req->cpus < 0 ? 0 : req->cpus;
     for (int i = 0; i < req->nwritable && i < TX_SANDBOX_WRITABLE_MAX; i++) {
         struct stat st;
-        if (stat(req->writable[i], &st) < 0 || !S_ISDIR(st.st_mode)) {
+        int found = stat(req->writable[i], &st) < 0 ? -errno : 0;
+        if (found == -ENOENT) {
+            snprintf(err, errcap,
+                     "--bot-writable: no such directory '%s' (make it first: mkdir -p %s)",
+                     req->writable[i], req->writable[i]);
+            return -EINVAL;
+        }
+        if (found < 0 || !S_ISDIR(st.st_mode)) {
             snprintf(err, errcap, "--bot-writable: '%s' is not a directory", req->writable[i]);
             return -EINVAL;
         }

@@ -85,6 +85,26 @@ static int64_t kill_after_ms(const struct tx_seat *s)
     return tx_limits_kill_after_ms(s->limits, s->turn.limit_ms);
 }
 
+/* Whether the answer is legal in position, as tx_game_apply would judge
+ * it; the detail of a refusal in buf. A plain hole or SWAP (every answer
+ * of a CodinGame game) is checked in place; the rest (edits, a cut, a
+ * choice, privilege) on a copy of the game. */
+static bool legal(const struct tx_game *position, const struct tx_answer *a, char *buf, size_t cap)
+{
+    struct tx_move move;
+    struct tx_edit_fault fault = {-1, -1, -1};
+    enum tx_illegal why;
+    tx_answer_move(a, &move);
+    if (move.nedits == 0 && !move.privilege && move.move >= TX_MOVE_SWAP)
+        why = tx_game_check(position, move.move);
+    else
+        why = tx_game_check_answer(position, &move, &fault);
+    if (why == TX_LEGAL)
+        return true;
+    tx_answer_describe(position, &move, why, &fault, buf, cap);
+    return false;
+}
+
 /* Takes the oldest queued line as the answer, if the clock runs and there
  * is one, and judges it: late, too long, not a move, illegal, or a move. */
 static void take_answer(struct tx_seat *s)
@@ -95,8 +115,15 @@ static void take_answer(struct tx_seat *s)
     if (!line)
         return;
     struct tx_seat_turn *t = &s->turn;
-    int parsed = tx_answer_parse(s->position->geo, (enum tx_rules)s->position->rules, line->text,
-                                 line->len, &t->answer);
+    const struct tx_game *g = s->position;
+    /* The game's own variant: its rule set, opening (CUT, CHOOSE) and
+     * teams (!privilege) say how a line reads. */
+    struct tx_variant v = {.rules = (enum tx_rules)g->rules,
+                           .width = g->geo->width,
+                           .height = g->geo->height,
+                           .opening = (enum tx_opening_rule)g->opening,
+                           .teams = g->seats == 4};
+    int parsed = tx_answer_parse_variant(g->geo, &v, line->text, line->len, &t->answer);
     if (line->too_long)
         parsed = tx_answer_refuse_too_long(&t->answer);
     t->us = elapsed_us(s, line->at);
@@ -123,12 +150,7 @@ static void take_answer(struct tx_seat *s)
                                                           : TX_VERDICT_NOT_A_MOVE);
         return;
     }
-    struct tx_edit_fault fault;
-    enum tx_illegal why =
-        tx_game_check_edits(s->position, t->answer.move, t->answer.edits, t->answer.nedits, &fault);
-    if (why != TX_LEGAL) {
-        tx_illegal_describe(s->position, t->answer.move, why, t->answer.edits, &fault, t->detail,
-                            sizeof t->detail);
+    if (!legal(g, &t->answer, t->detail, sizeof t->detail)) {
         end_turn(s, TX_VERDICT_ILLEGAL);
         return;
     }
@@ -212,7 +234,7 @@ void tx_seat_play(struct tx_seat *s, const struct tx_game *position)
         s->input_cap = tx_input_max(position->geo) + 1;
         s->input = tx_xmalloc(s->input_cap);
     }
-    int len = tx_input_write(position, position->to_move, first, s->input, s->input_cap);
+    int len = tx_input_write(position, position->seat, first, s->input, s->input_cap);
     if (len < 0)
         abort(); /* cannot happen: tx_input_max holds any input of its board */
     int r = tx_bot_write(&s->bot, s->input, (size_t)len);

@@ -2,14 +2,16 @@
  *
  * A seat is where one bot plays: it owns the bot's process (bot.h) and a
  * deadline timer. For each turn its owner hands it a position in which the
- * bot is to move; the seat writes the bot's input (tx_input_write), starts
- * the clock when the write has completed (bot.written_at), takes one line,
- * and judges it: late (tx_limits_judge), too long or not a move
- * (tx_answer_parse), illegal in the position (tx_game_check), or a move
- * for the owner to play; or no answer by the kill time, or a crash. The
- * turn's result (struct tx_seat_turn: a verdict of verdict.h, worded) goes
- * to the owner through turn_cb, exactly once per turn. The match has two
- * seats and re-feeding one, so both have one clock, one set of verdicts in
+ * bot's seat is to move (tx_game.seat); the seat writes the bot's input
+ * (tx_input_write, from that seat's side), starts the clock when the write
+ * has completed (bot.written_at), takes one line, and judges it: late
+ * (tx_limits_judge), too long or not a move (tx_answer_parse_variant, in
+ * the game's rules, opening and teams), illegal in the position (as
+ * tx_game_apply judges it, worded by tx_answer_describe), or an answer for
+ * the owner to play; or no answer by the kill time, or a crash. The turn's
+ * result (struct tx_seat_turn: a verdict of verdict.h, worded) goes to the
+ * owner through turn_cb, exactly once per turn. The match has a seat per
+ * bot and re-feeding one, so both have one clock, one set of verdicts in
  * the same words, and one accounting of extra lines and stderr.
  *
  * Time is decided from uv_hrtime() stamps taken when a line arrives, never
@@ -63,7 +65,8 @@ struct tx_seat_turn {
     int64_t us;              /* the answer's time; without one, the time until the verdict */
     uint64_t at;             /* uv_hrtime() of the answer's line, 0 when none */
     bool answered;           /* a line was taken: answer's token, message, message_cut hold it */
-    struct tx_answer answer; /* answer.move is the move when verdict is TX_VERDICT_MOVE */
+    struct tx_answer answer; /* the answer to play (tx_answer_move) when verdict is
+                                TX_VERDICT_MOVE */
     bool forgiven;           /* a small overrun soft mode forgave: detail says so */
     uint32_t err_from;       /* its stderr starts here in bot.stderr_kept and runs to the
                                 next turn's err_from (or the end of the game) */

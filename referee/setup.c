@@ -1,5 +1,6 @@
 /* setup.c - from parsed options to what a run needs: the board, the pool
- * of bots, the openings, the limits, the command that resumes it.
+ * of bots or teams, the handicap, the openings, the limits, the command
+ * that resumes it.
  *
  * The openings file and the bots file are read and checked here, before
  * any game, so that a bad line is one clear message (FILE:LINE) with exit
@@ -14,7 +15,10 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include <limits.h>
+
 #include "command.h"
+#include "pairing.h"
 #include "sandbox.h"
 #include "setup.h"
 
@@ -138,6 +142,149 @@ int tx_setup_add_file_bots(const char *path, const struct tx_bots_file *file,
     return 0;
 }
 
+static int bot_index(const struct tx_setup *run, const char *name)
+{
+    for (int i = 0; i < run->nbots; i++)
+        if (!strcmp(run->bots[i].name, name))
+            return i;
+    return -1;
+}
+
+/* Adds a team of the bots a and b (indexes in run->bots); its entrant is
+ * the team as the pairing key reads it, with its bots' one memory limit. */
+static int add_team(struct tx_setup *run, const char *name, int a, int b, const char *where,
+                    char *err, size_t errcap)
+{
+    for (int i = 0; i < run->nteams; i++)
+        if (!strcmp(run->teams[i].name, name)) {
+            snprintf(err, errcap, "%steam %s given twice", where, name);
+            return -EINVAL;
+        }
+    if (run->nteams == TX_SETUP_TEAMS_MAX) {
+        snprintf(err, errcap, "%smore than %d teams in all", where, TX_SETUP_TEAMS_MAX);
+        return -EINVAL;
+    }
+    const struct tx_bot_spec *x = &run->bots[a], *y = &run->bots[b];
+    if (x->memory_mb != y->memory_mb) {
+        snprintf(err, errcap,
+                 "%steam %s: its bots %s and %s have different memory limits: a team has one "
+                 "(memory_mb on a team of the bots file, or --bot-memory-mb)",
+                 where, name, x->name, y->name);
+        return -EINVAL;
+    }
+    run->teams[run->nteams] = (struct tx_team){.name = name, .bots = {x, y}};
+    run->entrants[run->nteams++] = (struct tx_bot_spec){
+        .name = name,
+        .command = tx_pairing_team_command(x->name, x->command, y->name, y->command),
+        .memory_mb = x->memory_mb,
+    };
+    return 0;
+}
+
+/* The teams of --teams (their bots by name) and of the bots file (file's
+ * bots from run->bots[from]); every bot in exactly one. */
+static int build_teams(const struct tx_options *o, struct tx_setup *run, int from, char *err,
+                       size_t errcap)
+{
+    int rc, team_of[TX_POOL_BOTS_MAX];
+    for (int i = 0; i < run->nbots; i++)
+        team_of[i] = -1;
+    for (int t = 0; t < o->nteams; t++) {
+        const struct tx_options_team *ot = &o->teams[t];
+        int idx[2];
+        char where[160];
+        snprintf(where, sizeof where, "--teams %s=%s,%s: ", ot->name, ot->bots[0], ot->bots[1]);
+        for (int k = 0; k < 2; k++) {
+            idx[k] = bot_index(run, ot->bots[k]);
+            if (idx[k] < 0) {
+                snprintf(err, errcap, "%sno bot is named %s (a BOT given as %s=COMMAND%s)", where,
+                         ot->bots[k], ot->bots[k], o->bots_file ? ", or one of the bots file" : "");
+                return -EINVAL;
+            }
+            if (team_of[idx[k]] >= 0) {
+                snprintf(err, errcap, "%s%s plays for team %s already: a bot is in one team", where,
+                         ot->bots[k], run->teams[team_of[idx[k]]].name);
+                return -EINVAL;
+            }
+            team_of[idx[k]] = run->nteams;
+        }
+        if ((rc = add_team(run, ot->name, idx[0], idx[1], where, err, errcap)) < 0)
+            return rc;
+    }
+    for (int t = 0; t < run->file.nteams; t++) {
+        const struct tx_bots_file_team *ft = &run->file.teams[t];
+        char where[PATH_MAX + 32];
+        snprintf(where, sizeof where, "%s:%d: ", o->bots_file, ft->line);
+        team_of[from + ft->first] = team_of[from + ft->first + 1] = run->nteams;
+        if ((rc = add_team(run, ft->name, from + ft->first, from + ft->first + 1, where, err,
+                           errcap)) < 0)
+            return rc;
+    }
+    if (run->nteams == 0)
+        return 0;
+    for (int i = 0; i < run->nbots; i++)
+        if (team_of[i] < 0) {
+            snprintf(err, errcap,
+                     "bot '%s' plays in no team: with teams (Double TwixT) every bot is in one "
+                     "(--teams NAME=BOT1,BOT2)",
+                     run->bots[i].name);
+            return -EINVAL;
+        }
+    if (run->nteams < 2) {
+        snprintf(err, errcap, "1 team in all: Double TwixT needs two teams of two bots");
+        return -EINVAL;
+    }
+    return 0;
+}
+
+/* --handicap NAME, or the bots file's "handicap": true: a bot (a team)
+ * of the run, on a board that is not square, which is turned for it in
+ * each game (RULES.md "Handicap matches"). */
+static int set_handicap(const struct tx_options *o, struct tx_setup *run, char *err, size_t errcap)
+{
+    const char *file = run->file.handicap;
+    if (o->handicap && file && strcmp(o->handicap, file)) {
+        snprintf(err, errcap, "--handicap %s, but the bots file gives the handicap to %s",
+                 o->handicap, file);
+        return -EINVAL;
+    }
+    const char *name = o->handicap ? o->handicap : file;
+    if (!name)
+        return 0;
+    /* The option's own checks (options.c), for the file's handicap too. */
+    const struct tx_variant *v = &o->variant;
+    const char *why = v->width == v->height ? "needs a board that is not square (e.g. --board "
+                                              "24x20): on a square board both sides have the "
+                                              "same distance"
+                      : v->opening == TX_OPENING_PIE ? "cannot go with --opening pie: the pie's "
+                                                       "swap hands a side over with its distance"
+                      : v->opening == TX_OPENING_CUT
+                          ? "cannot go with --opening cut: the choice "
+                            "after the cut takes a side with its distance"
+                      : o->openings_file ? "cannot go with --openings-file: each game's board is "
+                                           "turned, and the file's holes would not turn with it"
+                                         : NULL;
+    if (why) {
+        snprintf(err, errcap, "%s: the handicap %s", o->handicap ? "--handicap" : o->bots_file,
+                 why);
+        return -EINVAL;
+    }
+    bool found = false;
+    for (int i = 0; i < (run->nteams ? run->nteams : run->nbots); i++)
+        found |= !strcmp(run->nteams ? run->teams[i].name : run->bots[i].name, name);
+    if (!found) {
+        snprintf(err, errcap, "--handicap %s: no %s of the run is named %s", name,
+                 run->nteams ? "team" : "bot", name);
+        return -EINVAL;
+    }
+    if (tx_geometry_new(v->height, v->width, &run->geo_turned) < 0) {
+        snprintf(err, errcap, "cannot build a %d x %d board", v->height, v->width);
+        return -ENOMEM;
+    }
+    run->handicap = name;
+    return 0;
+}
+
 int tx_setup_new(const struct tx_options *o, enum tx_pool_kind kind, int64_t games_per_pair,
                  const char *program, int argc, char **argv, struct tx_setup **ret, char *err,
                  size_t errcap)
@@ -160,24 +307,32 @@ int tx_setup_new(const struct tx_options *o, enum tx_pool_kind kind, int64_t gam
                                          &run->nbots, err, errcap)) < 0)
             goto error;
     }
+    if ((rc = build_teams(o, run, o->nbots, err, errcap)) < 0 ||
+        (rc = set_handicap(o, run, err, errcap)) < 0)
+        goto error;
+    /* The pool's entrants: the bots, or the teams. */
+    const struct tx_bot_spec *entrants = run->nteams ? run->entrants : run->bots;
+    int nentrants = run->nteams ? run->nteams : run->nbots;
     if (run->nbots < 2) {
         snprintf(err, errcap, "%d bot%s in all%s: a run needs at least 2", run->nbots,
                  run->nbots == 1 ? "" : "s", o->bots_file ? " (command line and bots file)" : "");
         rc = -EINVAL;
         goto error;
     }
-    if (o->gauntlet && o->gauntlet >= run->nbots) {
-        snprintf(err, errcap,
-                 "--gauntlet %d: the gauntlet needs bots to play against (%d bots in all)",
-                 o->gauntlet, run->nbots);
+    if (o->gauntlet && o->gauntlet >= nentrants) {
+        snprintf(err, errcap, "--gauntlet %d: the gauntlet needs %s to play against (%d %s in all)",
+                 o->gauntlet, run->nteams ? "teams" : "bots", nentrants,
+                 run->nteams ? "teams" : "bots");
         rc = -EINVAL;
         goto error;
     }
 
     struct tx_pool *p = &run->pool;
     p->geo = run->geo;
-    p->bots = run->bots;
-    p->nbots = run->nbots;
+    p->geo_turned = run->geo_turned;
+    p->bots = entrants;
+    p->nbots = nentrants;
+    p->teams = run->nteams ? run->teams : NULL;
     p->kind = kind == TX_POOL_ROUND_ROBIN && o->gauntlet ? TX_POOL_GAUNTLET : kind;
     p->gauntlet = o->gauntlet;
     p->games_per_pair = games_per_pair;
@@ -186,6 +341,7 @@ int tx_setup_new(const struct tx_options *o, enum tx_pool_kind kind, int64_t gam
     p->memory_mb = o->limits.memory_mb;
     p->terms = (struct tx_pairing_terms){
         .variant = o->variant,
+        .handicap = run->handicap,
         .first_turn_ms = o->limits.first_turn_ms,
         .turn_ms = o->limits.turn_ms,
         .margin_ms = o->limits.margin_ms,
@@ -210,8 +366,10 @@ int tx_setup_new(const struct tx_options *o, enum tx_pool_kind kind, int64_t gam
         p->terms.lines = run->lines;
     }
     tx_pairing_terms_hash(&p->terms);
+    p->terms.variant.teams = run->nteams > 0;
     if ((rc = tx_pool_init(p)) < 0) {
-        snprintf(err, errcap, "cannot build the pairings of %d bots", run->nbots);
+        snprintf(err, errcap, "cannot build the pairings of %d %s", nentrants,
+                 run->nteams ? "teams" : "bots");
         goto error;
     }
     /* How bots are isolated, for the whole run (warns once if it cannot). */
@@ -224,6 +382,8 @@ int tx_setup_new(const struct tx_options *o, enum tx_pool_kind kind, int64_t gam
         goto error;
     tx_match_config_init(&run->match, run->geo, o->variant.rules);
     tx_options_apply(o, &run->match);
+    run->match.opening = o->variant.opening;
+    run->match.teams = run->nteams > 0;
     resume_command(program, argc, argv, run->resume_command, sizeof run->resume_command);
     *ret = run;
     return 0;
@@ -236,6 +396,9 @@ error:
 void tx_setup_free(struct tx_setup *run)
 {
     if (run) {
+        for (int i = 0; i < run->nteams; i++)
+            free((char *)run->entrants[i].command);
+        tx_geometry_free(run->geo_turned);
         tx_pool_free(&run->pool);
         tx_bots_file_free(&run->file);
         free(run->lines);

@@ -234,16 +234,24 @@ void tx_validate_plan_battery(struct tx_validate_battery *v)
     static const char no_blocker[] = "needs the bundled twixt-blocker (not found)";
     static const char no_swap[] = "no swap on a board that is not square";
     static const char no_cross[] = "no link crosses another under classic rules";
+    static const char no_forced[] = "the cut opening has no forced moves (--opening cut)";
     bool square = c->geo->width == c->geo->height, classic = c->rules == TX_RULES_CLASSIC;
+    /* The opening (RULES.md "Openings"): the pie exchanges sides on any
+     * board; none and the cut have no swap, and the cut no forced peg. */
+    bool cut = c->opening == TX_OPENING_CUT, pie = c->opening == TX_OPENING_PIE;
+    bool can_swap = c->opening == TX_OPENING_SWAP ? square : pie;
+    const char *why_no_swap = !square && c->opening == TX_OPENING_SWAP
+                                  ? no_swap
+                                  : "no swap in this opening (--opening none or cut)";
     int per_round = 2 * nplain + 13;
     v->slots = tx_xcalloc((size_t)per_round * (size_t)c->rounds, sizeof *v->slots);
     for (int round = 0; round < c->rounds; round++) {
         for (int i = 0; i < nplain; i++)
             for (int p = 0; p < 2; p++)
                 plan(v, TX_SCENARIO_OPPONENT, p, plain[i], NULL);
-        plan(v, TX_SCENARIO_SWAP, 0, square ? random : NULL, square ? no_random : no_swap);
-        plan(v, TX_SCENARIO_DIAGONAL, 1, random, no_random);
-        plan(v, TX_SCENARIO_OFF_DIAGONAL, 1, random, no_random);
+        plan(v, TX_SCENARIO_SWAP, 0, can_swap ? random : NULL, can_swap ? no_random : why_no_swap);
+        plan(v, TX_SCENARIO_DIAGONAL, 1, cut ? NULL : random, cut ? no_forced : no_random);
+        plan(v, TX_SCENARIO_OFF_DIAGONAL, 1, cut ? NULL : random, cut ? no_forced : no_random);
         for (int p = 0; p < 2; p++)
             plan(v, TX_SCENARIO_BLOCKED, p, blocker, no_blocker);
         for (int p = 0; p < 2; p++)
@@ -253,10 +261,13 @@ void tx_validate_plan_battery(struct tx_validate_battery *v)
         if (!c->forced_openings)
             continue;
         for (int p = 0; p < 2; p++)
-            plan(v, TX_SCENARIO_FORCED_LATE, p, sparring, "needs an opponent");
+            plan(v, TX_SCENARIO_FORCED_LATE, p, cut ? NULL : sparring,
+                 cut ? no_forced : "needs an opponent");
         for (int p = 0; p < 2; p++)
-            plan(v, TX_SCENARIO_FORCED_CROSSING, p, classic ? NULL : sparring,
-                 classic ? no_cross : "needs an opponent");
+            plan(v, TX_SCENARIO_FORCED_CROSSING, p, classic || cut ? NULL : sparring,
+                 cut       ? no_forced
+                 : classic ? no_cross
+                           : "needs an opponent");
     }
 }
 

@@ -216,10 +216,16 @@ void tx_validate_report_print(FILE *out, const char *program, const struct tx_va
     fputs(": ", out);
     tx_render_text_safe(out, c->command, 400);
     bool codingame = tx_validate_codingame(c, TX_SCENARIO_OPPONENT);
-    fprintf(out, "\nlimits: first turn %d ms, later turns %d ms, margin %d ms; board %d x %d%s%s\n",
+    char opening[48] = "";
+    if (c->opening != TX_OPENING_SWAP)
+        snprintf(opening, sizeof opening, ", opening %s", tx_opening_rule_name(c->opening));
+    fprintf(out,
+            "\nlimits: first turn %d ms, later turns %d ms, margin %d ms; board %d x %d%s%s%s\n",
             c->limits.first_turn_ms, c->limits.turn_ms, c->limits.margin_ms, c->geo->width,
-            c->geo->height, c->rules == TX_RULES_PP ? "" : ", classic rules",
-            codingame ? "" : " (CodinGame plays pp on 12 x 12 only: every game is arena only)");
+            c->geo->height, c->rules == TX_RULES_PP ? "" : ", classic rules", opening,
+            codingame ? ""
+                      : " (CodinGame plays pp on 12 x 12 with its swap only: every game is arena "
+                        "only)");
     if (c->bundled_dir)
         fprintf(out, "bundled opponents: %s, %s\n", c->bundled_layout, c->bundled_dir);
     fprintf(out, "sandbox: %s\n", rep->sandbox);
@@ -357,6 +363,8 @@ void tx_validate_report_print_json(FILE *out, const char *program,
     }
     if (c->rules != TX_RULES_PP)
         cJSON_AddStringToObject(root, "rules", tx_ruleset(c->rules)->name);
+    if (c->opening != TX_OPENING_SWAP)
+        cJSON_AddStringToObject(root, "opening", tx_opening_rule_name(c->opening));
     cJSON_AddBoolToObject(root, "forced_openings", c->forced_openings);
     cJSON *games = cJSON_AddArrayToObject(root, "games");
     for (int i = 0; i < rep->ngames; i++) {

@@ -52,7 +52,8 @@ bool tx_validate_check_fails(enum tx_validate_check check)
 bool tx_validate_codingame(const struct tx_validate_config *c, enum tx_validate_scenario scenario)
 {
     return scenario < TX_SCENARIO_FORCED_LATE && c->rules == TX_RULES_PP &&
-           c->geo->width == TX_SIZE_DEFAULT && c->geo->height == TX_SIZE_DEFAULT;
+           c->opening == TX_OPENING_SWAP && c->geo->width == TX_SIZE_DEFAULT &&
+           c->geo->height == TX_SIZE_DEFAULT;
 }
 
 /* ---- the records file ---- */
@@ -210,6 +211,7 @@ int tx_validate_run(const struct tx_validate_config *c, struct tx_validate_repor
 
     struct tx_match_config match;
     tx_match_config_init(&match, c->geo, c->rules);
+    match.opening = c->opening;
     match.limits = c->limits;
     struct tx_runner_games games;
     tx_validate_plan_games(v, &games);

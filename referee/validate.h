@@ -100,14 +100,15 @@ enum tx_validate_check {
 
 struct tx_validate_config {
     const struct tx_geometry *geo;
-    enum tx_rules rules;        /* the rule set its games are played under */
-    const char *name, *command; /* the bot */
-    struct tx_limits limits;    /* for every bot of every game */
-    uint64_t seed;              /* per-game seeds and openings */
-    int rounds;                 /* the battery this many times, >= 1 */
-    int concurrency;            /* games at once, >= 1 */
-    bool progress;              /* "game K of N" on stderr as games end (a terminal) */
-    bool forced_openings;       /* also the arena-only scenarios */
+    enum tx_rules rules;          /* the rule set its games are played under */
+    enum tx_opening_rule opening; /* --opening: every game's (scenarios it rules out skipped) */
+    const char *name, *command;   /* the bot */
+    struct tx_limits limits;      /* for every bot of every game */
+    uint64_t seed;                /* per-game seeds and openings */
+    int rounds;                   /* the battery this many times, >= 1 */
+    int concurrency;              /* games at once, >= 1 */
+    bool progress;                /* "game K of N" on stderr as games end (a terminal) */
+    bool forced_openings;         /* also the arena-only scenarios */
     /* Bundled opponents, or NULL when not found: */
     const char
         *random_command; /* twixt-random: sparring, swaps with --swap-prob, opens with --first */

@@ -25,13 +25,24 @@ import random
 # past Z are AA, AB, ... It plays the classic rules as well (a hole is a
 # legal answer under both rule sets) and never prints a link edit; it swaps
 # only on a square board (there is no swap on another).
+#
+# The opening is TWIXT_OPENING (RULES.md "Openings"). Under swap (the
+# default) it plays as above. Under pie it does the one thing more RULES.md
+# asks of a CodinGame-style bot: SWAP exchanges the sides, so player 1 whose
+# later input says SWAP plays black (columns) from then on, and player 2
+# that answered SWAP plays red (rows); a first line SWAP (after a forced
+# first move) means black, too. It takes the pie on any board, the sides
+# exchanging with their distances. Under none it never swaps. It does not
+# play the cut (arena-only: no CodinGame bot answers CUT).
 
 WIDTH = int(sys.argv[1]) if len(sys.argv) > 2 else int(os.environ.get("TWIXT_WIDTH", "12"))
 HEIGHT = int(sys.argv[2]) if len(sys.argv) > 2 else int(os.environ.get("TWIXT_HEIGHT", "12"))
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
+OPENING = os.environ.get("TWIXT_OPENING", "swap")
+
 random.seed(20240611)
-me = None  # 1 or 2
+me = None  # the side it plays: 1 (red, rows) or 2 (black, columns)
 
 
 def hole(name):
@@ -59,8 +70,11 @@ def may_use(player, x, y):
 # game loop
 while True:
     his_last_peg = input()
-    if me is None:
-        me = 1 if his_last_peg in ("FIRST", "SWAP") else 2
+    first_turn = me is None
+    if first_turn:
+        me = 1 if his_last_peg == "FIRST" or (his_last_peg == "SWAP" and OPENING != "pie") else 2
+    elif his_last_peg == "SWAP" and OPENING == "pie":
+        me = 2  # player 2 took the pie: this player now plays black
     taken = set()
     num_your_pegs = int(input())
     for i in range(num_your_pegs):
@@ -78,14 +92,17 @@ while True:
         his_seg_peg_1, his_seg_peg_2 = input().split()
 
     # SWAP is allowed only as the second move of the game: player 2's first
-    # answer, when the board holds player 1's single peg, and on a square
-    # board.
-    if me == 2 and num_your_pegs == 0 and num_his_pegs == 1 and WIDTH == HEIGHT:
+    # answer (its first turn), when the board holds player 1's single peg;
+    # the mirror swap on a square board only, the pie on any.
+    can_swap = OPENING == "pie" or (OPENING == "swap" and WIDTH == HEIGHT)
+    if first_turn and me == 2 and num_your_pegs == 0 and num_his_pegs == 1 and can_swap:
         x, y = his_pegs[0]
-        edge = WIDTH // 4
-        if edge <= x < WIDTH - edge and edge <= y < HEIGHT - edge:
+        edge_x, edge_y = WIDTH // 4, HEIGHT // 4
+        if edge_x <= x < WIDTH - edge_x and edge_y <= y < HEIGHT - edge_y:
             print("swap the central " + name_of(x, y), file=sys.stderr, flush=True)
             print("SWAP central")
+            if OPENING == "pie":
+                me = 1  # it took the first peg's side: red, rows
             continue
 
     holes = [(x, y) for x in range(WIDTH) for y in range(HEIGHT)

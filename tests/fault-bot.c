@@ -2,7 +2,7 @@
  * matrix of the referee's match (tests/test-match.c).
  *
  *   fault-bot MODE [K [N]] [--pid-file=PATH] [--size=S | --board=WxH] [--rules=R]
- *             [--seed=X] [--echo]
+ *             [--seed=X] [--echo] [--choose=1|2]
  *
  * K is the bot's own turn (1-based) at which the fault happens (default 1),
  * N a parameter of the mode (milliseconds, bytes). On every other turn the
@@ -27,6 +27,14 @@
  * "editor" makes link edits every turn (see edits_for), deterministic like
  * everything else here, so that its opponent's inputs show links that
  * disappear and come back.
+ *
+ * The opening and the seats are TWIXT_OPENING and TWIXT_TEAMS: the bot
+ * learns its colour as bot-side.h says and plays every opening (pie: only
+ * "swapper" and "swap" answer SWAP; cut: its first answer as player 1 is
+ * a cut of the two lowest holes red may use, linked when they are a
+ * knight's move apart, and the lowest black one; as player 2 it answers
+ * CHOOSE 2, or CHOOSE 1 with --choose=1) and Double TwixT. The modes
+ * "privilege", "bad-cut" and "bad-choose" misbehave in those.
  */
 #include <dirent.h>
 #include <errno.h>
@@ -41,6 +49,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "answer.h"
+#include "bot-side.h"
 #include "game.h"
 #include "geometry.h"
 #include "hole.h"
@@ -91,6 +101,9 @@ enum mode {
     MODE_CLOSE_STDERR, /* closes stderr at turn K and plays on */
     MODE_PARTIAL,      /* prints its move without "\n" at turn K, then N=0: hangs, N=1: exits 0 */
     MODE_EDITOR,       /* classic: like play, with link edits every turn from K (edits_for) */
+    MODE_PRIVILEGE,    /* Double TwixT: calls !privilege at turn K (and at K + N when N > 0) */
+    MODE_BAD_CUT,      /* cut: its cut at turn K names one hole twice */
+    MODE_BAD_CHOOSE,   /* cut: answers a hole at turn K, where CHOOSE is expected */
 };
 
 static const char *const mode_names[] = {
@@ -132,6 +145,9 @@ static const char *const mode_names[] = {
     [MODE_CLOSE_STDERR] = "close-stderr",
     [MODE_PARTIAL] = "partial",
     [MODE_EDITOR] = "editor",
+    [MODE_PRIVILEGE] = "privilege",
+    [MODE_BAD_CUT] = "bad-cut",
+    [MODE_BAD_CHOOSE] = "bad-choose",
 };
 
 #define MODES ((int)(sizeof mode_names / sizeof mode_names[0]))
@@ -152,8 +168,10 @@ struct bot {
     const char *pid_file;      /* NULL: do not write pids */
     bool echo;                 /* --echo: copy each input to stderr */
     int turn;                  /* own turns read so far */
-    int me;                    /* 0 or 1, known from the first input */
-    bool skip_next;            /* the answer to this turn was already printed */
+    int me;                    /* the colour it plays now, 0 or 1 (bot-side.h) */
+    struct bot_side side;
+    int choose;     /* its answer after a cut: 1 or 2 (--choose) */
+    bool skip_next; /* the answer to this turn was already printed */
     struct tx_geometry *geo;
     struct tx_game *game; /* sized for geo */
     struct tx_input in;
@@ -260,9 +278,9 @@ static bool read_turn(void)
     char err[128];
     if (tx_input_parse(bot.geo, bot.text, bot.len, &bot.in, err, sizeof err) < 0)
         die(err);
-    if (bot.turn == 0)
-        bot.me = tx_input_first_player(&bot.in);
-    if (tx_game_from_input(bot.game, bot.geo, bot.variant.rules, &bot.in, bot.me) < 0)
+    bot_side_input(&bot.side, &bot.variant, &bot.in);
+    bot.me = bot.side.colour;
+    if (tx_game_from_input_variant(bot.game, bot.geo, &bot.variant, &bot.in, bot.me) < 0)
         die("tx_game_from_input refused the input");
     bot.turn++;
     return true;
@@ -330,10 +348,55 @@ static int plan_hole(void)
     return lowest_hole();
 }
 
-/* The move this bot makes when it behaves, as a hole name in buf. */
+/* The lowest vacant hole colour may use, other than not, or -1. */
+static int lowest_for(int colour, int not )
+{
+    for (int h = 0; h < bot.geo->holes; h++)
+        if (h != not &&tx_geometry_playable(bot.geo, colour, h) &&
+            tx_game_cell(bot.game, h) == TX_EMPTY)
+            return h;
+    return -1;
+}
+
+/* The cut opening's first answer: the lowest red hole, its lowest red
+ * knight neighbour (linked) or else the next red hole, and the lowest
+ * black hole; with `twice` the first red hole twice (an invalid cut). */
+static char *cut_answer(char *buf, bool twice)
+{
+    int r1 = lowest_for(0, -1), r2 = -1;
+    for (int k = 0; k < 8 && r2 < 0; k++) {
+        int q = bot.geo->neighbour[r1][k];
+        if (q >= 0 && tx_geometry_playable(bot.geo, 0, q))
+            r2 = q;
+    }
+    bool linked = r2 >= 0;
+    if (!linked)
+        r2 = lowest_for(0, r1);
+    int b1 = lowest_for(1, -1);
+    if (b1 == r1 || b1 == r2)
+        b1 = lowest_for(1, b1);
+    char a[TX_HOLE_NAME_MAX], b[TX_HOLE_NAME_MAX], c[TX_HOLE_NAME_MAX];
+    tx_hole_name(bot.geo, r1, a);
+    tx_hole_name(bot.geo, twice ? r1 : r2, b);
+    tx_hole_name(bot.geo, b1, c);
+    if (linked && !twice)
+        sprintf(buf, "CUT %s %s %s +%s:%s", a, b, c, a, b);
+    else
+        sprintf(buf, "CUT %s %s %s", a, b, c);
+    return buf;
+}
+
+/* The move this bot makes when it behaves, as a hole name in buf (room
+ * for a cut: 64 bytes). */
 static char *good_move(char *buf)
 {
     int16_t moves[TX_MOVES_MAX];
+    if (bot.game->phase == TX_PHASE_CUT)
+        return cut_answer(buf, false);
+    if (bot.game->phase == TX_PHASE_CHOOSE) {
+        sprintf(buf, "CHOOSE %d", bot.choose);
+        return buf;
+    }
     if (bot.mode == MODE_SWAPPER && tx_game_legal_moves(bot.game, moves) > 0 &&
         moves[0] == TX_MOVE_SWAP)
         return strcpy(buf, "SWAP");
@@ -396,6 +459,12 @@ static void edits_for(int move, char *line, size_t cap)
 
 static void answer(const char *move, const char *message)
 {
+    /* The side it plays after its own answer (bot-side.h). */
+    int m = !strcmp(move, "SWAP")           ? TX_MOVE_SWAP
+            : !strncmp(move, "CHOOSE 1", 8) ? TX_MOVE_CHOOSE_RED
+            : !strncmp(move, "CHOOSE 2", 8) ? TX_MOVE_CHOOSE_BLACK
+                                            : 0;
+    bot_side_answer(&bot.side, &bot.variant, m);
     char line[256];
     snprintf(line, sizeof line, "%s%s%s%s", move, message ? " " : "", message ? message : "",
              bot.mode == MODE_CRLF ? "\r\n" : "\n");
@@ -500,7 +569,7 @@ static void report(void)
 /* Plays turn bot.turn, misbehaving when it is the faulty one. */
 static void play_turn(void)
 {
-    char move[TX_HOLE_NAME_MAX + 8];
+    char move[64];
     if (bot.skip_next) {
         bot.skip_next = false;
         return;
@@ -527,6 +596,12 @@ static void play_turn(void)
         if (bot.variant.rules == TX_RULES_CLASSIC)
             edits_for(h, line, sizeof line);
         answer(line, NULL);
+        return;
+    }
+    if (bot.mode == MODE_PRIVILEGE && (fault || (bot.n > 0 && bot.turn == bot.k + bot.n))) {
+        good_move(move);
+        strcat(move, " " TX_ANSWER_PRIVILEGE);
+        answer(move, NULL);
         return;
     }
     if (!fault) {
@@ -689,6 +764,12 @@ static void play_turn(void)
     case MODE_MESSAGE:
         answer(good_move(move), "\xc3\xa9t\xc3\xa9 message de trente car.");
         break;
+    case MODE_BAD_CUT:
+        answer(cut_answer(move, true), NULL);
+        break;
+    case MODE_BAD_CHOOSE:
+        answer(tx_hole_name(bot.geo, lowest_for(1, -1), move), NULL);
+        break;
     default:
         answer(good_move(move), NULL);
         break;
@@ -698,7 +779,7 @@ static void play_turn(void)
 static void usage(void)
 {
     fprintf(stderr, "usage: fault-bot MODE [K [N]] [--pid-file=PATH] [--size=S | --board=WxH] "
-                    "[--rules=R] [--seed=X] [--echo]\nmodes:");
+                    "[--rules=R] [--seed=X] [--echo] [--choose=1|2]\nmodes:");
     for (int i = 0; i < MODES; i++)
         fprintf(stderr, " %s", mode_names[i]);
     fprintf(stderr, "\n");
@@ -713,6 +794,9 @@ static void parse_args(int argc, char **argv)
     int npos = 0;
     const char *pos[3] = {NULL, "1", "0"};
     *v = TX_VARIANT_DEFAULT;
+    bot_side_variant(v); /* TWIXT_OPENING, TWIXT_TEAMS */
+    bot.side.colour = -1;
+    bot.choose = 2;
     if (w)
         v->width = atoi(w);
     if (h)
@@ -731,6 +815,8 @@ static void parse_args(int argc, char **argv)
             continue; /* accepted like a real bot's, not needed */
         else if (strcmp(argv[i], "--echo") == 0)
             bot.echo = true;
+        else if (strncmp(argv[i], "--choose=", 9) == 0)
+            bot.choose = atoi(argv[i] + 9);
         else if (npos < 3)
             pos[npos++] = argv[i];
         else

@@ -65,6 +65,41 @@ START_TEST(bots_file_full)
 }
 END_TEST
 
+START_TEST(bots_file_teams)
+{
+    const char *text = "[\n"
+                       "  {\"team\": \"alpha\", \"memory_mb\": 1024, \"handicap\": true,\n"
+                       "   \"bots\": [{\"name\": \"a1\", \"command\": \"./a\"},\n"
+                       "            {\"name\": \"a2\", \"command\": \"./b\", \"dir\": \"d\"}]},\n"
+                       "  {\"team\": \"beta\",\n"
+                       "   \"bots\": [{\"name\": \"b1\", \"command\": \"x\"}, {\"name\": \"b2\", "
+                       "\"command\": \"y\"}]}\n"
+                       "]\n";
+    struct tx_bots_file f;
+    char err[512] = "";
+    ck_assert_msg(parse("conf/teams.json", text, &f, err) == 0, "%s", err);
+    ck_assert_int_eq(f.nteams, 2);
+    ck_assert_int_eq(f.nbots, 4);
+    ck_assert_str_eq(f.teams[0].name, "alpha");
+    ck_assert_int_eq(f.teams[0].first, 0);
+    ck_assert_int_eq(f.teams[0].line, 2);
+    ck_assert(f.teams[0].handicap);
+    ck_assert_str_eq(f.teams[1].name, "beta");
+    ck_assert_int_eq(f.teams[1].first, 2);
+    ck_assert(!f.teams[1].handicap);
+    ck_assert_str_eq(f.handicap, "alpha");
+    /* the team's bots in order, sharing its memory limit */
+    ck_assert_str_eq(f.bots[0].name, "a1");
+    ck_assert_str_eq(f.bots[1].name, "a2");
+    ck_assert_str_eq(f.bots[1].dir, "conf/d");
+    ck_assert_int_eq(f.bots[0].memory_mb, 1024);
+    ck_assert_int_eq(f.bots[1].memory_mb, 1024);
+    ck_assert_int_eq(f.bots[2].memory_mb, 0);
+    ck_assert_str_eq(f.bots[3].name, "b2");
+    tx_bots_file_free(&f);
+}
+END_TEST
+
 /* Each mistake, and the start of the message it gives. */
 static const struct {
     const char *text;
@@ -102,7 +137,7 @@ static const struct {
      "b.json:2: bot 'a': memory_mb"},
     {"[{\"name\": \"a\",\n\"comand\": \"a\"}]",
      "b.json:2: bot 1: unknown field 'comand' (expected name, command, dir, env, memory_mb, "
-     "cpus, writable)"},
+     "cpus, writable, handicap)"},
     {"[{\"name\": \"a\", \"command\": \"a\",\n\"cpus\": 0.05}]",
      "b.json:2: bot 'a': cpus: expected a number of CPUs, 0.1 to 1024, or 0 for no quota"},
     {"[{\"name\": \"a\", \"command\": \"a\",\n\"cpus\": \"2\"}]", "b.json:2: bot 'a': cpus"},
@@ -122,6 +157,37 @@ static const struct {
     {"[{\"name\": \"a\", \"command\": \"a\"},\n{\"name\": \"b\", \"command\": \"b\"},\n"
      "{\"name\": \"a\", \"command\": \"c\"}]",
      "b.json:3: bot 'a': name: already used by the bot at line 1"},
+/* Team entries (Double TwixT) and the handicap. */
+#define TEAM(t, a, b) "{\"team\": \"" t "\", \"bots\": [" a ", " b "]}"
+#define BOT(n) "{\"name\": \"" n "\", \"command\": \"" n "\"}"
+    {"[" TEAM("x", BOT("a"), BOT("b")) ",\n" BOT("c") "]",
+     "b.json:2: a bot, after the team at line 1: a file holds bots or teams, not both"},
+    {"[" BOT("c") ",\n" TEAM("x", BOT("a"), BOT("b")) "]",
+     "b.json:2: a team, after the bot at line 1: a file holds bots or teams, not both"},
+    {"[{\"team\": \"x\", \"bots\": [" BOT("a") "]}]",
+     "b.json:1: team 'x': bots: expected the team's two bots, [{\"name\": ..., \"command\": "
+     "...}, {...}], got 1"},
+    {"[" TEAM("x y", BOT("a"), BOT("b")) "]",
+     "b.json:1: team 1: team: expected the team's name: letters, digits and _.+- (at most 63 "
+     "characters)"},
+    {"[{\"team\": \"x\", \"botz\": []}]",
+     "b.json:1: team 1: unknown field 'botz' in a team (expected team, bots, memory_mb, "
+     "handicap)"},
+    {"[" TEAM("x", BOT("a"), BOT("b")) ",\n" TEAM("x", BOT("c"), BOT("d")) "]",
+     "b.json:2: team 2: team: 'x' already used by the team at line 1"},
+    {"[" TEAM("x", BOT("a"), BOT("b")) ",\n" TEAM("y", BOT("a"), BOT("d")) "]",
+     "b.json:2: team 'y': bot 'a': name: already used by the bot at line 1"},
+    {"[" TEAM("x", BOT("a"), "{\"name\": \"b\", \"command\": \"b\", \"memory_mb\": 100}") "]",
+     "b.json:1: team 'x': bot 'b': memory_mb: a team's bots share one memory limit: give "
+     "memory_mb on the team"},
+    {"[" TEAM("x", BOT("a"), "{\"name\": \"b\", \"command\": \"b\", \"handicap\": true}") "]",
+     "b.json:1: team 'x': bot 'b': handicap: a team's bots play one side: give handicap on the "
+     "team"},
+    {"[{\"name\": \"a\", \"command\": \"a\", \"handicap\": true},\n"
+     "{\"name\": \"b\", \"command\": \"b\", \"handicap\": true}]",
+     "b.json:2: bot 'b': handicap: already given to 'a' at line 1"},
+#undef TEAM
+#undef BOT
 };
 
 START_TEST(bots_file_mistakes_name_line_bot_and_field)
@@ -159,6 +225,7 @@ static Suite *bots_file_suite(void)
     Suite *s = suite_create("bots-file");
     TCase *tc = tcase_create("bots-file");
     tcase_add_test(tc, bots_file_full);
+    tcase_add_test(tc, bots_file_teams);
     tcase_add_loop_test(tc, bots_file_mistakes_name_line_bot_and_field, 0,
                         (int)(sizeof mistakes / sizeof mistakes[0]));
     tcase_add_test(tc, bots_file_load_reads_the_file);

@@ -888,6 +888,82 @@ START_TEST(mcts_switches_and_sealed_finish)
 }
 END_TEST
 
+/* On a board larger than 16 x 16 the tree's children are candidates
+ * (mcts.c child_moves): a node gets a few dozen children, not one for every
+ * hole, and --no-candidates gives the root every hole again. Playouts there
+ * stop after a few dozen moves (the cutoff) and the search keeps to its
+ * deadline by its own clock, on 100 x 100 too. */
+START_TEST(mcts_big_board_candidates_cutoff_and_deadline)
+{
+    struct tx_geometry *geo = NULL;
+    static struct tx_fastboard *b;
+    struct tx_rng rng;
+    ck_assert_int_eq(tx_geometry_new(30, 30, &geo), 0);
+    test_board(&b, geo);
+    tx_rng_seed(&rng, 5);
+    for (int i = 0; i < 6; i++) { /* a few pegs in the middle */
+        int h =
+            tx_geometry_hole(geo, 12 + (int)tx_rng_below(&rng, 6), 12 + (int)tx_rng_below(&rng, 6));
+        if (tx_fastboard_can_play(b, b->to_move, h))
+            tx_fastboard_play(b, h);
+    }
+    int last[2] = {-1, -1};
+    struct tx_mcts_stats st;
+    for (int off = 0; off < 2; off++) {
+        struct tx_mcts_features f;
+        tx_mcts_features_default(&f);
+        f.candidates = off == 0;
+        struct tx_mcts *m = tx_mcts_new(geo, 3, 1 << 18);
+        tx_mcts_set_features(m, &f);
+        int move = tx_mcts_search(m, b, last, INT64_MAX, 40, &st);
+        ck_assert(move >= 0 && tx_fastboard_can_play(b, b->to_move, move));
+        ck_assert_int_eq(st.playouts, 40);
+        if (off == 0) /* the root and at most 6 expansions of at most 41 children */
+            ck_assert_msg(st.nodes <= 1 + 6 * 41, "%ld nodes with candidates", st.nodes);
+        else
+            ck_assert_msg(st.nodes > 800, "%ld nodes without candidates", st.nodes);
+        tx_mcts_free(m);
+    }
+
+    /* A playout with max_moves stops there, without a winner. */
+    struct tx_playout_policy policy;
+    uint8_t amaf[TX_HOLES_MAX] = {0};
+    static struct tx_fastboard *p;
+    tx_fastboard_copy(test_board(&p, geo), b);
+    tx_playout_policy_default(&policy);
+    policy.max_moves = 7;
+    int before = 0, after = 0;
+    for (int h = 0; h < geo->holes; h++)
+        before += tx_fastboard_cell(b, h) != TX_EMPTY;
+    ck_assert_int_eq(tx_playout_run(p, &policy, &rng, last, amaf), TX_PLAYOUT_CUT);
+    for (int h = 0; h < geo->holes; h++)
+        after += tx_fastboard_cell(p, h) != TX_EMPTY;
+    ck_assert_int_eq(after, before + 7);
+
+    /* 100 x 100: a 60 ms search returns by its deadline (its own clock;
+     * the margin is for a preempted process, far below a turn). */
+    ck_assert_int_eq((tx_geometry_free(geo), tx_geometry_new(100, 100, &geo)), 0);
+    test_board(&b, geo);
+    tx_fastboard_play(b, tx_geometry_hole(geo, 50, 50));
+    tx_fastboard_play(b, tx_geometry_hole(geo, 52, 51));
+    struct tx_mcts *m = tx_mcts_new(geo, 4, 0);
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    int64_t start = (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec, deadline = start + 60000000;
+    int move = tx_mcts_search(m, b, last, deadline, 0, &st);
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    int64_t end = (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
+    fprintf(stderr, "twixt-mcts on 100 x 100: %ld playouts, %.1f ms of 60\n", st.playouts,
+            (double)(end - start) / 1e6);
+    ck_assert(move >= 0 && tx_fastboard_can_play(b, b->to_move, move));
+    ck_assert_int_gt(st.playouts, 0);
+    ck_assert_msg(end <= deadline + (int64_t)MCTS_SLACK_MS * 1000000, "%.1f ms past the deadline",
+                  (double)(end - deadline) / 1e6);
+    tx_mcts_free(m);
+    free(geo);
+}
+END_TEST
+
 START_TEST(opening_and_swap_rules)
 {
     struct tx_geometry *geo = NULL;
@@ -1562,6 +1638,7 @@ static Suite *bots_suite(void)
     tcase_add_test(fam_units, fastboard_matches_game_under_classic_and_wide);
     tcase_add_test(fam_units, eval_distance_matches_reference);
     tcase_add_test(fam_units, eval_candidates_bounded_by_the_budget);
+    tcase_add_test(fam_units, mcts_big_board_candidates_cutoff_and_deadline);
     suite_add_tcase(s, fam_units);
     return s;
 }

@@ -23,12 +23,13 @@
 #error "TX_ARENA must be the path of twixt-arena"
 #endif
 
-#define ARGS_MAX 12
+#define ARGS_MAX 14
 #define HINT(cmd) "(twixt-arena " cmd " --help lists the options)\n"
 #define CANNOT(cmd, what) "twixt-arena " cmd ": " what "\n" HINT(cmd)
 #define NOT_EXECUTABLE                                                                             \
     "not executable: chmod +x it, or name its interpreter (e.g. \"python3 ./plain.py\")"
-#define PLACEHOLDERS "(the placeholders are {seed}, {size}, {rules}, {width} and {height})"
+#define PLACEHOLDERS                                                                               \
+    "(the placeholders are {seed}, {size}, {rules}, {width}, {height}, {opening} and {teams})"
 
 static char dir[64];
 
@@ -97,6 +98,16 @@ static void setup(void)
     ck_assert_int_eq(mkdir("botdir", 0755), 0);
     write_mode("plain.py", "print('F6')\n", 0644);
     write_mode("orphan", "#!/no/such/python3 -u\nprint('F6')\n", 0755);
+    write_mode("teams.json",
+               "[{\"team\": \"x\", \"bots\": [{\"name\": \"a\", \"command\": \"true\"},\n"
+               "                       {\"name\": \"b\", \"command\": \"true\"}]},\n"
+               " {\"team\": \"y\", \"bots\": [{\"name\": \"c\", \"command\": \"true\"},\n"
+               "                       {\"name\": \"d\", \"command\": \"true\"}]}]\n",
+               0644);
+    write_mode("handicap.json",
+               "[{\"name\": \"a\", \"command\": \"true\"},\n"
+               " {\"name\": \"b\", \"command\": \"true\", \"handicap\": true}]\n",
+               0644);
 }
 
 static void teardown(void)
@@ -124,6 +135,13 @@ static const struct {
     {{"play", "true", "true", "--concurrency", "300"},
      2,
      CANNOT("play", "--concurrency: expected a number of games from 1 to 256, got '300'")},
+    {{"play", "true", "true", "--bot-writable", "no-such-dir"},
+     2,
+     "twixt-arena play: --bot-writable: no such directory 'no-such-dir' (make it first: mkdir -p "
+     "no-such-dir)\n"},
+    {{"play", "true", "true", "--bot-writable", "/dev/null"},
+     2,
+     "twixt-arena play: --bot-writable: '/dev/null' is not a directory\n"},
     {{"play", "true"}, 2, CANNOT("play", "expected 2 BOT arguments, got 1")},
     {{"play", "./no-such-bot", "true"},
      2,
@@ -198,6 +216,99 @@ static const struct {
      2,
      CANNOT("standings",
             "unknown option '--rules' (an option of play, tournament, validate, league, referee)")},
+    /* openings, handicap matches, Double TwixT (RULES.md) */
+    {{"play", "true", "true", "--opening", "pie2"},
+     2,
+     CANNOT("play", "--opening: expected swap, pie, cut or none, got 'pie2'")},
+    {{"replay", "games.jsonl", "--opening", "pie"},
+     2,
+     CANNOT("replay", "unknown option '--opening' (an option of play, tournament, validate, "
+                      "league, referee)")},
+    {{"play", "true", "true", "--opening", "cut", "--openings", "2"},
+     2,
+     CANNOT("play", "--opening cut and forced openings: the cut is player 1's first answer, so "
+                    "no forced move can come before it (RULES.md \"Openings\")")},
+    {{"tournament", "a=true", "b=true", "--openings-file", "f.txt", "--opening=cut"},
+     2,
+     CANNOT("tournament", "--opening cut and forced openings: the cut is player 1's first "
+                          "answer, so no forced move can come before it (RULES.md \"Openings\")")},
+    {{"play", "a=true", "b=true", "--handicap", "a"},
+     2,
+     CANNOT("play", "--handicap needs a board that is not square (e.g. --board 24x20): on a "
+                    "square board both sides have the same distance")},
+    {{"tournament", "a=true", "b=true", "--board", "24x20", "--handicap=a", "--opening", "pie"},
+     2,
+     CANNOT("tournament", "--handicap and --opening pie: the pie's swap hands a side over with "
+                          "its distance, so the handicapped bot could take the shorter one")},
+    {{"play", "a=true", "b=true", "--board", "24x20", "--handicap", "a", "--opening", "cut"},
+     2,
+     CANNOT("play", "--handicap and --opening cut: the choice after the cut takes a side with its "
+                    "distance, so the handicapped bot could take the shorter one")},
+    {{"play", "a=true", "b=true", "--board", "24x20", "--handicap", "a", "--openings-file", "f"},
+     2,
+     CANNOT("play", "--handicap and --openings-file: each game's board is turned for the "
+                    "handicapped bot, and the file's holes would not turn with it (give "
+                    "--openings K)")},
+    {{"play", "a=true {width}", "b=true {height}", "--board", "24x20", "--handicap", "c"},
+     2,
+     "twixt-arena play: --handicap c: no bot of the run is named c\n"},
+    {{"league", "a=true", "b=true", "-o", "l.jsonl", "--handicap", "a"},
+     2,
+     CANNOT("league", "unknown option '--handicap' (an option of play, tournament)")},
+    {{"play", "a=true", "b=true", "c=true", "d=true"},
+     2,
+     CANNOT("play", "expected 2 BOT arguments, got 4 (four with --teams: Double TwixT)")},
+    {{"play", "a=true", "b=true", "c=true", "--teams", "x=a,b", "--teams", "y=c,d"},
+     2,
+     CANNOT("play", "--teams: two teams of two are 4 BOT arguments, got 3")},
+    {{"play", "a=true", "b=true", "c=true", "d=true", "--teams", "x=a,b"},
+     2,
+     CANNOT("play", "--teams: play is one match of two teams, got 1")},
+    {{"play", "a=true", "b=true", "c=true", "d=true", "--teams", "x=a,b,c"},
+     2,
+     CANNOT("play", "--teams: expected NAME=BOT1,BOT2: the team's name, then its two bots' "
+                    "names, got 'x=a,b,c'")},
+    {{"tournament", "a=true", "b=true", "--teams", "x=a"},
+     2,
+     CANNOT("tournament", "--teams: expected NAME=BOT1,BOT2: the team's name, then its two "
+                          "bots' names, got 'x=a'")},
+    {{"play", "a=true", "b=true", "c=true", "d=true", "--teams", "x=a,a"},
+     2,
+     CANNOT("play", "--teams: a twice in team x: a team is two bots (give the command twice, "
+                    "under two names)")},
+    {{"play", "a=true", "b=true", "c=true", "d=true", "--teams", "x=a,b", "--teams", "x=c,d"},
+     2,
+     CANNOT("play", "--teams: team x given twice")},
+    {{"play", "a=true", "b=true", "c=true", "d=true", "--teams", "x=a,b", "--teams", "y=c,e"},
+     2,
+     "twixt-arena play: --teams y=c,e: no bot is named e (a BOT given as e=COMMAND)\n"},
+    {{"play", "a=true", "b=true", "c=true", "d=true", "--teams", "x=a,b", "--teams", "y=b,c"},
+     2,
+     "twixt-arena play: --teams y=b,c: b plays for team x already: a bot is in one team\n"},
+    {{"tournament", "a=true", "b=true", "c=true", "d=true", "e=true", "--teams", "x=a,b", "--teams",
+      "y=c,d"},
+     2,
+     "twixt-arena tournament: bot 'e' plays in no team: with teams (Double TwixT) every bot is in "
+     "one (--teams NAME=BOT1,BOT2)\n"},
+    {{"play", "a=true {width}", "b=true {width}", "c=true {width}", "d=true {width}", "--teams",
+      "x=a,b", "--teams", "y=c,d", "--board", "24x20", "--handicap", "a"},
+     2,
+     "twixt-arena play: --handicap a: no team of the run is named a\n"},
+    {{"validate", "true", "--teams", "x=a,b"},
+     2,
+     CANNOT("validate", "unknown option '--teams' (an option of play, tournament)")},
+    {{"league", "-o", "l.jsonl", "--bots", "teams.json"},
+     2,
+     "twixt-arena league: teams.json:1: team 'x': a league plays bots, not teams (Double TwixT is "
+     "for play and tournament)\n"},
+    {{"tournament", "--bots", "handicap.json", "--board", "24x20", "--opening", "cut"},
+     2,
+     "twixt-arena tournament: handicap.json: the handicap cannot go with --opening cut: the choice "
+     "after the cut takes a side with its distance\n"},
+    {{"league", "-o", "l.jsonl", "--bots", "handicap.json", "--board", "24x20"},
+     2,
+     "twixt-arena league: handicap.json:2: bot 'b': handicap: a league plays even games (handicap "
+     "matches are for play and tournament)\n"},
     /* tournament */
     {{"tournament", "true", "true", "--frobnicate=3"},
      2,

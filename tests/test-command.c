@@ -162,6 +162,19 @@ START_TEST(expand_replaces_placeholders)
         &(struct tx_variant){.rules = TX_RULES_CLASSIC, .width = 30, .height = 24});
     ck_assert_str_eq(s, "bot --rules classic --board 30x24 {sizes}");
     free(s);
+    /* The opening and Double TwixT; a brace that starts no placeholder. */
+    s = tx_command_expand("bot {opening} {teams} {{opening}} {", 7,
+                          &(struct tx_variant){.rules = TX_RULES_PP,
+                                               .width = 12,
+                                               .height = 12,
+                                               .opening = TX_OPENING_PIE,
+                                               .teams = true});
+    ck_assert_str_eq(s, "bot pie 1 {pie} {");
+    free(s);
+    s = tx_command_expand("{opening}{teams}", 7,
+                          &(struct tx_variant){.rules = TX_RULES_PP, .width = 12, .height = 12});
+    ck_assert_str_eq(s, "swap0");
+    free(s);
 }
 END_TEST
 
@@ -196,7 +209,7 @@ END_TEST
 
 START_TEST(placeholders_only_known_ones)
 {
-#define ALL "{seed}, {size}, {rules}, {width} and {height}"
+#define ALL "{seed}, {size}, {rules}, {width}, {height}, {opening} and {teams}"
     static const struct {
         const char *command;
         const char *err; /* NULL: accepted */

@@ -308,12 +308,49 @@ START_TEST(openings_cut_with_teams)
 }
 END_TEST
 
+/* The first input of a game, FIRST on an empty board, reads back under
+ * every opening (the cutter's too), and CUT is not FIRST: a bot that is
+ * told CUT is the chooser, player 2 (FIRST and CUT were once the same
+ * number in a parsed input). */
+START_TEST(openings_first_input_reads_back)
+{
+    static struct tx_input in;
+    static char text[TX_INPUT_MAX];
+    tx_geometry_free(geo);
+    ck_assert_int_eq(tx_geometry_new(12, 12, &geo), 0);
+    for (int opening = 0; opening < TX_OPENING_COUNT; opening++)
+        for (int teams = 0; teams < 2; teams++) {
+            struct tx_variant v = {.rules = TX_RULES_PP,
+                                   .width = 12,
+                                   .height = 12,
+                                   .opening = (enum tx_opening_rule)opening,
+                                   .teams = teams};
+            test_game(&game, geo);
+            tx_game_start(game, geo, &v);
+            int len = tx_input_write(game, 0, true, text, sizeof text);
+            ck_assert_str_eq(text, "FIRST\n0\n0\n0\n0\n");
+            ck_assert_int_eq(tx_input_parse(geo, text, (size_t)len, &in, NULL, 0), 0);
+            ck_assert_int_eq(tx_input_first_player(&in), 0);
+            test_game(&rebuilt, geo);
+            ck_assert_msg(tx_game_from_input_variant(rebuilt, geo, &v, &in, 0) == 0,
+                          "opening %s, teams %d: FIRST does not rebuild",
+                          tx_opening_rule_name(v.opening), teams);
+            ck_assert_int_eq(rebuilt->phase, game->phase);
+        }
+    static const char cut[] = "CUT\n1\nE8\n0\n2\nD4\nF5\n0\n";
+    ck_assert_int_eq(tx_input_parse(geo, cut, sizeof cut - 1, &in, NULL, 0), 0);
+    ck_assert_int_eq(in.last, TX_MOVE_CUT);
+    ck_assert_int_eq(tx_input_first_player(&in), 1);
+}
+END_TEST
+
 static Suite *openings_suite(void)
 {
     Suite *s = suite_create("openings");
     TCase *tc = tcase_create("openings");
     tcase_add_loop_test(tc, openings_case, 0, (int)(sizeof cases / sizeof cases[0]));
     tcase_add_test(tc, openings_cut_with_teams);
+    tcase_add_test(tc, openings_first_input_reads_back);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -380,15 +380,15 @@ START_TEST(error_table)
         {PLAY,
          {"a", "b --seed {sed}"},
          "BOT 'b': unknown placeholder {sed} (the placeholders are {seed}, {size}, {rules}, "
-         "{width} and {height})"},
+         "{width}, {height}, {opening} and {teams})"},
         {VALIDATE,
          {"a", "--opponent", "./x --size {board}"},
          "--opponent './x --size {board}': unknown placeholder {board} (the placeholders are "
-         "{seed}, {size}, {rules}, {width} and {height})"},
+         "{seed}, {size}, {rules}, {width}, {height}, {opening} and {teams})"},
         {REPLAY,
          {"f", "--game", "1", "--bot", "1=./me {Seed}"},
          "--bot '1=./me {Seed}': unknown placeholder {Seed} (the placeholders are {seed}, "
-         "{size}, {rules}, {width} and {height})"},
+         "{size}, {rules}, {width}, {height}, {opening} and {teams})"},
         /* rules between options */
         {PLAY,
          {"a", "b", "--openings", "2", "--openings-file", "f"},
