@@ -101,15 +101,7 @@ int tx_cmd_league(const char *program, int argc, char **argv)
     }
     tx_league_write_standings(&league);
     tx_standings_warn_builds(&league.standings, stderr);
-    int newest = tx_standings_newest(&league.standings);
-    const char *focus = newest >= 0 ? league.standings.bots[newest].label : NULL;
-    if (o.json) {
-        tx_standings_print_json(&league.standings, &focus, focus ? 1 : 0, stdout);
-    } else {
-        tx_standings_print(&league.standings, stdout);
-        if (newest >= 0 && league.standings.nbots > 2)
-            tx_standings_print_versus(&league.standings, newest, stdout);
-    }
+    tx_standings_print_all(&league.standings, NULL, 0, true, o.json, stdout);
     fflush(stdout);
     tx_runner_print_interrupted(&config, &summary);
     status = summary.signal ? 128 + summary.signal : TX_EXIT_OK;

@@ -4,9 +4,10 @@
  * Merges the records of every FILE (the shards of a run, several runs, a
  * file still being written) into one table and crosstable, then shows the
  * newest bot (or --bot NAME) against each opponent. Games of different
- * rule sets or boards are never merged: each rule set and board has its own
- * table, crosstable and newest bot, one after the other (with --json, one
- * object per line), in the order the files first show them. Reading and checking
+ * conditions (rule sets, boards, openings; handicap games apart from even
+ * ones) are never merged: each has its own table, crosstable and newest
+ * bot, one after the other (with --json, one object per line), in the
+ * order the files first show them (tx_standings_print_all). Reading and checking
  * is all in standings-read.c; this file takes the command line (options.h)
  * and maps problems to exit codes: a file that cannot be read, holds a
  * line that is not a record (unless --skip-invalid) or no record at all, or
@@ -164,27 +165,29 @@ int tx_cmd_standings(const char *program, int argc, char **argv)
                                         "--bot: no bot named '%s' in the games counted", o.focus);
     if (status == 0) {
         int r = 0;
-        for (struct tx_standings *t = &s; r == 0 && !html && t; t = t->next) {
-            int focus = o.focus ? tx_standings_find(t, o.focus) : tx_standings_newest(t);
+        for (struct tx_standings *t = &s; t; t = t->next)
             tx_standings_warn_builds(t, stderr);
-            const char *label = focus >= 0 ? t->bots[focus].label : NULL;
-            if (t != &s && !o.json)
-                fputc('\n', stdout);
-            r = o.json ? tx_standings_print_json(t, &label, label ? 1 : 0, stdout)
-                       : tx_standings_print(t, stdout);
-            if (r == 0 && !o.json && focus >= 0 && t->nbots > 2)
-                r = tx_standings_print_versus(t, focus, stdout);
-        }
+        if (!html)
+            r = tx_standings_print_all(&s, &o.focus, o.focus ? 1 : 0, !o.focus, o.json, stdout);
         if (html) {
-            tx_standings_warn_builds(&s, stderr);
-            /* One page shows one rule set and board: the first read. */
-            for (const struct tx_standings *t = s.next; t; t = t->next)
+            /* One page shows one condition's even games (the first read) and
+             * every handicap table. */
+            const struct tx_standings *shown = tx_dashboard_shown(&s);
+            for (const struct tx_standings *t = &s; t; t = t->next) {
+                if (t == shown || t->handicapped)
+                    continue;
+                char opening[64] = "";
+                if (t->variant.opening != TX_OPENING_SWAP)
+                    snprintf(opening, sizeof opening, ", %s opening",
+                             tx_opening_rule_name(t->variant.opening));
                 fprintf(stderr,
                         "twixt-arena standings: the dashboard shows the games of the first rule "
-                        "set and board read; %" PRId64 " game%s of %s rules on %d x %d %s not in "
-                        "it (the text standings show them)\n",
+                        "set, board and opening read; %" PRId64 " game%s of %s rules on %d x %d%s "
+                        "%s not in it (the text standings show them)\n",
                         t->counted, t->counted == 1 ? "" : "s", tx_ruleset(t->variant.rules)->name,
-                        t->variant.width, t->variant.height, t->counted == 1 ? "is" : "are");
+                        t->variant.width, t->variant.height, opening,
+                        t->counted == 1 ? "is" : "are");
+            }
         }
         if (r < 0) {
             fprintf(stderr, "twixt-arena standings: out of memory\n");

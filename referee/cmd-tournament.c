@@ -95,13 +95,8 @@ int tx_cmd_tournament(const char *program, int argc, char **argv)
     for (int i = 0; i < o.gauntlet; i++)
         focus[i] = standings.bots[tx_standings_find(&standings, run->bots[i].name)].label;
     tx_standings_warn_builds(&standings, stderr);
-    if (o.json) {
-        tx_standings_print_json(&standings, focus, o.gauntlet, stdout);
-    } else {
-        tx_standings_print(&standings, stdout);
-        for (int i = 0; i < o.gauntlet; i++)
-            tx_standings_print_versus(&standings, tx_standings_find(&standings, focus[i]), stdout);
-    }
+    /* every condition's standings: handicap games are apart from even ones */
+    tx_standings_print_all(&standings, focus, o.gauntlet, false, o.json, stdout);
     fflush(stdout);
     /* An interrupted run is not a success: exit as shells expect after a
      * signal (130 for Ctrl-C), once the records and the message are out. */

@@ -395,21 +395,13 @@ static int write_text(const char *path, int (*format)(const struct writing *, FI
 
 static int format_text(const struct writing *w, FILE *f)
 {
-    const struct tx_standings *s = &w->standings;
-    int newest = tx_standings_newest(s);
     fprintf(f, "league: %lld games\n", (long long)w->done);
-    int rc = tx_standings_print(s, f);
-    if (rc == 0 && newest >= 0 && s->nbots > 2)
-        rc = tx_standings_print_versus(s, newest, f);
-    return rc;
+    return tx_standings_print_all(&w->standings, NULL, 0, true, false, f);
 }
 
 static int format_json(const struct writing *w, FILE *f)
 {
-    const struct tx_standings *s = &w->standings;
-    int newest = tx_standings_newest(s);
-    const char *focus = newest >= 0 ? s->bots[newest].label : NULL;
-    return tx_standings_print_json(s, &focus, focus ? 1 : 0, f);
+    return tx_standings_print_all(&w->standings, NULL, 0, true, true, f);
 }
 
 static int format_html(const struct writing *w, FILE *f)

@@ -88,6 +88,9 @@ void tx_dashboard_page_name(const char *a, const char *b, char *buf, size_t cap)
 
 /* ---- the data ---- */
 
+/* A crosstable's cell (tx_standings_cell, tx_standings_team_cell). */
+typedef const struct tx_standings_cell *cell_at(const struct tx_standings *s, int i, int j);
+
 static double round2(double x)
 {
     x = round(x * 100.0) / 100.0;
@@ -112,6 +115,7 @@ static cJSON *bot_json(const struct tx_standings *s, int i, int rank, double elo
     add(o, "name", tx_xcheck(cJSON_CreateString(b->label)));
     add(o, "sha256", tx_xcheck(b->sha256 ? cJSON_CreateString(b->sha256) : cJSON_CreateNull()));
     add(o, "games", number((double)b->games));
+    add(o, "team_games", number((double)b->team_games));
     add(o, "wins", number((double)b->wins));
     add(o, "draws", number((double)b->draws));
     add(o, "losses", number((double)b->losses));
@@ -158,10 +162,11 @@ static int compare_start(const void *a, const void *b)
 }
 
 /* Each bot's rating after each block of games: the joint fit of the games
- * so far, over the bots that played. pos[i] is bot i's rank - 1. */
+ * so far (tx_standings_fit: games of two and team games), over the bots
+ * that played. pos[i] is bot i's rank - 1. */
 static cJSON *history(const struct tx_standings *s, const int *pos)
 {
-    int n = s->nbots;
+    int n = s->nbots, nt = s->nteams;
     int64_t total = s->nlog,
             block = total > HISTORY_POINTS ? (total + HISTORY_POINTS - 1) / HISTORY_POINTS : 1;
     bool timed = by_time(s);
@@ -179,112 +184,115 @@ static cJSON *history(const struct tx_standings *s, const int *pos)
         sort_log = s;
         qsort(order, (size_t)total, sizeof *order, compare_start);
     }
-    size_t nn = (size_t)n * (size_t)n;
+    size_t nn = (size_t)n * (size_t)n, tt = (size_t)nt * (size_t)nt + 1;
     double *won = tx_xcalloc(nn, sizeof *won), *played = tx_xcalloc(nn, sizeof *played);
-    double *cp = tx_xmalloc(nn * sizeof *cp), *cg = tx_xmalloc(nn * sizeof *cg);
+    double *twon = tx_xcalloc(tt, sizeof *twon), *tplayed = tx_xcalloc(tt, sizeof *tplayed);
     double *elo = tx_xmalloc((size_t)n * sizeof *elo),
            *margin = tx_xmalloc((size_t)n * sizeof *margin);
-    int *active = tx_xmalloc((size_t)n * sizeof *active);
-    int64_t *games = tx_xcalloc((size_t)n, sizeof *games);
 
     for (int64_t g = 0; g < total; g++) {
         const struct tx_standings_game *x = &s->log[order[g]];
-        int a = x->bot[0], b = x->bot[1];
-        games[a]++;
-        games[b]++;
+        /* a side of the game: its bot, or its team */
+        int a = x->team[0] >= 0 ? x->team[0] : x->bot[0],
+            b = x->team[0] >= 0 ? x->team[1] : x->bot[1];
+        double *w = x->team[0] >= 0 ? twon : won, *p = x->team[0] >= 0 ? tplayed : played;
+        int width = x->team[0] >= 0 ? nt : n;
         if (a != b) {
-            won[a * n + b] += x->half_points / 2.0;
-            won[b * n + a] += (2 - x->half_points) / 2.0;
-            played[a * n + b] += 1;
-            played[b * n + a] += 1;
+            w[a * width + b] += x->half_points / 2.0;
+            w[b * width + a] += (2 - x->half_points) / 2.0;
+            p[a * width + b] += 1;
+            p[b * width + a] += 1;
         }
         if ((g + 1) % block && g + 1 < total)
             continue;
-        int m = 0;
-        for (int i = 0; i < n; i++)
-            if (games[i] > 0)
-                active[m++] = i;
-        for (int i = 0; i < m; i++)
-            for (int j = 0; j < m; j++) {
-                cp[i * m + j] = won[active[i] * n + active[j]];
-                cg[i * m + j] = played[active[i] * n + active[j]];
-            }
-        if (tx_stats_ratings(m, cp, cg, elo, margin) < 0)
+        if (tx_standings_fit(s, won, played, twon, tplayed, true, elo, margin) < 0)
             continue;
-        cJSON *p = tx_xcheck(cJSON_CreateObject()), *e = tx_xcheck(cJSON_CreateArray()),
-              *w = tx_xcheck(cJSON_CreateArray());
-        cJSON **es = tx_xcalloc((size_t)n, sizeof *es), **ws = tx_xcalloc((size_t)n, sizeof *ws);
-        for (int i = 0; i < n; i++)
-            es[pos[i]] = ws[pos[i]] = NULL;
-        for (int k = 0; k < m; k++) {
-            es[pos[active[k]]] = number(round2(elo[k]));
-            ws[pos[active[k]]] = number(round2(margin[k]));
+        cJSON *q = tx_xcheck(cJSON_CreateObject()), *e = tx_xcheck(cJSON_CreateArray()),
+              *m = tx_xcheck(cJSON_CreateArray());
+        cJSON **es = tx_xcalloc((size_t)n, sizeof *es), **ms = tx_xcalloc((size_t)n, sizeof *ms);
+        for (int i = 0; i < n; i++) {
+            es[pos[i]] = number(round2(elo[i])); /* null for a bot yet to play */
+            ms[pos[i]] = number(round2(margin[i]));
         }
         for (int r = 0; r < n; r++) {
-            cJSON_AddItemToArray(e, es[r] ? es[r] : tx_xcheck(cJSON_CreateNull()));
-            cJSON_AddItemToArray(w, ws[r] ? ws[r] : tx_xcheck(cJSON_CreateNull()));
+            cJSON_AddItemToArray(e, es[r]);
+            cJSON_AddItemToArray(m, ms[r]);
         }
         free(es);
-        free(ws);
-        add(p, "games", number((double)(g + 1)));
-        add(p, "elo", e);
-        add(p, "margin", w);
-        cJSON_AddItemToArray(points, p);
+        free(ms);
+        add(q, "games", number((double)(g + 1)));
+        add(q, "elo", e);
+        add(q, "margin", m);
+        cJSON_AddItemToArray(points, q);
     }
     free(order);
     free(won);
     free(played);
-    free(cp);
-    free(cg);
+    free(twon);
+    free(tplayed);
     free(elo);
     free(margin);
-    free(active);
-    free(games);
     return o;
 }
 
-static cJSON *data_json(const struct tx_standings *s, const char *title, const char *pages_dir)
+const struct tx_standings *tx_dashboard_shown(const struct tx_standings *s)
 {
-    int n = s->nbots;
-    int *order = tx_xcalloc((size_t)n + 1, sizeof *order),
-        *pos = tx_xcalloc((size_t)n + 1, sizeof *pos);
-    double *elo = tx_xcalloc((size_t)n + 1, sizeof *elo),
-           *margin = tx_xcalloc((size_t)n + 1, sizeof *margin);
-    cJSON *root = NULL;
-    if (tx_standings_rank(s, order, elo, margin) < 0)
-        goto out;
-    for (int k = 0; k < n; k++)
-        pos[order[k]] = k;
+    for (const struct tx_standings *t = s; t; t = t->next)
+        if (!t->handicapped)
+            return t;
+    return s;
+}
 
-    root = tx_xcheck(cJSON_CreateObject());
-    add(root, "title", tx_xcheck(cJSON_CreateString(title)));
-    char written[32];
-    time_t now = time(NULL);
-    struct tm tm;
-    strftime(written, sizeof written, "%Y-%m-%dT%H:%M:%SZ", gmtime_r(&now, &tm));
-    add(root, "written", tx_xcheck(cJSON_CreateString(written)));
-    cJSON *files = tx_xcheck(cJSON_AddArrayToObject(root, "files"));
-    for (int f = 0; f < s->nfiles; f++)
-        cJSON_AddItemToArray(files, tx_xcheck(cJSON_CreateString(s->files[f])));
-    add(root, "games", number((double)s->counted));
-    add(root, "interrupted", number((double)s->interrupted));
-    add(root, "duplicates", number((double)s->duplicates));
-    add(root, "rejected", number((double)s->rejected));
-    add(root, "filtered", number((double)s->filtered));
-    cJSON *limits = tx_xcheck(cJSON_AddObjectToObject(root, "limits"));
-    add(limits, "first_turn_ms", number(s->first_turn_ms > 0 ? s->first_turn_ms : NAN));
-    add(limits, "turn_ms", number(s->turn_ms > 0 ? s->turn_ms : NAN));
+/* "pp rules, 12 x 12 board" and the opening when not the swap. */
+static cJSON *condition(const struct tx_standings *s)
+{
+    char text[128];
+    struct tx_variant v = s->has_variant ? s->variant : TX_VARIANT_DEFAULT;
+    int n = snprintf(text, sizeof text, "%s rules, %d x %d board", tx_ruleset(v.rules)->name,
+                     v.width, v.height);
+    if (v.opening != TX_OPENING_SWAP)
+        snprintf(text + n, sizeof text - (size_t)n, ", %s opening",
+                 tx_opening_rule_name(v.opening));
+    return tx_xcheck(cJSON_CreateString(text));
+}
 
-    cJSON *bots = tx_xcheck(cJSON_AddArrayToObject(root, "bots"));
-    cJSON *cross = tx_xcheck(cJSON_AddArrayToObject(root, "cross"));
-    cJSON *pages = tx_xcheck(cJSON_AddArrayToObject(root, "pages"));
+static cJSON *team_json(const struct tx_standings *s, int i, int rank, double elo, double margin)
+{
+    const struct tx_standings_team *t = &s->teams[i];
+    cJSON *o = tx_xcheck(cJSON_CreateObject()), *bots = tx_xcheck(cJSON_CreateArray());
+    add(o, "rank", number(rank));
+    add(o, "name", tx_xcheck(cJSON_CreateString(t->label)));
+    for (int k = 0; k < 2; k++)
+        cJSON_AddItemToArray(bots, tx_xcheck(cJSON_CreateString(s->bots[t->bot[k]].label)));
+    add(o, "bots", bots);
+    add(o, "games", number((double)t->games));
+    add(o, "wins", number((double)t->wins));
+    add(o, "draws", number((double)t->draws));
+    add(o, "losses", number((double)t->losses));
+    double score = t->games ? ((double)t->wins + (double)t->draws / 2.0) / (double)t->games : 0.5;
+    add(o, "score", number(round2(100.0 * score) / 100.0));
+    add(o, "elo", number(round2(elo)));
+    add(o, "elo_margin", number(round2(margin)));
+    add(o, "timeouts", number((double)t->timeouts));
+    add(o, "invalids", number((double)t->invalids));
+    add(o, "crashes", number((double)t->crashes));
+    return o;
+}
+
+/* A crosstable in rank order (n rows) and its pages: each cell's games and
+ * points, and the page of the pair's games (under pages_dir/sub). */
+static void cross_json(cJSON *root, const char *key, const char *pages_key, int n, const int *order,
+                       const char *const *names, cell_at *at, const struct tx_standings *s,
+                       const char *pages_dir, const char *sub)
+{
+    cJSON *cross = tx_xcheck(cJSON_AddArrayToObject(root, key));
+    cJSON *pages = tx_xcheck(cJSON_AddArrayToObject(root, pages_key));
     for (int k = 0; k < n; k++) {
         int i = order[k];
-        cJSON_AddItemToArray(bots, bot_json(s, i, k + 1, elo[i], margin[i]));
         cJSON *row = tx_xcheck(cJSON_CreateArray()), *links = tx_xcheck(cJSON_CreateArray());
         for (int q = 0; q < n; q++) {
             int j = order[q];
-            const struct tx_standings_cell *c = tx_standings_cell(s, i, j);
+            const struct tx_standings_cell *c = at(s, i, j);
             if (i == j || c->games == 0) {
                 cJSON_AddItemToArray(row, tx_xcheck(cJSON_CreateNull()));
                 cJSON_AddItemToArray(links, tx_xcheck(cJSON_CreateNull()));
@@ -297,14 +305,102 @@ static cJSON *data_json(const struct tx_standings *s, const char *title, const c
             add(x, "draws", number((double)c->draws));
             cJSON_AddItemToArray(row, x);
             char name[256], url[1024];
-            tx_dashboard_page_name(s->bots[i].name, s->bots[j].name, name, sizeof name);
-            snprintf(url, sizeof url, "%s/%s", pages_dir ? pages_dir : "", name);
+            tx_dashboard_page_name(names[i], names[j], name, sizeof name);
+            snprintf(url, sizeof url, "%s/%s%s", pages_dir ? pages_dir : "", sub, name);
             cJSON_AddItemToArray(
                 links, tx_xcheck(pages_dir ? cJSON_CreateString(url) : cJSON_CreateNull()));
         }
         cJSON_AddItemToArray(cross, row);
         cJSON_AddItemToArray(pages, links);
     }
+}
+
+/* The rows of every handicap standings of the chain, each with its condition. */
+static cJSON *handicap_json(const struct tx_standings *s)
+{
+    cJSON *rows = tx_xcheck(cJSON_CreateArray());
+    for (const struct tx_standings *t = s; t; t = t->next)
+        for (int k = 0; t->handicapped && k < t->nhandicap; k++) {
+            const struct tx_standings_handicap *h = &t->handicap[k];
+            int64_t losses = h->games - h->wins - h->draws;
+            struct tx_stats_elo e = tx_stats_elo(h->wins, h->draws, losses);
+            cJSON *o = tx_xcheck(cJSON_CreateObject());
+            add(o, "condition", condition(t));
+            add(o, "handicapped",
+                tx_xcheck(cJSON_CreateString(tx_standings_handicap_name(t, k, false))));
+            add(o, "opponent",
+                tx_xcheck(cJSON_CreateString(tx_standings_handicap_name(t, k, true))));
+            add(o, "teams", tx_xcheck(cJSON_CreateBool(h->teams)));
+            add(o, "games", number((double)h->games));
+            add(o, "wins", number((double)h->wins));
+            add(o, "draws", number((double)h->draws));
+            add(o, "losses", number((double)losses));
+            add(o, "faults", number((double)h->faults));
+            add(o, "score", number(round2(h->games ? 100.0 * e.score : 50.0) / 100.0));
+            add(o, "elo", number(round2(e.elo)));
+            add(o, "elo_lo", number(round2(e.lo)));
+            add(o, "elo_hi", number(round2(e.hi)));
+            cJSON_AddItemToArray(rows, o);
+        }
+    return rows;
+}
+
+static cJSON *data_json(const struct tx_standings *head, const char *title, const char *pages_dir)
+{
+    const struct tx_standings *s = tx_dashboard_shown(head);
+    int n = s->nbots, nt = s->nteams;
+    int *order = tx_xcalloc((size_t)n + 1, sizeof *order),
+        *pos = tx_xcalloc((size_t)n + 1, sizeof *pos),
+        *torder = tx_xcalloc((size_t)nt + 1, sizeof *torder);
+    double *elo = tx_xcalloc((size_t)n + 1, sizeof *elo),
+           *margin = tx_xcalloc((size_t)n + 1, sizeof *margin),
+           *telo = tx_xcalloc((size_t)nt + 1, sizeof *telo),
+           *tmargin = tx_xcalloc((size_t)nt + 1, sizeof *tmargin);
+    const char **names = tx_xcalloc((size_t)n + 1, sizeof *names),
+               **tnames = tx_xcalloc((size_t)nt + 1, sizeof *tnames);
+    cJSON *root = NULL;
+    if (tx_standings_rank(s, order, elo, margin) < 0 ||
+        tx_standings_rank_teams(s, torder, telo, tmargin) < 0)
+        goto out;
+    for (int k = 0; k < n; k++)
+        pos[order[k]] = k;
+    for (int i = 0; i < n; i++)
+        names[i] = s->bots[i].name; /* pages go by name: two builds share theirs */
+    for (int i = 0; i < nt; i++)
+        tnames[i] = s->teams[i].label;
+
+    root = tx_xcheck(cJSON_CreateObject());
+    add(root, "title", tx_xcheck(cJSON_CreateString(title)));
+    char written[32];
+    time_t now = time(NULL);
+    struct tm tm;
+    strftime(written, sizeof written, "%Y-%m-%dT%H:%M:%SZ", gmtime_r(&now, &tm));
+    add(root, "written", tx_xcheck(cJSON_CreateString(written)));
+    add(root, "condition", condition(s));
+    cJSON *files = tx_xcheck(cJSON_AddArrayToObject(root, "files"));
+    for (int f = 0; f < head->nfiles; f++)
+        cJSON_AddItemToArray(files, tx_xcheck(cJSON_CreateString(head->files[f])));
+    add(root, "games", number((double)s->counted));
+    add(root, "team_games", number((double)s->team_games));
+    add(root, "interrupted", number((double)s->interrupted));
+    add(root, "duplicates", number((double)s->duplicates));
+    add(root, "rejected", number((double)s->rejected));
+    add(root, "filtered", number((double)s->filtered));
+    cJSON *limits = tx_xcheck(cJSON_AddObjectToObject(root, "limits"));
+    add(limits, "first_turn_ms", number(s->first_turn_ms > 0 ? s->first_turn_ms : NAN));
+    add(limits, "turn_ms", number(s->turn_ms > 0 ? s->turn_ms : NAN));
+
+    cJSON *bots = tx_xcheck(cJSON_AddArrayToObject(root, "bots"));
+    for (int k = 0; k < n; k++)
+        cJSON_AddItemToArray(bots, bot_json(s, order[k], k + 1, elo[order[k]], margin[order[k]]));
+    cross_json(root, "cross", "pages", n, order, names, tx_standings_cell, s, pages_dir, "");
+    cJSON *teams = tx_xcheck(cJSON_AddArrayToObject(root, "teams"));
+    for (int k = 0; k < nt; k++)
+        cJSON_AddItemToArray(teams,
+                             team_json(s, torder[k], k + 1, telo[torder[k]], tmargin[torder[k]]));
+    cross_json(root, "team_cross", "team_pages", nt, torder, tnames, tx_standings_team_cell, s,
+               pages_dir, "teams/");
+    add(root, "handicap", handicap_json(head));
     add(root, "pages_dir",
         tx_xcheck(pages_dir ? cJSON_CreateString(pages_dir) : cJSON_CreateNull()));
     add(root, "page_games", number(TX_DASHBOARD_PAGE_GAMES));
@@ -312,8 +408,13 @@ static cJSON *data_json(const struct tx_standings *s, const char *title, const c
 out:
     free(order);
     free(pos);
+    free(torder);
     free(elo);
     free(margin);
+    free(telo);
+    free(tmargin);
+    free(names);
+    free(tnames);
     return root;
 }
 
@@ -440,16 +541,18 @@ int tx_dashboard_write_page(const char *path, const struct tx_dashboard_game *ga
     return rc;
 }
 
-/* A pairing's game in s->log: the pair of names (indexes into the list of
- * distinct names) and the game. */
+/* A pairing's game in s->log: of teams or not, the pair of names (indexes
+ * into the list of distinct bot names, or into the teams) and the game. */
 struct pair_game {
-    int a, b;
+    int teams, a, b;
     int64_t g;
 };
 
 static int compare_pair(const void *x, const void *y)
 {
     const struct pair_game *p = x, *q = y;
+    if (p->teams != q->teams)
+        return p->teams - q->teams;
     if (p->a != q->a)
         return p->a - q->a;
     if (p->b != q->b)
@@ -457,13 +560,27 @@ static int compare_pair(const void *x, const void *y)
     return (p->g > q->g) - (p->g < q->g);
 }
 
-int tx_dashboard_write_pages(const struct tx_standings *s, const char *dir, char *err,
-                             size_t errcap)
+static int make_dir(const char *dir, char *err, size_t errcap)
 {
     if (mkdir(dir, 0755) < 0 && errno != EEXIST) {
-        snprintf(err, errcap, "cannot make %s: %s", dir, strerror(errno));
-        return -errno;
+        int e = errno;
+        snprintf(err, errcap, "cannot make %s: %s", dir, strerror(e));
+        return -e;
     }
+    return 0;
+}
+
+int tx_dashboard_write_pages(const struct tx_standings *head, const char *dir, char *err,
+                             size_t errcap)
+{
+    const struct tx_standings *s = tx_dashboard_shown(head);
+    char teams_dir[4200];
+    snprintf(teams_dir, sizeof teams_dir, "%s/teams", dir);
+    int rc = make_dir(dir, err, errcap);
+    if (rc == 0 && s->nteams > 0)
+        rc = make_dir(teams_dir, err, errcap);
+    if (rc < 0)
+        return rc;
     /* bots that share a name (two builds) share a page */
     int *name_of = tx_xcalloc((size_t)s->nbots + 1, sizeof *name_of);
     for (int i = 0; i < s->nbots; i++) {
@@ -478,25 +595,30 @@ int tx_dashboard_write_pages(const struct tx_standings *s, const char *dir, char
     int64_t n = 0;
     for (int64_t g = 0; g < s->nlog; g++) {
         const struct tx_standings_game *x = &s->log[g];
-        int a = name_of[x->bot[0]], b = name_of[x->bot[1]];
+        int teams = x->team[0] >= 0;
+        int a = teams ? x->team[0] : name_of[x->bot[0]],
+            b = teams ? x->team[1] : name_of[x->bot[1]];
         if (x->file < 0 || a == b)
             continue;
-        games[n++] = (struct pair_game){a < b ? a : b, a < b ? b : a, g};
+        games[n++] = (struct pair_game){teams, a < b ? a : b, a < b ? b : a, g};
     }
     qsort(games, (size_t)n, sizeof *games, compare_pair);
     struct tx_dashboard_game *page = tx_xcalloc((size_t)n + 1, sizeof *page);
-    int rc = 0;
     for (int64_t from = 0, to; from < n && rc == 0; from = to) {
         int64_t k = 0;
-        for (to = from; to < n && games[to].a == games[from].a && games[to].b == games[from].b;
+        const struct pair_game *p = &games[from];
+        for (to = from;
+             to < n && games[to].teams == p->teams && games[to].a == p->a && games[to].b == p->b;
              to++) {
             const struct tx_standings_game *x = &s->log[games[to].g];
-            page[k++] = (struct tx_dashboard_game){s->files[x->file], x->line, x->start, x->end};
+            page[k++] = (struct tx_dashboard_game){head->files[x->file], x->line, x->start, x->end};
         }
-        char name[256], path[4400];
-        tx_dashboard_page_name(s->bots[games[from].a].name, s->bots[games[from].b].name, name,
-                               sizeof name);
-        snprintf(path, sizeof path, "%s/%s", dir, name);
+        char name[256], path[4600];
+        if (p->teams)
+            tx_dashboard_page_name(s->teams[p->a].label, s->teams[p->b].label, name, sizeof name);
+        else
+            tx_dashboard_page_name(s->bots[p->a].name, s->bots[p->b].name, name, sizeof name);
+        snprintf(path, sizeof path, "%s/%s", p->teams ? teams_dir : dir, name);
         rc = tx_dashboard_write_page(path, page, k, err, errcap);
     }
     free(page);

@@ -4,9 +4,11 @@
  *
  * The page (referee/dashboard.html, compiled in like the viewer) draws what
  * this module computes from a struct tx_standings: the standings with each
- * rating's 95% interval, the crosstable as a heat map, each bot's time per
- * turn (first turn, then the later turns' median, tail and slowest, from
- * the standings' time bins) against the limits, and each bot's rating
+ * rating's 95% interval, the crosstable as a heat map, with Double TwixT
+ * the teams' standings and crosstable too, the handicap games' table
+ * (apart from every rating), each bot's time per turn (first turn, then
+ * the later turns' median, tail and slowest, from the standings' time
+ * bins) against the limits, and each bot's rating
  * after each block of games (the joint fit redone on the games counted so
  * far, at most HISTORY_POINTS times), so that a person sees whether version
  * 7 really is better than version 6, and since when. Everything is
@@ -49,10 +51,16 @@ void tx_dashboard_pages_dir(const char *path, char *buf, size_t cap);
  * when that changed them (so that two pairs never share a page). */
 void tx_dashboard_page_name(const char *a, const char *b, char *buf, size_t cap);
 
-/* Writes the dashboard of s to out. title names the run (a file name);
- * pages_dir is the pairings' pages directory as the page links to it
- * (relative to the page), or NULL when there are none (standard input).
- * Returns 0 or -ENOMEM. */
+/* The standings of the chain from s that the dashboard shows: the first
+ * of even games (s when there is none). The others of even games are not
+ * on the page; every handicap standings' rows are. */
+const struct tx_standings *tx_dashboard_shown(const struct tx_standings *s);
+
+/* Writes the dashboard of the chain from s to out (tx_dashboard_shown,
+ * and the handicap rows). title names the run (a file name); pages_dir is
+ * the pairings' pages directory as the page links to it (relative to the
+ * page), or NULL when there are none (standard input). Returns 0 or
+ * -ENOMEM. */
 int tx_render_dashboard(FILE *out, const struct tx_standings *s, const char *title,
                         const char *pages_dir);
 
@@ -69,9 +77,12 @@ struct tx_dashboard_game {
 int tx_dashboard_write_page(const char *path, const struct tx_dashboard_game *games, int64_t n,
                             char *err, size_t errcap);
 
-/* The pages of every pairing of s whose games were read from files (their
- * place in s->log), into dir (made when missing). Returns 0 or a negative
- * errno with the message in err. */
+/* The pages of every pairing of the standings shown (tx_dashboard_shown)
+ * whose games were read from files (their place in its log, in the files
+ * of the chain's first standings s), into dir (made when missing): of
+ * bots as dir/a--b.html, of teams as dir/teams/red--black.html (a
+ * directory of their own: a team and a bot may share a name). Returns 0
+ * or a negative errno with the message in err. */
 int tx_dashboard_write_pages(const struct tx_standings *s, const char *dir, char *err,
                              size_t errcap);
 

@@ -77,7 +77,9 @@ int tx_standings_read(struct tx_standings *s, const char *path, bool skip_invali
         }
         enum tx_standings_added added = tx_standings_add_at(s, &rec, rd.name, rd.line, &earlier);
         if (added == TX_STANDINGS_COUNTED) {
-            struct tx_standings_game *g = &s->log[s->nlog - 1];
+            /* where the game was counted: s, or another condition's standings */
+            struct tx_standings *t = tx_standings_of(s, &rec);
+            struct tx_standings_game *g = &t->log[t->nlog - 1];
             g->file = file;
             g->line = rd.line;
             g->start = rd.start;

@@ -1,11 +1,12 @@
-/* standings.c - per-bot results and a crosstable from game records.
+/* standings.c - per-bot and per-team results and crosstables from game records.
  *
- * The aggregate keeps only counters (per bot and per pair of bots), so it is
- * as cheap to feed a million records as a dozen and the tournament can keep
- * one up to date as games end. Ratings are not stored: they are fitted from
- * the crosstable when printed (stats.h), which takes milliseconds. Reading
- * JSON Lines files into a standings, with the checks of every record, is
- * in standings-read.c.
+ * The aggregate keeps only counters (per bot, per team, per pair of bots and
+ * of teams, per handicap pairing), so it is as cheap to feed a million
+ * records as a dozen and the tournament can keep one up to date as games
+ * end. Ratings are not stored: they are fitted from the crosstables when
+ * printed (stats.h), which takes milliseconds. Reading JSON Lines files into
+ * a standings, with the checks of every record, is in standings-read.c;
+ * printing the tables, as text and JSON, in standings-print.c.
  */
 #include "alloc.h"
 #include "standings.h"
@@ -17,11 +18,7 @@
 #include <string.h>
 #include <time.h>
 
-#include <cjson/cJSON.h>
-
-#include "geometry.h"
 #include "stats.h"
-#include "text.h"
 
 void tx_standings_init(struct tx_standings *s)
 {
@@ -37,8 +34,15 @@ void tx_standings_free(struct tx_standings *s)
         free(s->bots[i].sha256);
         free(s->bots[i].label);
     }
+    for (int i = 0; i < s->nteams; i++) {
+        free(s->teams[i].name);
+        free(s->teams[i].label);
+    }
     free(s->bots);
     free(s->cells);
+    free(s->teams);
+    free(s->team_cells);
+    free(s->handicap);
     free(s->log);
     for (int i = 0; i < s->nfiles; i++)
         free(s->files[i]);
@@ -51,19 +55,27 @@ void tx_standings_free(struct tx_standings *s)
     memset(s, 0, sizeof(*s));
 }
 
+/* A crosstable of n rows, capacity cap wide, re-laid out cap2 wide. */
+static struct tx_standings_cell *widen(struct tx_standings_cell *cells, int n, int cap, int cap2)
+{
+    struct tx_standings_cell *wide = tx_xcalloc((size_t)cap2 * (size_t)cap2, sizeof(*wide));
+    for (int i = 0; i < n; i++)
+        for (int j = 0; j < n; j++)
+            wide[i * cap2 + j] = cells[i * cap + j];
+    free(cells);
+    return wide;
+}
+
+static void relabel_teams(struct tx_standings *s);
+
 /* A new bot (name, sha256), with no games. */
 static int new_bot(struct tx_standings *s, const char *name, const char *sha256)
 {
     if (s->nbots == s->cap) {
         /* the crosstable is re-laid out for the new width */
         int cap = s->cap ? 2 * s->cap : 8;
-        struct tx_standings_cell *cells = tx_xcalloc((size_t)cap * (size_t)cap, sizeof(*cells));
-        for (int i = 0; i < s->nbots; i++)
-            for (int j = 0; j < s->nbots; j++)
-                cells[i * cap + j] = s->cells[i * s->cap + j];
-        free(s->cells);
-        s->cells = cells;
-        s->bots = tx_xrealloc(s->bots, (size_t)cap * sizeof(*s->bots));
+        s->cells = widen(s->cells, s->nbots, s->cap, cap);
+        s->bots = tx_xrealloc(s->bots, (size_t)cap * sizeof *s->bots);
         s->cap = cap;
     }
     struct tx_standings_bot *b = &s->bots[s->nbots];
@@ -76,7 +88,7 @@ static int new_bot(struct tx_standings *s, const char *name, const char *sha256)
 
 /* The labels of the bots named name: the name alone, or name@ and the
  * first 8 digits of its sha256 ("?" when unknown) when several programs
- * share it. */
+ * share it. Teams show their bots' labels: theirs follow. */
 static void relabel(struct tx_standings *s, const char *name)
 {
     int shared = 0;
@@ -94,6 +106,7 @@ static void relabel(struct tx_standings *s, const char *name)
         free(b->label);
         b->label = tx_strdup(label);
     }
+    relabel_teams(s);
 }
 
 int tx_standings_bot(struct tx_standings *s, const char *name)
@@ -134,15 +147,68 @@ static int player_bot(struct tx_standings *s, const char *name, const char *sha2
     return i;
 }
 
-/* cells is laid out with the capacity as its width (see tx_standings_bot). */
+/* Team labels: the name, or "name=a,b" with its bots' labels when another
+ * team has the name (the same name with other bots is another team, as
+ * `--teams name=a,b` would write it). */
+static void relabel_teams(struct tx_standings *s)
+{
+    for (int i = 0; i < s->nteams; i++) {
+        struct tx_standings_team *t = &s->teams[i];
+        bool shared = false;
+        for (int j = 0; j < s->nteams; j++)
+            shared |= j != i && !strcmp(s->teams[j].name, t->name);
+        char label[400];
+        if (shared)
+            snprintf(label, sizeof label, "%s=%s,%s", t->name, s->bots[t->bot[0]].label,
+                     s->bots[t->bot[1]].label);
+        else
+            snprintf(label, sizeof label, "%s", t->name);
+        free(t->label);
+        t->label = tx_strdup(label);
+    }
+}
+
+/* The team named name of bots a and b (in that order), added when new. */
+static int team_of(struct tx_standings *s, const char *name, int a, int b)
+{
+    name = name ? name : "";
+    for (int i = 0; i < s->nteams; i++)
+        if (!strcmp(s->teams[i].name, name) && s->teams[i].bot[0] == a && s->teams[i].bot[1] == b)
+            return i;
+    if (s->nteams == s->team_cap) {
+        int cap = s->team_cap ? 2 * s->team_cap : 4;
+        s->team_cells = widen(s->team_cells, s->nteams, s->team_cap, cap);
+        s->teams = tx_xrealloc(s->teams, (size_t)cap * sizeof *s->teams);
+        s->team_cap = cap;
+    }
+    struct tx_standings_team *t = &s->teams[s->nteams++];
+    memset(t, 0, sizeof *t);
+    t->name = tx_strdup(name);
+    t->bot[0] = a;
+    t->bot[1] = b;
+    relabel_teams(s);
+    return s->nteams - 1;
+}
+
+/* cells is laid out with the capacity as its width (see new_bot). */
 static struct tx_standings_cell *cell(const struct tx_standings *s, int i, int j)
 {
     return &s->cells[i * s->cap + j];
 }
 
+static struct tx_standings_cell *team_cell(const struct tx_standings *s, int i, int j)
+{
+    return &s->team_cells[i * s->team_cap + j];
+}
+
 const struct tx_standings_cell *tx_standings_cell(const struct tx_standings *s, int i, int j)
 {
     return cell(s, i, j);
+}
+
+const struct tx_standings_cell *tx_standings_team_cell(const struct tx_standings *s, int i, int j)
+{
+    return team_cell(s, i, j);
 }
 
 static bool named(const struct tx_standings *s, const char *name)
@@ -154,12 +220,22 @@ static bool named(const struct tx_standings *s, const char *name)
 }
 
 /* The game is in the subset looked at (since, only). A UTC time compares
- * as text: "2026-11-21T..." sorts after "2026-11-21". */
+ * as text: "2026-11-21T..." sorts after "2026-11-21". A team is looked at
+ * when its name is in only, or both its bots are. */
 static bool wanted(const struct tx_standings *s, const struct tx_record *r)
 {
     if (s->since && (!r->started || strcmp(r->started, s->since) < 0))
         return false;
-    return !s->only || (named(s, r->players[0].name) && named(s, r->players[1].name));
+    if (!s->only)
+        return true;
+    for (int side = 0; side < 2; side++) {
+        bool in = named(s, r->players[side].name);
+        if (r->nplayers == 4)
+            in = named(s, r->teams[side]) || (in && named(s, r->players[side + 2].name));
+        if (!in)
+            return false;
+    }
+    return true;
 }
 
 /* The bin of a turn of us microseconds (TX_STANDINGS_TIME_BINS). */
@@ -201,14 +277,16 @@ static int64_t utc_seconds(const char *text)
 }
 
 /* The game in the log, and the limits the games share. */
-static void log_game(struct tx_standings *s, const struct tx_record *r, const int id[2])
+static void log_game(struct tx_standings *s, const struct tx_record *r, const int bot[4],
+                     const int team[2])
 {
     if (s->nlog == s->logcap) {
         s->logcap = s->logcap ? 2 * s->logcap : 64;
         s->log = tx_xrealloc(s->log, (size_t)s->logcap * sizeof *s->log);
     }
     s->log[s->nlog++] = (struct tx_standings_game){
-        .bot = {id[0], id[1]},
+        .bot = {bot[0], bot[1], bot[2], bot[3]},
+        .team = {team[0], team[1]},
         .half_points = (int8_t)(r->result.winner < 0    ? 1
                                 : r->result.winner == 0 ? 2
                                                         : 0),
@@ -225,18 +303,46 @@ static void log_game(struct tx_standings *s, const struct tx_record *r, const in
         s->turn_ms = -1;
 }
 
-/* The standings that counts games of r's rule set and board: s, the next
- * of the chain, or a new one at its end. */
-static struct tx_standings *standings_of(struct tx_standings *s, const struct tx_record *r)
+/* The side (player, or team with teams: 0 or 1) that the record's
+ * handicap names: the bot of that name, or with teams the team of that
+ * name or holding a bot of that name; -1 when none (an even game). */
+static int handicap_side(const struct tx_record *r)
 {
-    struct tx_variant v = {.rules = r->rules, .width = r->width, .height = r->height};
+    if (!r->handicap)
+        return -1;
+    for (int side = 0; side < 2; side++) {
+        if (r->nplayers == 4 && r->teams[side] && !strcmp(r->teams[side], r->handicap))
+            return side;
+        for (int seat = side; seat < r->nplayers; seat += 2)
+            if (r->players[seat].name && !strcmp(r->players[seat].name, r->handicap))
+                return side;
+    }
+    return -1;
+}
+
+/* A handicap game's board is keyed by its sides, the longer first: each
+ * game is oriented for its handicapped side. */
+struct tx_standings *tx_standings_of(struct tx_standings *s, const struct tx_record *r)
+{
+    bool handicapped = handicap_side(r) >= 0;
+    struct tx_variant v = {.rules = r->rules,
+                           .width = r->width,
+                           .height = r->height,
+                           .opening = r->opening,
+                           .teams = false};
+    if (handicapped && v.width < v.height) {
+        v.width = r->height;
+        v.height = r->width;
+    }
     for (;; s = s->next) {
         if (!s->has_variant) {
             s->variant = v;
+            s->handicapped = handicapped;
             s->has_variant = true;
         }
         if (s->variant.rules == v.rules && s->variant.width == v.width &&
-            s->variant.height == v.height)
+            s->variant.height == v.height && s->variant.opening == v.opening &&
+            s->handicapped == handicapped)
             return s;
         if (!s->next) {
             s->next = tx_xcalloc(1, sizeof *s->next);
@@ -250,11 +356,145 @@ static struct tx_standings *standings_of(struct tx_standings *s, const struct tx
     }
 }
 
+/* The seat whose fault lost the game (timeout, invalid move, crash), or -1
+ * for another result. With two bots it is the loser; with teams the bot
+ * whose entry ends the record (the verifier holds the losing entry to be
+ * the loser's), or -1 when a record without entries does not say. */
+static int fault_seat(const struct tx_record *r)
+{
+    enum tx_reason why = r->result.reason;
+    if ((why != TX_REASON_TIMEOUT && why != TX_REASON_INVALID && why != TX_REASON_CRASH) ||
+        (r->result.winner != 0 && r->result.winner != 1))
+        return -1;
+    int loser = 1 - r->result.winner;
+    if (r->nplayers != 4)
+        return loser;
+    int seat = r->nmoves > 0 ? r->moves[r->nmoves - 1].player : -1;
+    return seat >= 0 && seat < 4 && (seat & 1) == loser ? seat : -1;
+}
+
+static void count_fault(int64_t *timeouts, int64_t *invalids, int64_t *crashes, enum tx_reason why)
+{
+    *timeouts += why == TX_REASON_TIMEOUT;
+    *invalids += why == TX_REASON_INVALID;
+    *crashes += why == TX_REASON_CRASH;
+}
+
+/* A result in a cell, from its row's side (0 or 1: player, or team). */
+static void count_cell(struct tx_standings_cell *c, int winner, int side)
+{
+    c->games++;
+    if (winner < 0) {
+        c->draws++;
+        c->half_points += 1;
+    } else if (winner == side) {
+        c->wins++;
+        c->half_points += 2;
+    }
+}
+
+static void count_result(int64_t *wins, int64_t *draws, int64_t *losses, int winner, int side)
+{
+    *wins += winner == side;
+    *draws += winner < 0;
+    *losses += winner >= 0 && winner != side;
+}
+
+/* Each bot's answers: the first turn apart (its own limit, and an
+ * interpreter's start-up), then the later ones' times. */
+static void count_times(struct tx_standings *s, const struct tx_record *r, const int bot[4])
+{
+    bool first_seen[TX_SEATS_MAX] = {false};
+    for (int i = 0; i < r->nmoves; i++) {
+        const struct tx_record_move *m = &r->moves[i];
+        if (m->forced || m->us < 0 || m->player < 0 || m->player >= r->nplayers)
+            continue;
+        struct tx_standings_bot *b = &s->bots[bot[m->player]];
+        if (!first_seen[m->player]) {
+            first_seen[m->player] = true;
+            if (m->us > b->first_max_us)
+                b->first_max_us = m->us;
+            continue;
+        }
+        b->timed_moves++;
+        b->time_bins[time_bin(m->us)]++;
+        b->total_us += m->us;
+        if (m->us > b->max_us)
+            b->max_us = m->us;
+    }
+}
+
+/* An even game of two bots or of two teams, into s. */
+static void add_even(struct tx_standings *s, const struct tx_record *r, const int bot[4],
+                     const int team[2])
+{
+    int winner = r->result.winner, fault = fault_seat(r);
+    if (r->nplayers == 4) {
+        s->team_games++;
+        for (int side = 0; side < 2; side++) {
+            struct tx_standings_team *t = &s->teams[team[side]];
+            t->games++;
+            count_result(&t->wins, &t->draws, &t->losses, winner, side);
+            count_cell(team_cell(s, team[side], team[1 - side]), winner, side);
+            if (fault >= 0 && (fault & 1) == side)
+                count_fault(&t->timeouts, &t->invalids, &t->crashes, r->result.reason);
+            /* The team's result is each of its bots' (once for a bot that
+             * is both partners). */
+            for (int seat = side; seat < 4; seat += 2) {
+                struct tx_standings_bot *b = &s->bots[bot[seat]];
+                if (seat > side && bot[seat] == bot[side])
+                    continue;
+                b->games++;
+                b->team_games++;
+                count_result(&b->wins, &b->draws, &b->losses, winner, side);
+            }
+        }
+    } else {
+        for (int side = 0; side < 2; side++) {
+            struct tx_standings_bot *b = &s->bots[bot[side]];
+            b->games++;
+            count_result(&b->wins, &b->draws, &b->losses, winner, side);
+            count_cell(cell(s, bot[side], bot[1 - side]), winner, side);
+        }
+    }
+    if (fault >= 0) {
+        struct tx_standings_bot *b = &s->bots[bot[fault]];
+        count_fault(&b->timeouts, &b->invalids, &b->crashes, r->result.reason);
+    }
+    count_times(s, r, bot);
+}
+
+/* A handicap game into s's rows: handicapped side h (player or team). */
+static void add_handicapped(struct tx_standings *s, const struct tx_record *r, int h,
+                            const int bot[4], const int team[2])
+{
+    bool teams = r->nplayers == 4;
+    int a = teams ? team[h] : bot[h], b = teams ? team[1 - h] : bot[1 - h], k = 0;
+    for (; k < s->nhandicap; k++)
+        if (s->handicap[k].teams == teams && s->handicap[k].handicapped == a &&
+            s->handicap[k].opponent == b)
+            break;
+    if (k == s->nhandicap) {
+        if (s->nhandicap == s->handicap_cap) {
+            s->handicap_cap = s->handicap_cap ? 2 * s->handicap_cap : 8;
+            s->handicap = tx_xrealloc(s->handicap, (size_t)s->handicap_cap * sizeof *s->handicap);
+        }
+        s->handicap[s->nhandicap++] =
+            (struct tx_standings_handicap){.teams = teams, .handicapped = a, .opponent = b};
+    }
+    struct tx_standings_handicap *row = &s->handicap[k];
+    int64_t losses = 0, fault = fault_seat(r);
+    row->games++;
+    count_result(&row->wins, &row->draws, &losses, r->result.winner, h);
+    row->faults += fault >= 0 && (fault & 1) == h;
+    s->team_games += teams;
+}
+
 enum tx_standings_added tx_standings_add_at(struct tx_standings *s, const struct tx_record *r,
                                             const char *file, int64_t line,
                                             struct tx_records_earlier *earlier)
 {
-    s = standings_of(s, r);
+    s = tx_standings_of(s, r);
     if (r->result.reason == TX_REASON_INTERRUPTED) {
         s->interrupted++;
         return TX_STANDINGS_INTERRUPTED;
@@ -274,49 +514,18 @@ enum tx_standings_added tx_standings_add_at(struct tx_standings *s, const struct
     case TX_RECORDS_NEW:
         break;
     }
-    int id[2] = {player_bot(s, r->players[0].name, r->players[0].sha256),
-                 player_bot(s, r->players[1].name, r->players[1].sha256)};
-    for (int side = 0; side < 2; side++) {
-        struct tx_standings_bot *b = &s->bots[id[side]];
-        struct tx_standings_cell *c = cell(s, id[side], id[1 - side]);
-        b->games++;
-        c->games++;
-        if (r->result.winner < 0) {
-            b->draws++;
-            c->draws++;
-            c->half_points += 1;
-        } else if (r->result.winner == side) {
-            b->wins++;
-            c->wins++;
-            c->half_points += 2;
-        } else {
-            b->losses++;
-            b->timeouts += r->result.reason == TX_REASON_TIMEOUT;
-            b->invalids += r->result.reason == TX_REASON_INVALID;
-            b->crashes += r->result.reason == TX_REASON_CRASH;
-        }
-    }
-    /* A bot's first turn has its own limit and holds its start-up (an
-     * interpreter loading): it is shown apart from the later turns. */
-    bool first_seen[2] = {false, false};
-    for (int i = 0; i < r->nmoves; i++) {
-        const struct tx_record_move *m = &r->moves[i];
-        if (m->forced || m->us < 0 || m->player < 0 || m->player > 1)
-            continue;
-        struct tx_standings_bot *b = &s->bots[id[m->player]];
-        if (!first_seen[m->player]) {
-            first_seen[m->player] = true;
-            if (m->us > b->first_max_us)
-                b->first_max_us = m->us;
-            continue;
-        }
-        b->timed_moves++;
-        b->time_bins[time_bin(m->us)]++;
-        b->total_us += m->us;
-        if (m->us > b->max_us)
-            b->max_us = m->us;
-    }
-    log_game(s, r, id);
+    int bot[4] = {-1, -1, -1, -1}, team[2] = {-1, -1};
+    int seats = r->nplayers == 4 ? 4 : 2;
+    for (int seat = 0; seat < seats; seat++)
+        bot[seat] = player_bot(s, r->players[seat].name, r->players[seat].sha256);
+    if (seats == 4)
+        for (int side = 0; side < 2; side++)
+            team[side] = team_of(s, r->teams[side], bot[side], bot[side + 2]);
+    if (s->handicapped)
+        add_handicapped(s, r, handicap_side(r), bot, team);
+    else
+        add_even(s, r, bot, team);
+    log_game(s, r, bot, team);
     s->counted++;
     return TX_STANDINGS_COUNTED;
 }
@@ -355,82 +564,157 @@ int tx_standings_leader(const struct tx_standings *s)
     return best;
 }
 
-/* Ratings and the ranking: order[k] is the bot ranked k + 1. */
-struct ranking {
-    double *elo, *margin;
-    int *order;
-};
-
-static void ranking_free(struct ranking *k)
+int tx_standings_fit(const struct tx_standings *s, const double *pair_points,
+                     const double *pair_games, const double *team_points, const double *team_games,
+                     bool played_only, double *elo, double *margin)
 {
-    free(k->elo);
-    free(k->margin);
-    free(k->order);
+    int n = s->nbots, nt = s->nteams, m = 0, nm = 0;
+    int *index = tx_xcalloc((size_t)n + 1, sizeof *index);
+    struct tx_stats_match *matches =
+        tx_xcalloc((size_t)n * (size_t)n / 2 + (size_t)nt * (size_t)nt / 2 + 1, sizeof *matches);
+    /* The bots in the fit: all, or those with a game in the counts. */
+    bool *in = tx_xcalloc((size_t)n + 1, sizeof *in);
+    for (int i = 0; i < n; i++)
+        for (int j = 0; j < n; j++)
+            in[i] |= !played_only || (i != j && pair_games[i * n + j] > 0);
+    for (int i = 0; i < nt; i++)
+        for (int j = 0; j < nt; j++)
+            if (i != j && team_games[i * nt + j] > 0)
+                in[s->teams[i].bot[0]] = in[s->teams[i].bot[1]] = true;
+    for (int i = 0; i < n; i++)
+        index[i] = in[i] ? m++ : -1;
+    /* Each pair once: a bot against itself, or a team against itself, says
+     * nothing about a rating. */
+    for (int i = 0; i < n; i++)
+        for (int j = i + 1; j < n; j++)
+            if (pair_games[i * n + j] > 0)
+                matches[nm++] = (struct tx_stats_match){
+                    {index[i], -1}, {index[j], -1}, pair_points[i * n + j], pair_games[i * n + j]};
+    for (int i = 0; i < nt; i++)
+        for (int j = i + 1; j < nt; j++)
+            if (team_games[i * nt + j] > 0) {
+                const struct tx_standings_team *a = &s->teams[i], *b = &s->teams[j];
+                matches[nm++] = (struct tx_stats_match){
+                    {index[a->bot[0]], index[a->bot[1]]},
+                    {index[b->bot[0]], index[b->bot[1]]},
+                    team_points[i * nt + j],
+                    team_games[i * nt + j],
+                };
+            }
+    double *e = tx_xcalloc((size_t)m + 1, sizeof *e), *w = tx_xcalloc((size_t)m + 1, sizeof *w);
+    int r = m > 0 ? tx_stats_fit(m, matches, nm, e, w) : 0;
+    for (int i = 0; i < n; i++) {
+        elo[i] = index[i] >= 0 && r == 0 ? e[index[i]] : NAN;
+        margin[i] = index[i] >= 0 && r == 0 ? w[index[i]] : NAN;
+    }
+    free(index);
+    free(matches);
+    free(in);
+    free(e);
+    free(w);
+    return r == -ENOMEM ? r : 0;
 }
 
-static int rank(const struct tx_standings *s, struct ranking *k)
+/* The crosstable of n rows (cap wide) as points and games, n x n. */
+static void crosstable(const struct tx_standings_cell *cells, int n, int cap, double *points,
+                       double *games)
 {
-    int n = s->nbots;
-    size_t nn = (size_t)n * (size_t)n;
-    k->elo = calloc((size_t)n + 1, sizeof(double));
-    k->margin = calloc((size_t)n + 1, sizeof(double));
-    k->order = calloc((size_t)n + 1, sizeof(int));
-    double *points = calloc(nn + 1, sizeof(double)), *games = calloc(nn + 1, sizeof(double));
-    int r = -ENOMEM;
-    if (!k->elo || !k->margin || !k->order || !points || !games)
-        goto out;
     for (int i = 0; i < n; i++)
         for (int j = 0; j < n; j++) {
-            if (i == j)
-                continue; /* a bot against itself says nothing about its rating */
-            points[i * n + j] = (double)cell(s, i, j)->half_points / 2.0;
-            games[i * n + j] = (double)cell(s, i, j)->games;
+            const struct tx_standings_cell *c = &cells[i * cap + j];
+            points[i * n + j] = i == j ? 0 : (double)c->half_points / 2.0;
+            games[i * n + j] = i == j ? 0 : (double)c->games;
         }
-    r = n > 0 ? tx_stats_ratings(n, points, games, k->elo, k->margin) : 0;
-    /* insertion sort: rating, then score, then name; n is small */
+}
+
+/* order by rating, then score, then label (n is small: insertion sort). */
+static void sort_ranking(int n, int *order, const double *elo, const double *score,
+                         const char *const *label)
+{
     for (int i = 0; i < n; i++) {
         int j = i;
         for (; j > 0; j--) {
-            int o = k->order[j - 1];
-            double de = k->elo[i] - k->elo[o];
-            double ds = tx_standings_score(s, i) - tx_standings_score(s, o);
+            int o = order[j - 1];
+            double de = elo[i] - elo[o], ds = score[i] - score[o];
             bool before = de > 1e-9 ||
                           (fabs(de) <= 1e-9 &&
-                           (ds > 1e-12 ||
-                            (fabs(ds) <= 1e-12 && strcmp(s->bots[i].label, s->bots[o].label) < 0)));
+                           (ds > 1e-12 || (fabs(ds) <= 1e-12 && strcmp(label[i], label[o]) < 0)));
             if (!before)
                 break;
-            k->order[j] = o;
+            order[j] = o;
         }
-        k->order[j] = i;
+        order[j] = i;
     }
-out:
-    free(points);
-    free(games);
-    return r;
 }
 
 int tx_standings_rank(const struct tx_standings *s, int *order, double *elo, double *margin)
 {
-    struct ranking k = {0};
-    int r = rank(s, &k);
-    if (r == 0 && s->nbots > 0) {
-        memcpy(order, k.order, (size_t)s->nbots * sizeof *order);
-        memcpy(elo, k.elo, (size_t)s->nbots * sizeof *elo);
-        memcpy(margin, k.margin, (size_t)s->nbots * sizeof *margin);
+    int n = s->nbots, nt = s->nteams;
+    if (n == 0)
+        return 0;
+    size_t nn = (size_t)n * (size_t)n, tt = (size_t)nt * (size_t)nt;
+    double *points = tx_xcalloc(nn, sizeof *points), *games = tx_xcalloc(nn, sizeof *games);
+    double *tpoints = tx_xcalloc(tt + 1, sizeof *tpoints),
+           *tgames = tx_xcalloc(tt + 1, sizeof *tgames);
+    double *score = tx_xcalloc((size_t)n, sizeof *score);
+    const char **label = tx_xcalloc((size_t)n, sizeof *label);
+    crosstable(s->cells, n, s->cap, points, games);
+    crosstable(s->team_cells, nt, s->team_cap, tpoints, tgames);
+    int r = tx_standings_fit(s, points, games, tpoints, tgames, false, elo, margin);
+    for (int i = 0; i < n; i++) {
+        score[i] = tx_standings_score(s, i);
+        label[i] = s->bots[i].label;
     }
-    ranking_free(&k);
+    sort_ranking(n, order, elo, score, label);
+    free(points);
+    free(games);
+    free(tpoints);
+    free(tgames);
+    free(score);
+    free(label);
     return r;
 }
 
-void tx_standings_copy(struct tx_standings *to, const struct tx_standings *s)
+int tx_standings_rank_teams(const struct tx_standings *s, int *order, double *elo, double *margin)
+{
+    int nt = s->nteams;
+    if (nt == 0)
+        return 0;
+    size_t tt = (size_t)nt * (size_t)nt;
+    double *points = tx_xcalloc(tt, sizeof *points), *games = tx_xcalloc(tt, sizeof *games);
+    double *score = tx_xcalloc((size_t)nt, sizeof *score);
+    const char **label = tx_xcalloc((size_t)nt, sizeof *label);
+    crosstable(s->team_cells, nt, s->team_cap, points, games);
+    int r = tx_stats_ratings(nt, points, games, elo, margin);
+    for (int i = 0; i < nt; i++) {
+        const struct tx_standings_team *t = &s->teams[i];
+        score[i] = t->games ? ((double)t->wins + (double)t->draws / 2.0) / (double)t->games : 0.5;
+        label[i] = t->label;
+    }
+    sort_ranking(nt, order, elo, score, label);
+    free(points);
+    free(games);
+    free(score);
+    free(label);
+    return r == -ENOMEM ? r : 0;
+}
+
+const char *tx_standings_handicap_name(const struct tx_standings *s, int k, bool opponent)
+{
+    const struct tx_standings_handicap *h = &s->handicap[k];
+    int i = opponent ? h->opponent : h->handicapped;
+    return h->teams ? s->teams[i].label : s->bots[i].label;
+}
+
+/* A copy of s alone (next not followed). */
+static void copy_one(struct tx_standings *to, const struct tx_standings *s)
 {
     *to = *s;
     memset(&to->seen, 0, sizeof to->seen);
     to->only = NULL;
     to->nonly = 0;
     to->since = NULL;
-    to->next = NULL; /* a copy holds one variant; the caller copies the chain if needed */
+    to->next = NULL;
     to->bots = tx_xcalloc((size_t)(s->cap ? s->cap : 1), sizeof *to->bots);
     for (int i = 0; i < s->nbots; i++) {
         to->bots[i] = s->bots[i];
@@ -442,6 +726,20 @@ void tx_standings_copy(struct tx_standings *to, const struct tx_standings *s)
     to->cells = tx_xcalloc(cells ? cells : 1, sizeof *to->cells);
     if (cells)
         memcpy(to->cells, s->cells, cells * sizeof *to->cells);
+    to->teams = tx_xcalloc((size_t)(s->team_cap ? s->team_cap : 1), sizeof *to->teams);
+    for (int i = 0; i < s->nteams; i++) {
+        to->teams[i] = s->teams[i];
+        to->teams[i].name = tx_strdup(s->teams[i].name);
+        to->teams[i].label = tx_strdup(s->teams[i].label);
+    }
+    cells = (size_t)s->team_cap * (size_t)s->team_cap;
+    to->team_cells = tx_xcalloc(cells ? cells : 1, sizeof *to->team_cells);
+    if (cells)
+        memcpy(to->team_cells, s->team_cells, cells * sizeof *to->team_cells);
+    to->handicap = tx_xcalloc((size_t)(s->nhandicap ? s->nhandicap : 1), sizeof *to->handicap);
+    if (s->nhandicap)
+        memcpy(to->handicap, s->handicap, (size_t)s->nhandicap * sizeof *to->handicap);
+    to->handicap_cap = s->nhandicap;
     to->log = tx_xcalloc((size_t)(s->nlog ? s->nlog : 1), sizeof *to->log);
     if (s->nlog)
         memcpy(to->log, s->log, (size_t)s->nlog * sizeof *to->log);
@@ -451,243 +749,19 @@ void tx_standings_copy(struct tx_standings *to, const struct tx_standings *s)
         to->files[i] = tx_strdup(s->files[i]);
 }
 
-/* Writes "45.5" or "45": half points as points. */
-static void format_points(char *buf, size_t cap, int64_t half_points)
+void tx_standings_copy(struct tx_standings *to, const struct tx_standings *s)
 {
-    if (half_points % 2)
-        snprintf(buf, cap, "%" PRId64 ".5", half_points / 2);
-    else
-        snprintf(buf, cap, "%" PRId64, half_points / 2);
-}
-
-/* Prints name left-aligned in width characters (not bytes: names are UTF-8). */
-static void print_padded(FILE *out, const char *name, int width)
-{
-    fputs(name, out);
-    for (int w = (int)tx_text_chars(name); w < width; w++)
-        fputc(' ', out);
-}
-
-static double avg_ms(const struct tx_standings_bot *b)
-{
-    return b->timed_moves ? (double)b->total_us / (double)b->timed_moves / 1000.0 : 0.0;
-}
-
-int tx_standings_print(const struct tx_standings *s, FILE *out)
-{
-    struct ranking k = {0};
-    int r = rank(s, &k);
-    if (r < 0) {
-        ranking_free(&k);
-        return r;
+    copy_one(to, s);
+    for (struct tx_standings *t = to; s->next; s = s->next, t = t->next) {
+        t->next = tx_xcalloc(1, sizeof *t->next);
+        copy_one(t->next, s->next);
     }
-    const struct tx_variant *v = &s->variant;
-    if (s->has_variant && (s->show_variant || v->rules != TX_RULES_PP ||
-                           v->width != TX_SIZE_DEFAULT || v->height != TX_SIZE_DEFAULT))
-        fprintf(out, "%s rules, %d x %d board: ", tx_ruleset(v->rules)->name, v->width, v->height);
-    fprintf(out, "%d bot%s, %" PRId64 " game%s", s->nbots, s->nbots == 1 ? "" : "s", s->counted,
-            s->counted == 1 ? "" : "s");
-    if (s->interrupted)
-        fprintf(out, ", %" PRId64 " interrupted (not counted)", s->interrupted);
-    if (s->duplicates)
-        fprintf(out, ", %" PRId64 " duplicate%s skipped", s->duplicates,
-                s->duplicates > 1 ? "s" : "");
-    if (s->rejected)
-        fprintf(out, ", %" PRId64 " record%s failed a check (not counted)", s->rejected,
-                s->rejected > 1 ? "s" : "");
-    if (s->filtered)
-        fprintf(out, ", %" PRId64 " outside --since/--bots", s->filtered);
-    fputs("\n", out);
-    if (s->nbots == 0) {
-        ranking_free(&k);
-        return 0;
-    }
-
-    int width = 3;
-    for (int i = 0; i < s->nbots; i++)
-        if ((int)tx_text_chars(s->bots[i].label) > width)
-            width = (int)tx_text_chars(s->bots[i].label);
-    fputs("\nrank  ", out);
-    print_padded(out, "bot", width);
-    fputs("  games   score   wins  draws losses     elo    ±95%  timeout invalid  crash  1st max  "
-          "avg ms  max ms\n",
-          out);
-    for (int pos = 0; pos < s->nbots; pos++) {
-        int i = k.order[pos];
-        const struct tx_standings_bot *b = &s->bots[i];
-        fprintf(out, "%4d  ", pos + 1);
-        print_padded(out, b->label, width);
-        fprintf(out,
-                " %6" PRId64 "  %5.1f%% %6" PRId64 " %6" PRId64 " %6" PRId64
-                "  %+6.1f  %6.1f  %7" PRId64 " %7" PRId64 " %6" PRId64 "  %7.1f  %6.1f  %6.1f\n",
-                b->games, 100.0 * tx_standings_score(s, i), b->wins, b->draws, b->losses, k.elo[i],
-                k.margin[i], b->timeouts, b->invalids, b->crashes, (double)b->first_max_us / 1000.0,
-                avg_ms(b), (double)b->max_us / 1000.0);
-    }
-    fputs("\nelo: ratings fitted jointly over every game above (Bradley-Terry, mean 0), so they\n"
-          "differ from the Elo difference `play` prints for one match. 1st max: the slowest\n"
-          "first turn (start-up included); avg and max ms: the later turns.\n",
-          out);
-
-    /* Crosstable, columns by rank so that long names do not widen it. */
-    char buf[64];
-    int cw = 3;
-    for (int i = 0; i < s->nbots; i++)
-        for (int j = 0; j < s->nbots; j++) {
-            const struct tx_standings_cell *c = cell(s, i, j);
-            format_points(buf, sizeof(buf), c->half_points);
-            int len = (int)strlen(buf) + snprintf(NULL, 0, "/%" PRId64, c->games);
-            cw = len > cw ? len : cw;
-        }
-    fputs("\nCrosstable: points/games of the row bot against the column bot\nrank  ", out);
-    print_padded(out, "bot", width);
-    for (int pos = 0; pos < s->nbots; pos++)
-        fprintf(out, "  %*d", cw, pos + 1);
-    fputc('\n', out);
-    for (int pos = 0; pos < s->nbots; pos++) {
-        int i = k.order[pos];
-        fprintf(out, "%4d  ", pos + 1);
-        print_padded(out, s->bots[i].label, width);
-        for (int q = 0; q < s->nbots; q++) {
-            const struct tx_standings_cell *c = cell(s, i, k.order[q]);
-            char text[96];
-            if (c->games == 0) {
-                snprintf(text, sizeof(text), "%s", q == pos ? "-" : ".");
-            } else {
-                format_points(buf, sizeof(buf), c->half_points);
-                snprintf(text, sizeof(text), "%s/%" PRId64, buf, c->games);
-            }
-            fprintf(out, "  %*s", cw, text);
-        }
-        fputc('\n', out);
-    }
-    ranking_free(&k);
-    return 0;
-}
-
-/* Rounded for people (two decimals), still a JSON number. */
-static double round2(double x)
-{
-    x = round(x * 100.0) / 100.0;
-    return x == 0 ? 0 : x; /* no "-0": the same standings read in another order print the same */
-}
-
-static bool add_bot_json(cJSON *bots, const struct tx_standings *s, const struct ranking *k,
-                         int pos)
-{
-    int i = k->order[pos];
-    const struct tx_standings_bot *b = &s->bots[i];
-    cJSON *o = cJSON_CreateObject();
-    if (!o || !cJSON_AddItemToArray(bots, o))
-        return cJSON_Delete(o), false;
-    return cJSON_AddNumberToObject(o, "rank", pos + 1) &&
-           cJSON_AddStringToObject(o, "name", b->label) &&
-           (b->sha256 ? cJSON_AddStringToObject(o, "sha256", b->sha256)
-                      : cJSON_AddNullToObject(o, "sha256")) &&
-           cJSON_AddNumberToObject(o, "games", (double)b->games) &&
-           cJSON_AddNumberToObject(o, "wins", (double)b->wins) &&
-           cJSON_AddNumberToObject(o, "draws", (double)b->draws) &&
-           cJSON_AddNumberToObject(o, "losses", (double)b->losses) &&
-           cJSON_AddNumberToObject(o, "score", round2(100.0 * tx_standings_score(s, i)) / 100.0) &&
-           cJSON_AddNumberToObject(o, "elo", round2(k->elo[i])) &&
-           cJSON_AddNumberToObject(o, "elo_margin", round2(k->margin[i])) &&
-           cJSON_AddNumberToObject(o, "timeouts", (double)b->timeouts) &&
-           cJSON_AddNumberToObject(o, "invalids", (double)b->invalids) &&
-           cJSON_AddNumberToObject(o, "crashes", (double)b->crashes) &&
-           cJSON_AddNumberToObject(o, "timed_moves", (double)b->timed_moves) &&
-           cJSON_AddNumberToObject(o, "avg_ms", round2(avg_ms(b))) &&
-           cJSON_AddNumberToObject(o, "max_ms", round2((double)b->max_us / 1000.0)) &&
-           cJSON_AddNumberToObject(o, "first_turn_max_ms",
-                                   round2((double)b->first_max_us / 1000.0));
-}
-
-/* {"row": {"column": {"games": g, "points": p}}}, only pairs that played. */
-static bool add_crosstable_json(cJSON *root, const struct tx_standings *s, const struct ranking *k)
-{
-    cJSON *cross = cJSON_AddObjectToObject(root, "crosstable");
-    if (!cross)
-        return false;
-    for (int pos = 0; pos < s->nbots; pos++) {
-        int i = k->order[pos];
-        cJSON *row = cJSON_AddObjectToObject(cross, s->bots[i].label);
-        if (!row)
-            return false;
-        for (int q = 0; q < s->nbots; q++) {
-            const struct tx_standings_cell *c = cell(s, i, k->order[q]);
-            if (c->games == 0)
-                continue;
-            cJSON *o = cJSON_AddObjectToObject(row, s->bots[k->order[q]].label);
-            if (!o || !cJSON_AddNumberToObject(o, "games", (double)c->games) ||
-                !cJSON_AddNumberToObject(o, "points", (double)c->half_points / 2.0))
-                return false;
-        }
-    }
-    return true;
-}
-
-/* What bot i scored against bot j (j < 0: against every other bot). */
-static void versus_counts(const struct tx_standings *s, int i, int j, int64_t *games, int64_t *wins,
-                          int64_t *draws)
-{
-    *games = *wins = *draws = 0;
-    for (int o = 0; o < s->nbots; o++) {
-        if (o == i || (j >= 0 && o != j))
-            continue;
-        const struct tx_standings_cell *c = cell(s, i, o);
-        *games += c->games;
-        *wins += c->wins;
-        *draws += c->draws;
-    }
-}
-
-static bool add_result_json(cJSON *o, int64_t games, int64_t wins, int64_t draws)
-{
-    struct tx_stats_elo e = tx_stats_elo(wins, draws, games - wins - draws);
-    cJSON *elo = NULL;
-    bool ok = cJSON_AddNumberToObject(o, "games", (double)games) &&
-              cJSON_AddNumberToObject(o, "wins", (double)wins) &&
-              cJSON_AddNumberToObject(o, "draws", (double)draws) &&
-              cJSON_AddNumberToObject(o, "losses", (double)(games - wins - draws)) &&
-              cJSON_AddNumberToObject(o, "score", games ? round2(e.score * 100.0) / 100.0 : 0.5) &&
-              (elo = cJSON_AddObjectToObject(o, "elo"));
-    const double v[] = {e.elo, e.lo, e.hi, e.margin};
-    const char *const keys[] = {"elo", "lo", "hi", "margin"};
-    for (int n = 0; ok && n < 4; n++)
-        ok = isfinite(v[n]) ? cJSON_AddNumberToObject(elo, keys[n], round2(v[n])) != NULL
-                            : cJSON_AddNullToObject(elo, keys[n]) != NULL;
-    return ok;
-}
-
-static bool add_versus_json(cJSON *versus, const struct tx_standings *s, const struct ranking *k,
-                            int i)
-{
-    cJSON *o = cJSON_CreateObject(), *opponents = NULL, *all = NULL;
-    if (!o || !cJSON_AddItemToArray(versus, o))
-        return cJSON_Delete(o), false;
-    int64_t games, wins, draws;
-    if (!cJSON_AddStringToObject(o, "bot", s->bots[i].label) ||
-        !(opponents = cJSON_AddArrayToObject(o, "opponents")))
-        return false;
-    for (int pos = 0; pos < s->nbots; pos++) {
-        int j = k->order[pos];
-        versus_counts(s, i, j, &games, &wins, &draws);
-        if (j == i || games == 0)
-            continue;
-        cJSON *x = cJSON_CreateObject();
-        if (!x || !cJSON_AddItemToArray(opponents, x))
-            return cJSON_Delete(x), false;
-        if (!cJSON_AddStringToObject(x, "name", s->bots[j].label) ||
-            !add_result_json(x, games, wins, draws))
-            return false;
-    }
-    versus_counts(s, i, -1, &games, &wins, &draws);
-    return (all = cJSON_AddObjectToObject(o, "all")) && add_result_json(all, games, wins, draws);
 }
 
 int tx_standings_newest(const struct tx_standings *s)
 {
     for (int i = s->nbots - 1; i >= 0; i--)
-        if (s->bots[i].games > 0)
+        if (s->bots[i].games > s->bots[i].team_games)
             return i;
     return -1;
 }
@@ -702,49 +776,6 @@ int tx_standings_find(const struct tx_standings *s, const char *name)
         if (!strcmp(s->bots[i].name, name))
             found = i;
     return found;
-}
-
-/* One row of tx_standings_print_versus. */
-static void print_versus_row(FILE *out, const char *name, int width, int64_t games, int64_t wins,
-                             int64_t draws)
-{
-    struct tx_stats_elo e = tx_stats_elo(wins, draws, games - wins - draws);
-    char elo[160];
-    tx_stats_elo_format(&e, "", 0, "game", elo, sizeof elo);
-    fputs("  ", out);
-    print_padded(out, name, width);
-    fprintf(out, " %6" PRId64 " %6" PRId64 " %6" PRId64 " %6" PRId64 "  %5.1f%%  %s\n", games, wins,
-            draws, games - wins - draws, games ? 100.0 * e.score : 50.0, elo);
-}
-
-int tx_standings_print_versus(const struct tx_standings *s, int i, FILE *out)
-{
-    struct ranking k = {0};
-    int r = rank(s, &k);
-    if (r < 0) {
-        ranking_free(&k);
-        return r;
-    }
-    int width = (int)tx_text_chars("all opponents");
-    for (int j = 0; j < s->nbots; j++)
-        if ((int)tx_text_chars(s->bots[j].label) > width)
-            width = (int)tx_text_chars(s->bots[j].label);
-    fprintf(out, "\n%s against each opponent (Elo difference from these games alone, 95%%):\n  ",
-            s->bots[i].label);
-    print_padded(out, "opponent", width);
-    fputs("  games   wins  draws losses   score  elo\n", out);
-    int64_t games, wins, draws;
-    for (int pos = 0; pos < s->nbots; pos++) {
-        int j = k.order[pos];
-        versus_counts(s, i, j, &games, &wins, &draws);
-        if (j != i && games > 0)
-            print_versus_row(out, s->bots[j].label, width, games, wins, draws);
-    }
-    versus_counts(s, i, -1, &games, &wins, &draws);
-    print_versus_row(out, "all opponents", width, games, wins, draws);
-    fprintf(out, "  its rating in the joint fit: %+.1f +- %.1f\n", k.elo[i], k.margin[i]);
-    ranking_free(&k);
-    return 0;
 }
 
 void tx_standings_warn_builds(const struct tx_standings *s, FILE *warn)
@@ -765,43 +796,4 @@ void tx_standings_warn_builds(const struct tx_standings *s, FILE *warn)
                 fprintf(warn, " %s", s->bots[j].label);
         fprintf(warn, "; shown apart (--merge-builds counts them as one bot)\n");
     }
-}
-
-int tx_standings_print_json(const struct tx_standings *s, const char *const *focus, int nfocus,
-                            FILE *out)
-{
-    struct ranking k = {0};
-    int r = rank(s, &k);
-    cJSON *root = r < 0 ? NULL : cJSON_CreateObject();
-    cJSON *bots = NULL, *versus = NULL;
-    char *text = NULL;
-    struct tx_variant v = s->has_variant ? s->variant : TX_VARIANT_DEFAULT;
-    if (root && cJSON_AddStringToObject(root, "rules", tx_ruleset(v.rules)->name) &&
-        cJSON_AddNumberToObject(root, "width", v.width) &&
-        cJSON_AddNumberToObject(root, "height", v.height) &&
-        cJSON_AddNumberToObject(root, "games", (double)s->counted) &&
-        cJSON_AddNumberToObject(root, "interrupted", (double)s->interrupted) &&
-        cJSON_AddNumberToObject(root, "duplicates", (double)s->duplicates) &&
-        cJSON_AddNumberToObject(root, "rejected", (double)s->rejected) &&
-        cJSON_AddNumberToObject(root, "filtered", (double)s->filtered) &&
-        (bots = cJSON_AddArrayToObject(root, "bots"))) {
-        bool ok = true;
-        for (int pos = 0; ok && pos < s->nbots; pos++)
-            ok = add_bot_json(bots, s, &k, pos);
-        ok = ok && add_crosstable_json(root, s, &k) &&
-             (versus = cJSON_AddArrayToObject(root, "versus"));
-        for (int f = 0; ok && f < nfocus; f++) {
-            int i = tx_standings_find(s, focus[f]);
-            ok = i < 0 || add_versus_json(versus, s, &k, i);
-        }
-        if (ok)
-            text = cJSON_PrintUnformatted(root);
-    }
-    cJSON_Delete(root);
-    ranking_free(&k);
-    if (!text)
-        return r < 0 ? r : -ENOMEM;
-    fprintf(out, "%s\n", text);
-    free(text);
-    return 0;
 }

@@ -25,7 +25,11 @@
  *   half a win and half a loss. Intervals come from the inverse of the Fisher
  *   information, the usual asymptotic covariance of a maximum likelihood
  *   estimate; counting draws as halves slightly overstates them when draws
- *   are common (rare in Twixt).
+ *   are common (rare in Twixt). A team of two (Double TwixT) plays with the
+ *   mean of its bots' strengths, which makes the fit a logistic regression
+ *   whose rows weigh each bot +-1/2 (TrueSkill adds the skills of a team's
+ *   players instead; the mean, so that a team of two copies of a bot plays
+ *   like the bot, and team games and games of two rate on one scale).
  */
 #include "stats.h"
 
@@ -311,46 +315,105 @@ static double log_sigmoid(double x)
     return x > 0 ? -log1p(exp(-x)) : x - log1p(exp(x));
 }
 
+/* A match as the fit sees it: side a's strength minus side b's is
+ * sum w[k] theta[bot[k]], over at most four distinct bots (a bot on both
+ * sides, or twice in a team, is one term). */
+struct term {
+    int nbots;
+    int bot[4];
+    double w[4];
+    double points, games;
+};
+
+static void add_weight(struct term *t, int bot, double w)
+{
+    for (int k = 0; k < t->nbots; k++)
+        if (t->bot[k] == bot) {
+            t->w[k] += w;
+            return;
+        }
+    t->bot[t->nbots] = bot;
+    t->w[t->nbots++] = w;
+}
+
+/* The terms of the matches that were played; -EINVAL for a bot out of range. */
+static int make_terms(int n, const struct tx_stats_match *m, int nm, struct term *terms,
+                      int *ret_nterms)
+{
+    int nt = 0;
+    for (int i = 0; i < nm; i++) {
+        if (!(m[i].games > 0))
+            continue;
+        const int *sides[2] = {m[i].a, m[i].b};
+        struct term t = {.points = m[i].points, .games = m[i].games};
+        for (int side = 0; side < 2; side++) {
+            const int *bots = sides[side];
+            if (bots[0] < 0 || bots[0] >= n || bots[1] < -1 || bots[1] >= n)
+                return -EINVAL;
+            double w = (side ? -1.0 : 1.0) / (bots[1] < 0 ? 1.0 : 2.0);
+            add_weight(&t, bots[0], w);
+            if (bots[1] >= 0)
+                add_weight(&t, bots[1], w);
+        }
+        terms[nt++] = t;
+    }
+    *ret_nterms = nt;
+    return 0;
+}
+
+static double difference(const struct term *t, const double *theta)
+{
+    double d = 0;
+    for (int k = 0; k < t->nbots; k++)
+        d += t->w[k] * theta[t->bot[k]];
+    return d;
+}
+
 /* The log-likelihood of strengths theta (natural log units), the prior's
  * virtual draws included. */
-static double log_likelihood(int n, const double *points, const double *games, const double *theta)
+static double log_likelihood(int n, const struct term *terms, int nt, const double *theta)
 {
     double ll = 0;
-    for (int i = 0; i < n; i++) {
+    for (int i = 0; i < n; i++)
         ll += PRIOR_GAMES / 2.0 * (log_sigmoid(theta[i]) + log_sigmoid(-theta[i]));
-        for (int j = 0; j < n; j++)
-            if (j != i && games[i * n + j] > 0)
-                ll += points[i * n + j] * log_sigmoid(theta[i] - theta[j]);
+    for (int m = 0; m < nt; m++) {
+        double d = difference(&terms[m], theta);
+        ll +=
+            terms[m].points * log_sigmoid(d) + (terms[m].games - terms[m].points) * log_sigmoid(-d);
     }
     return ll;
 }
 
-/* Gradient g and Fisher information h (n x n) of the log-likelihood at theta:
- * each game between i and j adds p (1 - p) to h_ii and subtracts it from
- * h_ij, p = 1 / (1 + e^(theta_j - theta_i)). */
-static void derivatives(int n, const double *points, const double *games, const double *theta,
-                        double *g, double *h)
+/* Gradient g and information h (n x n) of the log-likelihood at theta: a
+ * match of difference d = w . theta adds w (points - games p) to g and
+ * games p (1 - p) w w^T to h, p = 1 / (1 + e^-d). (For the logistic model
+ * the observed and the expected (Fisher) information are the same.) */
+static void derivatives(int n, const struct term *terms, int nt, const double *theta, double *g,
+                        double *h)
 {
     for (int i = 0; i < n; i++) {
         double pi = 1.0 / (1.0 + exp(-theta[i]));
         g[i] = PRIOR_GAMES * (0.5 - pi);
+        for (int j = 0; j < n; j++)
+            h[i * n + j] = 0;
         h[i * n + i] = PRIOR_GAMES * pi * (1 - pi);
-        for (int j = 0; j < n; j++) {
-            if (j == i)
-                continue;
-            double gij = games[i * n + j] > 0 ? games[i * n + j] : 0;
-            double p = 1.0 / (1.0 + exp(theta[j] - theta[i]));
-            g[i] += gij > 0 ? points[i * n + j] - gij * p : 0;
-            h[i * n + i] += gij * p * (1 - p);
-            h[i * n + j] = -gij * p * (1 - p);
+    }
+    for (int m = 0; m < nt; m++) {
+        const struct term *t = &terms[m];
+        double p = 1.0 / (1.0 + exp(-difference(t, theta)));
+        double residual = t->points - t->games * p, weight = t->games * p * (1 - p);
+        for (int k = 0; k < t->nbots; k++) {
+            g[t->bot[k]] += t->w[k] * residual;
+            for (int l = 0; l < t->nbots; l++)
+                h[t->bot[k] * n + t->bot[l]] += weight * t->w[k] * t->w[l];
         }
     }
 }
 
-int tx_stats_ratings(int n, const double *points, const double *games, double *ret_elo,
-                     double *ret_margin)
+int tx_stats_fit(int n, const struct tx_stats_match *matches, int nmatches, double *ret_elo,
+                 double *ret_margin)
 {
-    if (n < 1)
+    if (n < 1 || nmatches < 0)
         return -EINVAL;
     size_t nn = (size_t)n * (size_t)n;
     double *theta = calloc((size_t)n, sizeof(double));
@@ -359,16 +422,19 @@ int tx_stats_ratings(int n, const double *points, const double *games, double *r
     double *step = malloc((size_t)n * sizeof(double));
     double *h = malloc(nn * sizeof(double));
     double *work = malloc(nn * sizeof(double));
-    int r = -ENOMEM;
-    if (!theta || !trial || !g || !step || !h || !work)
+    struct term *terms = malloc(((size_t)nmatches + 1) * sizeof *terms);
+    int r = -ENOMEM, nt = 0;
+    if (!theta || !trial || !g || !step || !h || !work || !terms)
+        goto out;
+    if ((r = make_terms(n, matches, nmatches, terms, &nt)) < 0)
         goto out;
 
     /* Damped Newton: the log-likelihood is strictly concave (the prior sees
      * to that), so a step that does not raise it is halved until it does.
      * Quadratic convergence: a few dozen iterations even for 100% scores. */
-    double ll = log_likelihood(n, points, games, theta);
+    double ll = log_likelihood(n, terms, nt, theta);
     for (int it = 0; it < FIT_ITERATIONS; it++) {
-        derivatives(n, points, games, theta, g, h);
+        derivatives(n, terms, nt, theta, g, h);
         r = -EINVAL;
         if (!invert(n, h, work))
             goto out;
@@ -384,7 +450,7 @@ int tx_stats_ratings(int n, const double *points, const double *games, double *r
         for (double t = 1.0; t > 1e-9; t /= 2) {
             for (int i = 0; i < n; i++)
                 trial[i] = theta[i] + t * step[i];
-            double next = log_likelihood(n, points, games, trial);
+            double next = log_likelihood(n, terms, nt, trial);
             if (next >= ll) {
                 ll = next;
                 for (int i = 0; i < n; i++)
@@ -394,8 +460,8 @@ int tx_stats_ratings(int n, const double *points, const double *games, double *r
         }
     }
 
-    /* Covariance: the inverse of the Fisher information at the optimum. */
-    derivatives(n, points, games, theta, g, h);
+    /* Covariance: the inverse of the information at the optimum. */
+    derivatives(n, terms, nt, theta, g, h);
     r = -EINVAL;
     if (!invert(n, h, work))
         goto out;
@@ -424,6 +490,27 @@ out:
     free(step);
     free(h);
     free(work);
+    free(terms);
+    return r;
+}
+
+int tx_stats_ratings(int n, const double *points, const double *games, double *ret_elo,
+                     double *ret_margin)
+{
+    if (n < 1)
+        return -EINVAL;
+    /* each pair once: i's points against j, and the games they played */
+    struct tx_stats_match *m = malloc(((size_t)n * (size_t)(n - 1) / 2 + 1) * sizeof *m);
+    if (!m)
+        return -ENOMEM;
+    int nm = 0;
+    for (int i = 0; i < n; i++)
+        for (int j = i + 1; j < n; j++)
+            if (games[i * n + j] > 0)
+                m[nm++] =
+                    (struct tx_stats_match){{i, -1}, {j, -1}, points[i * n + j], games[i * n + j]};
+    int r = tx_stats_fit(n, m, nm, ret_elo, ret_margin);
+    free(m);
     return r;
 }
 

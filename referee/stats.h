@@ -75,6 +75,27 @@ struct tx_stats_sprt {
 struct tx_stats_sprt tx_stats_sprt(const int64_t penta[5], double elo0, double elo1, double alpha,
                                    double beta, enum tx_stats_elo_model model);
 
+/* One result for tx_stats_fit: games between two sides, each one bot or a
+ * team of two (Double TwixT) whose strength is the mean of its two bots'
+ * ratings: a team of two copies of one bot is as strong as the bot. */
+struct tx_stats_match {
+    int a[2], b[2]; /* each side's bots (0 to n - 1); the second is -1 for a side of one */
+    double points;  /* side a's: its wins and half its draws */
+    double games;
+};
+
+/* Ratings of n bots from results between sides of one or two bots: the
+ * Bradley-Terry model of tx_stats_ratings, a side's strength being the mean
+ * of its bots' (natural-log strengths, so Elo: a team of +100 and -100 plays
+ * like a bot rated 0), fitted by maximum likelihood with the same virtual
+ * draw per bot, shifted to a mean of 0; ret_margin[i] the half-width of bot
+ * i's 95% interval from the inverse of the observed information. A bot that
+ * only ever played beside one partner, against the same opponents, is told
+ * apart from it only by the prior: its interval says so (hundreds of Elo).
+ * Returns 0, -EINVAL for n < 1 or a bot index out of range, or -ENOMEM. */
+int tx_stats_fit(int n, const struct tx_stats_match *matches, int nmatches, double *ret_elo,
+                 double *ret_margin);
+
 /* Ratings of n bots from a round robin (or any schedule): points[i * n + j]
  * is what bot i scored against bot j (draws as halves) and games[i * n + j]
  * how many games they played (symmetric). Fits a Bradley-Terry model by

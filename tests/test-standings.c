@@ -15,11 +15,14 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include <cjson/cJSON.h>
 
 #include "commands.h"
 #include "render-dashboard.h"
+#include "standings-games.h"
 #include "standings.h"
 
 static const char *data(const char *name)
@@ -718,6 +721,598 @@ START_TEST(standings_dashboard_data)
 }
 END_TEST
 
+/* ---- Double TwixT, handicap games and openings (issue 23) ----
+ *
+ * The records below are real games (standings-games.h): the loader, the
+ * verifier and the standings' checks accept them. */
+
+/* want is in text; else text goes to stderr (a Check message is short). */
+#define ck_assert_has(text, want)                                                                  \
+    do {                                                                                           \
+        if (!strstr((text), (want))) {                                                             \
+            fprintf(stderr, "%s\n", (text));                                                       \
+            ck_abort_msg("missing: %s", (want));                                                   \
+        }                                                                                          \
+    } while (0)
+
+/* A game of two bots (c, d NULL) or of teams red = a, c and black = b, d. */
+static struct tx_test_game game_of(const char *red, const char *black, const char *a, const char *b,
+                                   const char *c, const char *d, int winner)
+{
+    return (struct tx_test_game){
+        .game = 1,
+        .players = {a, b, c, d},
+        .teams = {red, black},
+        .winner = winner,
+        .reason = TX_REASON_CONNECTION,
+    };
+}
+
+/* Adds n copies of the game (records without a run are never duplicates). */
+static void add_games(struct tx_standings *s, struct tx_test_game spec, int n)
+{
+    struct tx_record r;
+    tx_test_game_record(&spec, &r);
+    for (int i = 0; i < n; i++)
+        ck_assert_int_eq(tx_standings_add(s, &r), TX_STANDINGS_COUNTED);
+    tx_record_free(&r);
+}
+
+/* wins of n games for side 0 of the game (its colours as given). */
+static void add_score(struct tx_standings *s, struct tx_test_game spec, int wins, int n)
+{
+    spec.winner = 0;
+    add_games(s, spec, wins);
+    spec.winner = 1;
+    add_games(s, spec, n - wins);
+}
+
+static int team(const struct tx_standings *s, const char *label)
+{
+    for (int i = 0; i < s->nteams; i++)
+        if (!strcmp(s->teams[i].label, label))
+            return i;
+    ck_abort_msg("no team %s", label);
+    return -1;
+}
+
+/* The bots' and the teams' ratings of s. */
+struct rated {
+    int order[8], torder[8];
+    double elo[8], margin[8], telo[8], tmargin[8];
+};
+
+static void rate(const struct tx_standings *s, struct rated *k)
+{
+    ck_assert_int_le(s->nbots, 8);
+    ck_assert_int_le(s->nteams, 8);
+    ck_assert_int_eq(tx_standings_rank(s, k->order, k->elo, k->margin), 0);
+    ck_assert_int_eq(tx_standings_rank_teams(s, k->torder, k->telo, k->tmargin), 0);
+}
+
+static double elo_of(const struct tx_standings *s, const struct rated *k, const char *name)
+{
+    return k->elo[bot(s, name) - s->bots];
+}
+
+/* Team games count for the team and for each of its bots, games of two in
+ * the bots' crosstable only; both kinds of one condition are one table. */
+START_TEST(standings_team_games_counted)
+{
+    struct tx_standings s;
+    tx_standings_init(&s);
+    add_score(&s, game_of("red", "black", "a", "b", "c", "d", 0), 3, 5); /* red 3, black 2 */
+    add_score(&s, game_of(NULL, NULL, "a", "c", NULL, NULL, 0), 2, 2);   /* a beats c twice */
+    ck_assert_int_eq(s.counted, 7);
+    ck_assert_int_eq(s.team_games, 5);
+    ck_assert_ptr_null(s.next); /* one condition */
+    ck_assert_int_eq(s.nteams, 2);
+    const struct tx_standings_team *red = &s.teams[team(&s, "red")],
+                                   *black = &s.teams[team(&s, "black")];
+    ck_assert_int_eq(red->games, 5);
+    ck_assert_int_eq(red->wins, 3);
+    ck_assert_int_eq(red->losses, 2);
+    ck_assert_str_eq(s.bots[red->bot[0]].name, "a"); /* in the order they play */
+    ck_assert_str_eq(s.bots[red->bot[1]].name, "c");
+    ck_assert_int_eq(black->wins, 2);
+    ck_assert_int_eq(tx_standings_team_cell(&s, team(&s, "red"), team(&s, "black"))->half_points,
+                     6);
+    static const struct {
+        const char *name;
+        int64_t games, team_games, wins, losses;
+    } want[] = {{"a", 7, 5, 5, 2}, {"c", 7, 5, 3, 4}, {"b", 5, 5, 2, 3}, {"d", 5, 5, 2, 3}};
+    for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
+        const struct tx_standings_bot *b = bot(&s, want[i].name);
+        ck_assert_msg(b->games == want[i].games && b->team_games == want[i].team_games &&
+                          b->wins == want[i].wins && b->losses == want[i].losses,
+                      "%s: %lld games, %lld of teams, %lld wins, %lld losses", want[i].name,
+                      (long long)b->games, (long long)b->team_games, (long long)b->wins,
+                      (long long)b->losses);
+    }
+    /* the bots' crosstable holds the games of two only */
+    ck_assert_int_eq(cell(&s, "a", "c")->games, 2);
+    ck_assert_int_eq(cell(&s, "a", "b")->games, 0);
+    /* the log: team games name their four bots and their teams */
+    ck_assert_int_eq(s.nlog, 7);
+    ck_assert_int_eq(s.log[0].team[0], team(&s, "red"));
+    ck_assert_int_eq(s.log[0].bot[2], (int)(bot(&s, "c") - s.bots));
+    ck_assert_int_eq(s.log[6].team[0], -1);
+    ck_assert_int_eq(s.log[6].bot[2], -1);
+    /* the newest bot to show against each opponent has games of two */
+    ck_assert_str_eq(s.bots[tx_standings_newest(&s)].name, "c");
+    tx_standings_free(&s);
+}
+END_TEST
+
+/* A team is its name and its two bots in their order: the same name with
+ * other bots is another team, and both are labelled as --teams writes them. */
+START_TEST(standings_team_is_name_and_bots)
+{
+    struct tx_standings s;
+    tx_standings_init(&s);
+    add_games(&s, game_of("red", "black", "a", "b", "c", "d", 0), 1);
+    ck_assert_str_eq(s.teams[0].label, "red");
+    add_games(&s, game_of("black", "red", "a", "e", "c", "f", 1), 1);
+    add_games(&s, game_of("red", "black", "a", "b", "c", "d", 0), 1);
+    ck_assert_int_eq(s.nteams, 4);
+    ck_assert_str_eq(s.teams[0].label, "red=a,c");
+    ck_assert_str_eq(s.teams[1].label, "black=b,d");
+    ck_assert_str_eq(s.teams[2].label, "black=a,c");
+    ck_assert_str_eq(s.teams[3].label, "red=e,f");
+    ck_assert_int_eq(s.teams[0].wins, 2);
+    /* the same bots in the other order: another team too */
+    add_games(&s, game_of("red", "black", "c", "b", "a", "d", 0), 1);
+    ck_assert_int_eq(s.nteams, 5);
+    ck_assert_str_eq(s.teams[4].label, "red=c,a");
+    ck_assert_int_eq(s.teams[team(&s, "black=b,d")].games, 3);
+    tx_standings_free(&s);
+}
+END_TEST
+
+/* The bots' fit against cases worked out by hand. */
+START_TEST(standings_team_fit_by_hand)
+{
+    struct tx_standings s;
+    struct rated k;
+
+    /* A team of two copies of a bot plays like the bot: 60 of 100 for a's
+     * team against c's is stats' two-bot case, +-35.036 +- 34.654. */
+    tx_standings_init(&s);
+    add_score(&s, game_of("aa", "cc", "a", "c", "a", "c", 0), 60, 100);
+    rate(&s, &k);
+    ck_assert_double_eq_tol(elo_of(&s, &k, "a"), 35.03642450144783, 1e-6);
+    ck_assert_double_eq_tol(elo_of(&s, &k, "c"), -35.03642450144783, 1e-6);
+    ck_assert_double_eq_tol(k.margin[0], 34.65372156320004, 1e-6);
+    ck_assert_double_eq_tol(k.telo[team(&s, "aa")], 35.03642450144783, 1e-6);
+    ck_assert_int_eq(bot(&s, "a")->games, 100);
+    tx_standings_free(&s);
+
+    /* Symmetric teams: everyone equal, at 0. */
+    tx_standings_init(&s);
+    add_score(&s, game_of("ab", "cd", "a", "c", "b", "d", 0), 5, 10);
+    rate(&s, &k);
+    for (int i = 0; i < 4; i++) {
+        ck_assert_double_eq_tol(k.elo[i], 0, 1e-9);
+        ck_assert_double_eq_tol(k.margin[i], k.margin[0], 1e-9);
+    }
+    tx_standings_free(&s);
+
+    /* Partners who always play together are equal, and their intervals
+     * say that nothing tells them apart (the prior's width); games of two
+     * between them do. */
+    tx_standings_init(&s);
+    add_score(&s, game_of("ab", "cd", "a", "c", "b", "d", 0), 15, 20);
+    rate(&s, &k);
+    ck_assert_double_eq_tol(elo_of(&s, &k, "a"), elo_of(&s, &k, "b"), 1e-9);
+    ck_assert_double_eq_tol(elo_of(&s, &k, "c"), elo_of(&s, &k, "d"), 1e-9);
+    ck_assert(elo_of(&s, &k, "a") > 50);
+    double alone = k.margin[bot(&s, "a") - s.bots];
+    ck_assert_msg(alone > 400, "%f", alone);
+    add_score(&s, game_of(NULL, NULL, "a", "b", NULL, NULL, 0), 8, 10);
+    rate(&s, &k);
+    ck_assert(elo_of(&s, &k, "a") > elo_of(&s, &k, "b") + 100);
+    ck_assert(k.margin[bot(&s, "a") - s.bots] < alone / 2);
+    tx_standings_free(&s);
+
+    /* a wins 3 of 4 with every partner: first; the others alike. */
+    tx_standings_init(&s);
+    add_score(&s, game_of("ab", "cd", "a", "c", "b", "d", 0), 30, 40);
+    add_score(&s, game_of("ac", "bd", "a", "b", "c", "d", 0), 30, 40);
+    add_score(&s, game_of("ad", "bc", "a", "b", "d", "c", 0), 30, 40);
+    rate(&s, &k);
+    ck_assert_str_eq(s.bots[k.order[0]].name, "a");
+    ck_assert_double_eq_tol(elo_of(&s, &k, "b"), elo_of(&s, &k, "c"), 1e-6);
+    ck_assert_double_eq_tol(elo_of(&s, &k, "c"), elo_of(&s, &k, "d"), 1e-6);
+    ck_assert_double_eq_tol(elo_of(&s, &k, "a"), -3 * elo_of(&s, &k, "b"), 1e-6); /* mean 0 */
+    /* against b+c, b+d, c+d in turn, a and its partner score 75%: a rates
+     * two of its partners' intervals above them */
+    ck_assert(elo_of(&s, &k, "a") - elo_of(&s, &k, "b") > 150);
+    tx_standings_free(&s);
+}
+END_TEST
+
+/* Four times the games, the same scores: intervals about half as wide,
+ * the bots' (every partnership played once) and the teams' (three teams
+ * in a round robin). */
+START_TEST(standings_team_error_bars_shrink)
+{
+    double margin[2][4], tmargin[2][3];
+    for (int times = 0; times < 2; times++) {
+        struct tx_standings s, t;
+        struct rated k;
+        int n = times ? 4 : 1;
+        tx_standings_init(&s);
+        add_score(&s, game_of("ab", "cd", "a", "c", "b", "d", 0), 6 * n, 10 * n);
+        add_score(&s, game_of("ac", "bd", "a", "b", "c", "d", 0), 7 * n, 10 * n);
+        add_score(&s, game_of("ad", "bc", "a", "b", "d", "c", 0), 4 * n, 10 * n);
+        rate(&s, &k);
+        for (int i = 0; i < 4; i++)
+            margin[times][i] = k.margin[i];
+        tx_standings_free(&s);
+        tx_standings_init(&t);
+        add_score(&t, game_of("ab", "cd", "a", "c", "b", "d", 0), 6 * n, 10 * n);
+        add_score(&t, game_of("ab", "ef", "a", "e", "b", "f", 0), 7 * n, 10 * n);
+        add_score(&t, game_of("cd", "ef", "c", "e", "d", "f", 0), 4 * n, 10 * n);
+        rate(&t, &k);
+        for (int i = 0; i < 3; i++)
+            tmargin[times][i] = k.tmargin[i];
+        tx_standings_free(&t);
+    }
+    for (int i = 0; i < 4; i++)
+        ck_assert_msg(margin[1][i] < 0.65 * margin[0][i] && margin[1][i] > 0.4 * margin[0][i],
+                      "bot %d: %f then %f", i, margin[0][i], margin[1][i]);
+    for (int i = 0; i < 3; i++)
+        ck_assert_msg(tmargin[1][i] < 0.65 * tmargin[0][i] && tmargin[1][i] > 0.4 * tmargin[0][i],
+                      "team %d: %f then %f", i, tmargin[0][i], tmargin[1][i]);
+}
+END_TEST
+
+/* Writes the games to a temporary file; returns its path (free it, and unlink). */
+static char *write_games(const struct tx_test_game *games, size_t n)
+{
+    char *path = strdup("/tmp/test-standings-XXXXXX");
+    int fd = mkstemp(path);
+    ck_assert_int_ge(fd, 0);
+    FILE *f = fdopen(fd, "w");
+    for (size_t i = 0; i < n; i++)
+        tx_test_game_write(&games[i], f);
+    fclose(f);
+    return path;
+}
+
+/* Reads path with every check on; warnings into *ret_warnings. */
+static void read_checked(struct tx_standings *s, const char *path, char **ret_warnings)
+{
+    char err[1024], *warnings = NULL;
+    size_t size = 0;
+    FILE *warn = open_memstream(&warnings, &size);
+    tx_standings_init(s);
+    ck_assert_int_eq(tx_standings_read(s, path, false, warn, NULL, err, sizeof err), 0);
+    fclose(warn);
+    ck_assert_msg(s->rejected == 0, "%s", warnings);
+    *ret_warnings = warnings;
+}
+
+/* A fault loses for the team and is counted against the bot that made it
+ * (the one whose entry ends the record), not its partner. */
+START_TEST(standings_team_faults_attributed)
+{
+    static const struct {
+        int fault_seat, winner;
+        enum tx_reason reason;
+        const char *faulty; /* its bot */
+    } table[] = {
+        {2, 1, TX_REASON_TIMEOUT, "c"}, /* red's second bot */
+        {1, 0, TX_REASON_CRASH, "b"},   /* black's first */
+        {3, 0, TX_REASON_TIMEOUT, "d"}, /* black's second */
+        {0, 1, TX_REASON_CRASH, "a"},   /* red's first */
+    };
+    for (size_t i = 0; i < sizeof table / sizeof table[0]; i++) {
+        struct tx_test_game g = game_of("red", "black", "a", "b", "c", "d", table[i].winner);
+        g.reason = table[i].reason;
+        g.fault_seat = table[i].fault_seat;
+        char *path = write_games(&g, 1), *warnings;
+        struct tx_standings s;
+        read_checked(&s, path, &warnings);
+        ck_assert_int_eq(s.counted, 1);
+        for (int b = 0; b < s.nbots; b++) {
+            int64_t faults = s.bots[b].timeouts + s.bots[b].crashes + s.bots[b].invalids;
+            bool faulty = !strcmp(s.bots[b].name, table[i].faulty);
+            ck_assert_msg(faults == faulty, "case %zu: %s has %lld faults", i, s.bots[b].name,
+                          (long long)faults);
+            ck_assert_int_eq(s.bots[b].timeouts, faulty && table[i].reason == TX_REASON_TIMEOUT);
+        }
+        const struct tx_standings_team *loser =
+            &s.teams[team(&s, table[i].winner ? "red" : "black")];
+        ck_assert_int_eq(loser->losses, 1);
+        ck_assert_int_eq(loser->timeouts + loser->crashes, 1);
+        ck_assert_int_eq(s.teams[team(&s, table[i].winner ? "black" : "red")].timeouts, 0);
+        /* the faulty bot's partner lost too, by no fault of its own */
+        free(warnings);
+        tx_standings_free(&s);
+        unlink(path);
+        free(path);
+    }
+}
+END_TEST
+
+/* Handicap games are apart from even ones (their own standings, with rows
+ * instead of ratings), whichever way each game's board was oriented; a
+ * handicap that names none of the game's bots is an even game. Openings
+ * are conditions too. One file holds them all. */
+START_TEST(standings_handicap_and_openings_apart)
+{
+    struct tx_test_game games[] = {
+        game_of(NULL, NULL, "strong", "weak", NULL, NULL, 0),
+        game_of(NULL, NULL, "weak", "strong", NULL, NULL, 1),
+        game_of("red", "black", "strong", "weak", "a", "b", 1),
+        game_of(NULL, NULL, "strong", "weak", NULL, NULL, 1),   /* handicap, 12 x 14 */
+        game_of(NULL, NULL, "weak", "strong", NULL, NULL, 0),   /* handicap, 14 x 12 */
+        game_of(NULL, NULL, "weak", "strong", NULL, NULL, 1),   /* handicap, 14 x 12 */
+        game_of("red", "black", "a", "b", "strong", "weak", 1), /* handicap: red */
+        game_of(NULL, NULL, "strong", "weak", NULL, NULL, 0),   /* the pie */
+        game_of(NULL, NULL, "weak", "a", NULL, NULL, 0), /* "strong" not in it: even, 14 x 12 */
+    };
+    for (int i = 3; i < 7; i++) {
+        games[i].handicap = i == 6 ? "red" : "strong";
+        games[i].width = 14;
+        games[i].height = 12;
+    }
+    games[7].opening = TX_OPENING_PIE;
+    games[8].handicap = "strong";
+    games[8].width = 14;
+    games[8].height = 12;
+    for (size_t i = 0; i < sizeof games / sizeof games[0]; i++)
+        games[i].game = (int64_t)i + 1;
+    char *path = write_games(games, sizeof games / sizeof games[0]), *warnings;
+    struct tx_standings s;
+    read_checked(&s, path, &warnings);
+    ck_assert_int_eq(s.counted, 3);
+    ck_assert(!s.handicapped);
+    ck_assert_int_eq(bot(&s, "strong")->games, 3);
+    ck_assert_int_eq(bot(&s, "strong")->wins, 2);
+    ck_assert_int_eq(bot(&s, "strong")->team_games, 1);
+
+    const struct tx_standings *h = s.next;
+    ck_assert(h && h->handicapped);
+    ck_assert_int_eq(h->variant.width, 14); /* the longer side first */
+    ck_assert_int_eq(h->variant.height, 12);
+    ck_assert_int_eq(h->counted, 4);
+    ck_assert_int_eq(h->nhandicap, 2);
+    ck_assert_str_eq(tx_standings_handicap_name(h, 0, false), "strong");
+    ck_assert_str_eq(tx_standings_handicap_name(h, 0, true), "weak");
+    ck_assert_int_eq(h->handicap[0].games, 3);
+    ck_assert_int_eq(h->handicap[0].wins, 1); /* game 5: weak (player 1) won */
+    ck_assert(h->handicap[1].teams);
+    ck_assert_str_eq(tx_standings_handicap_name(h, 1, false), "red");
+    ck_assert_int_eq(h->handicap[1].wins, 0);
+
+    const struct tx_standings *pie = h->next;
+    ck_assert(pie && !pie->handicapped && pie->variant.opening == TX_OPENING_PIE);
+    ck_assert_int_eq(pie->counted, 1);
+    const struct tx_standings *other = pie->next;
+    ck_assert(other && !other->handicapped && other->variant.width == 14);
+    ck_assert_int_eq(other->counted, 1);
+    ck_assert_ptr_null(other->next);
+
+    char *text = NULL;
+    size_t size = 0;
+    FILE *out = open_memstream(&text, &size);
+    ck_assert_int_eq(tx_standings_print_all(&s, NULL, 0, true, false, out), 0);
+    fclose(out);
+    ck_assert_has(text, "pp rules, 12 x 12 board: 4 bots, 2 teams, 3 games (1 of teams)\n");
+    ck_assert_has(text, "\npp rules, 14 x 12 board, handicap games: 4 bots, 2 teams, 4 games (1 "
+                        "of teams)\n\nhandicapped  opponent  games   score");
+    ck_assert_has(text, "\nstrong       weak          3   33.3%      1      0      2       0  ");
+    ck_assert_has(text, "\npp rules, 12 x 12 board, pie opening: 2 bots, 1 game\n");
+    ck_assert_has(text, "\npp rules, 14 x 12 board: 2 bots, 1 game\n");
+    free(text);
+
+    text = NULL;
+    out = open_memstream(&text, &size);
+    ck_assert_int_eq(tx_standings_print_all(&s, NULL, 0, true, true, out), 0);
+    fclose(out);
+    int lines = 0;
+    for (char *line = text, *nl; (nl = strchr(line, '\n')); line = nl + 1, lines++) {
+        cJSON *o = cJSON_ParseWithLength(line, (size_t)(nl - line));
+        ck_assert_ptr_nonnull(o);
+        bool handicap = cJSON_IsTrue(cJSON_GetObjectItem(o, "handicap"));
+        ck_assert_int_eq(handicap, lines == 1);
+        ck_assert_str_eq(cJSON_GetObjectItem(o, "opening")->valuestring,
+                         lines == 2 ? "pie" : "swap");
+        if (handicap) {
+            cJSON *row = cJSON_GetArrayItem(cJSON_GetObjectItem(o, "handicap_games"), 1);
+            ck_assert_str_eq(cJSON_GetObjectItem(row, "handicapped")->valuestring, "red");
+            ck_assert_str_eq(cJSON_GetObjectItem(row, "opponent")->valuestring, "black");
+            ck_assert(cJSON_IsTrue(cJSON_GetObjectItem(row, "teams")));
+            ck_assert_int_eq(cJSON_GetObjectItem(row, "losses")->valueint, 1);
+            ck_assert_ptr_null(cJSON_GetObjectItem(o, "bots"));
+        } else {
+            ck_assert_ptr_nonnull(cJSON_GetObjectItem(o, "bots"));
+        }
+        cJSON_Delete(o);
+    }
+    ck_assert_int_eq(lines, 4);
+    free(text);
+    free(warnings);
+    tx_standings_free(&s);
+    unlink(path);
+    free(path);
+}
+END_TEST
+
+/* Each game counted is logged where it was counted, with its own line:
+ * the dashboard's pages read it back from there. (A game of another
+ * condition used to overwrite the place of the first condition's last game.) */
+START_TEST(standings_log_of_each_condition)
+{
+    struct tx_test_game games[4] = {
+        game_of(NULL, NULL, "a", "b", NULL, NULL, 0),
+        game_of(NULL, NULL, "a", "b", NULL, NULL, 1),
+        game_of(NULL, NULL, "b", "a", NULL, NULL, 0),
+        game_of("x", "y", "a", "b", "c", "d", 0),
+    };
+    for (int i = 0; i < 4; i++)
+        games[i].game = i + 1;
+    games[1].width = games[1].height = 14;
+    char *path = write_games(games, 4), *warnings;
+    struct tx_standings s;
+    read_checked(&s, path, &warnings);
+    ck_assert_int_eq(s.nlog, 3);
+    ck_assert_int_eq(s.log[0].line, 1);
+    ck_assert_int_eq(s.log[1].line, 3);
+    ck_assert_int_eq(s.log[2].line, 4);
+    ck_assert(s.log[0].end <= s.log[1].start);
+    ck_assert_ptr_nonnull(s.next);
+    ck_assert_int_eq(s.next->nlog, 1);
+    ck_assert_int_eq(s.next->log[0].line, 2);
+    ck_assert_int_eq(s.next->log[0].file, 0);
+    free(warnings);
+    tx_standings_free(&s);
+    unlink(path);
+    free(path);
+}
+END_TEST
+
+/* --bots with teams: a team is in when its name is, or both its bots are. */
+START_TEST(standings_team_subsets)
+{
+    static const struct {
+        const char *only[4];
+        int n;
+        bool in;
+    } table[] = {
+        {{"a", "b", "c", "d"}, 4, true}, {{"red", "black"}, 2, true}, {{"red", "b", "d"}, 3, true},
+        {{"a", "b"}, 2, false},          {{"red", "b"}, 2, false},
+    };
+    struct tx_record r;
+    struct tx_test_game g = game_of("red", "black", "a", "b", "c", "d", 0);
+    tx_test_game_record(&g, &r);
+    for (size_t i = 0; i < sizeof table / sizeof table[0]; i++) {
+        struct tx_standings s;
+        tx_standings_init(&s);
+        s.only = (const char **)table[i].only;
+        s.nonly = table[i].n;
+        ck_assert_int_eq(tx_standings_add(&s, &r),
+                         table[i].in ? TX_STANDINGS_COUNTED : TX_STANDINGS_FILTERED);
+        s.only = NULL;
+        tx_standings_free(&s);
+    }
+    tx_record_free(&r);
+}
+END_TEST
+
+/* The text and JSON of a standings with teams: the teams' table and
+ * crosstable, the bots' team games; no bots' crosstable without games of two. */
+START_TEST(standings_print_teams)
+{
+    struct tx_standings s;
+    tx_standings_init(&s);
+    add_score(&s, game_of("red", "black", "a", "b", "c", "d", 0), 3, 4);
+    char *text = print_to_string(&s, false);
+    ck_assert_has(text, "4 bots, 2 teams, 4 games\n\nrank  team   bots  games   score");
+    ck_assert_has(text, "\n   1  red    a, c      4   75.0%      3      0      1  ");
+    ck_assert_has(text, "Team crosstable: points/games of the row team against the column "
+                        "team\nrank  team     1    2\n   1  red      -  3/4\n");
+    ck_assert_has(text, "rank  bot  games   team   score");
+    ck_assert_has(text, "\n   1  a        4      4   75.0%");
+    ck_assert_ptr_null(strstr(text, "\nCrosstable"));
+    free(text);
+    add_games(&s, game_of(NULL, NULL, "a", "b", NULL, NULL, 0), 1);
+    text = print_to_string(&s, false);
+    ck_assert_has(text, "4 bots, 2 teams, 5 games (4 of teams)\n");
+    ck_assert_has(text, "\nCrosstable: points/games of the row bot against the column bot, "
+                        "games of two bots\n");
+    free(text);
+
+    text = print_to_string(&s, true);
+    cJSON *root = cJSON_Parse(text);
+    ck_assert_ptr_nonnull(root);
+    ck_assert_int_eq(cJSON_GetObjectItem(root, "team_games")->valueint, 4);
+    cJSON *red = cJSON_GetArrayItem(cJSON_GetObjectItem(root, "teams"), 0);
+    ck_assert_str_eq(cJSON_GetObjectItem(red, "name")->valuestring, "red");
+    ck_assert_str_eq(cJSON_GetArrayItem(cJSON_GetObjectItem(red, "bots"), 1)->valuestring, "c");
+    ck_assert_int_eq(cJSON_GetObjectItem(red, "wins")->valueint, 3);
+    cJSON *cross = cJSON_GetObjectItem(cJSON_GetObjectItem(root, "team_crosstable"), "red");
+    ck_assert_int_eq(cJSON_GetObjectItem(cJSON_GetObjectItem(cross, "black"), "games")->valueint,
+                     4);
+    cJSON *a = cJSON_GetArrayItem(cJSON_GetObjectItem(root, "bots"), 0);
+    ck_assert_str_eq(cJSON_GetObjectItem(a, "name")->valuestring, "a");
+    ck_assert_int_eq(cJSON_GetObjectItem(a, "games")->valueint, 5);
+    ck_assert_int_eq(cJSON_GetObjectItem(a, "team_games")->valueint, 4);
+    cJSON_Delete(root);
+    free(text);
+    tx_standings_free(&s);
+}
+END_TEST
+
+/* The dashboard's data with teams and handicap games, and the teams' pages. */
+START_TEST(standings_dashboard_teams_and_handicap)
+{
+    struct tx_test_game games[6];
+    for (int i = 0; i < 6; i++) {
+        games[i] = game_of("red", "black", "a", "b", "c", "d", i % 3 == 0);
+        games[i].game = i + 1;
+    }
+    games[5] = game_of(NULL, NULL, "a", "b", NULL, NULL, 0);
+    games[5].game = 6;
+    games[5].handicap = "a";
+    games[5].width = 14;
+    char *path = write_games(games, 6), *warnings;
+    struct tx_standings s;
+    read_checked(&s, path, &warnings);
+    ck_assert(tx_dashboard_shown(&s) == &s);
+    char *page = NULL;
+    size_t len = 0;
+    FILE *out = open_memstream(&page, &len);
+    ck_assert_int_eq(tx_render_dashboard(out, &s, "teams", "standings-games"), 0);
+    fclose(out);
+    const char *from = strstr(page, "id=\"tx-data\">") + strlen("id=\"tx-data\">");
+    cJSON *data = cJSON_ParseWithLength(from, (size_t)(strstr(from, "</script>") - from));
+    ck_assert_ptr_nonnull(data);
+    ck_assert_int_eq(cJSON_GetObjectItem(data, "team_games")->valueint, 5);
+    cJSON *teams = cJSON_GetObjectItem(data, "teams");
+    ck_assert_int_eq(cJSON_GetArraySize(teams), 2);
+    ck_assert_str_eq(cJSON_GetObjectItem(cJSON_GetArrayItem(teams, 0), "name")->valuestring, "red");
+    cJSON *link =
+        cJSON_GetArrayItem(cJSON_GetArrayItem(cJSON_GetObjectItem(data, "team_pages"), 0), 1);
+    ck_assert_str_eq(link->valuestring, "standings-games/teams/black--red.html"); /* names sorted */
+    cJSON *cross =
+        cJSON_GetArrayItem(cJSON_GetArrayItem(cJSON_GetObjectItem(data, "team_cross"), 0), 1);
+    ck_assert_int_eq(cJSON_GetObjectItem(cross, "points")->valueint, 3);
+    cJSON *row = cJSON_GetArrayItem(cJSON_GetObjectItem(data, "handicap"), 0);
+    ck_assert_str_eq(cJSON_GetObjectItem(row, "condition")->valuestring, "pp rules, 14 x 12 board");
+    ck_assert_str_eq(cJSON_GetObjectItem(row, "handicapped")->valuestring, "a");
+    ck_assert_int_eq(cJSON_GetObjectItem(row, "wins")->valueint, 1);
+    /* the ratings over time: the joint fit, team games included */
+    cJSON *points = cJSON_GetObjectItem(cJSON_GetObjectItem(data, "history"), "points");
+    ck_assert_int_eq(cJSON_GetArraySize(points), 5);
+    cJSON *last = cJSON_GetArrayItem(points, 4);
+    ck_assert(
+        fabs(cJSON_GetArrayItem(cJSON_GetObjectItem(last, "elo"), 0)->valuedouble -
+             cJSON_GetObjectItem(cJSON_GetArrayItem(cJSON_GetObjectItem(data, "bots"), 0), "elo")
+                 ->valuedouble) < 0.02);
+    cJSON_Delete(data);
+    free(page);
+
+    char dir[64] = "/tmp/test-standings-pages-XXXXXX", err[512], file[200];
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+    ck_assert_int_eq(tx_dashboard_write_pages(&s, dir, err, sizeof err), 0);
+    snprintf(file, sizeof file, "%s/teams/black--red.html", dir);
+    FILE *f = fopen(file, "r");
+    ck_assert_msg(f != NULL, "%s", file);
+    fclose(f);
+    ck_assert_int_eq(unlink(file), 0);
+    snprintf(file, sizeof file, "%s/teams", dir);
+    ck_assert_int_eq(rmdir(file), 0);
+    ck_assert_int_eq(rmdir(dir), 0); /* nothing else: the handicap game is not on the page */
+    free(warnings);
+    tx_standings_free(&s);
+    unlink(path);
+    free(path);
+}
+END_TEST
+
 static Suite *standings_suite(void)
 {
     Suite *s = suite_create("standings");
@@ -738,6 +1333,16 @@ static Suite *standings_suite(void)
     tcase_add_test(tc, standings_reads_stdin);
     tcase_add_test(tc, standings_keep_games_for_the_dashboard);
     tcase_add_test(tc, standings_dashboard_data);
+    tcase_add_test(tc, standings_team_games_counted);
+    tcase_add_test(tc, standings_team_is_name_and_bots);
+    tcase_add_test(tc, standings_team_fit_by_hand);
+    tcase_add_test(tc, standings_team_error_bars_shrink);
+    tcase_add_test(tc, standings_team_faults_attributed);
+    tcase_add_test(tc, standings_handicap_and_openings_apart);
+    tcase_add_test(tc, standings_log_of_each_condition);
+    tcase_add_test(tc, standings_team_subsets);
+    tcase_add_test(tc, standings_print_teams);
+    tcase_add_test(tc, standings_dashboard_teams_and_handicap);
     tcase_set_timeout(tc, 30);
     suite_add_tcase(s, tc);
     return s;

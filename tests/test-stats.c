@@ -244,6 +244,42 @@ START_TEST(stats_ratings_degenerate)
 }
 END_TEST
 
+/* Sides of two bots: a team of two copies of a bot plays like the bot (the
+ * two-bot case above); teams of different bots pin only their means, and
+ * the prior shares a difference equally between partners. */
+START_TEST(stats_fit_teams)
+{
+    double elo[4], margin[4];
+    const struct tx_stats_match clones = {{0, 0}, {1, 1}, 60, 100};
+    ck_assert_int_eq(tx_stats_fit(2, &clones, 1, elo, margin), 0);
+    ck_assert_double_eq_tol(elo[0], 35.03642450144783, 1e-6);
+    ck_assert_double_eq_tol(margin[0], 34.65372156320004, 1e-6);
+    const struct tx_stats_match one = {{0, -1}, {1, -1}, 60, 100};
+    ck_assert_int_eq(tx_stats_fit(2, &one, 1, elo, margin), 0);
+    ck_assert_double_eq_tol(elo[0], 35.03642450144783, 1e-6);
+
+    /* 0 and 1 against 2 and 3, 75%: the partners alike, the mean 0 */
+    const struct tx_stats_match teams = {{0, 1}, {2, 3}, 75, 100};
+    ck_assert_int_eq(tx_stats_fit(4, &teams, 1, elo, margin), 0);
+    ck_assert_double_eq_tol(elo[0], elo[1], 1e-9);
+    ck_assert_double_eq_tol(elo[2], elo[3], 1e-9);
+    ck_assert_double_eq_tol(elo[0], -elo[2], 1e-9);
+    ck_assert(elo[0] > 50 && elo[0] < 200);
+    /* games of two between partners tell them apart */
+    const struct tx_stats_match more[] = {{{0, 1}, {2, 3}, 75, 100}, {{0, -1}, {1, -1}, 70, 100}};
+    ck_assert_int_eq(tx_stats_fit(4, more, 2, elo, margin), 0);
+    ck_assert(elo[0] > elo[1] + 100);
+    ck_assert_double_eq_tol(elo[0] + elo[1] + elo[2] + elo[3], 0, 1e-9);
+
+    /* no match at all, and bots out of range */
+    ck_assert_int_eq(tx_stats_fit(2, NULL, 0, elo, margin), 0);
+    ck_assert_double_eq_tol(elo[0], 0, 1e-9);
+    const struct tx_stats_match bad[] = {{{0, -1}, {2, -1}, 1, 1}, {{0, -2}, {1, -1}, 1, 1}};
+    ck_assert_int_eq(tx_stats_fit(2, &bad[0], 1, elo, margin), -EINVAL);
+    ck_assert_int_eq(tx_stats_fit(2, &bad[1], 1, elo, margin), -EINVAL);
+}
+END_TEST
+
 static Suite *stats_suite(void)
 {
     Suite *s = suite_create("stats");
@@ -260,6 +296,7 @@ static Suite *stats_suite(void)
     tcase_add_test(tc, stats_ratings_two_bots);
     tcase_add_test(tc, stats_ratings_three_bots);
     tcase_add_test(tc, stats_ratings_degenerate);
+    tcase_add_test(tc, stats_fit_teams);
     suite_add_tcase(s, tc);
     return s;
 }

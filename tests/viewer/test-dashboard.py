@@ -3,7 +3,8 @@
 --format html -o FILE`, and the league's PREFIX.html) in a real headless
 browser (Debian's chromium), used as a person would use it.
 
-usage: test-dashboard.py TWIXT_ARENA TINY_BOT    (meson runs it; exit 77 = skipped)
+usage: test-dashboard.py TWIXT_ARENA TINY_BOT MAKE_STANDINGS_GAMES
+       (meson runs it; exit 77 = skipped)
 
 The records are those of a pool that grows (three versions of a bot of
 known strength in a round robin, then a fourth joining), of games refereed
@@ -21,9 +22,15 @@ named with markup. The test checks:
     legend hides a line;
   - at a phone's width the page does not scroll sideways;
   - a league rewrites its dashboard and its pairings' pages as it plays,
-    and the last one counts every game of its records.
-A screenshot of the whole page is written to the build's meson-logs
-(dashboard.png) for a person to look at.
+    and the last one counts every game of its records;
+  - Double TwixT and handicap games (make-standings-games: four bots in
+    every partnership, one team named with markup, then handicap games):
+    the teams' table and intervals are those of `standings --json`, the
+    bots' team games are shown, the team crosstable's links open each
+    pairing's games (four bots, the two teams), and the handicap games
+    are a table apart, in no rating.
+Screenshots of the whole pages are written to the build's meson-logs
+(dashboard.png, dashboard-teams.png) for a person to look at.
 """
 import json
 import os
@@ -176,6 +183,69 @@ def check_links(b, page, cells, standings):
     return followed
 
 
+def check_teams(b, page, standings, handicap):
+    """The dashboard of Double TwixT and handicap games."""
+    open_page(b, "file://" + page, "teams dashboard")
+    teams = standings["teams"]
+    rows = b.js("Array.from(document.querySelectorAll('#teams tbody tr')).map(function (tr) {"
+                " return Array.from(tr.querySelectorAll('td')).map(function (td) {"
+                " return td.textContent; }); })")
+    check([r[1] for r in rows] == [t["name"] for t in teams], f"team rows {[r[1] for r in rows]}")
+    check([r[2] for r in rows] == [", ".join(t["bots"]) for t in teams], "each team's bots")
+    check([r[3] for r in rows] == [str(t["games"]) for t in teams], "each team's games")
+    check(b.js("document.querySelectorAll('#teams b').length") == 0
+          and any(t["name"] == "<b>east</b>" for t in teams), "a team named with markup is text")
+    cx = b.js("Array.from(document.querySelectorAll('#teams svg.errorbar circle'))"
+              ".map(function (c) { return +c.getAttribute('cx'); })")
+    elos = [t["elo"] for t in teams]
+    check(len(cx) == len(teams) and all((cx[i] - cx[j]) * (elos[i] - elos[j]) >= 0
+                                        for i in range(len(cx)) for j in range(len(cx))),
+          f"team bars not where the ratings are: {cx} {elos}")
+    team_games = b.js("Array.from(document.querySelectorAll('#standings tbody td.team-games'))"
+                      ".map(function (td) { return td.hidden ? null : td.textContent; })")
+    check(team_games == [str(x["team_games"]) for x in standings["bots"]],
+          f"the bots' team games: {team_games}")
+    check(b.js("document.querySelector('#standings tbody tr td.name').textContent") ==
+          standings["bots"][0]["name"] == "ace", "ace, who wins with every partner, ranks first")
+    state = json.loads(b.js("document.getElementById('tx-state').textContent"))
+    played = sum(1 for row in standings["team_crosstable"].values() for _ in row)
+    check(state["team_links"] == played, f"{state['team_links']} team links for {played} cells")
+    # The handicap games: a table apart, the rows of standings --json.
+    want = [[h["handicapped"], h["opponent"], str(h["games"])] for h in handicap["handicap_games"]]
+    got = b.js("Array.from(document.querySelectorAll('#handicap tbody tr')).map(function (tr) {"
+               " var td = tr.querySelectorAll('td');"
+               " return [td[1].textContent, td[2].textContent, td[3].textContent]; })")
+    check(got == want and want, f"handicap rows {got}, standings say {want}")
+    check(b.js("document.getElementById('handicap-section').hidden") is False, "handicap shown")
+    summary = b.js("document.getElementById('summary').textContent")
+    check("6 handicap games apart" in summary and "18 games" in summary, f"summary {summary!r}")
+    links = b.js("Array.from(document.querySelectorAll('#team-crosstable td.cell a'))"
+                 ".map(function (a) { return [a.textContent, a.getAttribute('href')]; })")
+    followed = 0
+    for text, href in links:
+        games = int(text.split("\u00b7")[0].split("/")[1])
+        target = os.path.join(os.path.dirname(page), href)
+        check(os.path.exists(target), f"{href}: no such page")
+        if not os.path.exists(target):
+            continue
+        # The games the page holds, read from it: stepping through a game
+        # of four is the viewer's test (test-viewer.py).
+        scripts = re.findall(r'<script type="application/json" class="tx-game">(.*?)</script>',
+                             open(target, encoding="utf-8").read(), re.S)
+        seen = [(len(r["players"]), r["teams"]) for r in
+                (json.loads(x)["record"] for x in scripts)]
+        check(len(seen) == games and all(n == 4 for n, _ in seen), f"{href}: {seen}")
+        check(len({tuple(sorted(t)) for _, t in seen}) == 1, f"{href}: one pairing of teams")
+        followed += 1
+    check(followed == len(links) == 6, f"{followed} team links followed of {len(links)}")
+    open_page(b, "file://" + page, "teams screenshot", width=1280, height=900)
+    shot = os.path.join(os.environ.get("TX_BUILD_DIR", os.path.dirname(page)), "meson-logs",
+                        "dashboard-teams.png")
+    os.makedirs(os.path.dirname(shot), exist_ok=True)
+    b.screenshot(shot)
+    print("screenshot:", shot)
+
+
 def check_narrow(b, page):
     open_page(b, "file://" + page, "narrow", width=400, height=800)
     wide = b.js("document.documentElement.scrollWidth - document.documentElement.clientWidth")
@@ -217,9 +287,9 @@ def check_league(b, arena, tiny, work):
 
 
 def main():
-    if len(sys.argv) != 3:
+    if len(sys.argv) != 4:
         sys.exit(__doc__)
-    arena, tiny = (os.path.abspath(a) for a in sys.argv[1:3])
+    arena, tiny, make_games = (os.path.abspath(a) for a in sys.argv[1:4])
     if not find_chromium():
         print("chromium not installed: skipped (apt-get install chromium)")
         return 77
@@ -230,6 +300,15 @@ def main():
     made = run(arena, "standings", *files, "--format", "html", "-o", page)
     check(made.returncode == 0 and os.path.exists(page), f"standings --format html: {made.stderr}")
     standings = json.loads(run(arena, "standings", "--json", *files).stdout)
+    teams = os.path.join(work, "teams.jsonl")
+    with open(teams, "w") as f:
+        check(subprocess.run([make_games], stdout=f).returncode == 0, "make-standings-games")
+    teams_page = os.path.join(work, "out", "teams.html")
+    made = run(arena, "standings", teams, "--format", "html", "-o", teams_page)
+    check(made.returncode == 0 and not made.stderr, f"standings --format html: {made.stderr}")
+    both = [json.loads(line) for line in run(arena, "standings", "--json", teams).stdout.splitlines()]
+    check(len(both) == 2 and not both[0]["handicap"] and both[1]["handicap"],
+          f"team games and handicap games apart: {[x.get('handicap') for x in both]}")
     check_static(page)
     with Browser() as b:
         try:
@@ -242,6 +321,8 @@ def main():
             b.screenshot(shot)
             print("screenshot:", shot)
             check_narrow(b, page)
+            check_teams(b, teams_page, both[0], both[1])
+            check_narrow(b, teams_page)
             check_league(b, arena, tiny, work)
         except BrowserError as e:
             check(False, f"browser: {e}")
