@@ -102,22 +102,30 @@ static int think(const struct tx_botio_turn *turn, void *data, char *message)
 
 static void usage(void)
 {
-    printf("usage: twixt-mcts [--size N] [--seed N] [--ms N] [--bench] [--no-FEATURE]\n"
-           "A Twixt-PP bot: Monte Carlo tree search with RAVE, pattern and evaluation\n"
-           "priors, link-seeking playouts and tree reuse between turns.\n"
-           "  --size N  board size, %d..%d (default %d)\n"
-           "  --seed N  random seed (default: from the clock)\n"
-           "  --ms N    thinking time per turn in ms (default %d on the first turn, %d later,\n"
-           "            less when the machine is busy)\n"
-           "  --bench   print playouts per second on one core and exit\n"
+    printf("usage: twixt-mcts [--rules R] [--board WxH | --size N] [--opening O] [--teams T]\n"
+           "                  [--seed N] [--ms N] [--bench] [--no-FEATURE]\n"
+           "A TwixT bot: Monte Carlo tree search with RAVE, pattern and evaluation\n"
+           "priors, link-seeking playouts and tree reuse between turns. Under classic\n"
+           "rules it plays automatic links only. Openings and privilege as\n"
+           "twixt-greedy decides them.\n"
+           "  --rules R   pp or classic (default: $TWIXT_RULES, else pp)\n"
+           "  --board WxH the board, sides %d..%d (default: $TWIXT_WIDTH x $TWIXT_HEIGHT, else "
+           "%dx%d)\n"
+           "  --size N    an N x N board\n"
+           "  --opening O swap, pie, cut or none (default: $TWIXT_OPENING, else swap)\n"
+           "  --teams T   1: Double TwixT, four bots in two teams (default: $TWIXT_TEAMS, else 0)\n"
+           "  --seed N    random seed (default: from the clock)\n"
+           "  --ms N      thinking time per turn in ms (default %d on the first turn, %d\n"
+           "              later, less when the machine is busy)\n"
+           "  --bench     print playouts per second on one core and exit\n"
            "  --no-second-line  a chain joining its two second lines is not yet a win\n"
            "  --no-save-bridge  playouts do not answer intrusions into two-way links\n"
            "  --no-save-edge    nor the last way of a peg to its border line\n"
            "  --no-candidates   on boards over 16 x 16, every hole is a child in the tree\n"
            "  --no-cutoff       on boards over 16 x 16, playouts fill the board\n"
            "  --no-fallback     on boards over 16 x 16, a thin search's choice is played as it is\n"
-           "  --help    this text\n",
-           TX_SIZE_MIN, TX_SIZE_MAX, TX_SIZE_DEFAULT, FIRST_TURN_MS, TURN_MS);
+           "  --help      this text\n",
+           TX_SIZE_MIN, TX_SIZE_MAX, TX_SIZE_DEFAULT, TX_SIZE_DEFAULT, FIRST_TURN_MS, TURN_MS);
 }
 
 /* Microseconds to read a turn: parse the input of a nearly full board,
