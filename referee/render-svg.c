@@ -405,18 +405,6 @@ static void put_sides(FILE *out, const struct tx_record *r, const struct tx_game
     }
 }
 
-/* The answer of entry m as written: its move, link edits, privilege. */
-static void put_answer(FILE *out, const struct tx_record_move *m)
-{
-    tx_render_text_safe(out, m->move, 48);
-    for (int i = 0; i < m->nedits; i++) {
-        fputc(' ', out);
-        tx_render_text_safe(out, m->edits[i], TX_RECORD_EDIT_MAX);
-    }
-    if (m->privilege)
-        fputs(" " TX_ANSWER_PRIVILEGE, out);
-}
-
 /* The caption: who plays, then where we are and, at the end, the result,
  * worded as the text render and the HTML viewer word it ("player 2 beta
  * wins by timeout (no answer in 300 ms ...)"). g is the position shown,
@@ -466,13 +454,13 @@ static int draw_caption(FILE *out, const struct tx_record *r, const struct tx_ga
                     fputs(" gave no answer", mem);
                 } else if (kind == TX_RENDER_UNPLAYED) {
                     fputs(" answered \"", mem);
-                    put_answer(mem, m);
+                    tx_render_answer(mem, m);
                     fputs("\", not played", mem);
                 } else if (kind == TX_RENDER_MIRROR || kind == TX_RENDER_PIE) {
                     fputs(" swapped", mem);
                 } else {
                     fputs(" played ", mem);
-                    put_answer(mem, m);
+                    tx_render_answer(mem, m);
                 }
                 /* What a pie swap, a cut, a choice or a privilege did. */
                 if (m->move && tx_render_entry_has_note(before, g)) {

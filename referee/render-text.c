@@ -635,6 +635,17 @@ static void print_stderr(FILE *out, const char *text)
         fputs("          ... (more in the record)\n", out);
 }
 
+void tx_render_answer(FILE *out, const struct tx_record_move *m)
+{
+    tx_render_text_safe(out, m->move, 48);
+    for (int i = 0; i < m->nedits; i++) {
+        fputc(' ', out);
+        tx_render_text_safe(out, m->edits[i], TX_RECORD_EDIT_MAX);
+    }
+    if (m->privilege)
+        fputs(" " TX_ANSWER_PRIVILEGE, out);
+}
+
 static void print_header(FILE *out, const struct tx_game *before, const struct tx_game *after,
                          const struct tx_record *r, int upto, bool colour)
 {
@@ -650,14 +661,7 @@ static void print_header(FILE *out, const struct tx_game *before, const struct t
         return;
     }
     fputs(played ? " " : " answered \"", out);
-    tx_render_text_safe(out, m->move, 48);
-    /* The link edits as the bot wrote them, after the hole. */
-    for (int i = 0; i < m->nedits; i++) {
-        fputc(' ', out);
-        tx_render_text_safe(out, m->edits[i], TX_RECORD_EDIT_MAX);
-    }
-    if (m->privilege)
-        fputs(" " TX_ANSWER_PRIVILEGE, out);
+    tx_render_answer(out, m);
     if (!played)
         fputs("\", not played", out);
     if (kind == TX_RENDER_MIRROR) {

@@ -127,4 +127,9 @@ bool tx_render_entry_note(FILE *out, const struct tx_record *r, const struct tx_
  * max_bytes bytes of it ("..." when cut). For any bot-controlled text. */
 void tx_render_text_safe(FILE *out, const char *s, size_t max_bytes);
 
+/* Prints the answer of move m as the bot wrote it, made safe: its hole or
+ * decision, its link edits, its privilege token. The text and SVG renders
+ * both quote it. */
+void tx_render_answer(FILE *out, const struct tx_record_move *m);
+
 #endif
