@@ -26,6 +26,7 @@ import os
 import random
 import re
 import shlex
+import shutil
 import signal
 import subprocess
 import sys
@@ -332,10 +333,21 @@ def apply_sed(script, sed):
 def test_psyleague(work, bots):
     league = os.path.join(work, "psyleague")
     os.makedirs(os.path.join(league, "bots"))
+    # The programs are copied beside the wrappers: a sandboxed bot sees
+    # under /tmp only the files its command names and the working
+    # directory, and the source tree may be under /tmp (a CI clone).
+    progs = os.path.join(league, "progs")
+    os.makedirs(progs)
     for name in ("data", "data-2", "cg", "crash", "hang"):
+        words = bots[name].split()
+        for i, word in enumerate(words):
+            if os.path.isabs(word) and os.path.isfile(word):
+                words[i] = os.path.join(progs, os.path.basename(word))
+                if not os.path.exists(words[i]):
+                    shutil.copy2(word, words[i])
         link = os.path.join(league, "bots", name)
         with open(link, "w") as f:
-            f.write(f"#!/bin/sh\nexec {bots[name]}\n")
+            f.write(f"#!/bin/sh\nexec {' '.join(words)}\n")
         os.chmod(link, 0o755)
     native = recipe(r'^cmd_play_game = "(twixt-arena referee[^"]*)"$', "psyleague native recipe")
     stock = recipe(r'^cmd_play_game = "(python3 play_game\.py[^"]*)"$', "psyleague script recipe")
