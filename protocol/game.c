@@ -357,7 +357,8 @@ static bool swap_allowed(const struct tx_game *g)
             g->opening == TX_OPENING_PIE);
 }
 
-enum tx_illegal tx_game_check(const struct tx_game *g, int move)
+/* tx_game_check, inlined into tx_game_play: every move runs through it. */
+HOT enum tx_illegal check_move(const struct tx_game *g, int move)
 {
     if (g->status_phase != 0) { /* TX_ONGOING and TX_PHASE_PLAY are 0 */
         if (g->status != TX_ONGOING)
@@ -377,6 +378,11 @@ enum tx_illegal tx_game_check(const struct tx_game *g, int move)
     if (!(z & ok_bit(g->to_move)))
         return TX_ILLEGAL_OPPONENT_BORDER;
     return TX_LEGAL;
+}
+
+enum tx_illegal tx_game_check(const struct tx_game *g, int move)
+{
+    return check_move(g, move);
 }
 
 /* Writes down a move of the seat to move for player (its colour) and
@@ -450,7 +456,7 @@ static __attribute__((noinline)) void play_swap(struct tx_game *g, int player)
 
 enum tx_illegal tx_game_play(struct tx_game *g, int move)
 {
-    enum tx_illegal why = tx_game_check(g, move);
+    enum tx_illegal why = check_move(g, move);
     if (why != TX_LEGAL)
         return why;
 
