@@ -1224,7 +1224,14 @@ static int put_entry(struct tx_game *g, int colour, int hole, int move, int info
  * (red's first two, black's first), then the colours alternating from the
  * one that moves first, and in Double TwixT a colour with more pegs than
  * alternation allows moving on as after a privilege. Which team called
- * privilege is not in the input: the rebuilt game says none did. */
+ * privilege is not in the input: the rebuilt game says none did.
+ *
+ * Inputs only Double TwixT gives: under the mirror swap, the partner of
+ * the bot that moved first reads SWAP on its first input (red's peg went,
+ * black's is its mirror: both moves are rebuilt, so that no swap is still
+ * to come); under either swap, the bot that moves after the SWAP may call
+ * privilege with its peg, and its partner, moving at once, reads SWAP with
+ * that peg among its own. */
 static int from_input_variant(struct tx_game *g, const struct tx_geometry *geo,
                               const struct tx_variant *v, const struct tx_input *in, int me,
                               const int16_t *pegs[2], const int npegs[2])
@@ -1233,6 +1240,7 @@ static int from_input_variant(struct tx_game *g, const struct tx_geometry *geo,
     bool cut = v->opening == TX_OPENING_CUT && (in->last == TX_MOVE_CUT || npegs[0] + npegs[1] > 0),
          choosing = cut && in->last == TX_MOVE_CUT && npegs[0] == 2 && npegs[1] == 1;
     bool pie = v->opening == TX_OPENING_PIE && in->last == TX_MOVE_SWAP;
+    bool mirror = v->opening == TX_OPENING_SWAP && in->last == TX_MOVE_SWAP;
 
     tx_game_start(g, geo, v);
     if (cut) {
@@ -1259,8 +1267,21 @@ static int from_input_variant(struct tx_game *g, const struct tx_geometry *geo,
         note_move(g, 1, in->last == TX_MOVE_CHOOSE_RED ? TX_MOVE_CHOOSE_RED : TX_MOVE_CHOOSE_BLACK,
                   TX_INFO_PEGLESS, false);
         first = 1;
+    } else if (mirror) {
+        /* Reached with teams only (two bots take tx_game_from_input's way). */
+        if (npegs[0] > 1 || npegs[1] != 1 || me != 0 || !tx_geometry_square(geo) ||
+            !tx_geometry_playable(geo, 1, pegs[1][0]))
+            return -EINVAL;
+        int h = tx_geometry_mirror(geo, pegs[1][0]);
+        if (put_entry(g, 0, h, h, 0) < 0)
+            return -EINVAL;
+        swap(g); /* black, seat 1, to move after put_entry */
+        note_move(g, 1, TX_MOVE_SWAP, 0, false);
+        next[1] = 1;
     } else if (pie) {
-        if (npegs[0] != 1 || npegs[1] != 0 || me != 1 ||
+        /* Black's peg, if any, came with a privilege (see above); so may
+         * red's after the mirror swap, placed below. */
+        if (npegs[0] != 1 || npegs[1] > (v->teams ? 1 : 0) || me != 1 ||
             put_entry(g, 0, pegs[0][0], pegs[0][0], 0) < 0)
             return -EINVAL;
         next[0] = 1;
