@@ -866,6 +866,21 @@ static int peg_of_move(const struct tx_game *g, int i)
 int tx_game_pegs(const struct tx_game *g, int player, int16_t *out)
 {
     int n = 0;
+    if (g->off_info == 0) {
+        /* Two bots taking turns (game.h): player made every other move;
+         * peg_of_move's mirror swap, for the whole list at once (a bot
+         * rebuilding its input lists the pegs every turn). */
+        const int16_t *moves = tx_game_moves(g);
+        for (int i = player, nmoves = g->nmoves; i < nmoves; i += 2)
+            out[n++] = moves[i];
+        if (g->swapped) { /* the mirror swap: player 0's first peg went, player 1's is its image */
+            if (player == 0)
+                memmove(out, out + 1, sizeof out[0] * (size_t)--n);
+            else
+                out[0] = (int16_t)tx_geometry_mirror(g->geo, moves[0]);
+        }
+        return n;
+    }
     for (int i = 0; i < g->nmoves; i++) {
         int h = (tx_game_info(g, i) & TX_INFO_COLOUR) == (player ? TX_INFO_COLOUR : 0)
                     ? peg_of_move(g, i)
