@@ -189,3 +189,33 @@ const char *tx_test_bot(const char *spec)
     ck_abort_msg("bot \"%s\": its command starts with none of TINY, FAULT, CG", spec);
     return NULL;
 }
+
+struct tx_record *tx_test_read_records(const char *file, int *n)
+{
+    FILE *f = fopen(file, "re");
+    ck_assert_msg(f != NULL, "cannot open %s: %s", file, strerror(errno));
+    struct tx_record *records = NULL;
+    char *line = NULL;
+    size_t cap = 0;
+    ssize_t len;
+    int count = 0;
+    for (int lineno = 1; (len = getline(&line, &cap, f)) > 0; lineno++) {
+        records = realloc(records, (size_t)(count + 1) * sizeof *records);
+        ck_assert_ptr_nonnull(records);
+        char why[256];
+        ck_assert_msg(tx_record_from_json(line, (size_t)len, &records[count], why, sizeof why) == 0,
+                      "%s:%d: %s", file, lineno, why);
+        count++;
+    }
+    free(line);
+    fclose(f);
+    *n = count;
+    return records;
+}
+
+void tx_test_free_records(struct tx_record *records, int n)
+{
+    for (int i = 0; i < n; i++)
+        tx_record_free(&records[i]);
+    free(records);
+}

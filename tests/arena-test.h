@@ -13,6 +13,8 @@
 #include <stddef.h>
 #include <sys/types.h>
 
+#include "record.h"
+
 /* TX_BUILD_DIR/rel ("referee/twixt-arena", "tests/tiny-bot") into buf. */
 void tx_test_build_path(char *buf, size_t cap, const char *rel);
 
@@ -64,6 +66,11 @@ void tx_test_assert_in(const char *name, const char *needle);
  * through python3) at the start of COMMAND: "a=FAULT good" ->
  * "a=/.../fault-bot good" (static storage, one of eight at a time). */
 const char *tx_test_bot(const char *spec);
+
+/* Every record of file, in the file's order (malloc'ed: free with
+ * tx_test_free_records); *n is how many. Each line must be a record. */
+struct tx_record *tx_test_read_records(const char *file, int *n);
+void tx_test_free_records(struct tx_record *records, int n);
 
 /* Sleeps ms milliseconds, signals or not. For pacing a program (a signal
  * at a random moment), never to wait for a result. */

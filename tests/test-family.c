@@ -112,36 +112,27 @@ struct game {
 /* The records of file; returns how many. */
 static int read_games(const char *file, struct game *games)
 {
-    FILE *f = fopen(file, "r");
-    ck_assert_msg(f != NULL, "cannot open %s", file);
-    char *line = NULL;
-    size_t cap = 0;
-    ssize_t len;
-    int n = 0;
-    while ((len = getline(&line, &cap, f)) > 0) {
-        struct tx_record r;
-        char why[256];
-        ck_assert_msg(tx_record_from_json(line, (size_t)len, &r, why, sizeof why) == 0, "%s: %s",
-                      file, why);
-        ck_assert_int_lt(n, GAMES_MAX);
-        struct game *g = &games[n++];
+    int n;
+    struct tx_record *records = tx_test_read_records(file, &n);
+    ck_assert_int_le(n, GAMES_MAX);
+    for (int i = 0; i < n; i++) {
+        const struct tx_record *r = &records[i];
+        struct game *g = &games[i];
         memset(g, 0, sizeof *g);
-        g->game = r.game;
-        g->k = r.pairing.k;
-        snprintf(g->key, sizeof g->key, "%s", r.pairing.key ? r.pairing.key : "");
-        g->width = r.width;
-        g->height = r.height;
-        g->rules = r.rules;
-        g->reason = r.result.reason;
-        g->nmoves = r.nmoves;
-        for (int i = 0; i < r.nmoves; i++)
-            g->edits[r.moves[i].player] += r.moves[i].nedits;
+        g->game = r->game;
+        g->k = r->pairing.k;
+        snprintf(g->key, sizeof g->key, "%s", r->pairing.key ? r->pairing.key : "");
+        g->width = r->width;
+        g->height = r->height;
+        g->rules = r->rules;
+        g->reason = r->result.reason;
+        g->nmoves = r->nmoves;
+        for (int m = 0; m < r->nmoves; m++)
+            g->edits[r->moves[m].player] += r->moves[m].nedits;
         for (int p = 0; p < 2; p++)
-            snprintf(g->name[p], sizeof g->name[p], "%s", r.players[p].name);
-        tx_record_free(&r);
+            snprintf(g->name[p], sizeof g->name[p], "%s", r->players[p].name);
     }
-    free(line);
-    fclose(f);
+    tx_test_free_records(records, n);
     return n;
 }
 

@@ -43,24 +43,14 @@ static void teardown(void)
  * how many. Free each with tx_record_free. */
 static int read_records(const char *file, struct tx_record *records)
 {
-    FILE *f = fopen(file, "r");
-    ck_assert_msg(f != NULL, "cannot open %s", file);
-    char *line = NULL;
-    size_t cap = 0;
-    ssize_t len;
-    int n = 0;
-    while ((len = getline(&line, &cap, f)) > 0) {
-        struct tx_record r;
-        char why[256];
-        ck_assert_msg(tx_record_from_json(line, (size_t)len, &r, why, sizeof why) == 0, "%s: %s",
-                      file, why);
-        ck_assert_int_ge(r.game, 1);
-        ck_assert_int_le(r.game, GAMES_MAX);
-        records[r.game - 1] = r;
-        n++;
+    int n;
+    struct tx_record *read = tx_test_read_records(file, &n);
+    for (int i = 0; i < n; i++) {
+        ck_assert_int_ge(read[i].game, 1);
+        ck_assert_int_le(read[i].game, GAMES_MAX);
+        records[read[i].game - 1] = read[i];
     }
-    free(line);
-    fclose(f);
+    free(read); /* the array only: its records are records[]'s now */
     return n;
 }
 

@@ -74,31 +74,22 @@ struct game {
 /* The records of a file; returns how many. */
 static int read_games(const char *file, struct game *games, int max)
 {
-    FILE *f = fopen(file, "r");
-    ck_assert_msg(f != NULL, "cannot open %s", file);
-    char *line = NULL;
-    size_t cap = 0;
-    ssize_t len;
-    int n = 0;
-    while ((len = getline(&line, &cap, f)) > 0) {
-        struct tx_record r;
-        char why[256];
-        ck_assert_msg(tx_record_from_json(line, (size_t)len, &r, why, sizeof why) == 0, "%s: %s",
-                      file, why);
-        ck_assert_int_lt(n, max);
-        struct game *g = &games[n++];
-        snprintf(g->name[0], sizeof g->name[0], "%s", r.players[0].name);
-        snprintf(g->name[1], sizeof g->name[1], "%s", r.players[1].name);
-        ck_assert_ptr_nonnull(r.pairing.key);
-        snprintf(g->id, sizeof g->id, "%s %lld", r.pairing.key, (long long)r.pairing.k);
-        g->k = r.pairing.k;
-        g->game = r.game;
-        g->winner = r.result.winner;
-        g->interrupted = r.result.reason == TX_REASON_INTERRUPTED;
-        tx_record_free(&r);
+    int n;
+    struct tx_record *records = tx_test_read_records(file, &n);
+    ck_assert_int_le(n, max);
+    for (int i = 0; i < n; i++) {
+        const struct tx_record *r = &records[i];
+        struct game *g = &games[i];
+        snprintf(g->name[0], sizeof g->name[0], "%s", r->players[0].name);
+        snprintf(g->name[1], sizeof g->name[1], "%s", r->players[1].name);
+        ck_assert_ptr_nonnull(r->pairing.key);
+        snprintf(g->id, sizeof g->id, "%s %lld", r->pairing.key, (long long)r->pairing.k);
+        g->k = r->pairing.k;
+        g->game = r->game;
+        g->winner = r->result.winner;
+        g->interrupted = r->result.reason == TX_REASON_INTERRUPTED;
     }
-    free(line);
-    fclose(f);
+    tx_test_free_records(records, n);
     return n;
 }
 
