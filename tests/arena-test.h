@@ -1,6 +1,7 @@
 /* arena-test.h - what the Check suites that run programs share: where the
  * built programs are, a scratch directory, starting a program with its
- * output in files and waiting for it, reading a file whole.
+ * output in files and waiting for it (twixt-arena and the test bots'
+ * commands in particular), reading a file whole or as records.
  *
  * Every function asserts (ck_assert) what it needs, so a suite's case
  * fails at the line that could not go on: a directory that cannot be
