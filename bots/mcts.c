@@ -450,8 +450,9 @@ static int finish_sealed(const struct tx_fastboard *early, const struct tx_fastb
         for (int k = 0; k < 8; k++) {
             int n = geo->neighbour[s][k];
             if (n >= 0 && tx_fastboard_sealed_side(real, p, n) == side &&
-                tx_fastboard_can_play(real, p, n))
-                return n;
+                tx_fastboard_can_play(real, p, n) &&
+                !tx_fastboard_link_blocked(real, p, geo->link_of[s][k]))
+                return n; /* (under classic an own link may block a step) */
         }
     }
     return -1;

@@ -736,26 +736,33 @@ START_TEST(eval_paths_are_shortest)
 END_TEST
 
 /* The second-line rule (tx_fastboard_count_second_lines) calls a game won
- * only when it is: in random games on every kind of size (5 x 5, where the
- * middle of a second line has only corners on its border line, included),
- * whenever the rule first says player p has won, p's real connection
- * needs at most two more pegs, and p wins for real with its next two moves
- * (the best of the greedy ranking) whatever the opponent answers. */
+ * only when it is, under both rule sets (_i: enum tx_rules): in random
+ * games on every kind of size (5 x 5, where the middle of a second line
+ * has only corners on its border line, included), whenever the rule first
+ * says player p has won, p's real connection needs at most two more pegs,
+ * and p wins for real with its next two moves (the best of the greedy
+ * ranking) whatever the opponent answers. Under classic, where a player's
+ * own links block it too, its random moves build on its border lines and
+ * cut its own second-line pegs from them: after every move the pegs the
+ * rule joins to a border line are those a board given the rule only then
+ * joins (the incremental joins match the joins from scratch). */
 START_TEST(fastboard_second_line_wins_for_real)
 {
     static const int sizes[] = {5, 6, 7, 12, 26};
+    enum tx_rules rules = (enum tx_rules)_i;
     struct tx_geometry *geo = NULL;
     int16_t moves[TX_MOVES_MAX], ranked[TX_HOLES_MAX];
     struct tx_rng rng;
-    int sealed = 0;
+    int sealed = 0, checked = 0;
     tx_rng_seed(&rng, 11);
     for (size_t si = 0; si < sizeof(sizes) / sizeof(sizes[0]); si++) {
         ck_assert_int_eq((tx_geometry_free(geo), tx_geometry_new(sizes[si], sizes[si], &geo)), 0);
         for (uint64_t seed = 1; seed <= 60; seed++) {
             uint64_t s = seed * 0x9e3779b97f4a7c15ULL;
-            static struct tx_fastboard *real, *early;
-            test_board(&real, geo);
+            static struct tx_fastboard *real, *early, *fresh;
+            tx_fastboard_init(test_board(&real, geo), geo, rules);
             tx_fastboard_copy(test_board(&early, geo), real);
+            test_board(&fresh, geo);
             tx_fastboard_count_second_lines(early);
             while (real->winner < 0 && early->winner < 0) {
                 int n = 0;
@@ -767,6 +774,22 @@ START_TEST(fastboard_second_line_wins_for_real)
                 int move = moves[rng_next(&s) % (uint64_t)n];
                 tx_fastboard_play(real, move);
                 tx_fastboard_play(early, move);
+                tx_fastboard_copy(fresh, real);
+                tx_fastboard_count_second_lines(fresh);
+                for (int h = 0; h < geo->holes; h++) {
+                    int p = tx_fastboard_cell(real, h) - 1;
+                    if (p < 0)
+                        continue;
+                    for (int side = 0; side < 2; side++)
+                        if (tx_fastboard_joined_to(early, p, h, side) !=
+                            tx_fastboard_joined_to(fresh, p, h, side))
+                            ck_abort_msg("rules %d size %d seed %d: hole %d joined to side %d "
+                                         "%d, from scratch %d",
+                                         (int)rules, sizes[si], (int)seed, h, side,
+                                         tx_fastboard_joined_to(early, p, h, side),
+                                         tx_fastboard_joined_to(fresh, p, h, side));
+                    checked++;
+                }
             }
             ck_assert_msg(real->winner < 0 || early->winner == real->winner,
                           "size %d seed %d: a real win the rule missed", sizes[si], (int)seed);
@@ -789,11 +812,13 @@ START_TEST(fastboard_second_line_wins_for_real)
                 ck_assert_int_gt(n, 0);
                 tx_fastboard_play(real, moves[rng_next(&s) % (uint64_t)n]);
             }
-            ck_assert_msg(real->winner == p, "size %d seed %d: the sealed game was not won",
+            ck_assert_msg(real->winner == p,
+                          "rules %d size %d seed %d: the sealed game was not won", (int)rules,
                           sizes[si], (int)seed);
         }
     }
-    ck_assert_int_gt(sealed, 100); /* the rule did decide games early */
+    ck_assert_int_gt(sealed, 50); /* the rule did decide games early (77 under classic) */
+    ck_assert_int_gt(checked, 1000);
     free(geo);
 }
 END_TEST
@@ -2321,7 +2346,8 @@ static Suite *bots_suite(void)
     tcase_add_test(units, fastboard_matches_game);
     tcase_add_test(units, eval_paths_are_shortest);
     tcase_add_test(units, opening_and_swap_rules);
-    tcase_add_test(units, fastboard_second_line_wins_for_real);
+    tcase_add_loop_test(units, fastboard_second_line_wins_for_real, TX_RULES_PP,
+                        TX_RULES_CLASSIC + 1);
     tcase_add_test(units, playout_saves_bridge);
     tcase_add_test(units, mcts_switches_and_sealed_finish);
     suite_add_tcase(s, units);
