@@ -110,14 +110,10 @@ int tx_fastboard_sealed_side(const struct tx_fastboard *b, int player, int hole)
     for (int d = -2; d <= 2; d += 4) {
         int n = player == 0 ? tx_geometry_hole(geo, along + d, border)
                             : tx_geometry_hole(geo, border, along + d);
-        if (n < 0)
-            continue;
-        if (!b->own_links_block) {
-            if (tx_fastboard_cell(b, n) == player + 1 || tx_fastboard_can_play(b, player, n))
-                return border != 0;
-        } else if (classic_step_open(b, player, hole, n)) {
+        if (n >= 0 &&
+            (tx_fastboard_cell(b, n) == player + 1 || tx_fastboard_can_play(b, player, n)) &&
+            (!b->own_links_block || classic_step_open(b, player, hole, n)))
             return border != 0;
-        }
     }
     return -1;
 }
@@ -213,10 +209,16 @@ static bool classic_second_line_cut(const struct tx_fastboard *b, int player, in
                                   : TX_ZONE_COL_FIRST | TX_ZONE_COL_LAST;
     for (int i = 0; i < TX_CROSSINGS && geo->crossing[link][i] != TX_NO_LINK; i++) {
         int c = geo->crossing[link][i];
-        for (int e = 0; e < 2; e++)
-            if (tx_fastboard_cell(b, geo->link_end[c][e]) == player + 1 &&
-                (geo->zone[geo->link_end[c][!e]] & border))
+        for (int e = 0; e < 2; e++) {
+            int peg = geo->link_end[c][e], hole = geo->link_end[c][!e];
+            if (!(geo->zone[hole] & border) || tx_fastboard_cell(b, peg) != player + 1)
+                continue;
+            /* the step of a second-line peg (not of a third-line one) */
+            int dy = tx_geometry_y(geo, peg) - tx_geometry_y(geo, hole);
+            int dx = tx_geometry_x(geo, peg) - tx_geometry_x(geo, hole);
+            if ((player == 0 ? dy : dx) * (player == 0 ? dy : dx) == 1)
                 return true;
+        }
     }
     return false;
 }
@@ -275,7 +277,6 @@ void tx_fastboard_play(struct tx_fastboard *b, int hole)
 
     cell[hole] = mine;
     join_borders(b, p, hole);
-    bool rejoin = false;
     for (int k = 0; k < 8; k++) {
         int n = geo->neighbour[hole][k];
         if (n < 0 || cell[n] != mine)
@@ -285,11 +286,21 @@ void tx_fastboard_play(struct tx_fastboard *b, int hole)
             continue;
         set_link(b, p, link);
         join(uf_of(b), hole, n);
-        if (b->second_line && b->own_links_block && !rejoin)
-            rejoin = classic_second_line_cut(b, p, link);
     }
-    if (rejoin)
-        rebuild_joins(b);
+    if (b->own_links_block && b->second_line) {
+        /* only a new link with an end on the mover's border lines can
+         * cross one of its second-line steps */
+        unsigned border = p == 0 ? TX_ZONE_ROW_FIRST | TX_ZONE_ROW_LAST
+                                 : TX_ZONE_COL_FIRST | TX_ZONE_COL_LAST;
+        bool cut = false;
+        for (int k = 0; k < 8 && !cut; k++) {
+            int n = geo->neighbour[hole][k], link = geo->link_of[hole][k];
+            cut = n >= 0 && ((geo->zone[hole] | geo->zone[n]) & border) &&
+                  tx_fastboard_has_link(b, p, link) && classic_second_line_cut(b, p, link);
+        }
+        if (cut)
+            rebuild_joins(b);
+    }
     if (b->winner < 0 && joined(b, p))
         b->winner = p;
     b->to_move = !p;
