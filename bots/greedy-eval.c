@@ -240,15 +240,24 @@ static int by_hole(const void *a, const void *b)
     return *(const int16_t *)a - *(const int16_t *)b;
 }
 
-int tx_eval_candidates(const struct tx_fastboard *b, bool mine, int max, int16_t *out)
+/* tx_eval_candidates, and with my_path and his_path (not NULL) what
+ * tx_eval_paths marks for the mover and its opponent, from the same
+ * searches when the candidates need them. */
+static int candidates_and_paths(const struct tx_fastboard *b, bool mine, int max, int16_t *out,
+                                uint8_t *my_path, uint8_t *his_path)
 {
     const struct tx_geometry *geo = b->geo;
     int me = b->to_move, n = 0;
     for (int h = 0; h < geo->holes; h++)
         if (tx_fastboard_can_play(b, me, h))
             out[n++] = (int16_t)h;
-    if (n <= max)
+    if (n <= max) {
+        if (my_path) {
+            tx_eval_paths(b, me, my_path);
+            tx_eval_paths(b, !me, his_path);
+        }
         return n;
+    }
 
     uint8_t *my_slack = tx_xmalloc((size_t)geo->holes), *his_slack = tx_xmalloc((size_t)geo->holes);
     struct keyed *list = tx_xmalloc(sizeof(*list) * (size_t)n);
@@ -257,6 +266,16 @@ int tx_eval_candidates(const struct tx_fastboard *b, bool mine, int max, int16_t
     else
         memset(my_slack, 0, (size_t)geo->holes);
     path_slack(b, !me, his_slack);
+    /* A vacant hole with no slack is on a shortest path (tx_eval_paths;
+     * a player that has won has none, as path_slack's searches find). */
+    for (int h = 0; my_path && h < geo->holes; h++) {
+        if (tx_fastboard_cell(b, h) != TX_EMPTY)
+            continue;
+        if (my_slack[h] == 0 && b->winner != me && tx_fastboard_can_play(b, me, h))
+            my_path[h] = 1;
+        if (his_slack[h] == 0 && b->winner != !me && tx_fastboard_can_play(b, !me, h))
+            his_path[h] = 1;
+    }
     for (int i = 0; i < n; i++) {
         int h = out[i], near = 0;
         for (int k = 0; k < 8 && !near; k++)
@@ -277,6 +296,17 @@ int tx_eval_candidates(const struct tx_fastboard *b, bool mine, int max, int16_t
     free(his_slack);
     free(list);
     return max;
+}
+
+int tx_eval_candidates(const struct tx_fastboard *b, bool mine, int max, int16_t *out)
+{
+    return candidates_and_paths(b, mine, max, out, NULL, NULL);
+}
+
+int tx_eval_candidates_paths(const struct tx_fastboard *b, int max, int16_t *out, uint8_t *my_path,
+                             uint8_t *his_path)
+{
+    return candidates_and_paths(b, true, max, out, my_path, his_path);
 }
 
 int tx_eval_rank_moves(const struct tx_fastboard *b, struct tx_rng *rng, int16_t *out, int *scores)

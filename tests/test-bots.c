@@ -1182,6 +1182,53 @@ START_TEST(eval_distance_matches_reference)
 }
 END_TEST
 
+/* twixt-mcts's expansion takes the candidates and both players' shortest
+ * paths from one call (tx_eval_candidates_paths): the same holes as
+ * tx_eval_candidates and the same marks as tx_eval_paths, restricted or
+ * not, under both rule sets, from the empty board to a third full. */
+START_TEST(eval_candidates_paths_match)
+{
+    static const struct tx_variant boards[] = {
+        {.rules = TX_RULES_PP, .width = 12, .height = 12},
+        {.rules = TX_RULES_CLASSIC, .width = 24, .height = 24},
+        {.rules = TX_RULES_PP, .width = 30, .height = 24}};
+    static const int maxes[] = {40, TX_HOLES_MAX};
+    for (size_t bi = 0; bi < sizeof(boards) / sizeof(boards[0]); bi++) {
+        struct tx_variant v = boards[bi];
+        struct tx_geometry *geo;
+        ck_assert_int_eq(tx_geometry_new(v.width, v.height, &geo), 0);
+        for (uint64_t seed = 0; seed <= 6; seed++) {
+            static struct tx_game *g;
+            static struct tx_fastboard *b;
+            test_game_under(&g, geo, v.rules);
+            ck_assert(fill_board_upto(g, seed + 1, 0, (int)(seed * (uint64_t)geo->holes / 18)));
+            test_board_under(&b, geo, v.rules);
+            tx_fastboard_from_game(b, g);
+            for (size_t mi = 0; mi < sizeof(maxes) / sizeof(maxes[0]); mi++) {
+                static int16_t c0[TX_HOLES_MAX], c1[TX_HOLES_MAX];
+                static uint8_t m0[TX_HOLES_MAX], h0[TX_HOLES_MAX], m1[TX_HOLES_MAX],
+                    h1[TX_HOLES_MAX];
+                memset(m0, 0, sizeof m0);
+                memset(h0, 0, sizeof h0);
+                memset(m1, 0, sizeof m1);
+                memset(h1, 0, sizeof h1);
+                int n0 = tx_eval_candidates(b, true, maxes[mi], c0);
+                tx_eval_paths(b, b->to_move, m0);
+                tx_eval_paths(b, !b->to_move, h0);
+                int n1 = tx_eval_candidates_paths(b, maxes[mi], c1, m1, h1);
+                ck_assert_int_eq(n0, n1);
+                ck_assert(memcmp(c0, c1, sizeof(int16_t) * (size_t)n0) == 0);
+                ck_assert_msg(memcmp(m0, m1, (size_t)geo->holes) == 0 &&
+                                  memcmp(h0, h1, (size_t)geo->holes) == 0,
+                              "%dx%d seed %d max %d: the paths differ", v.width, v.height,
+                              (int)seed, maxes[mi]);
+            }
+        }
+        tx_geometry_free(geo);
+    }
+}
+END_TEST
+
 /* Up to 24 x 24 the bots rank every hole, exactly as tx_eval_rank_moves
  * does (the same order, scores and draws); above, at most the number the
  * search budget allows, among them a hole that wins at once. */
@@ -2356,6 +2403,7 @@ static Suite *bots_suite(void)
     tcase_add_test(fam_units, fastboard_matches_game_under_classic_and_wide);
     tcase_add_test(fam_units, eval_distance_matches_reference);
     tcase_add_test(fam_units, eval_candidates_bounded_by_the_budget);
+    tcase_add_test(fam_units, eval_candidates_paths_match);
     tcase_add_test(fam_units, mcts_big_board_candidates_cutoff_and_deadline);
     suite_add_tcase(s, fam_units);
     TCase *op_units = tcase_create("opening modules");
