@@ -205,8 +205,8 @@ static void rebuild_joins(struct tx_fastboard *b)
 static bool classic_second_line_cut(const struct tx_fastboard *b, int player, int link)
 {
     const struct tx_geometry *geo = b->geo;
-    unsigned border = player == 0 ? TX_ZONE_ROW_FIRST | TX_ZONE_ROW_LAST
-                                  : TX_ZONE_COL_FIRST | TX_ZONE_COL_LAST;
+    unsigned border =
+        player == 0 ? TX_ZONE_ROW_FIRST | TX_ZONE_ROW_LAST : TX_ZONE_COL_FIRST | TX_ZONE_COL_LAST;
     for (int i = 0; i < TX_CROSSINGS && geo->crossing[link][i] != TX_NO_LINK; i++) {
         int c = geo->crossing[link][i];
         for (int e = 0; e < 2; e++) {
@@ -290,8 +290,8 @@ void tx_fastboard_play(struct tx_fastboard *b, int hole)
     if (b->own_links_block && b->second_line) {
         /* only a new link with an end on the mover's border lines can
          * cross one of its second-line steps */
-        unsigned border = p == 0 ? TX_ZONE_ROW_FIRST | TX_ZONE_ROW_LAST
-                                 : TX_ZONE_COL_FIRST | TX_ZONE_COL_LAST;
+        unsigned border =
+            p == 0 ? TX_ZONE_ROW_FIRST | TX_ZONE_ROW_LAST : TX_ZONE_COL_FIRST | TX_ZONE_COL_LAST;
         bool cut = false;
         for (int k = 0; k < 8 && !cut; k++) {
             int n = geo->neighbour[hole][k], link = geo->link_of[hole][k];

@@ -5,9 +5,12 @@
  * It runs from both border lines, so that every hole gets
  * dist_first + dist_last, which tells how many holes lie on a shortest path.
  * Before each search the links the opponent has already cut off are marked
- * in one bit set (the 9 crossings of each opponent link), so the search
- * tests one bit per step. Ranking all moves of a 12 x 12 position costs
- * about 140 x 4 searches, a few milliseconds.
+ * in one bit set (the 9 crossings of each opponent link), and each hole's
+ * cost in one byte table, so the search tests a byte and a bit per step.
+ * Ranking all moves of a 12 x 12 position costs about 140 x 4 searches, a
+ * few milliseconds. twixt-mcts spends most of its time on big boards in
+ * these searches (its cut playouts and its expansions), so they are kept
+ * lean: a search for the distance alone stops at the far border.
  */
 #include "greedy-eval.h"
 
