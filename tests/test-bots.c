@@ -888,14 +888,15 @@ END_TEST
 
 /* The search with each enhancement switched off still answers a legal
  * move, and a game sealed by the second-line rule is finished at once: the
- * player to move links its chain to a border line without searching. */
+ * player to move links its chain to a border line without searching. Under
+ * both rule sets (_i: enum tx_rules). */
 START_TEST(mcts_switches_and_sealed_finish)
 {
     struct tx_geometry *geo = NULL;
     ck_assert_int_eq((tx_geometry_free(geo), tx_geometry_new(12, 12, &geo)), 0);
     static const int chain[][2] = {{5, 1}, {6, 3}, {5, 5}, {6, 7}, {5, 9}, {7, 10}};
     static struct tx_fastboard *b, *after;
-    test_board(&b, geo);
+    tx_fastboard_init(test_board(&b, geo), geo, (enum tx_rules)_i);
     for (int i = 0; i < 6; i++) {
         tx_fastboard_play(b, tx_geometry_hole(geo, chain[i][0], chain[i][1]));
         tx_fastboard_play(b, tx_geometry_hole(geo, 1, i + 2)); /* player 2, far away */
@@ -2396,7 +2397,7 @@ static Suite *bots_suite(void)
     tcase_add_loop_test(units, fastboard_second_line_wins_for_real, TX_RULES_PP,
                         TX_RULES_CLASSIC + 1);
     tcase_add_test(units, playout_saves_bridge);
-    tcase_add_test(units, mcts_switches_and_sealed_finish);
+    tcase_add_loop_test(units, mcts_switches_and_sealed_finish, TX_RULES_PP, TX_RULES_CLASSIC + 1);
     suite_add_tcase(s, units);
     TCase *fam_units = tcase_create("family modules");
     tcase_set_timeout(fam_units, 120);
