@@ -6,12 +6,14 @@
  *                [--sandbox [--network] [--tmp-mb N] [--hide PATH]...
  *                 [--keep PATH]... [--writable DIR]...] [--probe]
  *                -- PROGRAM [ARG...]
+ *   twixt-launch --server --parent PID      (the fork server: see serve())
  *
  * libuv has no hook between fork and exec, and a bot must start with its
  * limits already in place, so the referee spawns this program instead. It
  * stays, as the keeper of the bot: the pid the referee knows (libuv's
  * child, leader of the bot's process group) is the launcher's, and the bot
- * runs below it:
+ * runs below it (a run of many games starts one launcher as a fork server
+ * instead, which forks each keeper as the referee's own child: serve()):
  *
  *   without --sandbox   keeper -> bot
  *   with --sandbox      keeper -> init (pid 1 of new namespaces) -> bot (pid 2)
@@ -975,7 +977,8 @@ static int64_t now_ms(void)
     return (int64_t)t.tv_sec * 1000 + t.tv_nsec / 1000000;
 }
 
-int main(int argc, char **argv)
+/* The keeper: everything above, for one bot. */
+static int keep(int argc, char **argv)
 {
     struct launch l;
     keeper = getpid();
@@ -1170,4 +1173,103 @@ int main(int argc, char **argv)
         tmpdir[0] = '\0';
     cleanup();
     mirror(bot_status);
+}
+
+/* ---- the fork server ---- */
+
+/* In the server's child: the keeper, in the state posix_spawn would have
+ * given it (its own session, the request's descriptors as 0 to 3, the
+ * request's directory and environment). fds[4], when there, is the
+ * directory. Never returns. */
+static __attribute__((noreturn)) void become_keeper(const int *fds, int nfds, char **argv,
+                                                    char **envp)
+{
+    for (int i = 0; i < 4; i++) /* the server's copies are all above 3 */
+        if (dup2(fds[i], i) < 0)
+            _exit(EXIT_CANNOT_RUN);
+    for (int i = 0; i < nfds; i++)
+        if (i < 4 || fchdir(fds[i]) == 0)
+            close(fds[i]);
+        else
+            _exit(EXIT_CANNOT_RUN);
+    if (setsid() < 0)
+        _exit(EXIT_CANNOT_RUN);
+    environ = envp;
+    int argc = 0;
+    while (argv[argc])
+        argc++;
+    _exit(keep(argc, argv));
+}
+
+/* --server --parent PID: a launcher that stays for the whole run and forks
+ * each keeper, so that starting a bot costs no exec of the launcher (an
+ * exec, and its C library's start, which does cpuid instructions that a
+ * hypervisor may trap: a third of a millisecond here). Its socket is fd 3
+ * (SOCK_SEQPACKET): each message is a request (tx_proc_launch_pack: the
+ * keeper's argv and environment) with the keeper's stdin, stdout, stderr,
+ * status descriptor and optionally its directory beside it; the answer is
+ * the keeper's pid, or a negative errno. The keeper is cloned with
+ * CLONE_PARENT: it is the referee's child, as if the referee had spawned
+ * it (the referee waits for it, its parent death signal is the
+ * referee's), and the server holds nothing of it. The server ends when the
+ * referee closes the socket, or dies (its own parent death signal). */
+static int serve(int argc, char **argv)
+{
+    long parent = argc == 4 && !strcmp(argv[2], "--parent") ? strtol(argv[3], NULL, 10) : 0;
+    if (prctl(PR_SET_PDEATHSIG, SIGKILL) < 0 || parent <= 0 || getppid() != (pid_t)parent)
+        return EXIT_CANNOT_RUN;
+    static char buf[TX_PROC_LAUNCH_MAX];
+    for (;;) {
+        union {
+            struct cmsghdr h;
+            char space[CMSG_SPACE(5 * sizeof(int))];
+        } control;
+        struct iovec iov = {buf, sizeof buf};
+        struct msghdr msg = {.msg_iov = &iov,
+                             .msg_iovlen = 1,
+                             .msg_control = control.space,
+                             .msg_controllen = sizeof control.space};
+        ssize_t n = recvmsg(3, &msg, MSG_CMSG_CLOEXEC);
+        if (n == 0 || (n < 0 && errno != EINTR))
+            return 0; /* the referee is done, or gone */
+        if (n < 0)
+            continue;
+        int fds[5], nfds = 0;
+        for (struct cmsghdr *c = CMSG_FIRSTHDR(&msg); c; c = CMSG_NXTHDR(&msg, c))
+            if (c->cmsg_level == SOL_SOCKET && c->cmsg_type == SCM_RIGHTS) {
+                int k = (int)((c->cmsg_len - CMSG_LEN(0)) / sizeof(int));
+                for (int i = 0; i < k; i++) {
+                    int fd;
+                    memcpy(&fd, CMSG_DATA(c) + i * sizeof(int), sizeof fd);
+                    if (nfds < 5)
+                        fds[nfds++] = fd;
+                    else
+                        close(fd);
+                }
+            }
+        char **kargv = NULL, **kenv = NULL;
+        int answer = -EINVAL;
+        if (nfds >= 4 && !(msg.msg_flags & (MSG_TRUNC | MSG_CTRUNC)) &&
+            tx_proc_launch_unpack(buf, (size_t)n, &kargv, &kenv) == 0) {
+            pid_t pid = (pid_t)syscall(SYS_clone, CLONE_PARENT, NULL, NULL, NULL, NULL);
+            if (pid == 0) {
+                close(3);
+                become_keeper(fds, nfds, kargv, kenv);
+            }
+            answer = pid < 0 ? -errno : (int)pid;
+        }
+        free(kargv);
+        free(kenv);
+        for (int i = 0; i < nfds; i++)
+            close(fds[i]);
+        if (send(3, &answer, sizeof answer, MSG_NOSIGNAL) < 0)
+            return 0;
+    }
+}
+
+int main(int argc, char **argv)
+{
+    if (argc >= 2 && !strcmp(argv[1], "--server"))
+        return serve(argc, argv);
+    return keep(argc, argv);
 }

@@ -29,6 +29,7 @@
 #include <unistd.h>
 
 #include "alloc.h"
+#include "bot.h"
 #include "records.h"
 #include "resume.h"
 #include "runner.h"
@@ -609,8 +610,10 @@ int tx_runner_run(const struct tx_runner_config *config, struct tx_runner_summar
         r->games->attach(r->games->data, r, &r->loop);
         r->attached = true;
     }
+    tx_bot_serve(true); /* a keeper per bot without an exec of the launcher */
     start_games(r);
     uv_run(&r->loop, UV_RUN_DEFAULT);
+    tx_bot_serve(false);
     clear_progress(r);
     uv_loop_close(&r->loop);
     r->games->progress(r->games->data, &done, &total);
