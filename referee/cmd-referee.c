@@ -354,17 +354,7 @@ static int write_file(const char *path, const char *text)
     int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOCTTY, 0644);
     if (fd < 0)
         return -errno;
-    size_t len = strlen(text), done = 0;
-    int rc = 0;
-    while (done < len && rc == 0) {
-        ssize_t n = write(fd, text + done, len - done);
-        if (n < 0 && errno == EINTR)
-            continue;
-        if (n <= 0)
-            rc = n < 0 ? -errno : -ENOSPC;
-        else
-            done += (size_t)n;
-    }
+    int rc = tx_output_write_all(fd, text, strlen(text), NULL);
     if (close(fd) < 0 && rc == 0)
         rc = -errno;
     return rc;

@@ -70,3 +70,22 @@ int tx_output_finish(FILE *out, const char *name, const char *who)
         tx_output_fail(rc, name, who);
     return rc;
 }
+
+int tx_output_write_all(int fd, const void *buf, size_t len, size_t *done)
+{
+    size_t got = 0;
+    int rc = 0;
+    while (got < len) {
+        ssize_t n = write(fd, (const char *)buf + got, len - got);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0) {
+            rc = n < 0 ? -errno : -ENOSPC;
+            break;
+        }
+        got += (size_t)n;
+    }
+    if (done)
+        *done = got;
+    return rc;
+}

@@ -13,6 +13,7 @@
 #ifndef TX_OUTPUT_H
 #define TX_OUTPUT_H
 
+#include <stddef.h>
 #include <stdio.h>
 
 /* 0 when everything written to out so far got through, else the negative
@@ -30,5 +31,11 @@ void tx_output_fail(int error, const char *name, const char *who);
 /* Finishes out: flushes it, checks it, and closes it unless it is stdout
  * or stderr. Returns 0, or the negative errno after tx_output_fail. */
 int tx_output_finish(FILE *out, const char *name, const char *who);
+
+/* Writes the len bytes of buf to fd, through short writes and EINTR.
+ * Returns 0, or the negative errno of the write that failed (-ENOSPC for
+ * one that wrote nothing); *done, when not NULL, is how many bytes got
+ * through (a caller undoing a torn record needs it). */
+int tx_output_write_all(int fd, const void *buf, size_t len, size_t *done);
 
 #endif

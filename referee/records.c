@@ -27,6 +27,7 @@
 #include <cjson/cJSON.h>
 
 #include "alloc.h"
+#include "output.h"
 #include "records.h"
 #include "splitmix.h"
 
@@ -743,18 +744,8 @@ int tx_records_out_append(struct tx_records_out *o, const struct tx_record *r, c
 
     struct stat st;
     int64_t before = fstat(o->fd, &st) == 0 ? (int64_t)st.st_size : -1;
-    size_t done = 0;
-    int e = 0;
-    while (done < total) {
-        ssize_t n = write(o->fd, line + done, total - done);
-        if (n < 0 && errno == EINTR)
-            continue;
-        if (n <= 0) {
-            e = n < 0 ? errno : ENOSPC;
-            break;
-        }
-        done += (size_t)n;
-    }
+    size_t done;
+    int e = -tx_output_write_all(o->fd, line, total, &done);
     free(line);
     if (e) {
         /* Undo the part written, so that no torn line is left: the next
@@ -852,14 +843,9 @@ int tx_records_copy(int from, int64_t start, int64_t end, int to)
             continue;
         if (n <= 0)
             return n < 0 ? -errno : -EIO;
-        for (ssize_t done = 0; done < n;) {
-            ssize_t w = write(to, buf + done, (size_t)(n - done));
-            if (w < 0 && errno == EINTR)
-                continue;
-            if (w <= 0)
-                return w < 0 ? -errno : -ENOSPC;
-            done += w;
-        }
+        int rc = tx_output_write_all(to, buf, (size_t)n, NULL);
+        if (rc < 0)
+            return rc;
         start += n;
     }
     return 0;

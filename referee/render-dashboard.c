@@ -19,6 +19,7 @@
 #include <cjson/cJSON.h>
 
 #include "alloc.h"
+#include "output.h"
 #include "render-dashboard.h"
 #include "render-html.h"
 #include "stats.h"
@@ -450,17 +451,7 @@ int tx_dashboard_replace(const char *path, const char *text, size_t len)
     if (fd < 0)
         return -errno;
     fchmod(fd, 0644);
-    size_t done = 0;
-    int rc = 0;
-    while (done < len && rc == 0) {
-        ssize_t n = write(fd, text + done, len - done);
-        if (n < 0 && errno == EINTR)
-            continue;
-        if (n <= 0)
-            rc = n < 0 ? -errno : -ENOSPC;
-        else
-            done += (size_t)n;
-    }
+    int rc = tx_output_write_all(fd, text, len, NULL);
     if (close(fd) < 0 && rc == 0)
         rc = -errno;
     if (rc == 0 && rename(tmp, path) < 0)

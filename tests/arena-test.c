@@ -7,6 +7,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <spawn.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -95,4 +96,126 @@ void tx_test_sleep_ms(long ms)
     struct timespec ts = {ms / 1000, (ms % 1000) * 1000000};
     while (nanosleep(&ts, &ts) < 0 && errno == EINTR)
         ;
+}
+
+static char scratch[256];
+
+void tx_test_scratch_begin(const char *name)
+{
+    tx_test_make_tmpdir(scratch, sizeof scratch, name);
+}
+
+void tx_test_scratch_end(void)
+{
+    tx_test_remove_tree(scratch);
+    scratch[0] = '\0';
+}
+
+const char *tx_test_scratch_dir(void)
+{
+    ck_assert_msg(scratch[0], "no scratch directory (tx_test_scratch_begin)");
+    return scratch;
+}
+
+const char *tx_test_file(const char *name)
+{
+    static char buf[64][1024];
+    static int next;
+    char *p = buf[next++ % 64];
+    ck_assert_uint_lt((size_t)snprintf(p, 1024, "%s/%s", tx_test_scratch_dir(), name), 1024);
+    return p;
+}
+
+int tx_test_run(const char *const *argv)
+{
+    return tx_test_exit_status(
+        tx_test_spawn((char *const *)argv, tx_test_file("out.txt"), tx_test_file("err.txt")));
+}
+
+int tx_test_arena(const char *first, ...)
+{
+    enum { ARGS_MAX = 60 };
+    static char arena[1024];
+    if (!arena[0])
+        tx_test_build_path(arena, sizeof arena, "referee/twixt-arena");
+    const char *argv[ARGS_MAX + 2] = {arena, first};
+    int argc = 2;
+    va_list ap;
+    va_start(ap, first);
+    for (const char *a; (a = va_arg(ap, const char *));) {
+        ck_assert_int_lt(argc, ARGS_MAX + 1);
+        argv[argc++] = a;
+    }
+    va_end(ap);
+    argv[argc] = NULL;
+    return tx_test_run(argv);
+}
+
+void tx_test_assert_in(const char *name, const char *needle)
+{
+    char *text = tx_test_read_file(tx_test_file(name));
+    ck_assert_msg(strstr(text, needle), "%s has no \"%s\":\n%s", name, needle, text);
+    free(text);
+}
+
+const char *tx_test_bot(const char *spec)
+{
+    static char buf[8][2048];
+    static int next;
+    static char tiny[1024], fault[1024], cg[1024];
+    if (!tiny[0]) {
+        tx_test_build_path(tiny, sizeof tiny, "tests/tiny-bot");
+        tx_test_build_path(fault, sizeof fault, "tests/fault-bot");
+        const char *src = getenv("TX_SOURCE_DIR");
+        ck_assert_msg(src != NULL, "TX_SOURCE_DIR is not set (run through meson test)");
+        snprintf(cg, sizeof cg, "python3 %s/tests/cg-bot.py", src);
+    }
+    const struct {
+        const char *word, *command;
+    } words[] = {{"TINY", tiny}, {"FAULT", fault}, {"CG", cg}};
+    const char *eq = strchr(spec, '=');
+    ck_assert_msg(eq != NULL, "bot \"%s\" is not NAME=COMMAND", spec);
+    eq++;
+    for (size_t i = 0; i < sizeof words / sizeof words[0]; i++) {
+        size_t len = strlen(words[i].word);
+        if (!strncmp(eq, words[i].word, len) && (eq[len] == ' ' || eq[len] == '\0')) {
+            char *out = buf[next++ % 8];
+            ck_assert_uint_lt((size_t)snprintf(out, 2048, "%.*s%s%s", (int)(eq - spec), spec,
+                                               words[i].command, eq + len),
+                              2048);
+            return out;
+        }
+    }
+    ck_abort_msg("bot \"%s\": its command starts with none of TINY, FAULT, CG", spec);
+    return NULL;
+}
+
+struct tx_record *tx_test_read_records(const char *file, int *n)
+{
+    FILE *f = fopen(file, "re");
+    ck_assert_msg(f != NULL, "cannot open %s: %s", file, strerror(errno));
+    struct tx_record *records = NULL;
+    char *line = NULL;
+    size_t cap = 0;
+    ssize_t len;
+    int count = 0;
+    for (int lineno = 1; (len = getline(&line, &cap, f)) > 0; lineno++) {
+        records = realloc(records, (size_t)(count + 1) * sizeof *records);
+        ck_assert_ptr_nonnull(records);
+        char why[256];
+        ck_assert_msg(tx_record_from_json(line, (size_t)len, &records[count], why, sizeof why) == 0,
+                      "%s:%d: %s", file, lineno, why);
+        count++;
+    }
+    free(line);
+    fclose(f);
+    *n = count;
+    return records;
+}
+
+void tx_test_free_records(struct tx_record *records, int n)
+{
+    for (int i = 0; i < n; i++)
+        tx_record_free(&records[i]);
+    free(records);
 }

@@ -1,6 +1,7 @@
 /* arena-test.h - what the Check suites that run programs share: where the
  * built programs are, a scratch directory, starting a program with its
- * output in files and waiting for it, reading a file whole.
+ * output in files and waiting for it (twixt-arena and the test bots'
+ * commands in particular), reading a file whole or as records.
  *
  * Every function asserts (ck_assert) what it needs, so a suite's case
  * fails at the line that could not go on: a directory that cannot be
@@ -12,6 +13,8 @@
 
 #include <stddef.h>
 #include <sys/types.h>
+
+#include "record.h"
 
 /* TX_BUILD_DIR/rel ("referee/twixt-arena", "tests/tiny-bot") into buf. */
 void tx_test_build_path(char *buf, size_t cap, const char *rel);
@@ -36,6 +39,39 @@ int tx_test_exit_status(pid_t pid);
 
 /* The whole file, NUL-terminated (malloc'ed: free it). */
 char *tx_test_read_file(const char *path);
+
+/* A suite's scratch directory: tx_test_scratch_begin("tx-family") in the
+ * fixture's setup makes /tmp/tx-family-XXXXXX, tx_test_scratch_end() in
+ * its teardown removes it with everything in it. */
+void tx_test_scratch_begin(const char *name);
+void tx_test_scratch_end(void);
+const char *tx_test_scratch_dir(void);
+
+/* The scratch directory's file name, as a path (static storage, one of 64
+ * at a time: enough for the paths one case holds at once). */
+const char *tx_test_file(const char *name);
+
+/* Runs argv (argv[0] a path; NULL-terminated) to its end, its stdout and
+ * stderr in the scratch files out.txt and err.txt; returns its exit
+ * status. tx_test_arena runs the built twixt-arena with the arguments
+ * (NULL-terminated, at most 60). */
+int tx_test_run(const char *const *argv);
+int tx_test_arena(const char *first, ...);
+
+/* Asserts that the scratch file name holds needle; the message shows the
+ * file. */
+void tx_test_assert_in(const char *name, const char *needle);
+
+/* A bot "NAME=COMMAND" with the test bots' commands put in for the words
+ * TINY (tests/tiny-bot), FAULT (tests/fault-bot) and CG (tests/cg-bot.py,
+ * through python3) at the start of COMMAND: "a=FAULT good" ->
+ * "a=/.../fault-bot good" (static storage, one of eight at a time). */
+const char *tx_test_bot(const char *spec);
+
+/* Every record of file, in the file's order (malloc'ed: free with
+ * tx_test_free_records); *n is how many. Each line must be a record. */
+struct tx_record *tx_test_read_records(const char *file, int *n);
+void tx_test_free_records(struct tx_record *records, int n);
 
 /* Sleeps ms milliseconds, signals or not. For pacing a program (a signal
  * at a random moment), never to wait for a result. */

@@ -14,7 +14,6 @@
  */
 #include <check.h>
 #include <signal.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -29,7 +28,7 @@
 #define ARGS_MAX 40
 #define GAMES_MAX 64
 
-static char arena[1024], tiny_bot[1024], fault_bot[1024], tmpdir[256];
+static char arena[1024], tiny_bot[1024], fault_bot[1024];
 static char cg_bot[1024]; /* "python3 .../tests/cg-bot.py" */
 
 /* The games under test. Each names the bots of a match (BOT1 first) and
@@ -76,40 +75,12 @@ static void setup(void)
     tx_test_build_path(tiny_bot, sizeof tiny_bot, "tests/tiny-bot");
     tx_test_build_path(fault_bot, sizeof fault_bot, "tests/fault-bot");
     snprintf(cg_bot, sizeof cg_bot, "python3 %s/tests/cg-bot.py", getenv("TX_SOURCE_DIR"));
-    tx_test_make_tmpdir(tmpdir, sizeof tmpdir, "tx-family");
+    tx_test_scratch_begin("tx-family");
 }
 
 static void teardown(void)
 {
-    tx_test_remove_tree(tmpdir);
-}
-
-static const char *path(const char *name)
-{
-    static char buf[32][1024];
-    static int next;
-    char *p = buf[next++ % 32];
-    snprintf(p, 1024, "%s/%s", tmpdir, name);
-    return p;
-}
-
-/* A bot of the table with the test bots' paths in (static storage, one of
- * eight at a time). */
-static const char *bot(const char *spec)
-{
-    static char buf[8][2048];
-    static int next;
-    char *out = buf[next++ % 8];
-    const char *eq = strchr(spec, '=') + 1, *rest;
-    const char *program;
-    if (!strncmp(eq, "TINY", 4))
-        program = tiny_bot, rest = eq + 4;
-    else if (!strncmp(eq, "FAULT", 5))
-        program = fault_bot, rest = eq + 5;
-    else
-        program = cg_bot, rest = eq + 2;
-    snprintf(out, 2048, "%.*s%s%s", (int)(eq - spec), spec, program, rest);
-    return out;
+    tx_test_scratch_end();
 }
 
 /* The match's bot named name. */
@@ -123,34 +94,9 @@ static const char *match_bot(const struct variant *v, const char *name)
     return NULL;
 }
 
-/* Runs twixt-arena with the arguments (NULL-terminated), in the scratch
- * directory's files out.txt and err.txt; returns its exit status. */
-static int run(const char *first, ...)
-{
-    const char *argv[ARGS_MAX + 2] = {arena, first};
-    int argc = 2;
-    va_list ap;
-    va_start(ap, first);
-    for (const char *a; (a = va_arg(ap, const char *));) {
-        ck_assert_int_lt(argc, ARGS_MAX);
-        argv[argc++] = a;
-    }
-    va_end(ap);
-    argv[argc] = NULL;
-    return tx_test_exit_status(
-        tx_test_spawn((char *const *)argv, path("out.txt"), path("err.txt")));
-}
-
 static char *out_text(void)
 {
-    return tx_test_read_file(path("out.txt"));
-}
-
-static void assert_in(const char *file, const char *needle)
-{
-    char *text = tx_test_read_file(path(file));
-    ck_assert_msg(strstr(text, needle), "%s has no \"%s\":\n%s", file, needle, text);
-    free(text);
+    return tx_test_read_file(tx_test_file("out.txt"));
 }
 
 /* What the tests look at in a record. */
@@ -166,36 +112,27 @@ struct game {
 /* The records of file; returns how many. */
 static int read_games(const char *file, struct game *games)
 {
-    FILE *f = fopen(file, "r");
-    ck_assert_msg(f != NULL, "cannot open %s", file);
-    char *line = NULL;
-    size_t cap = 0;
-    ssize_t len;
-    int n = 0;
-    while ((len = getline(&line, &cap, f)) > 0) {
-        struct tx_record r;
-        char why[256];
-        ck_assert_msg(tx_record_from_json(line, (size_t)len, &r, why, sizeof why) == 0, "%s: %s",
-                      file, why);
-        ck_assert_int_lt(n, GAMES_MAX);
-        struct game *g = &games[n++];
+    int n;
+    struct tx_record *records = tx_test_read_records(file, &n);
+    ck_assert_int_le(n, GAMES_MAX);
+    for (int i = 0; i < n; i++) {
+        const struct tx_record *r = &records[i];
+        struct game *g = &games[i];
         memset(g, 0, sizeof *g);
-        g->game = r.game;
-        g->k = r.pairing.k;
-        snprintf(g->key, sizeof g->key, "%s", r.pairing.key ? r.pairing.key : "");
-        g->width = r.width;
-        g->height = r.height;
-        g->rules = r.rules;
-        g->reason = r.result.reason;
-        g->nmoves = r.nmoves;
-        for (int i = 0; i < r.nmoves; i++)
-            g->edits[r.moves[i].player] += r.moves[i].nedits;
+        g->game = r->game;
+        g->k = r->pairing.k;
+        snprintf(g->key, sizeof g->key, "%s", r->pairing.key ? r->pairing.key : "");
+        g->width = r->width;
+        g->height = r->height;
+        g->rules = r->rules;
+        g->reason = r->result.reason;
+        g->nmoves = r->nmoves;
+        for (int m = 0; m < r->nmoves; m++)
+            g->edits[r->moves[m].player] += r->moves[m].nedits;
         for (int p = 0; p < 2; p++)
-            snprintf(g->name[p], sizeof g->name[p], "%s", r.players[p].name);
-        tx_record_free(&r);
+            snprintf(g->name[p], sizeof g->name[p], "%s", r->players[p].name);
     }
-    free(line);
-    fclose(f);
+    tx_test_free_records(records, n);
     return n;
 }
 
@@ -213,10 +150,10 @@ static int check_file(const struct variant *v, const char *file, struct game *ga
     }
     if (n == 0)
         return 0;
-    ck_assert_int_eq(run("replay", file, NULL), 0);
+    ck_assert_int_eq(tx_test_arena("replay", file, NULL), 0);
     char want[64];
     snprintf(want, sizeof want, ": %d record%s, %d ok, 0 failed", n, n == 1 ? "" : "s", n);
-    assert_in("out.txt", want);
+    tx_test_assert_in("out.txt", want);
     return n;
 }
 
@@ -231,12 +168,13 @@ static int check_file(const struct variant *v, const char *file, struct game *ga
 START_TEST(family_play_replay_refeed)
 {
     const struct variant *v = &variants[_i];
-    const char *file = path("play.jsonl");
+    const char *file = tx_test_file("play.jsonl");
     static struct game games[GAMES_MAX];
     char ngames[8];
     snprintf(ngames, sizeof ngames, "%d", v->games);
-    ck_assert_int_eq(run("play", bot(v->bots[0]), bot(v->bots[1]), "--rules", v->rules, "--board",
-                         v->board, "--games", ngames, "-o", file, LIMITS, NULL),
+    ck_assert_int_eq(tx_test_arena("play", tx_test_bot(v->bots[0]), tx_test_bot(v->bots[1]),
+                                   "--rules", v->rules, "--board", v->board, "--games", ngames,
+                                   "-o", file, LIMITS, NULL),
                      0);
     ck_assert_int_eq(check_file(v, file, games), v->games);
     int first = games[0].game == 1 ? 0 : 1; /* game 1's record */
@@ -247,19 +185,21 @@ START_TEST(family_play_replay_refeed)
      * edits included, and the table says so. */
     for (int p = 0; p < 2; p++) {
         char spec[2200];
-        const char *b = bot(match_bot(v, games[first].name[p]));
+        const char *b = tx_test_bot(match_bot(v, games[first].name[p]));
         snprintf(spec, sizeof spec, "%d=%s", p + 1, strchr(b, '=') + 1);
-        ck_assert_int_eq(run("replay", file, "--game", "1", "--bot", spec, NULL), 0);
-        assert_in("out.txt", " different, 0 illegal, 0 timeout, 0 crash");
+        ck_assert_int_eq(tx_test_arena("replay", file, "--game", "1", "--bot", spec, NULL), 0);
+        tx_test_assert_in("out.txt", " different, 0 illegal, 0 timeout, 0 crash");
         char *out = out_text();
         ck_assert_msg(strstr(out, " 0 different,"), "%s", out);
         free(out);
     }
     /* {size} has no meaning on a board that is not square. */
     if (v->width != v->height) {
-        ck_assert_int_eq(run("replay", file, "--game", "1", "--bot", "1=true {size}", NULL), 2);
-        assert_in("err.txt", "--bot: {size} in the command, but the board of game 1 is 30x24: use "
-                             "{width} and {height}");
+        ck_assert_int_eq(
+            tx_test_arena("replay", file, "--game", "1", "--bot", "1=true {size}", NULL), 2);
+        tx_test_assert_in("err.txt",
+                          "--bot: {size} in the command, but the board of game 1 is 30x24: use "
+                          "{width} and {height}");
     }
 }
 END_TEST
@@ -287,12 +227,12 @@ static void wait_lines(const char *file, int n)
 /* The bots file of v's bots. */
 static const char *bots_file(const struct variant *v)
 {
-    const char *file = path("bots.json");
+    const char *file = tx_test_file("bots.json");
     FILE *f = fopen(file, "w");
     ck_assert_ptr_nonnull(f);
     cJSON *list = cJSON_CreateArray();
     for (int i = 0; i < 3 && v->pool[i][0]; i++) {
-        const char *b = bot(v->pool[i]), *eq = strchr(b, '=');
+        const char *b = tx_test_bot(v->pool[i]), *eq = strchr(b, '=');
         char name[64];
         snprintf(name, sizeof name, "%.*s", (int)(eq - b), b);
         cJSON *o = cJSON_CreateObject();
@@ -311,7 +251,7 @@ static const char *bots_file(const struct variant *v)
 START_TEST(family_tournament_resume_shards)
 {
     const struct variant *v = &variants[_i];
-    const char *file = path("run.jsonl"), *bots = bots_file(v);
+    const char *file = tx_test_file("run.jsonl"), *bots = bots_file(v);
     static struct game games[GAMES_MAX], shard[2][GAMES_MAX];
     int nbots = v->pool[2][0] ? 3 : 2, want = nbots * (nbots - 1); /* 2 games a pair */
     const char *argv[ARGS_MAX] = {arena,
@@ -332,23 +272,24 @@ START_TEST(family_tournament_resume_shards)
                                   NULL};
     /* Ctrl-C once a game is recorded: the game in flight is recorded
      * as interrupted, and the same command plays what is missing. */
-    pid_t pid = tx_test_spawn((char *const *)argv, path("out.txt"), path("err.txt"));
+    pid_t pid =
+        tx_test_spawn((char *const *)argv, tx_test_file("out.txt"), tx_test_file("err.txt"));
     wait_lines(file, 1);
     kill(pid, SIGINT);
     ck_assert_int_eq(tx_test_exit_status(pid), 130);
-    assert_in("err.txt", "Resume with:");
-    ck_assert_int_eq(
-        tx_test_exit_status(tx_test_spawn((char *const *)argv, path("out.txt"), path("err.txt"))),
-        0);
+    tx_test_assert_in("err.txt", "Resume with:");
+    ck_assert_int_eq(tx_test_exit_status(tx_test_spawn((char *const *)argv, tx_test_file("out.txt"),
+                                                       tx_test_file("err.txt"))),
+                     0);
     char heading[64];
     snprintf(heading, sizeof heading, "%s rules, %d x %d board: %d bots, %d games", v->rules,
              v->width, v->height, nbots, want);
-    assert_in("out.txt", heading);
+    tx_test_assert_in("out.txt", heading);
     int n = read_games(file, games), finished = 0;
     for (int i = 0; i < n; i++)
         finished += games[i].reason != TX_REASON_INTERRUPTED;
     ck_assert_int_eq(finished, want);
-    ck_assert_int_eq(run("replay", file, NULL), 0);
+    ck_assert_int_eq(tx_test_arena("replay", file, NULL), 0);
     /* Each game once: its pairing and k are not recorded twice as a result. */
     for (int i = 0; i < n; i++)
         for (int j = i + 1; j < n; j++)
@@ -362,11 +303,11 @@ START_TEST(family_tournament_resume_shards)
         char which[8], name[32];
         snprintf(which, sizeof which, "%d/2", s + 1);
         snprintf(name, sizeof name, "shard%d.jsonl", s + 1);
-        ck_assert_int_eq(run("tournament", "--bots", bots, "--rules", v->rules, "--board", v->board,
-                             "--games-per-pair", "2", LIMITS, "--shard", which, "-o", path(name),
-                             NULL),
+        ck_assert_int_eq(tx_test_arena("tournament", "--bots", bots, "--rules", v->rules, "--board",
+                                       v->board, "--games-per-pair", "2", LIMITS, "--shard", which,
+                                       "-o", tx_test_file(name), NULL),
                          0);
-        nshard[s] = check_file(v, path(name), shard[s]);
+        nshard[s] = check_file(v, tx_test_file(name), shard[s]);
     }
     ck_assert_int_eq(nshard[0] + nshard[1], want);
     for (int s = 0; s < 2; s++)
@@ -377,8 +318,10 @@ START_TEST(family_tournament_resume_shards)
                          !strcmp(games[j].key, shard[s][i].key) && games[j].k == shard[s][i].k;
             ck_assert_int_eq(found, 1);
         }
-    ck_assert_int_eq(run("standings", path("shard1.jsonl"), path("shard2.jsonl"), NULL), 0);
-    assert_in("out.txt", heading);
+    ck_assert_int_eq(tx_test_arena("standings", tx_test_file("shard1.jsonl"),
+                                   tx_test_file("shard2.jsonl"), NULL),
+                     0);
+    tx_test_assert_in("out.txt", heading);
 }
 END_TEST
 
@@ -387,7 +330,7 @@ END_TEST
 START_TEST(family_league_stop_and_resume)
 {
     const struct variant *v = &variants[_i];
-    const char *file = path("league.jsonl"), *bots = bots_file(v);
+    const char *file = tx_test_file("league.jsonl"), *bots = bots_file(v);
     static struct game games[GAMES_MAX];
     const char *argv[] = {arena,    "league",  "--bots", bots,   "--rules",
                           v->rules, "--board", v->board, LIMITS, "--standings-every",
@@ -395,7 +338,8 @@ START_TEST(family_league_stop_and_resume)
     for (int round = 1, lines = 0; round <= 2; round++) {
         /* Ctrl-C once two more games are recorded (not before the league
          * runs: it would die of the signal, as any program starting). */
-        pid_t pid = tx_test_spawn((char *const *)argv, path("out.txt"), path("err.txt"));
+        pid_t pid =
+            tx_test_spawn((char *const *)argv, tx_test_file("out.txt"), tx_test_file("err.txt"));
         wait_lines(file, lines + 2);
         kill(pid, SIGINT);
         ck_assert_int_eq(tx_test_exit_status(pid), 130);
@@ -405,12 +349,12 @@ START_TEST(family_league_stop_and_resume)
     for (int i = 0; i < n; i++)
         finished += games[i].reason != TX_REASON_INTERRUPTED;
     ck_assert_int_ge(finished, 3);
-    ck_assert_int_eq(run("replay", file, NULL), 0);
+    ck_assert_int_eq(tx_test_arena("replay", file, NULL), 0);
     char heading[64];
     snprintf(heading, sizeof heading, "%s rules, %d x %d board: ", v->rules, v->width, v->height);
-    assert_in("league.standings.txt", heading);
+    tx_test_assert_in("league.standings.txt", heading);
     /* The standings' JSON says which games it counts. */
-    char *json = tx_test_read_file(path("league.standings.json"));
+    char *json = tx_test_read_file(tx_test_file("league.standings.json"));
     cJSON *root = cJSON_Parse(json);
     ck_assert_ptr_nonnull(root);
     ck_assert_str_eq(cJSON_GetObjectItem(root, "rules")->valuestring, v->rules);
@@ -425,14 +369,14 @@ END_TEST
 
 START_TEST(family_records_never_mix)
 {
-    const char *file = path("mixed.jsonl"), *classic = path("classic.jsonl");
+    const char *file = tx_test_file("mixed.jsonl"), *classic = tx_test_file("classic.jsonl");
     char a[1100], b[1100];
     static struct game games[GAMES_MAX], other[GAMES_MAX];
     snprintf(a, sizeof a, "a=%s --seed {seed}", tiny_bot);
     snprintf(b, sizeof b, "b=%s --seed {seed}", tiny_bot);
-    ck_assert_int_eq(run("play", a, b, "--games", "2", "-o", file, NULL), 0);
-    ck_assert_int_eq(run("play", a, b, "--games", "2", "--rules", "classic", "--board", "30x24",
-                         "-o", classic, NULL),
+    ck_assert_int_eq(tx_test_arena("play", a, b, "--games", "2", "-o", file, NULL), 0);
+    ck_assert_int_eq(tx_test_arena("play", a, b, "--games", "2", "--rules", "classic", "--board",
+                                   "30x24", "-o", classic, NULL),
                      0);
     /* The same bots and terms on another game are other pairings. */
     ck_assert_int_eq(read_games(file, games), 2);
@@ -449,25 +393,26 @@ START_TEST(family_records_never_mix)
         {{"--size", "13", NULL, NULL}, "(--size: 12 in the file, 13 in this command)"},
     };
     for (size_t i = 0; i < sizeof others / sizeof others[0]; i++) {
-        ck_assert_int_eq(run("play", a, b, "--games", "4", "-o", file, others[i].option[0],
-                             others[i].option[1], others[i].option[2], others[i].option[3], NULL),
+        ck_assert_int_eq(tx_test_arena("play", a, b, "--games", "4", "-o", file,
+                                       others[i].option[0], others[i].option[1],
+                                       others[i].option[2], others[i].option[3], NULL),
                          2);
-        assert_in("err.txt", others[i].words);
+        tx_test_assert_in("err.txt", others[i].words);
     }
-    ck_assert_int_eq(run("tournament", a, b, "--games-per-pair", "4", "-o", classic, "--rules",
-                         "classic", "--board", "24x30", NULL),
+    ck_assert_int_eq(tx_test_arena("tournament", a, b, "--games-per-pair", "4", "-o", classic,
+                                   "--rules", "classic", "--board", "24x30", NULL),
                      2);
-    assert_in("err.txt", "(--board: 30x24 in the file, 24x30 in this command)");
+    tx_test_assert_in("err.txt", "(--board: 30x24 in the file, 24x30 in this command)");
     ck_assert_int_eq(read_games(file, games), 2); /* nothing was played */
 
     /* standings keeps them apart: a table for each, the newest bot of each. */
-    ck_assert_int_eq(run("standings", file, classic, NULL), 0);
+    ck_assert_int_eq(tx_test_arena("standings", file, classic, NULL), 0);
     char *out = out_text();
     char *pp = strstr(out, "pp rules, 12 x 12 board: 2 bots, 2 games"),
          *cl = strstr(out, "classic rules, 30 x 24 board: 2 bots, 2 games");
     ck_assert_msg(pp && cl && pp < cl, "%s", out);
     free(out);
-    ck_assert_int_eq(run("standings", "--json", classic, file, NULL), 0);
+    ck_assert_int_eq(tx_test_arena("standings", "--json", classic, file, NULL), 0);
     out = out_text();
     char *second = strchr(out, '\n');
     ck_assert_ptr_nonnull(second);
@@ -484,7 +429,7 @@ START_TEST(family_records_never_mix)
     cJSON_Delete(next);
     free(out);
     /* One rule set and board alone prints as it always did. */
-    ck_assert_int_eq(run("standings", file, NULL), 0);
+    ck_assert_int_eq(tx_test_arena("standings", file, NULL), 0);
     out = out_text();
     ck_assert_msg(!strncmp(out, "2 bots, 2 games", 15), "%s", out);
     free(out);
@@ -512,11 +457,12 @@ static cJSON *report(void)
 START_TEST(family_validate_classic)
 {
     char edits[1100];
-    const char *file = path("validate.jsonl");
+    const char *file = tx_test_file("validate.jsonl");
     static struct game games[GAMES_MAX];
     snprintf(edits, sizeof edits, "%s --seed {seed} --edits 0.5", tiny_bot);
-    ck_assert_int_eq(run("validate", cg_bot, "--rules", "classic", "--board", "30x24", "--opponent",
-                         edits, "--forced-openings", "--json", "-o", file, LIMITS, NULL),
+    ck_assert_int_eq(tx_test_arena("validate", cg_bot, "--rules", "classic", "--board", "30x24",
+                                   "--opponent", edits, "--forced-openings", "--json", "-o", file,
+                                   LIMITS, NULL),
                      0);
     cJSON *root = report();
     ck_assert(cJSON_IsTrue(cJSON_GetObjectItem(root, "passed")));
@@ -553,7 +499,7 @@ START_TEST(family_validate_classic)
     for (int i = 0; i < n; i++)
         opponent_edits += games[i].edits[strcmp(games[i].name[0], "cg-bot") ? 0 : 1];
     ck_assert_int_gt(opponent_edits, 0);
-    ck_assert_int_eq(run("replay", file, NULL), 0);
+    ck_assert_int_eq(tx_test_arena("replay", file, NULL), 0);
 }
 END_TEST
 
@@ -566,8 +512,9 @@ START_TEST(family_validate_big_board)
     snprintf(failing, sizeof failing, "%s occupied 2", fault_bot);
     /* Short limits: an opponent slow on this board (twixt-blocker) loses
      * its game on time, which is no finding of the bot's. */
-    ck_assert_int_eq(run("validate", failing, "--board", "100x100", "--json", "--first-turn-ms",
-                         "3000", "--turn-ms", "1000", "--bot-memory-mb", "0", NULL),
+    ck_assert_int_eq(tx_test_arena("validate", failing, "--board", "100x100", "--json",
+                                   "--first-turn-ms", "3000", "--turn-ms", "1000",
+                                   "--bot-memory-mb", "0", NULL),
                      1);
     cJSON *root = report(), *g;
     ck_assert_int_eq(cJSON_GetObjectItem(root, "size")->valueint, 100);

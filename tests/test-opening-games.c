@@ -13,7 +13,6 @@
  * who is asked, what is recorded, which side each bot ends up with.
  */
 #include <check.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -23,95 +22,35 @@
 #include "arena-test.h"
 #include "record.h"
 
-#define ARGS_MAX 40
 #define GAMES_MAX 16
 
-static char arena[1024], fault_bot[1024], cg_bot[1024], tmpdir[256];
+static char arena[1024], fault_bot[1024], cg_bot[1024];
 
 static void setup(void)
 {
     tx_test_build_path(arena, sizeof arena, "referee/twixt-arena");
     tx_test_build_path(fault_bot, sizeof fault_bot, "tests/fault-bot");
     snprintf(cg_bot, sizeof cg_bot, "python3 %s/tests/cg-bot.py", getenv("TX_SOURCE_DIR"));
-    tx_test_make_tmpdir(tmpdir, sizeof tmpdir, "tx-opening-games");
+    tx_test_scratch_begin("tx-opening-games");
 }
 
 static void teardown(void)
 {
-    tx_test_remove_tree(tmpdir);
-}
-
-static const char *path(const char *name)
-{
-    static char buf[16][1024];
-    static int next;
-    char *p = buf[next++ % 16];
-    snprintf(p, 1024, "%s/%s", tmpdir, name);
-    return p;
-}
-
-/* "NAME=COMMAND" with FAULT and CG for the test bots (static storage, one
- * of eight at a time): "a=FAULT good" -> "a=/.../fault-bot good". */
-static const char *bot(const char *spec)
-{
-    static char buf[8][2048];
-    static int next;
-    char *out = buf[next++ % 8];
-    const char *eq = strchr(spec, '=') + 1;
-    if (!strncmp(eq, "FAULT", 5))
-        snprintf(out, 2048, "%.*s%s%s", (int)(eq - spec), spec, fault_bot, eq + 5);
-    else
-        snprintf(out, 2048, "%.*s%s%s", (int)(eq - spec), spec, cg_bot, eq + 2);
-    return out;
-}
-
-/* Runs twixt-arena with the arguments (NULL-terminated), its output in
- * the scratch directory's out.txt and err.txt; returns its exit status. */
-static int run(const char *first, ...)
-{
-    const char *argv[ARGS_MAX + 2] = {arena, first};
-    int argc = 2;
-    va_list ap;
-    va_start(ap, first);
-    for (const char *a; (a = va_arg(ap, const char *));) {
-        ck_assert_int_lt(argc, ARGS_MAX);
-        argv[argc++] = a;
-    }
-    va_end(ap);
-    argv[argc] = NULL;
-    return tx_test_exit_status(
-        tx_test_spawn((char *const *)argv, path("out.txt"), path("err.txt")));
-}
-
-static void assert_in(const char *file, const char *needle)
-{
-    char *text = tx_test_read_file(path(file));
-    ck_assert_msg(strstr(text, needle), "%s has no \"%s\":\n%s", file, needle, text);
-    free(text);
+    tx_test_scratch_end();
 }
 
 /* The records of file, in game order (records[g - 1] is game g); returns
  * how many. Free each with tx_record_free. */
 static int read_records(const char *file, struct tx_record *records)
 {
-    FILE *f = fopen(file, "r");
-    ck_assert_msg(f != NULL, "cannot open %s", file);
-    char *line = NULL;
-    size_t cap = 0;
-    ssize_t len;
-    int n = 0;
-    while ((len = getline(&line, &cap, f)) > 0) {
-        struct tx_record r;
-        char why[256];
-        ck_assert_msg(tx_record_from_json(line, (size_t)len, &r, why, sizeof why) == 0, "%s: %s",
-                      file, why);
-        ck_assert_int_ge(r.game, 1);
-        ck_assert_int_le(r.game, GAMES_MAX);
-        records[r.game - 1] = r;
-        n++;
+    int n;
+    struct tx_record *read = tx_test_read_records(file, &n);
+    for (int i = 0; i < n; i++) {
+        ck_assert_int_ge(read[i].game, 1);
+        ck_assert_int_le(read[i].game, GAMES_MAX);
+        records[read[i].game - 1] = read[i];
     }
-    free(line);
-    fclose(f);
+    free(read); /* the array only: its records are records[]'s now */
     return n;
 }
 
@@ -124,10 +63,10 @@ static void free_records(struct tx_record *records, int n)
 /* replay verifies every record of file. */
 static void assert_replay_ok(const char *file, int n)
 {
-    ck_assert_int_eq(run("replay", file, NULL), 0);
+    ck_assert_int_eq(tx_test_arena("replay", file, NULL), 0);
     char want[64];
     snprintf(want, sizeof want, ": %d record%s, %d ok, 0 failed", n, n == 1 ? "" : "s", n);
-    assert_in("out.txt", want);
+    tx_test_assert_in("out.txt", want);
 }
 
 /* replay --bot: seat (1-based) of game re-fed to spec's command answers
@@ -136,9 +75,9 @@ static void assert_refeed_same(const char *file, int game, int seat, const char 
 {
     char g[16], b[2100];
     snprintf(g, sizeof g, "%d", game);
-    snprintf(b, sizeof b, "%d=%s", seat, strchr(bot(spec), '=') + 1);
-    ck_assert_int_eq(run("replay", file, "--game", g, "--bot", b, NULL), 0);
-    assert_in("out.txt", " 0 different, 0 illegal, 0 timeout, 0 crash");
+    snprintf(b, sizeof b, "%d=%s", seat, strchr(tx_test_bot(spec), '=') + 1);
+    ck_assert_int_eq(tx_test_arena("replay", file, "--game", g, "--bot", b, NULL), 0);
+    tx_test_assert_in("out.txt", " 0 different, 0 illegal, 0 timeout, 0 crash");
 }
 
 static int seat_named(const struct tx_record *r, const char *name)
@@ -173,10 +112,11 @@ static const struct pie_case {
 START_TEST(opening_games_pie)
 {
     const struct pie_case *c = &pie_cases[_i];
-    const char *file = path("pie.jsonl");
+    const char *file = tx_test_file("pie.jsonl");
     static struct tx_record records[GAMES_MAX];
-    ck_assert_int_eq(run("play", bot(c->bots[0]), bot(c->bots[1]), "--opening", "pie", "--games",
-                         "4", "--openings", c->openings, "-o", file, LIMITS, NULL),
+    ck_assert_int_eq(tx_test_arena("play", tx_test_bot(c->bots[0]), tx_test_bot(c->bots[1]),
+                                   "--opening", "pie", "--games", "4", "--openings", c->openings,
+                                   "-o", file, LIMITS, NULL),
                      0);
     ck_assert_int_eq(read_records(file, records), 4);
     int forced = atoi(c->openings);
@@ -220,11 +160,12 @@ END_TEST
 
 START_TEST(opening_games_cut)
 {
-    const char *file = path("cut.jsonl");
+    const char *file = tx_test_file("cut.jsonl");
     static struct tx_record records[GAMES_MAX];
     /* p answers CHOOSE 2 after a cut, q CHOOSE 1. */
-    ck_assert_int_eq(run("play", bot("p=FAULT play"), bot("q=FAULT play --choose=1"), "--opening",
-                         "cut", "--games", "2", "-o", file, LIMITS, NULL),
+    ck_assert_int_eq(tx_test_arena("play", tx_test_bot("p=FAULT play"),
+                                   tx_test_bot("q=FAULT play --choose=1"), "--opening", "cut",
+                                   "--games", "2", "-o", file, LIMITS, NULL),
                      0);
     ck_assert_int_eq(read_records(file, records), 2);
     for (int g = 0; g < 2; g++) {
@@ -257,10 +198,11 @@ START_TEST(opening_games_cut)
         {{"p=FAULT play", "bad=FAULT bad-choose"}, "bad", "CHOOSE 1 or CHOOSE 2 expected"},
     };
     for (size_t i = 0; i < sizeof faults / sizeof faults[0]; i++) {
-        const char *bad = path("bad.jsonl");
+        const char *bad = tx_test_file("bad.jsonl");
         remove(bad);
-        ck_assert_int_eq(run("play", bot(faults[i].bots[0]), bot(faults[i].bots[1]), "--opening",
-                             "cut", "--games", "1", "-o", bad, LIMITS, NULL),
+        ck_assert_int_eq(tx_test_arena("play", tx_test_bot(faults[i].bots[0]),
+                                       tx_test_bot(faults[i].bots[1]), "--opening", "cut",
+                                       "--games", "1", "-o", bad, LIMITS, NULL),
                          0);
         ck_assert_int_eq(read_records(bad, records), 1);
         ck_assert_int_eq(records[0].result.reason, TX_REASON_INVALID);
@@ -277,11 +219,12 @@ END_TEST
 
 START_TEST(opening_games_none)
 {
-    const char *file = path("none.jsonl");
+    const char *file = tx_test_file("none.jsonl");
     static struct tx_record records[GAMES_MAX];
     /* cg-bot.py would take good's central first peg under swap or pie. */
-    ck_assert_int_eq(run("play", bot("good=FAULT good"), bot("cg=CG"), "--opening", "none",
-                         "--games", "2", "--openings", "2", "-o", file, LIMITS, NULL),
+    ck_assert_int_eq(tx_test_arena("play", tx_test_bot("good=FAULT good"), tx_test_bot("cg=CG"),
+                                   "--opening", "none", "--games", "2", "--openings", "2", "-o",
+                                   file, LIMITS, NULL),
                      0);
     ck_assert_int_eq(read_records(file, records), 2);
     for (int g = 0; g < 2; g++) {
@@ -293,10 +236,11 @@ START_TEST(opening_games_none)
     assert_replay_ok(file, 2);
     free_records(records, 2);
     /* A swap is a loss under none. */
-    ck_assert_int_eq(run("play", bot("good=FAULT good"), bot("swap=FAULT swap"), "--opening",
-                         "none", "--games", "1", LIMITS, NULL),
+    ck_assert_int_eq(tx_test_arena("play", tx_test_bot("good=FAULT good"),
+                                   tx_test_bot("swap=FAULT swap"), "--opening", "none", "--games",
+                                   "1", LIMITS, NULL),
                      0);
-    assert_in("out.txt", "SWAP not allowed: no swap in this game (opening none)");
+    tx_test_assert_in("out.txt", "SWAP not allowed: no swap in this game (opening none)");
 }
 END_TEST
 
@@ -326,10 +270,11 @@ static void assert_handicap_side(const struct tx_record *r, const char *strong)
 
 START_TEST(opening_games_handicap)
 {
-    const char *file = path("handicap.jsonl");
+    const char *file = tx_test_file("handicap.jsonl");
     static struct tx_record records[GAMES_MAX];
-    ck_assert_int_eq(run("play", bot("strong=FAULT good"), bot("weak=CG"), "--board", "24x20",
-                         "--handicap", "strong", "--games", "4", "-o", file, LIMITS, NULL),
+    ck_assert_int_eq(tx_test_arena("play", tx_test_bot("strong=FAULT good"), tx_test_bot("weak=CG"),
+                                   "--board", "24x20", "--handicap", "strong", "--games", "4", "-o",
+                                   file, LIMITS, NULL),
                      0);
     ck_assert_int_eq(read_records(file, records), 4);
     bool seen[2] = {false, false}; /* strong as player 1, as player 2 */
@@ -343,7 +288,7 @@ START_TEST(opening_games_handicap)
     free_records(records, 4);
 
     /* A tournament from a bots file whose entry says "handicap": true. */
-    const char *bots = path("bots.json");
+    const char *bots = tx_test_file("bots.json");
     FILE *f = fopen(bots, "w");
     ck_assert_ptr_nonnull(f);
     fprintf(f,
@@ -352,9 +297,9 @@ START_TEST(opening_games_handicap)
             " {\"name\": \"plain\", \"command\": \"%s play\"}]\n",
             fault_bot, cg_bot, fault_bot);
     fclose(f);
-    const char *tour = path("tournament.jsonl");
-    ck_assert_int_eq(run("tournament", "--bots", bots, "--board", "24x20", "--games-per-pair", "2",
-                         "-o", tour, LIMITS, NULL),
+    const char *tour = tx_test_file("tournament.jsonl");
+    ck_assert_int_eq(tx_test_arena("tournament", "--bots", bots, "--board", "24x20",
+                                   "--games-per-pair", "2", "-o", tour, LIMITS, NULL),
                      0);
     ck_assert_int_eq(read_records(tour, records), 6);
     for (int g = 0; g < 6; g++) {
@@ -399,15 +344,16 @@ static int check_team_games(const struct tx_record *records, int n)
 
 START_TEST(opening_games_teams_play)
 {
-    const char *file = path("teams.jsonl");
+    const char *file = tx_test_file("teams.jsonl");
     static struct tx_record records[GAMES_MAX];
     /* a calls privilege at its third turn; cg-bot.py plays for black. */
-    ck_assert_int_eq(run("play", bot("a=FAULT privilege 3"),
-                         bot("b=CG {width} {height} {opening} {teams}"), bot("c=FAULT good"),
-                         bot("d=FAULT play"), "--teams", "red=a,c", "--teams", "black=b,d",
-                         "--games", "2", "-o", file, LIMITS, NULL),
+    ck_assert_int_eq(tx_test_arena("play", tx_test_bot("a=FAULT privilege 3"),
+                                   tx_test_bot("b=CG {width} {height} {opening} {teams}"),
+                                   tx_test_bot("c=FAULT good"), tx_test_bot("d=FAULT play"),
+                                   "--teams", "red=a,c", "--teams", "black=b,d", "--games", "2",
+                                   "-o", file, LIMITS, NULL),
                      0);
-    assert_in("out.txt", "team red (a, c)");
+    tx_test_assert_in("out.txt", "team red (a, c)");
     ck_assert_int_eq(read_records(file, records), 2);
     ck_assert_int_eq(check_team_games(records, 2), 2);
     for (int g = 0; g < 2; g++) {
@@ -438,35 +384,38 @@ START_TEST(opening_games_teams_play)
     free_records(records, 2);
 
     /* Privilege called twice by one team: the second call loses the game for it. */
-    ck_assert_int_eq(run("play", bot("a=FAULT privilege 3 2"), bot("b=FAULT play"),
-                         bot("c=FAULT play"), bot("d=FAULT play"), "--teams", "red=a,c", "--teams",
-                         "black=b,d", "--games", "1", "-o", path("twice.jsonl"), LIMITS, NULL),
+    ck_assert_int_eq(tx_test_arena("play", tx_test_bot("a=FAULT privilege 3 2"),
+                                   tx_test_bot("b=FAULT play"), tx_test_bot("c=FAULT play"),
+                                   tx_test_bot("d=FAULT play"), "--teams", "red=a,c", "--teams",
+                                   "black=b,d", "--games", "1", "-o", tx_test_file("twice.jsonl"),
+                                   LIMITS, NULL),
                      0);
-    ck_assert_int_eq(read_records(path("twice.jsonl"), records), 1);
+    ck_assert_int_eq(read_records(tx_test_file("twice.jsonl"), records), 1);
     ck_assert_int_eq(records[0].result.reason, TX_REASON_INVALID);
     ck_assert_int_eq(records[0].result.winner, 1);
     ck_assert_msg(strstr(records[0].result.detail, "privilege called twice by one team"), "%s",
                   records[0].result.detail);
-    assert_replay_ok(path("twice.jsonl"), 1);
+    assert_replay_ok(tx_test_file("twice.jsonl"), 1);
     free_records(records, 1);
 
     /* One bot's crash loses the game for its team (d: black's second bot). */
-    ck_assert_int_eq(run("play", bot("a=FAULT play"), bot("b=FAULT play"), bot("c=FAULT play"),
-                         bot("d=FAULT crash-exit 2"), "--teams", "red=a,c", "--teams", "black=b,d",
-                         "--games", "1", "-o", path("crash.jsonl"), LIMITS, NULL),
+    ck_assert_int_eq(tx_test_arena("play", tx_test_bot("a=FAULT play"), tx_test_bot("b=FAULT play"),
+                                   tx_test_bot("c=FAULT play"), tx_test_bot("d=FAULT crash-exit 2"),
+                                   "--teams", "red=a,c", "--teams", "black=b,d", "--games", "1",
+                                   "-o", tx_test_file("crash.jsonl"), LIMITS, NULL),
                      0);
-    ck_assert_int_eq(read_records(path("crash.jsonl"), records), 1);
+    ck_assert_int_eq(read_records(tx_test_file("crash.jsonl"), records), 1);
     ck_assert_int_eq(records[0].result.reason, TX_REASON_CRASH);
     ck_assert_int_eq(records[0].result.winner, 0);
     ck_assert_int_eq(records[0].moves[records[0].nmoves - 1].player, 3);
-    assert_replay_ok(path("crash.jsonl"), 1);
+    assert_replay_ok(tx_test_file("crash.jsonl"), 1);
     free_records(records, 1);
 }
 END_TEST
 
 START_TEST(opening_games_teams_tournament)
 {
-    const char *bots = path("teams.json");
+    const char *bots = tx_test_file("teams.json");
     FILE *f = fopen(bots, "w");
     ck_assert_ptr_nonnull(f);
     fprintf(f,
@@ -478,10 +427,11 @@ START_TEST(opening_games_teams_tournament)
             "                          {\"name\": \"z2\", \"command\": \"%s privilege 4\"}]}]\n",
             fault_bot, fault_bot, cg_bot, fault_bot, fault_bot, fault_bot);
     fclose(f);
-    const char *file = path("tournament.jsonl");
+    const char *file = tx_test_file("tournament.jsonl");
     static struct tx_record records[GAMES_MAX];
-    ck_assert_int_eq(
-        run("tournament", "--bots", bots, "--games-per-pair", "2", "-o", file, LIMITS, NULL), 0);
+    ck_assert_int_eq(tx_test_arena("tournament", "--bots", bots, "--games-per-pair", "2", "-o",
+                                   file, LIMITS, NULL),
+                     0);
     ck_assert_int_eq(read_records(file, records), 6);
     int privileges = check_team_games(records, 6);
     ck_assert_int_ge(privileges, 4); /* x and z call it in each of their 4 games */
@@ -501,8 +451,9 @@ START_TEST(opening_games_teams_tournament)
         ck_assert_int_eq(games_of[t], 4);
     assert_replay_ok(file, 6);
     /* Resumed, the tournament has nothing left to play. */
-    ck_assert_int_eq(
-        run("tournament", "--bots", bots, "--games-per-pair", "2", "-o", file, LIMITS, NULL), 0);
+    ck_assert_int_eq(tx_test_arena("tournament", "--bots", bots, "--games-per-pair", "2", "-o",
+                                   file, LIMITS, NULL),
+                     0);
     free_records(records, 6);
     ck_assert_int_eq(read_records(file, records), 6);
     free_records(records, 6);
@@ -529,15 +480,15 @@ START_TEST(opening_games_validate)
     char opponent[1100];
     snprintf(opponent, sizeof opponent, "%s play", fault_bot);
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-        const char *file = path(cases[i].opening);
+        const char *file = tx_test_file(cases[i].opening);
         char want[64];
-        int status =
-            run("validate", strchr(bot("me=FAULT play"), '=') + 1, "--opening", cases[i].opening,
-                "--opponent", opponent, "--forced-openings", "-o", file, LIMITS, NULL);
+        int status = tx_test_arena("validate", strchr(tx_test_bot("me=FAULT play"), '=') + 1,
+                                   "--opening", cases[i].opening, "--opponent", opponent,
+                                   "--forced-openings", "-o", file, LIMITS, NULL);
         ck_assert_msg(status == 0 || status == 1, "validate exited %d", status);
         snprintf(want, sizeof want, "board 12 x 12, opening %s", cases[i].opening);
-        assert_in("out.txt", want);
-        assert_in("out.txt", cases[i].skipped);
+        tx_test_assert_in("out.txt", want);
+        tx_test_assert_in("out.txt", cases[i].skipped);
         FILE *f = fopen(file, "r");
         int n = 0;
         for (int c; f && (c = fgetc(f)) != EOF;)

@@ -24,27 +24,18 @@
 
 #define LINES_MAX 4096
 
-static char tiny_bot[1024], arena[1024], tmpdir[256];
+static char tiny_bot[1024], arena[1024];
 
 static void setup(void)
 {
     tx_test_build_path(tiny_bot, sizeof tiny_bot, "tests/tiny-bot");
     tx_test_build_path(arena, sizeof arena, "referee/twixt-arena");
-    tx_test_make_tmpdir(tmpdir, sizeof tmpdir, "tx-pools");
+    tx_test_scratch_begin("tx-pools");
 }
 
 static void teardown(void)
 {
-    tx_test_remove_tree(tmpdir);
-}
-
-static const char *path(const char *name)
-{
-    static char buf[64][1024]; /* enough for the paths one test holds at once */
-    static int next;
-    char *p = buf[next++ % 64];
-    snprintf(p, 1024, "%s/%s", tmpdir, name);
-    return p;
+    tx_test_scratch_end();
 }
 
 static void write_text(const char *file, const char *text)
@@ -66,17 +57,8 @@ static pid_t start(const char **argv, const char *out, const char *err)
  * returns its exit status. */
 static int run(const char **argv)
 {
-    return tx_test_exit_status(start(argv, path("out.txt"), path("err.txt")));
-}
-
-static bool contains(const char *file, const char *needle)
-{
-    char *text = tx_test_read_file(file);
-    bool found = strstr(text, needle) != NULL;
-    if (!found)
-        fprintf(stderr, "%s has no \"%s\":\n%s\n", file, needle, text);
-    free(text);
-    return found;
+    argv[0] = arena;
+    return tx_test_run(argv);
 }
 
 /* ---- records ---- */
@@ -92,31 +74,22 @@ struct game {
 /* The records of a file; returns how many. */
 static int read_games(const char *file, struct game *games, int max)
 {
-    FILE *f = fopen(file, "r");
-    ck_assert_msg(f != NULL, "cannot open %s", file);
-    char *line = NULL;
-    size_t cap = 0;
-    ssize_t len;
-    int n = 0;
-    while ((len = getline(&line, &cap, f)) > 0) {
-        struct tx_record r;
-        char why[256];
-        ck_assert_msg(tx_record_from_json(line, (size_t)len, &r, why, sizeof why) == 0, "%s: %s",
-                      file, why);
-        ck_assert_int_lt(n, max);
-        struct game *g = &games[n++];
-        snprintf(g->name[0], sizeof g->name[0], "%s", r.players[0].name);
-        snprintf(g->name[1], sizeof g->name[1], "%s", r.players[1].name);
-        ck_assert_ptr_nonnull(r.pairing.key);
-        snprintf(g->id, sizeof g->id, "%s %lld", r.pairing.key, (long long)r.pairing.k);
-        g->k = r.pairing.k;
-        g->game = r.game;
-        g->winner = r.result.winner;
-        g->interrupted = r.result.reason == TX_REASON_INTERRUPTED;
-        tx_record_free(&r);
+    int n;
+    struct tx_record *records = tx_test_read_records(file, &n);
+    ck_assert_int_le(n, max);
+    for (int i = 0; i < n; i++) {
+        const struct tx_record *r = &records[i];
+        struct game *g = &games[i];
+        snprintf(g->name[0], sizeof g->name[0], "%s", r->players[0].name);
+        snprintf(g->name[1], sizeof g->name[1], "%s", r->players[1].name);
+        ck_assert_ptr_nonnull(r->pairing.key);
+        snprintf(g->id, sizeof g->id, "%s %lld", r->pairing.key, (long long)r->pairing.k);
+        g->k = r->pairing.k;
+        g->game = r->game;
+        g->winner = r->result.winner;
+        g->interrupted = r->result.reason == TX_REASON_INTERRUPTED;
     }
-    free(line);
-    fclose(f);
+    tx_test_free_records(records, n);
     return n;
 }
 
@@ -153,7 +126,7 @@ START_TEST(pools_bots_file_dir_and_env)
     char text[8192];
     for (int i = 1; i <= 2; i++) {
         char dir[512], script[1024];
-        snprintf(dir, sizeof dir, "%s/v%d", tmpdir, i);
+        snprintf(dir, sizeof dir, "%s/v%d", tx_test_scratch_dir(), i);
         ck_assert_int_eq(mkdir(dir, 0755), 0);
         snprintf(script, sizeof script, "%s/bot", dir);
         snprintf(text, sizeof text,
@@ -172,24 +145,24 @@ START_TEST(pools_bots_file_dir_and_env)
              "   \"memory_mb\": 512}\n"
              "]\n",
              tiny_bot, tiny_bot);
-    write_text(path("bots.json"), text);
+    write_text(tx_test_file("bots.json"), text);
     char one[1200];
     snprintf(one, sizeof one, "cli=%s --seed {seed}", tiny_bot);
     const char *argv[] = {NULL,
                           "tournament",
                           one,
                           "--bots",
-                          path("bots.json"),
+                          tx_test_file("bots.json"),
                           "-o",
-                          path("dir.jsonl"),
+                          tx_test_file("dir.jsonl"),
                           "--concurrency",
                           "2",
                           NULL};
     ck_assert_int_eq(run(argv), 0);
     struct game games[16];
-    int n = read_games(path("dir.jsonl"), games, 16);
+    int n = read_games(tx_test_file("dir.jsonl"), games, 16);
     ck_assert_int_eq(n, 6); /* three bots, two games a pair */
-    char *records = tx_test_read_file(path("dir.jsonl"));
+    char *records = tx_test_read_file(tx_test_file("dir.jsonl"));
     ck_assert_msg(!strstr(records, "\"reason\":\"crash\""), "a bot did not start right: %s",
                   records);
     ck_assert_ptr_nonnull(strstr(records, "\"memory_mb\":512"));
@@ -215,13 +188,13 @@ static const struct {
 
 START_TEST(pools_bots_file_errors)
 {
-    write_text(path("bots.json"), bad_files[_i].file);
+    write_text(tx_test_file("bots.json"), bad_files[_i].file);
     char one[1200];
     snprintf(one, sizeof one, "cli=%s", tiny_bot);
-    const char *argv[] = {NULL, "tournament", one, "--bots", path("bots.json"), NULL};
+    const char *argv[] = {NULL, "tournament", one, "--bots", tx_test_file("bots.json"), NULL};
     ck_assert_int_eq(run(argv), 2);
-    ck_assert(contains(path("err.txt"), bad_files[_i].message));
-    ck_assert(contains(path("err.txt"), "twixt-arena tournament: /"));
+    tx_test_assert_in("err.txt", bad_files[_i].message);
+    tx_test_assert_in("err.txt", "twixt-arena tournament: /");
 }
 END_TEST
 
@@ -233,13 +206,24 @@ START_TEST(pools_gauntlet_one_against_three)
     const char *names[] = {"new", "c", "a", "b"};
     for (int i = 0; i < 4; i++)
         snprintf(bots[i], sizeof bots[i], "%s=%s --seed {seed}", names[i], tiny_bot);
-    const char *argv[] = {
-        NULL, "tournament",       bots[0], bots[1], bots[2],         bots[3],         "--gauntlet",
-        "1",  "--games-per-pair", "4",     "-o",    path("g.jsonl"), "--concurrency", "2",
-        NULL};
+    const char *argv[] = {NULL,
+                          "tournament",
+                          bots[0],
+                          bots[1],
+                          bots[2],
+                          bots[3],
+                          "--gauntlet",
+                          "1",
+                          "--games-per-pair",
+                          "4",
+                          "-o",
+                          tx_test_file("g.jsonl"),
+                          "--concurrency",
+                          "2",
+                          NULL};
     ck_assert_int_eq(run(argv), 0);
     struct game games[32];
-    int n = read_games(path("g.jsonl"), games, 32);
+    int n = read_games(tx_test_file("g.jsonl"), games, 32);
     ck_assert_int_eq(n, 12);
     for (const char *const *o = names + 1; o < names + 4; o++) {
         int odd = 0, even = 0;
@@ -259,8 +243,8 @@ START_TEST(pools_gauntlet_one_against_three)
     }
     for (int i = 0; i < n; i++) /* the others never meet */
         ck_assert(!strcmp(games[i].name[0], "new") || !strcmp(games[i].name[1], "new"));
-    ck_assert(contains(path("out.txt"), "new against each opponent"));
-    ck_assert(contains(path("out.txt"), "all opponents     12"));
+    tx_test_assert_in("out.txt", "new against each opponent");
+    tx_test_assert_in("out.txt", "all opponents     12");
 }
 END_TEST
 
@@ -273,7 +257,7 @@ START_TEST(pools_grow_play_only_what_is_missing)
     for (int i = 0; i < 4; i++)
         snprintf(bots[i], sizeof bots[i], "%s=%s --seed {seed}", names[i], tiny_bot);
     char out[1024];
-    snprintf(out, sizeof out, "%s", path("grow.jsonl"));
+    snprintf(out, sizeof out, "%s", tx_test_file("grow.jsonl"));
     const char *three[] = {NULL,         "tournament", bots[0], bots[1], bots[2],
                            "--openings", "2",          "-o",    out,     NULL};
     ck_assert_int_eq(run(three), 0);
@@ -291,7 +275,7 @@ START_TEST(pools_grow_play_only_what_is_missing)
     ck_assert_int_eq(n, 12);
     for (int i = 6; i < n; i++)
         ck_assert(!strcmp(games[i].name[0], "d") || !strcmp(games[i].name[1], "d"));
-    ck_assert(contains(path("out.txt"), "4 bots, 12 games"));
+    tx_test_assert_in("out.txt", "4 bots, 12 games");
     free(before);
     free(after);
 
@@ -314,7 +298,7 @@ START_TEST(pools_grow_play_only_what_is_missing)
     /* standings counts all, and proves all */
     const char *standings[] = {NULL, "standings", out, NULL};
     ck_assert_int_eq(run(standings), 0);
-    ck_assert(contains(path("out.txt"), "4 bots, 24 games\n"));
+    tx_test_assert_in("out.txt", "4 bots, 24 games\n");
 
     /* b under another command: refused, naming it, and nothing played */
     char changed[1200];
@@ -324,8 +308,8 @@ START_TEST(pools_grow_play_only_what_is_missing)
         NULL, "tournament",       bots[0], changed, bots[2], bots[3], "--openings",
         "2",  "--games-per-pair", "4",     "-o",    out,     NULL};
     ck_assert_int_eq(run(refused), 2);
-    ck_assert(contains(path("err.txt"), "grow.jsonl:"));
-    ck_assert(contains(path("err.txt"), ": bot 'b': its command is now '"));
+    tx_test_assert_in("err.txt", "grow.jsonl:");
+    tx_test_assert_in("err.txt", ": bot 'b': its command is now '");
     after = tx_test_read_file(out);
     ck_assert_str_eq(before, after);
     free(before);
@@ -337,7 +321,7 @@ START_TEST(pools_grow_play_only_what_is_missing)
                            NULL};
     ck_assert_int_eq(run(fewer), 0);
     ck_assert_int_eq(read_games(out, games, 64), 24);
-    ck_assert(contains(path("out.txt"), "2 bots, 4 games"));
+    tx_test_assert_in("out.txt", "2 bots, 4 games");
 }
 END_TEST
 
@@ -354,8 +338,8 @@ static void write_league_bots(int nbots)
                               i ? ",\n" : "", i, tiny_bot);
     snprintf(text + n, sizeof text - n, "]\n");
     /* replaced whole, as an editor saves */
-    write_text(path("league.json.tmp"), text);
-    ck_assert_int_eq(rename(path("league.json.tmp"), path("league.json")), 0);
+    write_text(tx_test_file("league.json.tmp"), text);
+    ck_assert_int_eq(rename(tx_test_file("league.json.tmp"), tx_test_file("league.json")), 0);
 }
 
 /* Runs the league for ms milliseconds, then sends signum; returns the
@@ -363,10 +347,10 @@ static void write_league_bots(int nbots)
 static int league_for(long ms, int signum, void (*between)(void))
 {
     char bots[1024], records[1024], out[1024], err[1024];
-    snprintf(bots, sizeof bots, "%s", path("league.json"));
-    snprintf(records, sizeof records, "%s", path("league.jsonl"));
-    snprintf(out, sizeof out, "%s", path("out.txt"));
-    snprintf(err, sizeof err, "%s", path("err.txt"));
+    snprintf(bots, sizeof bots, "%s", tx_test_file("league.json"));
+    snprintf(records, sizeof records, "%s", tx_test_file("league.jsonl"));
+    snprintf(out, sizeof out, "%s", tx_test_file("out.txt"));
+    snprintf(err, sizeof err, "%s", tx_test_file("err.txt"));
     const char *argv[] = {
         NULL, "league", "--bots", bots, "-o", records, "--concurrency", "2", "--standings-every",
         "3",  NULL};
@@ -389,14 +373,14 @@ START_TEST(pools_league_grows_and_resumes)
 {
     write_league_bots(2);
     ck_assert_int_eq(league_for(3000, SIGINT, add_third_bot), 130);
-    ck_assert(contains(path("err.txt"), "league.json changed: +l2 (3 bots)"));
-    ck_assert(contains(path("err.txt"), "Resume with:"));
+    tx_test_assert_in("err.txt", "league.json changed: +l2 (3 bots)");
+    tx_test_assert_in("err.txt", "Resume with:");
     static struct game games[LINES_MAX];
-    int n = read_games(path("league.jsonl"), games, LINES_MAX);
+    int n = read_games(tx_test_file("league.jsonl"), games, LINES_MAX);
     ck_assert_int_gt(count_with(games, n, "l2"), 0);
     check_once(games, n);
-    ck_assert(contains(path("league.standings.txt"), "3 bots"));
-    char *json = tx_test_read_file(path("league.standings.json"));
+    tx_test_assert_in("league.standings.txt", "3 bots");
+    char *json = tx_test_read_file(tx_test_file("league.standings.json"));
     cJSON *root = cJSON_Parse(json);
     ck_assert_msg(root != NULL, "%s", json);
     ck_assert_int_gt(cJSON_GetObjectItem(root, "games")->valueint, 0);
@@ -407,18 +391,18 @@ START_TEST(pools_league_grows_and_resumes)
      * nothing is played twice */
     srand((unsigned)time(NULL));
     for (int round = 0; round < 2; round++) {
-        char *before = tx_test_read_file(path("league.jsonl"));
+        char *before = tx_test_read_file(tx_test_file("league.jsonl"));
         int finished = 0;
         for (int i = 0; i < n; i++)
             finished += !games[i].interrupted;
         int status = league_for(600 + rand() % 900, round ? SIGINT : SIGKILL, NULL);
         ck_assert_int_eq(status, round ? 130 : 128 + SIGKILL);
-        char *after = tx_test_read_file(path("league.jsonl"));
+        char *after = tx_test_read_file(tx_test_file("league.jsonl"));
         /* kill -9 may leave a torn last line, which the next run cuts */
         ck_assert_int_eq(strncmp(before, after, strlen(before)), 0);
         free(before);
         free(after);
-        n = read_games(path("league.jsonl"), games, LINES_MAX);
+        n = read_games(tx_test_file("league.jsonl"), games, LINES_MAX);
         check_once(games, n);
         int now = 0;
         for (int i = 0; i < n; i++)
@@ -426,7 +410,7 @@ START_TEST(pools_league_grows_and_resumes)
         ck_assert_int_ge(now, finished);
     }
     /* and the file proves every game */
-    const char *replay[] = {NULL, "replay", path("league.jsonl"), NULL};
+    const char *replay[] = {NULL, "replay", tx_test_file("league.jsonl"), NULL};
     ck_assert_int_eq(run(replay), 0);
 }
 END_TEST
@@ -480,8 +464,8 @@ START_TEST(pools_forged_records_found)
     for (int i = 0; i < 4; i++)
         snprintf(bots[i], sizeof bots[i], "%c=%s --seed {seed}", 'a' + i, tiny_bot);
     char real[1024], forged[1024];
-    snprintf(real, sizeof real, "%s", path("real.jsonl"));
-    snprintf(forged, sizeof forged, "%s", path("forged.jsonl"));
+    snprintf(real, sizeof real, "%s", tx_test_file("real.jsonl"));
+    snprintf(forged, sizeof forged, "%s", tx_test_file("forged.jsonl"));
     const char *argv[] = {NULL,         "tournament", bots[0], bots[1], bots[2], bots[3],
                           "--openings", "2",          "-o",    real,    NULL};
     ck_assert_int_eq(run(argv), 0);
@@ -555,16 +539,16 @@ START_TEST(pools_forged_records_found)
     ck_assert_int_eq(run(replay), 1);
     char where[64];
     snprintf(where, sizeof where, "forged.jsonl:%d: game ", forgeries[_i].line);
-    ck_assert(contains(path("out.txt"), where));
-    ck_assert(contains(path("out.txt"), forgeries[_i].found));
+    tx_test_assert_in("out.txt", where);
+    tx_test_assert_in("out.txt", forgeries[_i].found);
 
     /* standings leaves it out, says where, exits 1 */
     const char *standings[] = {NULL, "standings", "--json", forged, NULL};
     ck_assert_int_eq(run(standings), 1);
     snprintf(where, sizeof where, "forged.jsonl:%d: game ", forgeries[_i].line);
-    ck_assert(contains(path("err.txt"), where));
-    ck_assert(contains(path("err.txt"), "not counted"));
-    char *json = tx_test_read_file(path("out.txt"));
+    tx_test_assert_in("err.txt", where);
+    tx_test_assert_in("err.txt", "not counted");
+    char *json = tx_test_read_file(tx_test_file("out.txt"));
     cJSON *root = cJSON_Parse(json);
     ck_assert_ptr_nonnull(root);
     int rejected = cJSON_GetObjectItem(root, "rejected")->valueint;

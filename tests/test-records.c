@@ -39,6 +39,7 @@
 #include "alloc.h"
 #include "arena-test.h"
 #include "game.h"
+#include "output.h"
 #include "record.h"
 #include "records.h"
 
@@ -1048,6 +1049,36 @@ START_TEST(records_lost_output_is_not_success)
 }
 END_TEST
 
+/* The one write loop of every file the program writes whole (the
+ * dashboard, the CodinGame log, a record): everything, or the error and
+ * how much got through. */
+START_TEST(records_write_all_whole_or_the_error)
+{
+    enum { LEN = 1 << 20 };
+    char *buf = malloc(LEN), *back;
+    ck_assert_ptr_nonnull(buf);
+    for (int i = 0; i < LEN; i++)
+        buf[i] = (char)('a' + i % 26);
+    int fd = open(tmp("whole"), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    ck_assert_int_ge(fd, 0);
+    size_t done = 0;
+    ck_assert_int_eq(tx_output_write_all(fd, buf, LEN, &done), 0);
+    ck_assert_uint_eq(done, LEN);
+    close(fd);
+    back = tx_test_read_file(tmp("whole"));
+    ck_assert_int_eq(memcmp(back, buf, LEN), 0);
+    free(back);
+
+    fd = open("/dev/full", O_WRONLY | O_CLOEXEC);
+    ck_assert_int_ge(fd, 0);
+    ck_assert_int_eq(tx_output_write_all(fd, buf, LEN, &done), -ENOSPC);
+    ck_assert_uint_eq(done, 0);
+    close(fd);
+    ck_assert_int_eq(tx_output_write_all(-1, buf, 1, NULL), -EBADF);
+    free(buf);
+}
+END_TEST
+
 /* Runs twixt-arena ARGS with stdout a pipe: the reader takes `keep` bytes
  * (0: closes at once), then closes its end. Returns the wait status;
  * stderr into err. */
@@ -1160,6 +1191,7 @@ static Suite *records_suite(void)
     tcase_add_loop_test(tc, records_lost_output_is_not_success, 0,
                         (int)(sizeof to_dev_full / sizeof to_dev_full[0]));
     tcase_add_test(tc, records_closed_stdout_is_quiet);
+    tcase_add_test(tc, records_write_all_whole_or_the_error);
     suite_add_tcase(s, tc);
     return s;
 }

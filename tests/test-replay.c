@@ -24,6 +24,7 @@
 #include <unistd.h>
 
 #include "alloc.h"
+#include "arena-test.h"
 #include "commands.h"
 #include "answer.h"
 #include "hole.h"
@@ -677,48 +678,22 @@ END_TEST
 
 /* ---- the command ---- */
 
-static char tmpdir[64];
-
 static void setup_tmp(void)
 {
-    snprintf(tmpdir, sizeof tmpdir, "/tmp/test-replay-XXXXXX");
-    ck_assert_ptr_nonnull(mkdtemp(tmpdir));
+    tx_test_scratch_begin("test-replay");
 }
 
 static void teardown_tmp(void)
 {
-    char cmd[128];
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", tmpdir);
-    ck_assert_int_eq(system(cmd), 0);
-}
-
-static char *path(const char *name)
-{
-    static char buf[4][128];
-    static int k;
-    k = (k + 1) % 4;
-    snprintf(buf[k], sizeof buf[k], "%s/%s", tmpdir, name);
-    return buf[k];
+    tx_test_scratch_end();
 }
 
 static void write_file(const char *name, const char *text)
 {
-    FILE *f = fopen(path(name), "w");
+    FILE *f = fopen(tx_test_file(name), "w");
     ck_assert_ptr_nonnull(f);
     fputs(text, f);
     fclose(f);
-}
-
-static char *read_file(const char *file)
-{
-    FILE *f = fopen(file, "r");
-    char *text = calloc(1, 1 << 22);
-    size_t n;
-    ck_assert_ptr_nonnull(f);
-    n = fread(text, 1, (1 << 22) - 1, f);
-    text[n] = '\0';
-    fclose(f);
-    return text;
 }
 
 /* Runs `twixt-arena replay ARGS...` in a child with stdout and stderr in one
@@ -739,7 +714,7 @@ static int run_replay(char **ret_out, const char *arg, ...)
     pid = fork();
     ck_assert_int_ge(pid, 0);
     if (pid == 0) {
-        int fd = open(path("out.txt"), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+        int fd = open(tx_test_file("out.txt"), O_WRONLY | O_CREAT | O_TRUNC, 0644);
         dup2(fd, 1);
         dup2(fd, 2);
         close(fd);
@@ -750,7 +725,7 @@ static int run_replay(char **ret_out, const char *arg, ...)
     }
     ck_assert_int_eq(waitpid(pid, &status, 0), pid);
     ck_assert(WIFEXITED(status));
-    *ret_out = read_file(path("out.txt"));
+    *ret_out = tx_test_read_file(tx_test_file("out.txt"));
     return WEXITSTATUS(status);
 }
 
@@ -786,7 +761,7 @@ START_TEST(cmd_verifies_good_file)
     char *out;
 
     write_games("games.jsonl");
-    ck_assert_int_eq(run_replay(&out, path("games.jsonl"), NULL), 0);
+    ck_assert_int_eq(run_replay(&out, tx_test_file("games.jsonl"), NULL), 0);
     ck_assert_msg(strstr(out, "games.jsonl:1: game 1: ok, "), "%s", out);
     ck_assert_msg(
         strstr(out, "games.jsonl:3: game 3: ok, beta (player 2) beats alpha by timeout") ||
@@ -816,7 +791,7 @@ START_TEST(cmd_reports_malformed)
 
     sprintf(text, "%s\n%s\n", good, malformed[_i].line);
     write_file("bad.jsonl", text);
-    ck_assert_int_eq(run_replay(&out, path("bad.jsonl"), NULL), 1);
+    ck_assert_int_eq(run_replay(&out, tx_test_file("bad.jsonl"), NULL), 1);
     ck_assert_msg(strstr(out, malformed[_i].expect), "got: %s", out);
     ck_assert_msg(strstr(out, "bad.jsonl:1: game 1: ok"), "%s", out);
     ck_assert_msg(strstr(out, "2 records, 1 ok, 1 failed"), "%s", out);
@@ -835,7 +810,7 @@ START_TEST(cmd_reports_missing_field_by_name)
     ck_assert_ptr_nonnull(at);
     memcpy(at, "\"RESULT\"", 8);
     write_file("missing.jsonl", good);
-    ck_assert_int_eq(run_replay(&out, path("missing.jsonl"), NULL), 1);
+    ck_assert_int_eq(run_replay(&out, tx_test_file("missing.jsonl"), NULL), 1);
     ck_assert_msg(strstr(out, "missing.jsonl:1: not a game record: RESULT: unknown field"), "%s",
                   out);
     free(out);
@@ -852,7 +827,7 @@ START_TEST(cmd_reports_tampered_with_move)
     occupied_mid_game(&r);
     ck_assert_int_eq(tx_record_to_json(&r, &json), 0);
     write_file("tampered.jsonl", json);
-    ck_assert_int_eq(run_replay(&out, path("tampered.jsonl"), NULL), 1);
+    ck_assert_int_eq(run_replay(&out, tx_test_file("tampered.jsonl"), NULL), 1);
     snprintf(expect, sizeof expect, "tampered.jsonl:1: game 7, move 7: %s: occupied hole %s",
              r.moves[6].move, r.moves[6].move);
     ck_assert_msg(strstr(out, expect), "expected %s, got: %s", expect, out);
@@ -870,24 +845,24 @@ START_TEST(cmd_usage_errors)
     ck_assert_int_eq(run_replay(&out, NULL), 2);
     ck_assert_msg(strstr(out, "expected 1 FILE argument, got 0"), "%s", out);
     free(out);
-    ck_assert_int_eq(run_replay(&out, path("nothing-here.jsonl"), NULL), 2);
+    ck_assert_int_eq(run_replay(&out, tx_test_file("nothing-here.jsonl"), NULL), 2);
     ck_assert_msg(strstr(out, "cannot read") && strstr(out, "nothing-here.jsonl"), "%s", out);
     free(out);
-    ck_assert_int_eq(run_replay(&out, path("games.jsonl"), "--format", "png", NULL), 2);
+    ck_assert_int_eq(run_replay(&out, tx_test_file("games.jsonl"), "--format", "png", NULL), 2);
     ck_assert_msg(strstr(out, "--format: expected text, svg or html, got 'png'"), "%s", out);
     free(out);
-    ck_assert_int_eq(run_replay(&out, path("games.jsonl"), "--game", "x", NULL), 2);
+    ck_assert_int_eq(run_replay(&out, tx_test_file("games.jsonl"), "--game", "x", NULL), 2);
     ck_assert_msg(strstr(out, "--game: expected a game number"), "%s", out);
     free(out);
-    ck_assert_int_eq(run_replay(&out, path("games.jsonl"), "--game", "9", "--format", "svg", NULL),
-                     2);
+    ck_assert_int_eq(
+        run_replay(&out, tx_test_file("games.jsonl"), "--game", "9", "--format", "svg", NULL), 2);
     ck_assert_msg(strstr(out, "has no record of game 9"), "%s", out);
     free(out);
-    ck_assert_int_eq(run_replay(&out, path("games.jsonl"), "--frobnicate", NULL), 2);
+    ck_assert_int_eq(run_replay(&out, tx_test_file("games.jsonl"), "--frobnicate", NULL), 2);
     ck_assert_msg(strstr(out, "unknown option '--frobnicate'"), "%s", out);
     free(out);
     write_file("empty.jsonl", "\n\n");
-    ck_assert_int_eq(run_replay(&out, path("empty.jsonl"), NULL), 2);
+    ck_assert_int_eq(run_replay(&out, tx_test_file("empty.jsonl"), NULL), 2);
     ck_assert_msg(strstr(out, "has no game records"), "%s", out);
     free(out);
 }
@@ -898,26 +873,27 @@ START_TEST(cmd_renders_each_format)
     char *out, *text;
 
     write_games("games.jsonl");
-    ck_assert_int_eq(run_replay(&out, path("games.jsonl"), "--game", "2", "--format", "svg", "-o",
-                                path("g->svg"), NULL),
+    ck_assert_int_eq(run_replay(&out, tx_test_file("games.jsonl"), "--game", "2", "--format", "svg",
+                                "-o", tx_test_file("g->svg"), NULL),
                      0);
-    text = read_file(path("g->svg"));
+    text = tx_test_read_file(tx_test_file("g->svg"));
     ck_assert_msg(strncmp(text, "<?xml", 5) == 0 && strstr(text, "</svg>"), "%s", text);
     free(text);
     free(out);
-    ck_assert_int_eq(run_replay(&out, path("games.jsonl"), "--line", "3", "--format", "text",
-                                "--move", "4", "--color", "always", NULL),
+    ck_assert_int_eq(run_replay(&out, tx_test_file("games.jsonl"), "--line", "3", "--format",
+                                "text", "--move", "4", "--color", "always", NULL),
                      0);
     ck_assert_msg(strstr(out, "game 3, move 4 of ") && strstr(out, "\033["), "%s", out);
     free(out);
     /* Colour only on a terminal: a file gets none. */
-    ck_assert_int_eq(run_replay(&out, path("games.jsonl"), "--line", "3", "--format", "text", NULL),
-                     0);
+    ck_assert_int_eq(
+        run_replay(&out, tx_test_file("games.jsonl"), "--line", "3", "--format", "text", NULL), 0);
     ck_assert_msg(!strchr(out, '\033') && strstr(out, "result: "), "%s", out);
     free(out);
-    ck_assert_int_eq(
-        run_replay(&out, path("games.jsonl"), "--format", "html", "-o", path("g->html"), NULL), 0);
-    text = read_file(path("g->html"));
+    ck_assert_int_eq(run_replay(&out, tx_test_file("games.jsonl"), "--format", "html", "-o",
+                                tx_test_file("g->html"), NULL),
+                     0);
+    text = tx_test_read_file(tx_test_file("g->html"));
     {
         int games = 0;
         for (char *s = text; (s = strstr(s, "class=\"tx-game\">{\"record\":")); s++)
@@ -956,12 +932,13 @@ START_TEST(cmd_verifies_referee_records)
         cmd, sizeof cmd,
         "'%s/referee/twixt-arena' play '%.*s=%s/%s' 'other=%s/bots/twixt-random --seed {seed}' "
         "--games 2 --seed 5 --turn-ms 100 --first-turn-ms 200 -o '%s' > '%s' 2>&1",
-        build, (int)(eq - bot), bot, build, eq + 1, build, path("referee.jsonl"), path("play.txt"));
+        build, (int)(eq - bot), bot, build, eq + 1, build, tx_test_file("referee.jsonl"),
+        tx_test_file("play.txt"));
     status = system(cmd);
-    text = read_file(path("play.txt"));
+    text = tx_test_read_file(tx_test_file("play.txt"));
     ck_assert_msg(WIFEXITED(status) && WEXITSTATUS(status) == 0, "%s\n%s", cmd, text);
     free(text);
-    ck_assert_int_eq(run_replay(&out, path("referee.jsonl"), NULL), 0);
+    ck_assert_int_eq(run_replay(&out, tx_test_file("referee.jsonl"), NULL), 0);
     ck_assert_msg(strstr(out, "2 records, 2 ok, 0 failed"), "%s: %s", bot, out);
     free(out);
 
@@ -969,7 +946,7 @@ START_TEST(cmd_verifies_referee_records)
      * first decisive one (a game's seed comes from the commands, paths
      * included, so either game may be a draw, and either may be written
      * first). */
-    text = read_file(path("referee.jsonl"));
+    text = tx_test_read_file(tx_test_file("referee.jsonl"));
     const char *key = "\"result\":{\"winner\":";
     for (winner = strstr(text, key); winner && winner[strlen(key)] == 'n';
          winner = strstr(winner + 1, key))
@@ -985,7 +962,7 @@ START_TEST(cmd_verifies_referee_records)
     snprintf(where, sizeof where, "tampered.jsonl:%d: game ", line);
     write_file("tampered.jsonl", text);
     free(text);
-    ck_assert_int_eq(run_replay(&out, path("tampered.jsonl"), NULL), 1);
+    ck_assert_int_eq(run_replay(&out, tx_test_file("tampered.jsonl"), NULL), 1);
     ck_assert_msg(strstr(out, where), "%s: %s", bot, out);
     ck_assert_msg(strstr(out, "won, the replay says") || strstr(out, "the record names player"),
                   "%s: %s", bot, out);
