@@ -144,8 +144,10 @@ static bool status_lost;                 /* a line could not be written: the ref
 static pid_t keeper;                     /* the launcher's own pid: cleanup happens only there */
 static char cgroups[LIST_MAX][PATH_MAX]; /* the bot's cgroups, created by the keeper */
 static int ncgroups;
-static bool cpuset_pinned; /* the cores are the bot's cpuset, not just its affinity */
-static char tmpdir[64];    /* the bot's TMPDIR without the sandbox, "" if none */
+static bool cpuset_pinned;    /* the cores are the bot's cpuset, not just its affinity */
+static char tmpdir[64];       /* the bot's TMPDIR without the sandbox, "" if none */
+static int pooled_netns = -1; /* a network namespace lent by the fork server (serve()) */
+static bool netns_entered;    /* ... and the sandbox is in it: its loopback is up already */
 
 static void cleanup(void);
 
@@ -813,7 +815,7 @@ static __attribute__((noreturn)) void sandboxed_bot(const struct launch *l, bool
     if (l->inject_fault)
         fail("cannot set up the sandbox: injected by TWIXT_LAUNCH_FAULT (a test)");
     setup_filesystem(l);
-    if (!l->network)
+    if (!l->network && !netns_entered)
         loopback_up();
     if (sethostname("twixt-bot", 9) < 0)
         fail("cannot set up the sandbox: hostname: %s", strerror(errno));
@@ -1042,8 +1044,14 @@ static int keep(int argc, char **argv)
     if (l.sandbox) {
         if (pipe2(go, O_CLOEXEC) < 0 || pipe2(report, O_CLOEXEC) < 0)
             fail("cannot create pipes: %s", strerror(errno));
+        /* A network namespace of the server's pool (serve()), entered
+         * here so that the init is born in it, or a new one. */
+        netns_entered = !l.network && pooled_netns >= 0 && setns(pooled_netns, CLONE_NEWNET) == 0;
+        if (pooled_netns >= 0)
+            close(pooled_netns);
         unsigned long flags = CLONE_NEWUSER | CLONE_NEWPID | CLONE_NEWNS | CLONE_NEWIPC |
-                              CLONE_NEWUTS | CLONE_NEWCGROUP | (l.network ? 0 : CLONE_NEWNET);
+                              CLONE_NEWUTS | CLONE_NEWCGROUP |
+                              (l.network || netns_entered ? 0 : CLONE_NEWNET);
         child = (pid_t)syscall(SYS_clone, flags | SIGCHLD, NULL, NULL, NULL, NULL);
         if (child < 0 && (errno == EPERM || errno == ENOSPC || errno == EINVAL))
             fail("cannot create the sandbox's namespaces: user namespaces are not available to "
@@ -1191,8 +1199,8 @@ static int keep(int argc, char **argv)
  * given it (its own session, the request's descriptors as 0 to 3, the
  * request's directory and environment). fds[4], when there, is the
  * directory. Never returns. */
-static __attribute__((noreturn)) void become_keeper(const int *fds, int nfds, char **argv,
-                                                    char **envp)
+static __attribute__((noreturn)) void become_keeper(const int *fds, int nfds, int netns,
+                                                    char **argv, char **envp)
 {
     for (int i = 0; i < 4; i++) /* the server's copies are all above 3 */
         if (dup2(fds[i], i) < 0)
@@ -1202,6 +1210,10 @@ static __attribute__((noreturn)) void become_keeper(const int *fds, int nfds, ch
             close(fds[i]);
         else
             _exit(EXIT_CANNOT_RUN);
+    /* Nothing else of the server's (its pool) stays open in the keeper. */
+    if (netns >= 0 && dup2(netns, 4) == 4)
+        pooled_netns = 4;
+    syscall(SYS_close_range, pooled_netns == 4 ? 5U : 4U, ~0U, 0U);
     if (setsid() < 0)
         _exit(EXIT_CANNOT_RUN);
     environ = envp;
@@ -1209,6 +1221,101 @@ static __attribute__((noreturn)) void become_keeper(const int *fds, int nfds, ch
     while (argv[argc])
         argc++;
     _exit(keep(argc, argv));
+}
+
+/* The server's network namespaces: each an empty one (its loopback up),
+ * lent to one sandboxed keeper at a time and taken back once that keeper
+ * has exited, that is once everything in its sandbox is dead (its sweep;
+ * or, killed, the init's parent death signal): two bots never share one,
+ * and a bot finds nothing of the one before (its sockets, abstract ones
+ * included, went with its processes). Making one takes the kernel half a
+ * millisecond of CPU and its teardown as much: a run of many games makes
+ * as many as it runs bots at once. They are owned by the server's user
+ * namespace, so the bots (in user namespaces of their own) may not change
+ * them. Only where the server may make them (CAP_SYS_ADMIN: root); a
+ * keeper without one makes its own (CLONE_NEWNET), as every keeper did. */
+#define NETNS_MAX 64
+static struct {
+    int ns;     /* the namespace */
+    int keeper; /* a pidfd of the keeper it is lent to, -1 free, -2 lent for good */
+} netns[NETNS_MAX];
+static int nnetns;
+static bool netns_refused;
+
+/* A new empty network namespace with its loopback up (made by a child of
+ * ours, which the server then lets go), or -1. */
+static int make_netns(void)
+{
+    int ready[2];
+    if (pipe2(ready, O_CLOEXEC) < 0)
+        return -1;
+    pid_t pid = fork();
+    if (pid == 0) {
+        prctl(PR_SET_PDEATHSIG, SIGKILL);
+        char ok = unshare(CLONE_NEWNET) == 0 ? '1' : '0';
+        if (ok == '1')
+            loopback_up();
+        if (write(ready[1], &ok, 1) == 1)
+            pause(); /* until the server has opened the namespace */
+        _exit(0);
+    }
+    close(ready[1]);
+    char ok = '0';
+    int ns = -1;
+    if (pid > 0 && read(ready[0], &ok, 1) == 1 && ok == '1') {
+        char path[64];
+        snprintf(path, sizeof path, "/proc/%d/ns/net", (int)pid);
+        ns = open(path, O_RDONLY | O_CLOEXEC);
+    }
+    close(ready[0]);
+    if (pid > 0) {
+        kill(pid, SIGKILL);
+        while (waitpid(pid, NULL, 0) < 0 && errno == EINTR)
+            ;
+    }
+    return ns;
+}
+
+/* A namespace of the pool no keeper is using (made when none is free), or
+ * -1 when there is none to be had. */
+static int lend_netns(void)
+{
+    for (int i = 0; i < nnetns; i++) {
+        struct pollfd gone = {.fd = netns[i].keeper, .events = POLLIN};
+        if (netns[i].keeper >= 0 && poll(&gone, 1, 0) == 1 && (gone.revents & POLLIN)) {
+            close(netns[i].keeper);
+            netns[i].keeper = -1;
+        }
+        if (netns[i].keeper == -1)
+            return i;
+    }
+    if (netns_refused || nnetns == NETNS_MAX)
+        return -1;
+    int ns = make_netns();
+    if (ns < 0) {
+        netns_refused = true;
+        return -1;
+    }
+    netns[nnetns].ns = ns;
+    netns[nnetns].keeper = -1;
+    return nnetns++;
+}
+
+/* True when argv (a keeper's) asks for a sandbox with a network
+ * namespace: --sandbox without --network. Every other option of the
+ * launcher (parse()) takes one value. */
+static bool wants_netns(char **argv)
+{
+    bool sandbox = false, network = false;
+    for (int i = 1; argv[i] && strcmp(argv[i], "--"); i++) {
+        if (!strcmp(argv[i], "--sandbox"))
+            sandbox = true;
+        else if (!strcmp(argv[i], "--network"))
+            network = true;
+        else if (strcmp(argv[i], "--probe") && argv[i + 1])
+            i++;
+    }
+    return sandbox && !network;
 }
 
 /* --server --parent PID: a launcher that stays for the whole run and forks
@@ -1261,11 +1368,17 @@ static int serve(int argc, char **argv)
         int answer = -EINVAL;
         if (nfds >= 4 && !(msg.msg_flags & (MSG_TRUNC | MSG_CTRUNC)) &&
             tx_proc_launch_unpack(buf, (size_t)n, &kargv, &kenv) == 0) {
+            int lent = wants_netns(kargv) ? lend_netns() : -1;
             pid_t pid = (pid_t)syscall(SYS_clone, CLONE_PARENT, NULL, NULL, NULL, NULL);
             if (pid == 0) {
                 close(3);
-                become_keeper(fds, nfds, kargv, kenv);
+                become_keeper(fds, nfds, lent >= 0 ? netns[lent].ns : -1, kargv, kenv);
             }
+            /* Lent until this keeper is gone (it cannot be reaped before
+             * the referee has our answer, so the pid is still its own). */
+            if (pid > 0 && lent >= 0 &&
+                (netns[lent].keeper = (int)syscall(SYS_pidfd_open, pid, 0)) < 0)
+                netns[lent].keeper = -2; /* it cannot be watched: never lent again */
             answer = pid < 0 ? -errno : (int)pid;
         }
         free(kargv);
