@@ -497,6 +497,39 @@ START_TEST(sandbox_network_namespaces_are_never_shared)
 }
 END_TEST
 
+/* A keeper killed with SIGKILL (by a user, or with its whole run) leaves
+ * its bot's empty cgroups: the next run's sandbox removes those whose
+ * keeper is gone, and leaves those of a live one. */
+START_TEST(sandbox_removes_the_cgroups_killed_keepers_left)
+{
+    configure(TX_SANDBOX_ON, NULL, false);
+    const struct tx_sandbox *sb = tx_sandbox_current();
+    if (sb->ncgroups == 0) {
+        fprintf(stderr, "test-sandbox: no writable cgroup here: skipped\n");
+        return;
+    }
+    pid_t dead = fork();
+    if (dead == 0)
+        _exit(0);
+    ck_assert_int_gt(dead, 0);
+    ck_assert_int_eq(waitpid(dead, NULL, 0), dead);
+    int n = sb->ncgroups;
+    char stale[TX_SANDBOX_CGROUPS_MAX][PATH_MAX], live[TX_SANDBOX_CGROUPS_MAX][PATH_MAX];
+    for (int i = 0; i < n; i++) {
+        snprintf(stale[i], sizeof stale[i], "%s/twixt-bot-%d-7e57", sb->cgroups[i], (int)dead);
+        snprintf(live[i], sizeof live[i], "%s/twixt-bot-%d-7e57", sb->cgroups[i], (int)getpid());
+        ck_assert_msg(mkdir(stale[i], 0755) == 0, "%s: %s", stale[i], strerror(errno));
+        ck_assert_msg(mkdir(live[i], 0755) == 0, "%s: %s", live[i], strerror(errno));
+    }
+    configure(TX_SANDBOX_ON, NULL, false);
+    for (int i = 0; i < n; i++) {
+        ck_assert_msg(access(stale[i], F_OK) != 0, "%s is left", stale[i]);
+        ck_assert_msg(access(live[i], F_OK) == 0, "%s was removed", live[i]);
+        ck_assert_int_eq(rmdir(live[i]), 0);
+    }
+}
+END_TEST
+
 START_TEST(attack_tcp_connection_to_localhost)
 {
     int s = socket(AF_INET, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
@@ -1820,6 +1853,7 @@ static Suite *sandbox_suite(void)
     tcase_add_loop_test(ta, attack_200_sleeping_processes, 0, 2);
     tcase_add_loop_test(ta, attack_tcp_connection_to_localhost, 0, 3);
     tcase_add_test(ta, sandbox_network_namespaces_are_never_shared);
+    tcase_add_test(ta, sandbox_removes_the_cgroups_killed_keepers_left);
     tcase_add_loop_test(ta, attack_1_gib_file_in_its_temporary_directory, 0, 2);
     tcase_add_loop_test(ta, attack_malloc_without_end, 0, 2);
     tcase_add_loop_test(ta, attack_mmap_noreserve_without_end, 0, 2);
