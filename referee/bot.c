@@ -583,9 +583,6 @@ static bool server_start(const char *launcher)
         close(sv[0]);
         return false;
     }
-    /* A server that stops answering is given up, not waited for. */
-    struct timeval limit = {1, 0};
-    setsockopt(sv[0], SOL_SOCKET, SO_RCVTIMEO, &limit, sizeof limit);
     server.pid = pid;
     server.fd = sv[0];
     server.owner = getpid();
@@ -595,8 +592,11 @@ static bool server_start(const char *launcher)
 
 /* Asks the server for a keeper running args with env, child[0..3] as its
  * 0 to 3, in dir (NULL: ours). Returns its pid, a negative errno (dir
- * cannot be entered), or 0 when the server could not do it (posix_spawn
- * then). */
+ * cannot be entered), 0 when the server could not do it (posix_spawn
+ * then), or -EPIPE when the server ended after it had the request: it
+ * may have started the keeper, whose pid is lost with it, so starting
+ * another would give the bot's pipes two bots (the machine's fault: the
+ * game is played again). */
 static pid_t server_spawn(const char *launcher, char **args, char **env, const int *child,
                           const char *dir)
 {
@@ -646,14 +646,17 @@ static pid_t server_spawn(const char *launcher, char **args, char **env, const i
         ssize_t n;
         while ((n = sendmsg(server.fd, &msg, MSG_NOSIGNAL)) < 0 && errno == EINTR)
             ;
-        if (n == len)
+        bool sent = n == len;
+        if (sent)
             while ((n = recv(server.fd, &answer, sizeof answer, 0)) < 0 && errno == EINTR)
                 ;
         if (n == sizeof answer && answer > 0) {
             pid = answer;
             server.failures = 0;
         } else {
-            server_end(n != sizeof answer); /* gone, stuck or refusing: a new one next time */
+            if (sent && n != sizeof answer)
+                pid = -EPIPE;               /* it had the request */
+            server_end(n != sizeof answer); /* gone or refusing: a new one next time */
         }
     }
     pthread_mutex_unlock(&server.lock);
@@ -824,7 +827,11 @@ int tx_bot_start(struct tx_bot *bot, uv_loop_t *loop, const struct tx_bot_option
     free(env);
     tx_command_free(isolation);
     if (r < 0) {
-        if (options->dir && r == UV_ENOENT)
+        bot->fault = r == -EPIPE; /* see server_spawn */
+        if (bot->fault)
+            snprintf(bot->start_error, sizeof bot->start_error,
+                     "the launcher's fork server ended while it started the bot");
+        else if (options->dir && r == UV_ENOENT)
             snprintf(bot->start_error, sizeof bot->start_error,
                      "cannot start in the directory '%s': %s", options->dir, uv_strerror(r));
         else

@@ -737,6 +737,54 @@ START_TEST(bot_starts_after_its_fork_server_was_killed)
 }
 END_TEST
 
+/* A fork server that ends after it had a request (killed meanwhile) may
+ * have started a keeper whose pid is lost with it: the start fails as the
+ * machine's fault (the game is played again), and no second keeper is
+ * started on the same pipes. The "launcher" here is a script whose server
+ * reads one request and exits, and which, run as a keeper, leaves a file. */
+START_TEST(bot_start_lost_with_its_fork_server_is_a_fault)
+{
+    char dir[] = "/tmp/test-bot-XXXXXX", launcher[64], ran[64];
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+    snprintf(launcher, sizeof launcher, "%s/launch", dir);
+    snprintf(ran, sizeof ran, "%s/ran", dir);
+    FILE *f = fopen(launcher, "w");
+    ck_assert_ptr_nonnull(f);
+    fprintf(f,
+            "#!/usr/bin/env python3\n"
+            "import socket, sys\n"
+            "if sys.argv[1:2] == ['--server']:\n"
+            "    socket.socket(fileno=3).recvmsg(65536, 1024)\n"
+            "    sys.exit(0)\n"
+            "open('%s', 'w').close()\n"
+            "sys.exit(127)\n",
+            ran);
+    fclose(f);
+    ck_assert_int_eq(chmod(launcher, 0755), 0);
+    tx_bot_serve(true);
+    struct harness h;
+    memset(&h, 0, sizeof h);
+    ck_assert_int_eq(uv_loop_init(&h.loop), 0);
+    h.bot.data = &h;
+    h.bot.closed_cb = on_closed;
+    char *argv[] = {(char *)"/bin/sh", (char *)"-c", (char *)"exit 0", NULL};
+    struct tx_bot_options o = {.argv = argv, .launcher = launcher, .cpu_s = 30, .nice = 5};
+    ck_assert_int_lt(tx_bot_start(&h.bot, &h.loop, &o), 0);
+    ck_assert(h.bot.fault);
+    ck_assert_str_eq(h.bot.start_error,
+                     "the launcher's fork server ended while it started the bot");
+    ck_assert_int_eq(tx_bot_server_pid(), 0); /* reaped */
+    tx_bot_stop(&h.bot);
+    ck_assert(run_until(&h, &h.closed, 5.0));
+    tx_bot_release(&h.bot);
+    ck_assert_int_eq(uv_loop_close(&h.loop), 0);
+    tx_bot_serve(false);
+    ck_assert_int_ne(access(ran, F_OK), 0); /* no keeper was started the other way */
+    unlink(launcher);
+    ck_assert_int_eq(rmdir(dir), 0);
+}
+END_TEST
+
 START_TEST(bot_closing_stdout_is_eof)
 {
     struct harness h;
@@ -1032,6 +1080,7 @@ static Suite *bot_suite(void)
     tcase_add_test(tc, bot_gets_its_limits_and_only_three_descriptors);
     tcase_add_test(tc, bot_dies_with_the_referee);
     tcase_add_test(tc, bot_starts_after_its_fork_server_was_killed);
+    tcase_add_test(tc, bot_start_lost_with_its_fork_server_is_a_fault);
     suite_add_tcase(s, tc);
     TCase *ts = tcase_create("own-stdio");
     tcase_set_timeout(ts, 30);
