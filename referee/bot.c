@@ -4,7 +4,8 @@
  * struct, is initialised before the spawn and closed exactly once, the
  * keeper's pidfd handle only once it has exited and been reaped (waitpid
  * of that pid only: libuv's rule, never waitpid(-1)), and the owner hears
- * closed_cb when the last close callback has run. The spawn is
+ * closed_cb when the last close callback has run. The keeper comes from
+ * the launcher's fork server during a run (tx_bot_serve), else from
  * posix_spawn's vfork rather than libuv's fork: about twice a game, and a
  * fork copies the referee's page tables and leaves its memory
  * copy-on-write, so that the referee then faults on every page it writes. Reading never stops while
@@ -203,8 +204,10 @@ static void close_outputs(struct tx_bot *bot)
  * would hit the referee's own group and kill(-1) every process we may signal. */
 static void kill_group(struct tx_bot *bot, int sig)
 {
-    if (bot->pid > 1)
-        uv_kill(-bot->pid, sig);
+    /* A keeper from the fork server makes its group itself: until it
+     * has, the keeper alone (it has not started the bot yet). */
+    if (bot->pid > 1 && uv_kill(-bot->pid, sig) == UV_ESRCH && !bot->exited && bot->pidfd >= 0)
+        syscall(SYS_pidfd_send_signal, bot->pidfd, sig, NULL, 0);
 }
 
 static bool outputs_done(const struct tx_bot *bot)
@@ -495,6 +498,173 @@ static int init_pipe(struct tx_bot *bot, uv_pipe_t *pipe, bool *open)
     return 0;
 }
 
+/* ---- the launcher's fork server ---- */
+
+/* One launcher started with --server stays for the whole run and forks
+ * every keeper (launcher.c): a bot's start then costs the referee one
+ * message and no exec of the launcher. The keeper it forks is our child
+ * all the same (CLONE_PARENT), so everything below (its pidfd, waitpid,
+ * its group) is as with posix_spawn, which remains the way when the
+ * server cannot be had. */
+static struct {
+    pthread_mutex_t lock;
+    pid_t owner; /* the process it serves: a fork of ours starts its own */
+    pid_t pid;
+    int fd;
+    int failures; /* in a row: after three, no more servers */
+    bool enabled; /* tx_bot_serve */
+    char launcher[4096];
+} server = {PTHREAD_MUTEX_INITIALIZER, 0, 0, -1, 0, false, ""};
+
+static void server_end(bool failed)
+{
+    if (server.fd >= 0)
+        close(server.fd);
+    if (server.pid > 0 && server.owner == getpid()) {
+        kill(server.pid, SIGKILL);
+        while (waitpid(server.pid, NULL, 0) < 0 && errno == EINTR)
+            ;
+    }
+    server.fd = -1;
+    server.pid = 0;
+    server.failures += failed;
+}
+
+void tx_bot_serve(bool on)
+{
+    pthread_mutex_lock(&server.lock);
+    if (!on && server.fd >= 0 && server.owner == getpid())
+        server_end(false);
+    server.enabled = on;
+    server.failures = 0;
+    pthread_mutex_unlock(&server.lock);
+}
+
+int tx_bot_server_pid(void)
+{
+    pthread_mutex_lock(&server.lock);
+    int pid = server.owner == getpid() ? server.pid : 0;
+    pthread_mutex_unlock(&server.lock);
+    return pid;
+}
+
+static bool server_start(const char *launcher)
+{
+    char *env[] = {NULL}; /* each keeper gets its bot's from its request */
+    int sv[2];
+    if (strlen(launcher) >= sizeof server.launcher ||
+        socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, sv) < 0)
+        return false;
+    char parent[16];
+    snprintf(parent, sizeof parent, "%d", (int)getpid());
+    char serve[] = "--server", parent_option[] = "--parent";
+    char *args[] = {(char *)launcher, serve, parent_option, parent, NULL};
+    posix_spawn_file_actions_t actions;
+    posix_spawnattr_t attr;
+    sigset_t none, all;
+    sigemptyset(&none);
+    sigfillset(&all);
+    posix_spawn_file_actions_init(&actions);
+    posix_spawnattr_init(&attr);
+    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDWR, 0);
+    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_RDWR, 0);
+    posix_spawn_file_actions_adddup2(&actions, sv[1], 3);
+    /* Its own session, away from the terminal's ^C, like the keepers. */
+    posix_spawnattr_setflags(&attr,
+                             POSIX_SPAWN_SETSID | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF);
+    posix_spawnattr_setsigmask(&attr, &none);
+    posix_spawnattr_setsigdefault(&attr, &all);
+    pid_t pid;
+    int r = posix_spawn(&pid, launcher, &actions, &attr, args, env);
+    posix_spawn_file_actions_destroy(&actions);
+    posix_spawnattr_destroy(&attr);
+    close(sv[1]);
+    if (r != 0) {
+        close(sv[0]);
+        return false;
+    }
+    server.pid = pid;
+    server.fd = sv[0];
+    server.owner = getpid();
+    snprintf(server.launcher, sizeof server.launcher, "%s", launcher);
+    return true;
+}
+
+/* Asks the server for a keeper running args with env, child[0..3] as its
+ * 0 to 3, in dir (NULL: ours). Returns its pid, a negative errno (dir
+ * cannot be entered), 0 when the server could not do it (posix_spawn
+ * then), or -EPIPE when the server ended after it had the request: it
+ * may have started the keeper, whose pid is lost with it, so starting
+ * another would give the bot's pipes two bots (the machine's fault: the
+ * game is played again). */
+static pid_t server_spawn(const char *launcher, char **args, char **env, const int *child,
+                          const char *dir)
+{
+    static char buf[TX_PROC_LAUNCH_MAX];
+    int fds[5] = {child[0], child[1], child[2], child[3], -1}, nfds = 4;
+    if (dir) {
+        fds[nfds] = open(dir, O_PATH | O_DIRECTORY | O_CLOEXEC);
+        if (fds[nfds] < 0)
+            return -errno;
+        nfds++;
+    }
+    pid_t pid = 0;
+    pthread_mutex_lock(&server.lock);
+    if (!server.enabled) {
+        pthread_mutex_unlock(&server.lock);
+        if (nfds == 5)
+            close(fds[4]);
+        return 0;
+    }
+    if (server.owner != getpid() && server.fd >= 0) { /* a fork's copy of its parent's */
+        close(server.fd);
+        server.fd = -1;
+        server.pid = 0;
+    }
+    if (server.fd >= 0 && strcmp(server.launcher, launcher) != 0)
+        server_end(false);
+    int len = tx_proc_launch_pack(buf, sizeof buf, args, env);
+    if (len > 0 && server.fd < 0 && server.failures < 3 && !server_start(launcher))
+        server.failures = 3; /* the launcher cannot even be spawned this way */
+    if (len > 0 && server.fd >= 0) {
+        union {
+            struct cmsghdr h;
+            char space[CMSG_SPACE(sizeof fds)];
+        } control;
+        memset(&control, 0, sizeof control);
+        struct iovec iov = {buf, (size_t)len};
+        struct msghdr msg = {.msg_iov = &iov,
+                             .msg_iovlen = 1,
+                             .msg_control = control.space,
+                             .msg_controllen = CMSG_SPACE(sizeof(int) * (size_t)nfds)};
+        struct cmsghdr *c = CMSG_FIRSTHDR(&msg);
+        c->cmsg_level = SOL_SOCKET;
+        c->cmsg_type = SCM_RIGHTS;
+        c->cmsg_len = CMSG_LEN(sizeof(int) * (size_t)nfds);
+        memcpy(CMSG_DATA(c), fds, sizeof(int) * (size_t)nfds);
+        int answer = 0;
+        ssize_t n;
+        while ((n = sendmsg(server.fd, &msg, MSG_NOSIGNAL)) < 0 && errno == EINTR)
+            ;
+        bool sent = n == len;
+        if (sent)
+            while ((n = recv(server.fd, &answer, sizeof answer, 0)) < 0 && errno == EINTR)
+                ;
+        if (n == sizeof answer && answer > 0) {
+            pid = answer;
+            server.failures = 0;
+        } else {
+            if (sent && n != sizeof answer)
+                pid = -EPIPE;               /* it had the request */
+            server_end(n != sizeof answer); /* gone or refusing: a new one next time */
+        }
+    }
+    pthread_mutex_unlock(&server.lock);
+    if (nfds == 5)
+        close(fds[4]);
+    return pid;
+}
+
 /* The launcher, with the parent ends of four socketpairs as bot->in, out,
  * err and status (the child's as its 0 to 3), in its own session, every
  * signal at its default and none blocked, in options->dir; then its
@@ -536,6 +706,10 @@ static int spawn(struct tx_bot *bot, const struct tx_bot_options *options, char 
     posix_spawnattr_setsigdefault(&attr, &all);
     pid_t pid = 0;
     if (r == 0)
+        pid = server_spawn(options->launcher, args, env, child, options->dir);
+    if (pid < 0)
+        r = pid;
+    else if (r == 0 && pid == 0)
         r = -posix_spawn(&pid, options->launcher, &actions, &attr, args, env);
     posix_spawn_file_actions_destroy(&actions);
     posix_spawnattr_destroy(&attr);
@@ -653,7 +827,11 @@ int tx_bot_start(struct tx_bot *bot, uv_loop_t *loop, const struct tx_bot_option
     free(env);
     tx_command_free(isolation);
     if (r < 0) {
-        if (options->dir && r == UV_ENOENT)
+        bot->fault = r == -EPIPE; /* see server_spawn */
+        if (bot->fault)
+            snprintf(bot->start_error, sizeof bot->start_error,
+                     "the launcher's fork server ended while it started the bot");
+        else if (options->dir && r == UV_ENOENT)
             snprintf(bot->start_error, sizeof bot->start_error,
                      "cannot start in the directory '%s': %s", options->dir, uv_strerror(r));
         else

@@ -179,6 +179,16 @@ int tx_bot_find_launcher(char *buf, size_t cap);
  * only after closed_cb. */
 int tx_bot_start(struct tx_bot *bot, uv_loop_t *loop, const struct tx_bot_options *options);
 
+/* With on, the bots this process starts from now on get their keepers
+ * from one launcher that stays (its fork server: no exec of the launcher
+ * per bot), started at the first bot; off ends it (its process is
+ * reaped) and starts each keeper as its own launcher again. For runs of
+ * many games (the runner); a keeper is the referee's child either way. */
+void tx_bot_serve(bool on);
+
+/* The fork server's pid, 0 when there is none (for tests). */
+int tx_bot_server_pid(void);
+
 /* Writes len bytes of text (which must stay valid until TX_BOT_WRITTEN or
  * TX_BOT_WRITE_FAILED). Returns 1 when everything was written at once
  * (written_at is set, no event follows), 0 when the rest is queued

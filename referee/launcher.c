@@ -6,12 +6,14 @@
  *                [--sandbox [--network] [--tmp-mb N] [--hide PATH]...
  *                 [--keep PATH]... [--writable DIR]...] [--probe]
  *                -- PROGRAM [ARG...]
+ *   twixt-launch --server --parent PID      (the fork server: see serve())
  *
  * libuv has no hook between fork and exec, and a bot must start with its
  * limits already in place, so the referee spawns this program instead. It
  * stays, as the keeper of the bot: the pid the referee knows (libuv's
  * child, leader of the bot's process group) is the launcher's, and the bot
- * runs below it:
+ * runs below it (a run of many games starts one launcher as a fork server
+ * instead, which forks each keeper as the referee's own child: serve()):
  *
  *   without --sandbox   keeper -> bot
  *   with --sandbox      keeper -> init (pid 1 of new namespaces) -> bot (pid 2)
@@ -142,8 +144,10 @@ static bool status_lost;                 /* a line could not be written: the ref
 static pid_t keeper;                     /* the launcher's own pid: cleanup happens only there */
 static char cgroups[LIST_MAX][PATH_MAX]; /* the bot's cgroups, created by the keeper */
 static int ncgroups;
-static bool cpuset_pinned; /* the cores are the bot's cpuset, not just its affinity */
-static char tmpdir[64];    /* the bot's TMPDIR without the sandbox, "" if none */
+static bool cpuset_pinned;    /* the cores are the bot's cpuset, not just its affinity */
+static char tmpdir[64];       /* the bot's TMPDIR without the sandbox, "" if none */
+static int pooled_netns = -1; /* a network namespace lent by the fork server (serve()) */
+static bool netns_entered;    /* ... and the sandbox is in it: its loopback is up already */
 
 static void cleanup(void);
 
@@ -408,7 +412,8 @@ static void set_cpuset(const struct launch *l, const char *parent, const char *d
 
 /* Creates the bot's cgroup under each DIR and sets what that controller
  * limits (memory without swap, tasks, CPU, cores); returns the
- * cgroup.procs descriptors the bot's first process writes itself into. */
+ * descriptors (tasks, or cgroup.procs) the bot's first process writes
+ * itself into. */
 static int make_cgroups(const struct launch *l, int *procs)
 {
     unsigned salt = (unsigned)time(NULL) ^ ((unsigned)getpid() << 12);
@@ -445,8 +450,17 @@ static int make_cgroups(const struct launch *l, int *procs)
             set_cpu(l, dir);
         if (l->pinned && has_file(dir, "cpuset.cpus"))
             set_cpuset(l, l->cgroup[i], dir);
-        snprintf(path, sizeof path, "%s/cgroup.procs", dir);
-        if ((procs[i] = open(path, O_WRONLY | O_CLOEXEC)) < 0)
+        /* The sandbox's init joins while it is a single thread, so v1's
+         * tasks file (the thread) moves the whole process, and without
+         * the global lock a cgroup.procs write takes (an RCU grace period:
+         * 4 to 12 ms on a VM, on every bot's start); v2 has cgroup.procs
+         * only. */
+        snprintf(path, sizeof path, "%s/tasks", dir);
+        if ((procs[i] = open(path, O_WRONLY | O_CLOEXEC)) < 0 && errno == ENOENT) {
+            snprintf(path, sizeof path, "%s/cgroup.procs", dir);
+            procs[i] = open(path, O_WRONLY | O_CLOEXEC);
+        }
+        if (procs[i] < 0)
             fail("cannot open %s: %s", path, strerror(errno));
     }
     return l->ncgroup;
@@ -801,7 +815,7 @@ static __attribute__((noreturn)) void sandboxed_bot(const struct launch *l, bool
     if (l->inject_fault)
         fail("cannot set up the sandbox: injected by TWIXT_LAUNCH_FAULT (a test)");
     setup_filesystem(l);
-    if (!l->network)
+    if (!l->network && !netns_entered)
         loopback_up();
     if (sethostname("twixt-bot", 9) < 0)
         fail("cannot set up the sandbox: hostname: %s", strerror(errno));
@@ -975,7 +989,8 @@ static int64_t now_ms(void)
     return (int64_t)t.tv_sec * 1000 + t.tv_nsec / 1000000;
 }
 
-int main(int argc, char **argv)
+/* The keeper: everything above, for one bot. */
+static int keep(int argc, char **argv)
 {
     struct launch l;
     keeper = getpid();
@@ -1029,8 +1044,14 @@ int main(int argc, char **argv)
     if (l.sandbox) {
         if (pipe2(go, O_CLOEXEC) < 0 || pipe2(report, O_CLOEXEC) < 0)
             fail("cannot create pipes: %s", strerror(errno));
+        /* A network namespace of the server's pool (serve()), entered
+         * here so that the init is born in it, or a new one. */
+        netns_entered = !l.network && pooled_netns >= 0 && setns(pooled_netns, CLONE_NEWNET) == 0;
+        if (pooled_netns >= 0)
+            close(pooled_netns);
         unsigned long flags = CLONE_NEWUSER | CLONE_NEWPID | CLONE_NEWNS | CLONE_NEWIPC |
-                              CLONE_NEWUTS | CLONE_NEWCGROUP | (l.network ? 0 : CLONE_NEWNET);
+                              CLONE_NEWUTS | CLONE_NEWCGROUP |
+                              (l.network || netns_entered ? 0 : CLONE_NEWNET);
         child = (pid_t)syscall(SYS_clone, flags | SIGCHLD, NULL, NULL, NULL, NULL);
         if (child < 0 && (errno == EPERM || errno == ENOSPC || errno == EINVAL))
             fail("cannot create the sandbox's namespaces: user namespaces are not available to "
@@ -1170,4 +1191,208 @@ int main(int argc, char **argv)
         tmpdir[0] = '\0';
     cleanup();
     mirror(bot_status);
+}
+
+/* ---- the fork server ---- */
+
+/* In the server's child: the keeper, in the state posix_spawn would have
+ * given it (its own session, the request's descriptors as 0 to 3, the
+ * request's directory and environment). fds[4], when there, is the
+ * directory. Never returns. */
+static __attribute__((noreturn)) void become_keeper(const int *fds, int nfds, int netns,
+                                                    char **argv, char **envp)
+{
+    for (int i = 0; i < 4; i++) /* the server's copies are all above 3 */
+        if (dup2(fds[i], i) < 0)
+            _exit(EXIT_CANNOT_RUN);
+    for (int i = 0; i < nfds; i++)
+        if (i < 4 || fchdir(fds[i]) == 0)
+            close(fds[i]);
+        else
+            _exit(EXIT_CANNOT_RUN);
+    /* Nothing else of the server's (its pool) stays open in the keeper. */
+    if (netns >= 0 && dup2(netns, 4) == 4)
+        pooled_netns = 4;
+    syscall(SYS_close_range, pooled_netns == 4 ? 5U : 4U, ~0U, 0U);
+    if (setsid() < 0)
+        _exit(EXIT_CANNOT_RUN);
+    environ = envp;
+    int argc = 0;
+    while (argv[argc])
+        argc++;
+    _exit(keep(argc, argv));
+}
+
+/* The server's network namespaces: each an empty one (its loopback up),
+ * lent to one sandboxed keeper at a time and taken back once that keeper
+ * has exited, that is once everything in its sandbox is dead (its sweep;
+ * or, killed, the init's parent death signal): two bots never share one,
+ * and a bot finds nothing of the one before (its sockets, abstract ones
+ * included, went with its processes). Making one takes the kernel half a
+ * millisecond of CPU and its teardown as much: a run of many games makes
+ * as many as it runs bots at once. They are owned by the server's user
+ * namespace, so the bots (in user namespaces of their own) may not change
+ * them. Only where the server may make them (CAP_SYS_ADMIN: root); a
+ * keeper without one makes its own (CLONE_NEWNET), as every keeper did. */
+#define NETNS_MAX 64
+static struct {
+    int ns;     /* the namespace */
+    int keeper; /* a pidfd of the keeper it is lent to, -1 free, -2 lent for good */
+} netns[NETNS_MAX];
+static int nnetns;
+static bool netns_refused;
+
+/* A new empty network namespace with its loopback up (made by a child of
+ * ours, which the server then lets go), or -1. */
+static int make_netns(void)
+{
+    int ready[2];
+    if (pipe2(ready, O_CLOEXEC) < 0)
+        return -1;
+    pid_t pid = fork();
+    if (pid == 0) {
+        prctl(PR_SET_PDEATHSIG, SIGKILL);
+        char ok = unshare(CLONE_NEWNET) == 0 ? '1' : '0';
+        if (ok == '1')
+            loopback_up();
+        if (write(ready[1], &ok, 1) == 1)
+            pause(); /* until the server has opened the namespace */
+        _exit(0);
+    }
+    close(ready[1]);
+    char ok = '0';
+    int ns = -1;
+    if (pid > 0 && read(ready[0], &ok, 1) == 1 && ok == '1') {
+        char path[64];
+        snprintf(path, sizeof path, "/proc/%d/ns/net", (int)pid);
+        ns = open(path, O_RDONLY | O_CLOEXEC);
+    }
+    close(ready[0]);
+    if (pid > 0) {
+        kill(pid, SIGKILL);
+        while (waitpid(pid, NULL, 0) < 0 && errno == EINTR)
+            ;
+    }
+    return ns;
+}
+
+/* A namespace of the pool no keeper is using (made when none is free), or
+ * -1 when there is none to be had. */
+static int lend_netns(void)
+{
+    for (int i = 0; i < nnetns; i++) {
+        struct pollfd gone = {.fd = netns[i].keeper, .events = POLLIN};
+        if (netns[i].keeper >= 0 && poll(&gone, 1, 0) == 1 && (gone.revents & POLLIN)) {
+            close(netns[i].keeper);
+            netns[i].keeper = -1;
+        }
+        if (netns[i].keeper == -1)
+            return i;
+    }
+    if (netns_refused || nnetns == NETNS_MAX)
+        return -1;
+    int ns = make_netns();
+    if (ns < 0) {
+        netns_refused = true;
+        return -1;
+    }
+    netns[nnetns].ns = ns;
+    netns[nnetns].keeper = -1;
+    return nnetns++;
+}
+
+/* True when argv (a keeper's) asks for a sandbox with a network
+ * namespace: --sandbox without --network. Every other option of the
+ * launcher (parse()) takes one value. */
+static bool wants_netns(char **argv)
+{
+    bool sandbox = false, network = false;
+    for (int i = 1; argv[i] && strcmp(argv[i], "--"); i++) {
+        if (!strcmp(argv[i], "--sandbox"))
+            sandbox = true;
+        else if (!strcmp(argv[i], "--network"))
+            network = true;
+        else if (strcmp(argv[i], "--probe") && argv[i + 1])
+            i++;
+    }
+    return sandbox && !network;
+}
+
+/* --server --parent PID: a launcher that stays for the whole run and forks
+ * each keeper, so that starting a bot costs no exec of the launcher (an
+ * exec, and its C library's start, which does cpuid instructions that a
+ * hypervisor may trap: a third of a millisecond here). Its socket is fd 3
+ * (SOCK_SEQPACKET): each message is a request (tx_proc_launch_pack: the
+ * keeper's argv and environment) with the keeper's stdin, stdout, stderr,
+ * status descriptor and optionally its directory beside it; the answer is
+ * the keeper's pid, or a negative errno. The keeper is cloned with
+ * CLONE_PARENT: it is the referee's child, as if the referee had spawned
+ * it (the referee waits for it, its parent death signal is the
+ * referee's), and the server holds nothing of it. The server ends when the
+ * referee closes the socket, or dies (its own parent death signal). */
+static int serve(int argc, char **argv)
+{
+    long parent = argc == 4 && !strcmp(argv[2], "--parent") ? strtol(argv[3], NULL, 10) : 0;
+    if (prctl(PR_SET_PDEATHSIG, SIGKILL) < 0 || parent <= 0 || getppid() != (pid_t)parent)
+        return EXIT_CANNOT_RUN;
+    static char buf[TX_PROC_LAUNCH_MAX];
+    for (;;) {
+        union {
+            struct cmsghdr h;
+            char space[CMSG_SPACE(5 * sizeof(int))];
+        } control;
+        struct iovec iov = {buf, sizeof buf};
+        struct msghdr msg = {.msg_iov = &iov,
+                             .msg_iovlen = 1,
+                             .msg_control = control.space,
+                             .msg_controllen = sizeof control.space};
+        ssize_t n = recvmsg(3, &msg, MSG_CMSG_CLOEXEC);
+        if (n == 0 || (n < 0 && errno != EINTR))
+            return 0; /* the referee is done, or gone */
+        if (n < 0)
+            continue;
+        int fds[5], nfds = 0;
+        for (struct cmsghdr *c = CMSG_FIRSTHDR(&msg); c; c = CMSG_NXTHDR(&msg, c))
+            if (c->cmsg_level == SOL_SOCKET && c->cmsg_type == SCM_RIGHTS) {
+                int k = (int)((c->cmsg_len - CMSG_LEN(0)) / sizeof(int));
+                for (int i = 0; i < k; i++) {
+                    int fd;
+                    memcpy(&fd, CMSG_DATA(c) + i * sizeof(int), sizeof fd);
+                    if (nfds < 5)
+                        fds[nfds++] = fd;
+                    else
+                        close(fd);
+                }
+            }
+        char **kargv = NULL, **kenv = NULL;
+        int answer = -EINVAL;
+        if (nfds >= 4 && !(msg.msg_flags & (MSG_TRUNC | MSG_CTRUNC)) &&
+            tx_proc_launch_unpack(buf, (size_t)n, &kargv, &kenv) == 0) {
+            int lent = wants_netns(kargv) ? lend_netns() : -1;
+            pid_t pid = (pid_t)syscall(SYS_clone, CLONE_PARENT, NULL, NULL, NULL, NULL);
+            if (pid == 0) {
+                close(3);
+                become_keeper(fds, nfds, lent >= 0 ? netns[lent].ns : -1, kargv, kenv);
+            }
+            /* Lent until this keeper is gone (it cannot be reaped before
+             * the referee has our answer, so the pid is still its own). */
+            if (pid > 0 && lent >= 0 &&
+                (netns[lent].keeper = (int)syscall(SYS_pidfd_open, pid, 0)) < 0)
+                netns[lent].keeper = -2; /* it cannot be watched: never lent again */
+            answer = pid < 0 ? -errno : (int)pid;
+        }
+        free(kargv);
+        free(kenv);
+        for (int i = 0; i < nfds; i++)
+            close(fds[i]);
+        if (send(3, &answer, sizeof answer, MSG_NOSIGNAL) < 0)
+            return 0;
+    }
+}
+
+int main(int argc, char **argv)
+{
+    if (argc >= 2 && !strcmp(argv[1], "--server"))
+        return serve(argc, argv);
+    return keep(argc, argv);
 }

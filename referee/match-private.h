@@ -20,7 +20,7 @@
 #include "seat.h"
 #include "sha256.h"
 
-enum tx_match_phase { TX_MATCH_HASHING, TX_MATCH_PLAYING, TX_MATCH_ENDING, TX_MATCH_DONE };
+enum tx_match_phase { TX_MATCH_PLAYING, TX_MATCH_ENDING, TX_MATCH_DONE };
 
 /* One entry of record.moves, kept flat until the game is over. */
 struct tx_match_turn {

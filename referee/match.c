@@ -1,8 +1,9 @@
 /* match.c - one game between bot processes: the contract of match.h.
  *
- * A match goes through four phases. HASHING: the bots' executables are
- * hashed on libuv's thread pool (file I/O never runs on the loop, where
- * other games' clocks may be running). PLAYING: every bot is spawned, the
+ * A match goes through three phases. PLAYING: every bot is spawned (while
+ * the bots' executables are hashed for the record on libuv's thread pool:
+ * file I/O never runs on the loop, where other games' clocks may be
+ * running, and the game does not wait for it), the
  * forced opening is played, then the seat the game names (tx_game.seat:
  * after a pie swap, a cut's choice or a privilege it is not simply the
  * other one) gets its turn (seat.h: the input, the clock, the answer and
@@ -284,19 +285,13 @@ static void play_opening(struct tx_match *m)
     }
 }
 
+/* The programs' hashes are for the record, built once this has run: the
+ * game does not wait for them (a round trip through the thread pool is a
+ * few hundred microseconds on a VM, on every game's start). */
 static void after_hash(uv_work_t *work, int status)
 {
-    struct tx_match *m = work->data;
-    (void)status; /* UV_ECANCELED when interrupted early: the flag says it */
-    m->phase = TX_MATCH_PLAYING;
-    if (m->interrupted) {
-        finish(m, -1, TX_REASON_INTERRUPTED, "the referee was stopped");
-    } else {
-        spawn_bots(m);
-        play_opening(m);
-        next_turn(m);
-    }
-    finished_one(m);
+    (void)status; /* never cancelled */
+    finished_one(work->data);
 }
 
 void tx_match_config_init(struct tx_match_config *config, const struct tx_geometry *geo,
@@ -387,7 +382,7 @@ int tx_match_start(uv_loop_t *loop, const struct tx_match_config *config,
     m->spec = spec;
     m->done_cb = done_cb;
     m->data = data;
-    m->phase = TX_MATCH_HASHING;
+    m->phase = TX_MATCH_PLAYING;
     m->winner = -1;
     m->crashed = -1;
     m->fault = -1;
@@ -440,6 +435,10 @@ int tx_match_start(uv_loop_t *loop, const struct tx_match_config *config,
     m->open = 1 + nseats; /* the hash work, the seats */
     if (ret_match)
         *ret_match = m;
+    /* Nothing below ends the match before the hash work has run. */
+    spawn_bots(m);
+    play_opening(m);
+    next_turn(m);
     return 0;
 }
 
@@ -457,10 +456,6 @@ void tx_match_interrupt(struct tx_match *m)
     if (m->phase >= TX_MATCH_ENDING || m->interrupted)
         return;
     m->interrupted = true;
-    if (m->phase == TX_MATCH_HASHING) {
-        uv_cancel((uv_req_t *)&m->work); /* after_hash sees the flag either way */
-        return;
-    }
     /* The turn in progress (if any) gets no entry: nobody lost it. */
     finish(m, -1, TX_REASON_INTERRUPTED, "the referee was stopped");
 }

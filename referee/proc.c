@@ -215,3 +215,52 @@ void tx_proc_remove_tree(const char *dir)
 {
     nftw(dir, remove_entry, 16, FTW_DEPTH | FTW_PHYS | FTW_MOUNT);
 }
+
+/* ---- the launcher's requests (launcher.c's --server) ---- */
+
+/* The payload: two 32-bit counts (argc, then the environment's), then
+ * every string with its NUL, argv first. */
+int tx_proc_launch_pack(char *buf, size_t cap, char *const *argv, char *const *envp)
+{
+    uint32_t counts[2] = {0, 0};
+    size_t len = sizeof counts;
+    char *const *lists[2] = {argv, envp};
+    for (int k = 0; k < 2; k++)
+        for (char *const *s = lists[k]; *s; s++, counts[k]++) {
+            size_t n = strlen(*s) + 1;
+            if (n > cap || len > cap - n)
+                return -1;
+            memcpy(buf + len, *s, n);
+            len += n;
+        }
+    if (cap < sizeof counts)
+        return -1;
+    memcpy(buf, counts, sizeof counts);
+    return (int)len;
+}
+
+int tx_proc_launch_unpack(char *buf, size_t len, char ***argv, char ***envp)
+{
+    uint32_t counts[2];
+    if (len < sizeof counts || buf[len - 1] != '\0')
+        return -1;
+    memcpy(counts, buf, sizeof counts);
+    if (counts[0] < 1 || counts[0] > len || counts[1] > len)
+        return -1;
+    char **lists[2] = {tx_xcalloc(counts[0] + 1, sizeof(char *)),
+                       tx_xcalloc(counts[1] + 1, sizeof(char *))};
+    char *p = buf + sizeof counts, *end = buf + len;
+    for (int k = 0; k < 2; k++)
+        for (uint32_t i = 0; i < counts[k]; i++) {
+            if (p >= end) {
+                free(lists[0]);
+                free(lists[1]);
+                return -1;
+            }
+            lists[k][i] = p;
+            p += strlen(p) + 1;
+        }
+    *argv = lists[0];
+    *envp = lists[1];
+    return 0;
+}

@@ -7,6 +7,7 @@
  * reads of /proc, no libuv; used by bot.c, refeed-probe.c and the
  * launcher. And what a bot leaves behind outside its process: its TMPDIR,
  * removed by its keeper, or by the referee when the keeper was killed.
+ * And the message that asks the launcher's fork server for a keeper.
  */
 #ifndef TX_PROC_H
 #define TX_PROC_H
@@ -48,5 +49,15 @@ bool tx_proc_sched(int fd, uint64_t *cpu_ns, uint64_t *wait_ns);
  * links or crossing into other file systems (a bot may have put either
  * there). Synchronous: the referee calls it off its loop. */
 void tx_proc_remove_tree(const char *dir);
+
+/* A request to the launcher's fork server (launcher.c, --server): a
+ * keeper's argv and environment packed into one message (sent with its
+ * descriptors beside it), at most TX_PROC_LAUNCH_MAX bytes. pack returns
+ * the length, or -1 when it does not fit cap; unpack points two malloc'ed,
+ * NULL-terminated arrays (free both) into buf, or returns -1 for a
+ * malformed message. */
+#define TX_PROC_LAUNCH_MAX 65536
+int tx_proc_launch_pack(char *buf, size_t cap, char *const *argv, char *const *envp);
+int tx_proc_launch_unpack(char *buf, size_t len, char ***argv, char ***envp);
 
 #endif

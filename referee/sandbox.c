@@ -11,11 +11,13 @@
  * same probe; when they fail, the probe tries again without the cpu
  * controller, then without cgroups (rlimits then).
  */
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
 #include <pwd.h>
 #include <sched.h>
+#include <signal.h>
 #include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -295,6 +297,30 @@ static bool v1_dir(const char *controller, char *dir, size_t cap)
            access(dir, W_OK) == 0;
 }
 
+/* Removes the bots' cgroups that keepers killed with SIGKILL (by a user,
+ * or with their whole run) could not: twixt-bot-PID-* under dir whose
+ * keeper PID is gone. rmdir takes only an empty cgroup, so a running
+ * bot's is never touched, and one whose keeper lives (it may be about to
+ * put its bot in) is not tried. */
+static void remove_stale_cgroups(const char *dir)
+{
+    DIR *d = opendir(dir);
+    if (!d)
+        return;
+    for (struct dirent *e; (e = readdir(d));) {
+        int pid;
+        char rest;
+        if (sscanf(e->d_name, "twixt-bot-%d-%c", &pid, &rest) != 2 || pid <= 1)
+            continue;
+        if (kill(pid, 0) == 0 || errno != ESRCH)
+            continue; /* that pid lives (its keeper, or another process now) */
+        char path[PATH_MAX];
+        if ((size_t)snprintf(path, sizeof path, "%s/%s", dir, e->d_name) < sizeof path)
+            rmdir(path);
+    }
+    closedir(d);
+}
+
 /* The directories bots' cgroups can be made in: v2 with memory and pids
  * (and cpu, cpuset) delegated, else v1's memory, pids and cpu hierarchies,
  * and its cpuset hierarchy for pinned bots. */
@@ -305,16 +331,20 @@ static void find_cgroups(struct tx_sandbox *sb)
         own_cgroup("", path, sizeof path) && cgroup_dir(point, root, path, dir, sizeof dir) &&
         access(dir, W_OK) == 0 && delegate_v2(dir, &sb->cpu)) {
         sb->cgroups[sb->ncgroups++] = tx_strdup(dir);
-        return;
+    } else {
+        static const char *const controllers[] = {"memory", "pids", "cpu"};
+        for (size_t i = 0; i < sizeof controllers / sizeof controllers[0]; i++)
+            if (v1_dir(controllers[i], dir, sizeof dir)) {
+                sb->cgroups[sb->ncgroups++] = tx_strdup(dir);
+                sb->cpu |= !strcmp(controllers[i], "cpu");
+            }
+        if (sb->pin_cores && v1_dir("cpuset", dir, sizeof dir))
+            sb->cpuset = tx_strdup(dir);
     }
-    static const char *const controllers[] = {"memory", "pids", "cpu"};
-    for (size_t i = 0; i < sizeof controllers / sizeof controllers[0]; i++)
-        if (v1_dir(controllers[i], dir, sizeof dir)) {
-            sb->cgroups[sb->ncgroups++] = tx_strdup(dir);
-            sb->cpu |= !strcmp(controllers[i], "cpu");
-        }
-    if (sb->pin_cores && v1_dir("cpuset", dir, sizeof dir))
-        sb->cpuset = tx_strdup(dir);
+    for (int i = 0; i < sb->ncgroups; i++)
+        remove_stale_cgroups(sb->cgroups[i]);
+    if (sb->cpuset)
+        remove_stale_cgroups(sb->cpuset);
 }
 
 /* Forgets the cgroups of controller kind: "cpu" (the cpu hierarchy, or

@@ -177,6 +177,35 @@ static bool eventually_gone(int pid)
     return gone(pid);
 }
 
+/* The "served" cases run with the launcher's fork server (tx_bot_serve):
+ * every keeper comes from it, and it is ended (and reaped) before the
+ * descriptors are counted. */
+static bool served;
+static bool skip_fd_count; /* a case that leaves a descriptor open on purpose */
+
+static void served_setup(void)
+{
+    served = true;
+    tx_bot_serve(true);
+}
+
+static void served_teardown(void)
+{
+    tx_bot_serve(false);
+    served = false;
+}
+
+/* Ends the fork server of a served case (it must have been the one that
+ * started the bot: no fallback to posix_spawn) and checks it is reaped. */
+static void end_server(void)
+{
+    pid_t server = tx_bot_server_pid();
+    ck_assert_int_gt(server, 1);
+    tx_bot_serve(false);
+    ck_assert_int_eq(kill(server, 0), -1);
+    tx_bot_serve(true);
+}
+
 /* Stops the bot and checks that nothing is left behind. */
 static void stop_and_check(struct harness *h)
 {
@@ -190,7 +219,10 @@ static void stop_and_check(struct harness *h)
     uv_run(&h->loop, UV_RUN_DEFAULT);
     ck_assert_int_eq(uv_loop_close(&h->loop), 0);
     ck_assert_int_eq(kill(pid, 0), -1); /* reaped: no zombie of ours */
-    ck_assert_int_eq(count_fds(), h->fds_before);
+    if (served)
+        end_server();
+    if (!skip_fd_count)
+        ck_assert_int_eq(count_fds(), h->fds_before);
 }
 
 static const char *line_text(const struct tx_bot_line *line, char *buf, size_t cap)
@@ -667,6 +699,92 @@ START_TEST(bot_dies_with_the_referee)
 }
 END_TEST
 
+/* A fork server that dies (a bot without the sandbox can kill it) costs
+ * nothing: the start that finds it dead reaps it and starts its bot with
+ * posix_spawn, and the next start gets a new server. */
+static void talk(struct harness *h)
+{
+    ck_assert_int_eq(tx_bot_write(&h->bot, "1\n", 2), 1);
+    ck_assert(run_until_lines(h, 1, 5.0));
+    char buf[64];
+    ck_assert_str_eq(line_text(tx_bot_peek_line(&h->bot), buf, sizeof buf), "got 1");
+}
+
+START_TEST(bot_starts_after_its_fork_server_was_killed)
+{
+    tx_bot_serve(true);
+    struct harness h;
+    start(&h, "read x; echo got $x", 0);
+    pid_t killed = tx_bot_server_pid();
+    ck_assert_int_gt(killed, 1);
+    ck_assert_int_eq(kill(killed, SIGKILL), 0);
+    ck_assert(eventually_gone(killed));
+    talk(&h);             /* its keeper is ours, not the server's */
+    skip_fd_count = true; /* the dead server's socket is still open */
+    stop_and_check(&h);
+    start(&h, "read x; echo got $x", 0);
+    ck_assert_int_eq(kill(killed, 0), -1); /* found dead and reaped */
+    ck_assert_int_eq(tx_bot_server_pid(), 0);
+    talk(&h);
+    stop_and_check(&h); /* counted before the dead server's socket was closed */
+    skip_fd_count = false;
+    start(&h, "read x; echo got $x", 0);
+    ck_assert_int_gt(tx_bot_server_pid(), 1);
+    ck_assert_int_ne(tx_bot_server_pid(), killed);
+    talk(&h);
+    tx_bot_serve(false);
+    stop_and_check(&h);
+}
+END_TEST
+
+/* A fork server that ends after it had a request (killed meanwhile) may
+ * have started a keeper whose pid is lost with it: the start fails as the
+ * machine's fault (the game is played again), and no second keeper is
+ * started on the same pipes. The "launcher" here is a script whose server
+ * reads one request and exits, and which, run as a keeper, leaves a file. */
+START_TEST(bot_start_lost_with_its_fork_server_is_a_fault)
+{
+    char dir[] = "/tmp/test-bot-XXXXXX", launcher[64], ran[64];
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+    snprintf(launcher, sizeof launcher, "%s/launch", dir);
+    snprintf(ran, sizeof ran, "%s/ran", dir);
+    FILE *f = fopen(launcher, "w");
+    ck_assert_ptr_nonnull(f);
+    fprintf(f,
+            "#!/usr/bin/env python3\n"
+            "import socket, sys\n"
+            "if sys.argv[1:2] == ['--server']:\n"
+            "    socket.socket(fileno=3).recvmsg(65536, 1024)\n"
+            "    sys.exit(0)\n"
+            "open('%s', 'w').close()\n"
+            "sys.exit(127)\n",
+            ran);
+    fclose(f);
+    ck_assert_int_eq(chmod(launcher, 0755), 0);
+    tx_bot_serve(true);
+    struct harness h;
+    memset(&h, 0, sizeof h);
+    ck_assert_int_eq(uv_loop_init(&h.loop), 0);
+    h.bot.data = &h;
+    h.bot.closed_cb = on_closed;
+    char *argv[] = {(char *)"/bin/sh", (char *)"-c", (char *)"exit 0", NULL};
+    struct tx_bot_options o = {.argv = argv, .launcher = launcher, .cpu_s = 30, .nice = 5};
+    ck_assert_int_lt(tx_bot_start(&h.bot, &h.loop, &o), 0);
+    ck_assert(h.bot.fault);
+    ck_assert_str_eq(h.bot.start_error,
+                     "the launcher's fork server ended while it started the bot");
+    ck_assert_int_eq(tx_bot_server_pid(), 0); /* reaped */
+    tx_bot_stop(&h.bot);
+    ck_assert(run_until(&h, &h.closed, 5.0));
+    tx_bot_release(&h.bot);
+    ck_assert_int_eq(uv_loop_close(&h.loop), 0);
+    tx_bot_serve(false);
+    ck_assert_int_ne(access(ran, F_OK), 0); /* no keeper was started the other way */
+    unlink(launcher);
+    ck_assert_int_eq(rmdir(dir), 0);
+}
+END_TEST
+
 START_TEST(bot_closing_stdout_is_eof)
 {
     struct harness h;
@@ -961,6 +1079,8 @@ static Suite *bot_suite(void)
     tcase_add_test(tc, proc_kill_descendants_kills_the_family_below_only);
     tcase_add_test(tc, bot_gets_its_limits_and_only_three_descriptors);
     tcase_add_test(tc, bot_dies_with_the_referee);
+    tcase_add_test(tc, bot_starts_after_its_fork_server_was_killed);
+    tcase_add_test(tc, bot_start_lost_with_its_fork_server_is_a_fault);
     suite_add_tcase(s, tc);
     TCase *ts = tcase_create("own-stdio");
     tcase_set_timeout(ts, 30);
@@ -968,6 +1088,23 @@ static Suite *bot_suite(void)
     tcase_add_loop_test(ts, bot_write_to_closed_input_fails, 0, 2);
     tcase_add_loop_test(ts, bot_closing_stdout_is_eof, 0, 2);
     suite_add_tcase(s, ts);
+    /* The same lifecycle with the keepers forked by the launcher's fork
+     * server (tx_bot_serve), as the runner starts them. */
+    TCase *tv = tcase_create("served");
+    tcase_set_timeout(tv, 30);
+    tcase_add_checked_fixture(tv, served_setup, served_teardown);
+    tcase_add_test(tv, bot_echoes_a_line_after_its_input);
+    tcase_add_test(tv, bot_exit_status_is_reported);
+    tcase_add_test(tv, bot_death_by_signal_is_reported);
+    tcase_add_test(tv, bot_missing_program_says_what_to_fix);
+    tcase_add_test(tv, bot_missing_interpreter_is_named);
+    tcase_add_test(tv, bot_stop_kills_its_children);
+    tcase_add_test(tv, bot_ignoring_sigterm_is_killed);
+    tcase_add_test(tv, bot_escaped_child_is_killed_and_does_not_hold_up_the_end);
+    tcase_add_test(tv, bot_double_forked_daemon_is_killed);
+    tcase_add_test(tv, bot_gets_its_limits_and_only_three_descriptors);
+    tcase_add_test(tv, bot_dies_with_the_referee);
+    suite_add_tcase(s, tv);
     TCase *tm = tcase_create("match");
     tcase_set_timeout(tm, 60);
     tcase_add_test(tm, match_plays_the_forced_opening_first);

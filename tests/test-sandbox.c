@@ -412,6 +412,124 @@ START_TEST(attack_200_sleeping_processes)
 }
 END_TEST
 
+/* Abstract unix sockets live in a network namespace: two bots in one
+ * could talk through them. With the launcher's fork server (a run's), the
+ * sandboxes' network namespaces come from a pool (launcher.c, serve()):
+ * still one per bot at a time, and nothing of a previous bot's left in
+ * one. Two games, each bot binding a name of its own and trying its
+ * opponent's and the first game's, then playing; each says (stderr) its
+ * namespace and whether it reached any name. */
+static const char abstract_probe[] =
+    "import os, socket, sys, time\n"
+    "me, others = sys.argv[1], [n for n in sys.argv[2:-1] if n]\n"
+    "s = socket.socket(socket.AF_UNIX)\n"
+    "s.bind('\\0' + me)\n"
+    "s.listen(4)\n"
+    "got = 'refused'\n"
+    "for i in range(40):\n"
+    "    for name in others:\n"
+    "        c = socket.socket(socket.AF_UNIX)\n"
+    "        try:\n"
+    "            c.connect('\\0' + name)\n"
+    "            got = 'connected ' + name\n"
+    "        except OSError:\n"
+    "            pass\n"
+    "    if got != 'refused':\n"
+    "        break\n"
+    "    time.sleep(0.01)\n"
+    "sys.stderr.write('%s %s\\n' % (os.readlink('/proc/self/ns/net'), got))\n"
+    "sys.stderr.flush()\n"
+    "os.execv(sys.argv[-1], [sys.argv[-1], 'play', 'victim'])\n";
+
+/* The probe's lines of player p in the record: its namespace into net. */
+static void abstract_report(const struct tx_record *r, int p, char *net, size_t cap)
+{
+    net[0] = '\0';
+    for (int i = 0; i < r->nmoves; i++) {
+        const char *text = r->moves[i].stderr_text;
+        if (r->moves[i].player != p || !text || !strstr(text, "net:["))
+            continue;
+        ck_assert_msg(strstr(text, " refused\n"), "player %d reached another bot: %s", p, text);
+        snprintf(net, cap, "%.*s", (int)strcspn(text, " "), text);
+    }
+    ck_assert_msg(net[0], "player %d said nothing", p);
+}
+
+START_TEST(sandbox_network_namespaces_are_never_shared)
+{
+    char dir[] = "/tmp/test-sandbox-XXXXXX", script[64], names[2][2][64];
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+    snprintf(script, sizeof script, "%s/probe.py", dir);
+    FILE *f = fopen(script, "w");
+    ck_assert_ptr_nonnull(f);
+    fputs(abstract_probe, f);
+    fclose(f);
+    for (int g = 0; g < 2; g++)
+        for (int p = 0; p < 2; p++)
+            snprintf(names[g][p], sizeof names[g][p], "twixt-test-%d-%d-%d", (int)getpid(), g, p);
+    configure(TX_SANDBOX_ON, NULL, false);
+    tx_bot_serve(true);
+    char net[2][2][64];
+    for (int g = 0; g < 2; g++) {
+        char cmd[2][PATH_MAX * 2];
+        for (int p = 0; p < 2; p++) /* the second game tries the first game's names too */
+            snprintf(cmd[p], sizeof cmd[p], "python3 %s %s %s %s %s %s", script, names[g][p],
+                     names[g][1 - p], g ? names[0][0] : "", g ? names[0][1] : "", TX_HOSTILE_BOT);
+        struct game game;
+        play(&game, cmd[0], cmd[1], 0);
+        ck_assert_msg(game.rec.result.reason != TX_REASON_CRASH, "%s", game.rec.result.detail);
+        for (int p = 0; p < 2; p++)
+            abstract_report(&game.rec, p, net[g][p], sizeof net[g][p]);
+        ck_assert_str_ne(net[g][0], net[g][1]);
+        game_free(&game);
+    }
+    /* Where the server may make them (root), the second game's bots had
+     * the first game's namespaces: the pool is what was tried. */
+    if (getuid() == 0)
+        ck_assert_msg((!strcmp(net[1][0], net[0][0]) || !strcmp(net[1][0], net[0][1])) &&
+                          (!strcmp(net[1][1], net[0][0]) || !strcmp(net[1][1], net[0][1])),
+                      "no namespace was reused: %s %s, then %s %s", net[0][0], net[0][1], net[1][0],
+                      net[1][1]);
+    tx_bot_serve(false);
+    unlink(script);
+    rmdir(dir);
+    assert_nothing_left();
+}
+END_TEST
+
+/* A keeper killed with SIGKILL (by a user, or with its whole run) leaves
+ * its bot's empty cgroups: the next run's sandbox removes those whose
+ * keeper is gone, and leaves those of a live one. */
+START_TEST(sandbox_removes_the_cgroups_killed_keepers_left)
+{
+    configure(TX_SANDBOX_ON, NULL, false);
+    const struct tx_sandbox *sb = tx_sandbox_current();
+    if (sb->ncgroups == 0) {
+        fprintf(stderr, "test-sandbox: no writable cgroup here: skipped\n");
+        return;
+    }
+    pid_t dead = fork();
+    if (dead == 0)
+        _exit(0);
+    ck_assert_int_gt(dead, 0);
+    ck_assert_int_eq(waitpid(dead, NULL, 0), dead);
+    int n = sb->ncgroups;
+    char stale[TX_SANDBOX_CGROUPS_MAX][PATH_MAX], live[TX_SANDBOX_CGROUPS_MAX][PATH_MAX];
+    for (int i = 0; i < n; i++) {
+        snprintf(stale[i], sizeof stale[i], "%s/twixt-bot-%d-7e57", sb->cgroups[i], (int)dead);
+        snprintf(live[i], sizeof live[i], "%s/twixt-bot-%d-7e57", sb->cgroups[i], (int)getpid());
+        ck_assert_msg(mkdir(stale[i], 0755) == 0, "%s: %s", stale[i], strerror(errno));
+        ck_assert_msg(mkdir(live[i], 0755) == 0, "%s: %s", live[i], strerror(errno));
+    }
+    configure(TX_SANDBOX_ON, NULL, false);
+    for (int i = 0; i < n; i++) {
+        ck_assert_msg(access(stale[i], F_OK) != 0, "%s is left", stale[i]);
+        ck_assert_msg(access(live[i], F_OK) == 0, "%s was removed", live[i]);
+        ck_assert_int_eq(rmdir(live[i]), 0);
+    }
+}
+END_TEST
+
 START_TEST(attack_tcp_connection_to_localhost)
 {
     int s = socket(AF_INET, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
@@ -1734,6 +1852,8 @@ static Suite *sandbox_suite(void)
     tcase_add_loop_test(ta, attack_forged_record_appended_to_the_records_file, 0, 2);
     tcase_add_loop_test(ta, attack_200_sleeping_processes, 0, 2);
     tcase_add_loop_test(ta, attack_tcp_connection_to_localhost, 0, 3);
+    tcase_add_test(ta, sandbox_network_namespaces_are_never_shared);
+    tcase_add_test(ta, sandbox_removes_the_cgroups_killed_keepers_left);
     tcase_add_loop_test(ta, attack_1_gib_file_in_its_temporary_directory, 0, 2);
     tcase_add_loop_test(ta, attack_malloc_without_end, 0, 2);
     tcase_add_loop_test(ta, attack_mmap_noreserve_without_end, 0, 2);
