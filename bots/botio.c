@@ -288,32 +288,6 @@ static bool make_legal(const char *prog, const struct tx_game *g, struct tx_move
     return any_legal(g, m);
 }
 
-int tx_botio_rebuild(struct tx_game *g, const struct tx_geometry *geo, const struct tx_variant *v,
-                     struct tx_input *in, int colour)
-{
-    /* Double TwixT under swap: the partner of the bot that moved first
-     * reads SWAP on its first input; the rebuild would count the mirrored
-     * peg as the game's only move, with a swap still to come. The swap is
-     * over: rebuild as a game without one. */
-    if (v->teams && v->opening == TX_OPENING_SWAP && in->last == TX_MOVE_SWAP) {
-        struct tx_variant none = *v;
-        none.opening = TX_OPENING_NONE;
-        return tx_game_from_input_variant(g, geo, &none, in, colour);
-    }
-    if (tx_game_from_input_variant(g, geo, v, in, colour) == 0)
-        return 0;
-    /* Double TwixT under pie: after the swap, the partner of the bot that
-     * moved first may call privilege at once, and that bot then reads SWAP
-     * with a peg of its own, which the rebuild refuses. Without the swap
-     * the pegs alternate as after any privilege. */
-    if (!v->teams || v->opening != TX_OPENING_PIE || in->last != TX_MOVE_SWAP || in->npegs[1] == 0)
-        return -EINVAL;
-    in->last = in->pegs[1][in->npegs[1] - 1];
-    int r = tx_game_from_input_variant(g, geo, v, in, colour);
-    in->last = TX_MOVE_SWAP;
-    return r;
-}
-
 int tx_botio_run(const struct tx_geometry *geo, const struct tx_variant *v, const char *prog,
                  tx_botio_think_fn think, void *data)
 {
@@ -346,7 +320,7 @@ int tx_botio_run(const struct tx_geometry *geo, const struct tx_variant *v, cons
             break;
         }
         tx_botio_side_input(&side, v, in);
-        if (tx_botio_rebuild(g, geo, v, in, side.colour) < 0) {
+        if (tx_game_from_input_variant(g, geo, v, in, side.colour) < 0) {
             fprintf(stderr, "%s: turn %d: impossible position for %s\n", prog, turn + 1,
                     side.colour ? "black" : "red");
             r = -EINVAL;

@@ -100,12 +100,6 @@ void tx_botio_side_input(struct tx_botio_side *s, const struct tx_variant *v,
 void tx_botio_side_answer(struct tx_botio_side *s, const struct tx_game *g,
                           const struct tx_move *m);
 
-/* The position of the parsed input in (tx_game_from_input_variant) for a
- * reader of that colour, in g. Returns 0, or -EINVAL when it is
- * impossible. */
-int tx_botio_rebuild(struct tx_game *g, const struct tx_geometry *geo, const struct tx_variant *v,
-                     struct tx_input *in, int colour);
-
 /* Plays turns until stdin ends. Returns 0 at end of input, or -EINVAL when
  * the input cannot be read or is impossible (the reason is on stderr). */
 int tx_botio_run(const struct tx_geometry *geo, const struct tx_variant *v, const char *prog,

@@ -18,8 +18,13 @@
  * Layout of mem[]: the link bits, then uf[hole] for pegs and uf[holes + z]
  * for the border nodes z = 0 row 1, 1 last row, 2 column A, 3 last column (a
  * root holds minus its set size, union by size, anything else its parent),
- * then moves[], then cells. Offsets are in the header, so a game needs no
- * pointer into itself and copies with one memcpy.
+ * then moves[], then cells, then (pie, cut, teams only) each move's info.
+ * Offsets are in the header, so a game needs no pointer into itself and
+ * copies with one memcpy.
+ *
+ * A game of two bots under the mirror swap or no swap, CodinGame's, takes
+ * the paths it took before openings and teams existed: a move costs the
+ * same instructions and the state the same bytes (README "Performance").
  *
  * Lists (pegs, links) are derived from moves and the link bits when asked
  * for, so the struct holds no list that could disagree with the board.
@@ -261,13 +266,19 @@ static void rebuild_sets(struct tx_game *g, int player)
     }
 }
 
-size_t tx_game_size(const struct tx_geometry *geo)
+/* Bytes of a game on geo, with the per-move info table or without. */
+static size_t game_bytes(const struct tx_geometry *geo, bool infos)
 {
     size_t holes = (size_t)geo->holes;
     size_t bits = ((size_t)geo->link_ids + 63) / 64 * sizeof(uint64_t);
-    size_t tables =
-        bits + (holes + 4) * sizeof(int16_t) + (holes + 1) * sizeof(int16_t) + holes + holes + 1;
+    size_t tables = bits + (holes + 4) * sizeof(int16_t) + (holes + 1) * sizeof(int16_t) + holes +
+                    (infos ? holes + 1 : 0);
     return (sizeof(struct tx_game) + tables + 7) / 8 * 8;
+}
+
+size_t tx_game_size(const struct tx_geometry *geo)
+{
+    return game_bytes(geo, true);
 }
 
 void tx_game_init(struct tx_game *g, const struct tx_geometry *geo, enum tx_rules rules)
@@ -277,11 +288,11 @@ void tx_game_init(struct tx_game *g, const struct tx_geometry *geo, enum tx_rule
     const struct tx_ruleset *set = tx_ruleset(rules);
 
     g->geo = geo;
-    g->bytes = (uint32_t)tx_game_size(geo);
+    g->bytes = (uint32_t)game_bytes(geo, false);
     g->off_uf = (uint32_t)bits;
     g->off_moves = (uint32_t)(bits + (holes + 4) * sizeof(int16_t));
     g->off_cell = (uint32_t)(g->off_moves + (holes + 1) * sizeof(int16_t));
-    g->off_info = (uint32_t)(g->off_cell + holes);
+    g->off_info = 0; /* two bots, the mirror swap: no table (game.h) */
     g->nmoves = 0;
     g->to_move = 0;
     g->status = TX_ONGOING;
@@ -311,6 +322,10 @@ void tx_game_start(struct tx_game *g, const struct tx_geometry *geo, const struc
     g->opening = (int8_t)v->opening;
     g->phase = v->opening == TX_OPENING_CUT ? TX_PHASE_CUT : TX_PHASE_PLAY;
     g->seats = v->teams ? 4 : 2;
+    if (v->teams || v->opening == TX_OPENING_PIE || v->opening == TX_OPENING_CUT) {
+        g->off_info = g->off_cell + (uint32_t)geo->holes;
+        g->bytes = (uint32_t)game_bytes(geo, true);
+    }
 }
 
 struct tx_game *tx_game_new(const struct tx_geometry *geo, enum tx_rules rules)
@@ -327,7 +342,8 @@ void tx_game_free(struct tx_game *g)
 
 struct tx_game *tx_game_dup(const struct tx_game *src)
 {
-    struct tx_game *g = tx_xmalloc(src->bytes);
+    /* Room for any variant: the copy may be started again as another. */
+    struct tx_game *g = tx_xmalloc(tx_game_size(src->geo));
     tx_game_copy(g, src);
     return g;
 }
@@ -341,9 +357,10 @@ static bool swap_allowed(const struct tx_game *g)
             g->opening == TX_OPENING_PIE);
 }
 
-enum tx_illegal tx_game_check(const struct tx_game *g, int move)
+/* tx_game_check, inlined into tx_game_play: every move runs through it. */
+HOT enum tx_illegal check_move(const struct tx_game *g, int move)
 {
-    if ((g->status | g->phase) != 0) { /* one test on the way of every move */
+    if (g->status_phase != 0) { /* TX_ONGOING and TX_PHASE_PLAY are 0 */
         if (g->status != TX_ONGOING)
             return TX_ILLEGAL_GAME_OVER;
         /* the cut opening's answers are not holes */
@@ -363,6 +380,11 @@ enum tx_illegal tx_game_check(const struct tx_game *g, int move)
     return TX_LEGAL;
 }
 
+enum tx_illegal tx_game_check(const struct tx_game *g, int move)
+{
+    return check_move(g, move);
+}
+
 /* Writes down a move of the seat to move for player (its colour) and
  * passes the turn: to the other colour, or under privilege to the mover's
  * partner. info: TX_INFO_PEGLESS or TX_INFO_CUT, else 0. */
@@ -371,6 +393,13 @@ HOT void note_move(struct tx_game *g, int player, int move, int info, bool privi
     int seat = g->seat, team = seat & 1;
     int16_t n = g->nmoves++;
     moves_of(g)[n] = (int16_t)move;
+    if (g->off_info == 0) {
+        /* Two bots, the mirror swap or none (no privilege, no pegless
+         * move): the other bot moves, and the info goes without saying. */
+        g->to_move = (int8_t)(g->to_move ^ 1);
+        g->seat = (int8_t)(seat ^ 1);
+        return;
+    }
     infos_of(g)[n] = (uint8_t)(seat | player << 2 | info); /* TX_INFO_COLOUR is bit 2 */
     if (g->seats == 2 && !privilege) {
         /* Two bots: the other one moves (a team of one is always itself). */
@@ -412,25 +441,33 @@ static void pie_swap(struct tx_game *g)
     g->seat = g->next_of_team[1 ^ g->exchanged];
 }
 
+/* A legal SWAP by player (1): the pie's exchange or the mirror. Out of
+ * tx_game_play's way: it comes once a game. */
+static __attribute__((noinline)) void play_swap(struct tx_game *g, int player)
+{
+    if (g->opening == TX_OPENING_PIE) {
+        pie_swap(g);
+    } else {
+        swap(g);
+        note_move(g, player, TX_MOVE_SWAP, 0, false);
+    }
+    end_checks(g, player, false);
+}
+
 enum tx_illegal tx_game_play(struct tx_game *g, int move)
 {
-    enum tx_illegal why = tx_game_check(g, move);
+    enum tx_illegal why = check_move(g, move);
     if (why != TX_LEGAL)
         return why;
 
     int player = g->to_move;
     if (move == TX_MOVE_SWAP) {
-        if (g->opening == TX_OPENING_PIE) {
-            pie_swap(g);
-            end_checks(g, player, false);
-            return TX_LEGAL;
-        }
-        swap(g);
-    } else {
-        place(g, player, move);
+        play_swap(g, player);
+        return TX_LEGAL;
     }
+    place(g, player, move);
     note_move(g, player, move, 0, false);
-    end_checks(g, player, move != TX_MOVE_SWAP);
+    end_checks(g, player, true);
     return TX_LEGAL;
 }
 
@@ -783,10 +820,24 @@ int tx_game_legal_moves(const struct tx_game *g, int16_t *out)
         return 0; /* the cut opening's answers are not in the list */
     if (swap_allowed(g))
         out[n++] = TX_MOVE_SWAP;
-    uint8_t ok = ok_bit(g->to_move);
-    const uint8_t *cell = tx_game_cells(g);
-    for (int h = 0; h < g->geo->holes; h++)
-        if (cell[h] == TX_EMPTY && (g->geo->zone[h] & ok))
+    const uint8_t *cell = tx_game_cells(g), *zone = g->geo->zone;
+    int holes = g->geo->holes, h = 0, shift = g->to_move == 0 ? 5 : 6; /* ok_bit's */
+    /* Eight holes a step, as bytes of a word: a hole is legal when its cell
+     * is 0 (TX_EMPTY; pegs are 1 and 2) and its zone has the player's ok
+     * bit. A test per hole costs twice the instructions, and on a board
+     * filling at random its branch is mispredicted every other hole. */
+    for (; h + 8 <= holes; h += 8) {
+        uint64_t c, z, ones = UINT64_C(0x0101010101010101);
+        memcpy(&c, cell + h, 8);
+        memcpy(&z, zone + h, 8);
+#if __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+        c = __builtin_bswap64(c), z = __builtin_bswap64(z); /* hole h in the low byte */
+#endif
+        for (uint64_t m = ~(c | c >> 1) & (z >> shift) & ones; m != 0; m &= m - 1)
+            out[n++] = (int16_t)(h + __builtin_ctzll(m) / 8);
+    }
+    for (; h < holes; h++)
+        if (cell[h] == TX_EMPTY && (zone[h] & ok_bit(g->to_move)))
             out[n++] = (int16_t)h;
     return n;
 }
@@ -815,6 +866,21 @@ static int peg_of_move(const struct tx_game *g, int i)
 int tx_game_pegs(const struct tx_game *g, int player, int16_t *out)
 {
     int n = 0;
+    if (g->off_info == 0) {
+        /* Two bots taking turns (game.h): player made every other move;
+         * peg_of_move's mirror swap, for the whole list at once (a bot
+         * rebuilding its input lists the pegs every turn). */
+        const int16_t *moves = tx_game_moves(g);
+        for (int i = player, nmoves = g->nmoves; i < nmoves; i += 2)
+            out[n++] = moves[i];
+        if (g->swapped) { /* the mirror swap: player 0's first peg went, player 1's is its image */
+            if (player == 0)
+                memmove(out, out + 1, sizeof out[0] * (size_t)--n);
+            else
+                out[0] = (int16_t)tx_geometry_mirror(g->geo, moves[0]);
+        }
+        return n;
+    }
     for (int i = 0; i < g->nmoves; i++) {
         int h = (tx_game_info(g, i) & TX_INFO_COLOUR) == (player ? TX_INFO_COLOUR : 0)
                     ? peg_of_move(g, i)
@@ -1093,9 +1159,9 @@ static int put_input_pegs(struct tx_game *g, const int16_t *pegs[2], const int n
         put_peg(g, player, h);
         moves[i] = (int16_t)(swapped && i == 1 ? TX_MOVE_SWAP : h);
     }
-    /* Two seats, each playing its colour: seat i % 2 made move i. */
-    for (int i = 0; i < nmoves; i++)
-        infos_of(g)[i] = (uint8_t)(i % 2 | (i % 2 ? TX_INFO_COLOUR : 0));
+    /* Two seats, each playing its colour: seat i % 2 made move i, which a
+     * game of the mirror swap says without a table. */
+    assert(g->off_info == 0);
     g->nmoves = (int16_t)nmoves;
     g->to_move = (int8_t)(nmoves % 2);
     g->seat = g->to_move;
@@ -1173,7 +1239,14 @@ static int put_entry(struct tx_game *g, int colour, int hole, int move, int info
  * (red's first two, black's first), then the colours alternating from the
  * one that moves first, and in Double TwixT a colour with more pegs than
  * alternation allows moving on as after a privilege. Which team called
- * privilege is not in the input: the rebuilt game says none did. */
+ * privilege is not in the input: the rebuilt game says none did.
+ *
+ * Inputs only Double TwixT gives: under the mirror swap, the partner of
+ * the bot that moved first reads SWAP on its first input (red's peg went,
+ * black's is its mirror: both moves are rebuilt, so that no swap is still
+ * to come); under either swap, the bot that moves after the SWAP may call
+ * privilege with its peg, and its partner, moving at once, reads SWAP with
+ * that peg among its own. */
 static int from_input_variant(struct tx_game *g, const struct tx_geometry *geo,
                               const struct tx_variant *v, const struct tx_input *in, int me,
                               const int16_t *pegs[2], const int npegs[2])
@@ -1182,6 +1255,7 @@ static int from_input_variant(struct tx_game *g, const struct tx_geometry *geo,
     bool cut = v->opening == TX_OPENING_CUT && (in->last == TX_MOVE_CUT || npegs[0] + npegs[1] > 0),
          choosing = cut && in->last == TX_MOVE_CUT && npegs[0] == 2 && npegs[1] == 1;
     bool pie = v->opening == TX_OPENING_PIE && in->last == TX_MOVE_SWAP;
+    bool mirror = v->opening == TX_OPENING_SWAP && in->last == TX_MOVE_SWAP;
 
     tx_game_start(g, geo, v);
     if (cut) {
@@ -1208,8 +1282,21 @@ static int from_input_variant(struct tx_game *g, const struct tx_geometry *geo,
         note_move(g, 1, in->last == TX_MOVE_CHOOSE_RED ? TX_MOVE_CHOOSE_RED : TX_MOVE_CHOOSE_BLACK,
                   TX_INFO_PEGLESS, false);
         first = 1;
+    } else if (mirror) {
+        /* Reached with teams only (two bots take tx_game_from_input's way). */
+        if (npegs[0] > 1 || npegs[1] != 1 || me != 0 || !tx_geometry_square(geo) ||
+            !tx_geometry_playable(geo, 1, pegs[1][0]))
+            return -EINVAL;
+        int h = tx_geometry_mirror(geo, pegs[1][0]);
+        if (put_entry(g, 0, h, h, 0) < 0)
+            return -EINVAL;
+        swap(g); /* black, seat 1, to move after put_entry */
+        note_move(g, 1, TX_MOVE_SWAP, 0, false);
+        next[1] = 1;
     } else if (pie) {
-        if (npegs[0] != 1 || npegs[1] != 0 || me != 1 ||
+        /* Black's peg, if any, came with a privilege (see above); so may
+         * red's after the mirror swap, placed below. */
+        if (npegs[0] != 1 || npegs[1] > (v->teams ? 1 : 0) || me != 1 ||
             put_entry(g, 0, pegs[0][0], pegs[0][0], 0) < 0)
             return -EINVAL;
         next[0] = 1;

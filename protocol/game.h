@@ -1,12 +1,13 @@
 /* game.h - one game of the TwixT family: pegs, links, the swap, the end.
  *
  * The state is a header and tables sized for its board, in one block with no
- * pointer into itself, so copying tx_game_size(geo) bytes (tx_game_copy)
- * gives an independent game: search bots copy it millions of times. A
- * 12 x 12 game is under 1 KiB, a 100 x 100 one about 55 KiB. It points to a
- * shared, read-only tx_geometry. Make one with tx_game_new, or init one in
- * memory of tx_game_size(geo) bytes; `struct tx_game g;` alone holds only
- * the header.
+ * pointer into itself, so copying its g->bytes (tx_game_copy) gives an
+ * independent game: search bots copy it millions of times. A 12 x 12 game
+ * of two bots under the mirror swap or no swap is 848 bytes, a 100 x 100
+ * one about 55 KiB; the pie, the cut and Double TwixT add a byte a move
+ * (who made it). It points to a shared, read-only tx_geometry. Make one
+ * with tx_game_new, or init one in memory of tx_game_size(geo) bytes (room
+ * for any variant); `struct tx_game g;` alone holds only the header.
  *
  * Players are 0 (receives FIRST, owns the first and last rows) and 1 (owns
  * the first and last columns). A move is a hole index, or TX_MOVE_SWAP.
@@ -125,14 +126,21 @@ struct tx_game {
     uint32_t off_uf, off_moves, off_cell; /* where tables start in mem[], in bytes */
     int16_t nmoves;                       /* moves played so far, a swap included */
     int16_t vacant_ok[2];                 /* vacant holes each player may still use (draw test) */
-    int8_t to_move;                       /* player to move: 0 or 1 */
-    int8_t status;                        /* enum tx_status */
-    int8_t winner;                        /* 0 or 1 when TX_WON, else -1 */
-    int8_t swapped;                       /* 1 when move 2 was SWAP */
-    int8_t rules;                         /* enum tx_rules */
-    int8_t own_links_block;               /* the rule set's own_links_block */
-    int8_t opening;                       /* enum tx_opening_rule */
-    int8_t phase;                         /* enum tx_phase */
+    /* Side by side, so that tx_game_check tests both as one (no hole may be
+     * played while either is set): the first test of every move. */
+    union {
+        struct {
+            int8_t status; /* enum tx_status */
+            int8_t phase;  /* enum tx_phase */
+        };
+        int16_t status_phase;
+    };
+    int8_t to_move;         /* player to move: 0 or 1 */
+    int8_t winner;          /* 0 or 1 when TX_WON, else -1 */
+    int8_t swapped;         /* 1 when move 2 was SWAP */
+    int8_t rules;           /* enum tx_rules */
+    int8_t own_links_block; /* the rule set's own_links_block */
+    int8_t opening;         /* enum tx_opening_rule */
     /* Seats are the bots: 2, or 4 in Double TwixT, where seats 0 and 2 are
      * one team, 1 and 3 the other, and play goes 0, 1, 2, 3, 0, ... A seat
      * plays colour (seat & 1) ^ exchanged. */
@@ -141,12 +149,15 @@ struct tx_game {
     int8_t exchanged;       /* 1 once a pie SWAP or a CHOOSE 1 exchanged the sides */
     int8_t privileged;      /* bit t: team t (seats t, t + 2) called privilege */
     int8_t next_of_team[2]; /* the seat of each team that moves next */
-    uint32_t off_info;      /* where the per-move table starts in mem[] */
+    uint32_t off_info;      /* where the per-move info starts in mem[]; 0: none kept */
     /* The tables, sized for geo: link bits (uint64_t, a link's owner is the
      * colour of its pegs), union-find parents (int16_t: holes, then the 4
      * border nodes), moves (int16_t: the hole played at each move, or
      * TX_MOVE_SWAP, TX_MOVE_CHOOSE_*; a cut is three holes), cells
-     * (uint8_t, enum tx_cell), per-move info (uint8_t: TX_INFO_*). */
+     * (uint8_t, enum tx_cell), then only under the pie, the cut or teams
+     * per-move info (uint8_t: TX_INFO_*): in a game of two bots under the
+     * mirror swap or no swap, seat i % 2 made move i for colour i % 2, and
+     * the game neither stores nor copies the table. */
     uint64_t mem[];
 };
 
@@ -158,7 +169,8 @@ enum tx_info {
     TX_INFO_CUT = 1 << 4,     /* one of the three pegs of a CUT */
 };
 
-/* Bytes a game on geo takes, header and tables. */
+/* Bytes a game on geo may take, header and tables, under any variant (a
+ * game's own size, g->bytes, may be less). */
 size_t tx_game_size(const struct tx_geometry *geo);
 
 /* Starts an empty game on geo under rules in g, which has room for
@@ -197,15 +209,12 @@ static inline const int16_t *tx_game_moves(const struct tx_game *g)
     return (const int16_t *)(const void *)((const uint8_t *)g->mem + g->off_moves);
 }
 
-static inline const uint8_t *tx_game_infos(const struct tx_game *g)
-{
-    return (const uint8_t *)g->mem + g->off_info;
-}
-
 /* enum tx_info bits of move i (0-based, i < nmoves). */
 static inline int tx_game_info(const struct tx_game *g, int i)
 {
-    return tx_game_infos(g)[i];
+    if (g->off_info == 0) /* two bots taking turns, no pegless move: see above */
+        return (i & 1) * (1 | TX_INFO_COLOUR);
+    return ((const uint8_t *)g->mem + g->off_info)[i];
 }
 
 /* The colour seat plays now (0: rows, red; 1: columns, black). */

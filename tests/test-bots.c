@@ -1625,7 +1625,7 @@ static int play_script(const struct tx_variant *v, const char *const *answers,
                       "seat %d at move %d reads \"%.*s\": colour %d, plays %d", seat, g->nmoves + 1,
                       (int)strcspn(text, "\n"), text, side[seat].colour,
                       tx_game_seat_colour(g, seat));
-        ck_assert_int_eq(tx_botio_rebuild(r, geo, v, &in, side[seat].colour), 0);
+        ck_assert_int_eq(tx_game_from_input_variant(r, geo, v, &in, side[seat].colour), 0);
         if (!answers[i]) {
             snprintf(first_line, cap, "%.*s", (int)strcspn(text, "\n"), text);
             free(r);
@@ -1786,7 +1786,8 @@ START_TEST(sides_and_privilege_in_random_games)
                                   "%s seed %d: seat %d at move %d: colour %d, plays %d",
                                   opening_name(&v), (int)seed, seat, g->nmoves + 1,
                                   side[seat].colour, tx_game_seat_colour(g, seat));
-                    ck_assert_msg(tx_botio_rebuild(r, geo, &v, &in, side[seat].colour) == 0,
+                    ck_assert_msg(tx_game_from_input_variant(r, geo, &v, &in, side[seat].colour) ==
+                                      0,
                                   "%s seed %d: seat %d cannot rebuild move %d: %s",
                                   opening_name(&v), (int)seed, seat, g->nmoves + 1, moves_text(g));
                     /* The rebuilt position asks what the game asks: the

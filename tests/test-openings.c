@@ -171,6 +171,45 @@ static const struct opening_case cases[] = {
       {"G10 !privilege", NULL, 1, 1, NULL},
       {"H10 !privilege", "privilege called twice by one team", -1, -1, NULL},
       END}},
+    /* Two inputs only Double TwixT gives, each read back (see the case
+     * function) by tx_game_from_input_variant alone. The swap is over when
+     * the swapper's partner-to-be, seat 2, first reads SWAP: no swap is
+     * still to come in the rebuilt game. */
+    {"teams: after the mirror swap, seat 2 reads SWAP",
+     TX_OPENING_SWAP,
+     true,
+     12,
+     12,
+     {{"C5", NULL, 1, 1, NULL},
+      {"SWAP", NULL, 2, 0, "SWAP\n0\n0\n1\nE3\n0\n"},
+      {"SWAP", "SWAP not allowed at move 3", -1, -1, NULL},
+      {"F6", NULL, 3, 1, NULL},
+      {"G8", NULL, 0, 0, NULL},
+      END}},
+    {"teams: privilege at once after the mirror swap, seat 0 reads SWAP",
+     TX_OPENING_SWAP,
+     true,
+     12,
+     12,
+     {{"C5", NULL, 1, 1, NULL},
+      {"SWAP", NULL, 2, 0, NULL},
+      {"F6 !privilege", NULL, 0, 0, "SWAP\n1\nF6\n0\n1\nE3\n0\n"},
+      {"G8", NULL, 1, 1, NULL},
+      END}},
+    /* Under the pie, seat 2 (black after the exchange) calls privilege with
+     * its first peg: seat 3 loses its turn and seat 0 reads SWAP with a
+     * black peg of its own. */
+    {"teams: privilege at once after the pie, seat 0 reads SWAP",
+     TX_OPENING_PIE,
+     true,
+     12,
+     12,
+     {{"C5", NULL, 1, 1, NULL},
+      {"SWAP", NULL, 2, 1, "SWAP\n0\n0\n1\nC5\n0\n"},
+      {"E7 !privilege", NULL, 0, 1, "SWAP\n1\nE7\n0\n1\nC5\n0\n"},
+      {"G8", NULL, 1, 0, NULL},
+      {"H10", NULL, 2, 1, NULL},
+      END}},
     {"privilege is Double TwixT's",
      TX_OPENING_SWAP,
      false,
@@ -344,6 +383,44 @@ START_TEST(openings_first_input_reads_back)
 }
 END_TEST
 
+/* A game of two bots under the mirror swap or no swap keeps no per-move
+ * table (game.h, for speed and size): what tx_game_info and tx_game_pegs
+ * say of its moves is what a game that keeps one (the pie, its SWAP never
+ * taken) says of the same moves. */
+START_TEST(openings_two_bots_need_no_table)
+{
+    struct tx_variant v = {.rules = TX_RULES_PP, .width = 12, .height = 12};
+    static struct tx_game *kept;
+    uint64_t seed = 7;
+    tx_geometry_free(geo);
+    ck_assert_int_eq(tx_geometry_new(12, 12, &geo), 0);
+    for (int round = 0; round < 20; round++) {
+        v.opening = round % 2 ? TX_OPENING_NONE : TX_OPENING_SWAP;
+        tx_game_start(test_game(&game, geo), geo, &v);
+        v.opening = TX_OPENING_PIE;
+        tx_game_start(test_game(&kept, geo), geo, &v);
+        ck_assert_uint_lt(game->bytes, kept->bytes);
+        ck_assert_uint_eq(kept->bytes, tx_game_size(geo));
+        while (game->status == TX_ONGOING) {
+            int16_t moves[TX_MOVES_MAX];
+            int n = tx_game_legal_moves(game, moves), skip = moves[0] == TX_MOVE_SWAP;
+            seed = seed * 6364136223846793005u + 1442695040888963407u;
+            int move = moves[skip + (int)((seed >> 33) % (uint64_t)(n - skip))];
+            ck_assert_int_eq(tx_game_play(game, move), TX_LEGAL);
+            ck_assert_int_eq(tx_game_play(kept, move), TX_LEGAL);
+            int i = game->nmoves - 1;
+            ck_assert_int_eq(tx_game_info(game, i), tx_game_info(kept, i));
+            ck_assert_int_eq(game->seat, kept->seat);
+        }
+        for (int colour = 0; colour < 2; colour++) {
+            int16_t a[TX_HOLES_MAX], b[TX_HOLES_MAX];
+            int na = tx_game_pegs(game, colour, a), nb = tx_game_pegs(kept, colour, b);
+            ck_assert(na == nb && !memcmp(a, b, sizeof a[0] * (size_t)na));
+        }
+    }
+}
+END_TEST
+
 static Suite *openings_suite(void)
 {
     Suite *s = suite_create("openings");
@@ -351,6 +428,7 @@ static Suite *openings_suite(void)
     tcase_add_loop_test(tc, openings_case, 0, (int)(sizeof cases / sizeof cases[0]));
     tcase_add_test(tc, openings_cut_with_teams);
     tcase_add_test(tc, openings_first_input_reads_back);
+    tcase_add_test(tc, openings_two_bots_need_no_table);
     suite_add_tcase(s, tc);
     return s;
 }
