@@ -8,6 +8,7 @@
 #include <fcntl.h>
 #include <spawn.h>
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -218,4 +219,28 @@ void tx_test_free_records(struct tx_record *records, int n)
     for (int i = 0; i < n; i++)
         tx_record_free(&records[i]);
     free(records);
+}
+
+void tx_test_wait_catching(pid_t pid, int signum)
+{
+    char path[64];
+    snprintf(path, sizeof path, "/proc/%d/status", (int)pid);
+    for (int ms = 0; ms < 60000; ms++) {
+        FILE *f = fopen(path, "re");
+        if (!f)
+            return; /* gone: its status says how it ended */
+        char line[256];
+        unsigned long long caught = 0;
+        bool zombie = false;
+        while (fgets(line, sizeof line, f)) {
+            if (!strncmp(line, "State:\tZ", 8))
+                zombie = true;
+            sscanf(line, "SigCgt:\t%llx", &caught);
+        }
+        fclose(f);
+        if (zombie || caught >> (signum - 1) & 1)
+            return;
+        tx_test_sleep_ms(1);
+    }
+    ck_abort_msg("process %d did not catch signal %d within 60 s", (int)pid, signum);
 }

@@ -73,6 +73,12 @@ const char *tx_test_bot(const char *spec);
 struct tx_record *tx_test_read_records(const char *file, int *n);
 void tx_test_free_records(struct tx_record *records, int n);
 
+/* Waits until pid catches signum (its handler is installed: /proc's
+ * SigCgt), or has exited. A signal sent before that would kill a program
+ * still starting, as it would any program, instead of testing how it
+ * stops. Fails after 60 s. */
+void tx_test_wait_catching(pid_t pid, int signum);
+
 /* Sleeps ms milliseconds, signals or not. For pacing a program (a signal
  * at a random moment), never to wait for a result. */
 void tx_test_sleep_ms(long ms);

@@ -355,6 +355,8 @@ static int league_for(long ms, int signum, void (*between)(void))
         NULL, "league", "--bots", bots, "-o", records, "--concurrency", "2", "--standings-every",
         "3",  NULL};
     pid_t pid = start(argv, out, err);
+    if (signum != SIGKILL)
+        tx_test_wait_catching(pid, signum); /* a Ctrl-C, not a kill at start */
     tx_test_sleep_ms(ms / 2);
     if (between)
         between();

@@ -552,6 +552,8 @@ static void interrupt_and_resume(int signum, unsigned seed)
     int stopped = 0;
     for (int round = 0; round < 3; round++) {
         pid_t pid = spawn_arena(out, 0, NULL);
+        if (signum == SIGINT)
+            tx_test_wait_catching(pid, SIGINT); /* a Ctrl-C, not a kill at start */
         tx_test_sleep_ms(50 + rand() % 550);
         kill(pid, signum);
         int status = tx_test_wait(pid);
