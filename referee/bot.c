@@ -770,7 +770,6 @@ int tx_bot_start(struct tx_bot *bot, uv_loop_t *loop, const struct tx_bot_option
     bot->start_error[0] = '\0';
     bot->schedstat_fd = -1;
     bot->idle_fd = -1;
-    bot->pid = 0;
     bot->pidfd = -1;
     /* Ignored, it would reap the keepers before we could read how they
      * ended (libuv's own spawn sets a handler). */

@@ -69,8 +69,6 @@ static void on_tick(uv_timer_t *t)
     (void)t;
 }
 
-static bool deferring; /* between tx_bot_defer_starts and tx_bot_finish_starts */
-
 /* Starts /bin/sh -c script through the launcher, in sandbox (NULL: the
  * process's current one, no isolation in this suite). */
 static void start_in(struct harness *h, const char *script, int memory_mb,
@@ -100,7 +98,7 @@ static void start_in(struct harness *h, const char *script, int memory_mb,
         .sandbox = sandbox,
     };
     ck_assert_int_eq(tx_bot_start(&h->bot, &h->loop, &o), 0);
-    ck_assert(h->bot.pid > 1 || deferring); /* deferred: known once the starts are finished */
+    ck_assert_int_gt(h->bot.pid, 1);
     ck_assert(h->bot.sandboxed == (sandbox && sandbox->active));
 }
 
@@ -787,95 +785,6 @@ START_TEST(bot_start_lost_with_its_fork_server_is_a_fault)
 }
 END_TEST
 
-/* Starts deferred as a match does (tx_bot_defer_starts): both requests go
- * to the fork server before either answer is read; each bot gets its own
- * keeper, both from the server. */
-START_TEST(bot_deferred_starts_get_their_keepers)
-{
-    tx_bot_serve(true);
-    struct harness h[2];
-    tx_bot_defer_starts();
-    deferring = true;
-    start(&h[0], "read x; echo got $x", 0);
-    int fds = h[0].fds_before; /* after libuv's first loop */
-    start(&h[1], "read x; echo got $x", 0);
-    deferring = false;
-    ck_assert_int_eq(h[0].bot.pid, 0); /* asked, not yet answered */
-    tx_bot_finish_starts();
-    pid_t server = tx_bot_server_pid();
-    ck_assert_int_gt(server, 1);
-    for (int i = 0; i < 2; i++) {
-        ck_assert(h[i].bot.started);
-        ck_assert_int_gt(h[i].bot.pid, 1);
-        talk(&h[i]);
-    }
-    ck_assert_int_ne(h[0].bot.pid, h[1].bot.pid);
-    ck_assert_int_eq(tx_bot_server_pid(), server); /* no fallback, no new server */
-    skip_fd_count = true;                          /* each harness counted with the other's open */
-    for (int i = 0; i < 2; i++)
-        stop_and_check(&h[i]);
-    skip_fd_count = false;
-    tx_bot_serve(false);
-    ck_assert_int_eq(count_fds(), fds);
-}
-END_TEST
-
-/* Deferred starts whose server ends after it had their requests (it reads
- * one and exits): both are the machine's fault, and neither is started
- * another way on its pipes. */
-START_TEST(bot_deferred_starts_lost_with_their_fork_server_are_faults)
-{
-    char dir[] = "/tmp/test-bot-XXXXXX", launcher[64], ran[64];
-    ck_assert_ptr_nonnull(mkdtemp(dir));
-    snprintf(launcher, sizeof launcher, "%s/launch", dir);
-    snprintf(ran, sizeof ran, "%s/ran", dir);
-    FILE *f = fopen(launcher, "w");
-    ck_assert_ptr_nonnull(f);
-    fprintf(f,
-            "#!/usr/bin/env python3\n"
-            "import socket, sys, time\n"
-            "if sys.argv[1:2] == ['--server']:\n"
-            "    socket.socket(fileno=3).recvmsg(65536, 1024)\n"
-            "    time.sleep(0.5)\n"
-            "    sys.exit(0)\n"
-            "open('%s', 'w').close()\n"
-            "sys.exit(127)\n",
-            ran);
-    fclose(f);
-    ck_assert_int_eq(chmod(launcher, 0755), 0);
-    tx_bot_serve(true);
-    struct harness h[2];
-    memset(h, 0, sizeof h);
-    char *argv[] = {(char *)"/bin/sh", (char *)"-c", (char *)"exit 0", NULL};
-    struct tx_bot_options o = {.argv = argv, .launcher = launcher, .cpu_s = 30, .nice = 5};
-    tx_bot_defer_starts();
-    for (int i = 0; i < 2; i++) {
-        ck_assert_int_eq(uv_loop_init(&h[i].loop), 0);
-        h[i].bot.data = &h[i];
-        h[i].bot.closed_cb = on_closed;
-        ck_assert_int_eq(tx_bot_start(&h[i].bot, &h[i].loop, &o), 0);
-    }
-    tx_bot_finish_starts();
-    for (int i = 0; i < 2; i++) {
-        ck_assert(!h[i].bot.started);
-        ck_assert(h[i].bot.fault);
-        ck_assert_str_eq(h[i].bot.start_error,
-                         "the launcher's fork server ended while it started the bot");
-    }
-    ck_assert_int_eq(tx_bot_server_pid(), 0); /* reaped */
-    for (int i = 0; i < 2; i++) {
-        tx_bot_stop(&h[i].bot);
-        ck_assert(run_until(&h[i], &h[i].closed, 5.0));
-        tx_bot_release(&h[i].bot);
-        ck_assert_int_eq(uv_loop_close(&h[i].loop), 0);
-    }
-    tx_bot_serve(false);
-    ck_assert_int_ne(access(ran, F_OK), 0); /* no keeper was started the other way */
-    unlink(launcher);
-    ck_assert_int_eq(rmdir(dir), 0);
-}
-END_TEST
-
 START_TEST(bot_closing_stdout_is_eof)
 {
     struct harness h;
@@ -1172,8 +1081,6 @@ static Suite *bot_suite(void)
     tcase_add_test(tc, bot_dies_with_the_referee);
     tcase_add_test(tc, bot_starts_after_its_fork_server_was_killed);
     tcase_add_test(tc, bot_start_lost_with_its_fork_server_is_a_fault);
-    tcase_add_test(tc, bot_deferred_starts_get_their_keepers);
-    tcase_add_test(tc, bot_deferred_starts_lost_with_their_fork_server_are_faults);
     suite_add_tcase(s, tc);
     TCase *ts = tcase_create("own-stdio");
     tcase_set_timeout(ts, 30);
