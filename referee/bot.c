@@ -597,18 +597,8 @@ static bool server_start(const char *launcher)
  * may have started the keeper, whose pid is lost with it, so starting
  * another would give the bot's pipes two bots (the machine's fault: the
  * game is played again). */
-#define TX_BOT_DEFER_MAX 8       /* requests sent before their answers are read */
-#define TX_BOT_PENDING INT32_MAX /* server_spawn: sent, the answer read later */
-
-/* Between tx_bot_defer_starts and tx_bot_finish_starts (this thread, the
- * server's lock held): the bots whose request was sent and whose answer
- * is still to be read, in the order of their requests. */
-static _Thread_local bool deferring;
-static struct tx_bot *pending[TX_BOT_DEFER_MAX];
-static int npending;
-
-static pid_t server_spawn(struct tx_bot *bot, const char *launcher, char **args, char **env,
-                          const int *child, const char *dir)
+static pid_t server_spawn(const char *launcher, char **args, char **env, const int *child,
+                          const char *dir)
 {
     static char buf[TX_PROC_LAUNCH_MAX];
     int fds[5] = {child[0], child[1], child[2], child[3], -1}, nfds = 4;
@@ -619,11 +609,9 @@ static pid_t server_spawn(struct tx_bot *bot, const char *launcher, char **args,
         nfds++;
     }
     pid_t pid = 0;
-    if (!deferring)
-        pthread_mutex_lock(&server.lock);
+    pthread_mutex_lock(&server.lock);
     if (!server.enabled) {
-        if (!deferring)
-            pthread_mutex_unlock(&server.lock);
+        pthread_mutex_unlock(&server.lock);
         if (nfds == 5)
             close(fds[4]);
         return 0;
@@ -659,14 +647,10 @@ static pid_t server_spawn(struct tx_bot *bot, const char *launcher, char **args,
         while ((n = sendmsg(server.fd, &msg, MSG_NOSIGNAL)) < 0 && errno == EINTR)
             ;
         bool sent = n == len;
-        if (sent && deferring && npending < TX_BOT_DEFER_MAX) {
-            pending[npending++] = bot; /* its answer: tx_bot_finish_starts */
-            pid = TX_BOT_PENDING;
-        } else if (sent)
+        if (sent)
             while ((n = recv(server.fd, &answer, sizeof answer, 0)) < 0 && errno == EINTR)
                 ;
-        if (pid == TX_BOT_PENDING) {
-        } else if (n == sizeof answer && answer > 0) {
+        if (n == sizeof answer && answer > 0) {
             pid = answer;
             server.failures = 0;
         } else {
@@ -675,14 +659,11 @@ static pid_t server_spawn(struct tx_bot *bot, const char *launcher, char **args,
             server_end(n != sizeof answer); /* gone or refusing: a new one next time */
         }
     }
-    if (!deferring)
-        pthread_mutex_unlock(&server.lock);
+    pthread_mutex_unlock(&server.lock);
     if (nfds == 5)
         close(fds[4]);
     return pid;
 }
-
-static int watch(struct tx_bot *bot, pid_t pid);
 
 /* The launcher, with the parent ends of four socketpairs as bot->in, out,
  * err and status (the child's as its 0 to 3), in its own session, every
@@ -725,7 +706,7 @@ static int spawn(struct tx_bot *bot, const struct tx_bot_options *options, char 
     posix_spawnattr_setsigdefault(&attr, &all);
     pid_t pid = 0;
     if (r == 0)
-        pid = server_spawn(bot, options->launcher, args, env, child, options->dir);
+        pid = server_spawn(options->launcher, args, env, child, options->dir);
     if (pid < 0)
         r = pid;
     else if (r == 0 && pid == 0)
@@ -735,14 +716,8 @@ static int spawn(struct tx_bot *bot, const struct tx_bot_options *options, char 
     for (int i = 0; i < 4; i++)
         if (child[i] >= 0)
             close(child[i]);
-    if (r < 0 || pid == TX_BOT_PENDING)
+    if (r < 0)
         return r;
-    return watch(bot, pid);
-}
-
-/* The keeper pid, once known: its pidfd watched on the loop. */
-static int watch(struct tx_bot *bot, pid_t pid)
-{
     bot->pid = pid;
     bot->pidfd = (int)syscall(SYS_pidfd_open, pid, 0);
     if (bot->pidfd < 0 || uv_poll_init(bot->loop, &bot->process, bot->pidfd) < 0) {
@@ -760,8 +735,6 @@ static int watch(struct tx_bot *bot, pid_t pid)
     uv_poll_start(&bot->process, UV_READABLE, on_pidfd);
     return 0;
 }
-
-static int started(struct tx_bot *bot, int r);
 
 int tx_bot_start(struct tx_bot *bot, uv_loop_t *loop, const struct tx_bot_options *options)
 {
@@ -853,33 +826,17 @@ int tx_bot_start(struct tx_bot *bot, uv_loop_t *loop, const struct tx_bot_option
     free(cores);
     free(env);
     tx_command_free(isolation);
-    bot->start_dir = options->dir;
-    bot->start_launcher = options->launcher;
-    if (r == 0 && bot->pid == 0)
-        return 0; /* its keeper's pid comes in tx_bot_finish_starts */
-    return started(bot, r);
-
-error:
-    snprintf(bot->start_error, sizeof bot->start_error, "cannot set up the bot's pipes: %s",
-             uv_strerror(r));
-    bot->status_eof = bot->out_eof = bot->err_eof = true;
-    return r;
-}
-
-/* The end of a start, once the keeper is known to run (r == 0) or not. */
-static int started(struct tx_bot *bot, int r)
-{
     if (r < 0) {
         bot->fault = r == -EPIPE; /* see server_spawn */
         if (bot->fault)
             snprintf(bot->start_error, sizeof bot->start_error,
                      "the launcher's fork server ended while it started the bot");
-        else if (bot->start_dir && r == UV_ENOENT)
+        else if (options->dir && r == UV_ENOENT)
             snprintf(bot->start_error, sizeof bot->start_error,
-                     "cannot start in the directory '%s': %s", bot->start_dir, uv_strerror(r));
+                     "cannot start in the directory '%s': %s", options->dir, uv_strerror(r));
         else
             snprintf(bot->start_error, sizeof bot->start_error,
-                     "cannot start the launcher '%s': %s", bot->start_launcher, uv_strerror(r));
+                     "cannot start the launcher '%s': %s", options->launcher, uv_strerror(r));
         bot->status_eof = bot->out_eof = bot->err_eof = true;
         return r;
     }
@@ -895,43 +852,12 @@ static int started(struct tx_bot *bot, int r)
         return r;
     }
     return 0;
-}
 
-void tx_bot_defer_starts(void)
-{
-    pthread_mutex_lock(&server.lock);
-    deferring = true;
-    npending = 0;
-}
-
-void tx_bot_finish_starts(void)
-{
-    deferring = false;
-    /* In the order of the requests: one answer each, or none once the
-     * server has ended (it had the request: -EPIPE, see server_spawn). */
-    pid_t pids[TX_BOT_DEFER_MAX];
-    for (int i = 0; i < npending; i++) {
-        int answer = 0;
-        ssize_t n = -1;
-        if (server.fd >= 0)
-            while ((n = recv(server.fd, &answer, sizeof answer, 0)) < 0 && errno == EINTR)
-                ;
-        if (n == sizeof answer && answer > 0) {
-            pids[i] = answer;
-            server.failures = 0;
-        } else {
-            pids[i] = -EPIPE;
-            if (server.fd >= 0)
-                server_end(true);
-        }
-    }
-    int n = npending;
-    npending = 0;
-    pthread_mutex_unlock(&server.lock);
-    for (int i = 0; i < n; i++) {
-        struct tx_bot *bot = pending[i];
-        started(bot, pids[i] < 0 ? (int)pids[i] : watch(bot, pids[i]));
-    }
+error:
+    snprintf(bot->start_error, sizeof bot->start_error, "cannot set up the bot's pipes: %s",
+             uv_strerror(r));
+    bot->status_eof = bot->out_eof = bot->err_eof = true;
+    return r;
 }
 
 static void on_write(uv_write_t *req, int status)

@@ -121,8 +121,6 @@ struct tx_bot {
     int term_signal;
     bool out_eof;                       /* stdout ended */
     bool stopping;                      /* tx_bot_stop was called */
-    const char *start_dir;              /* tx_bot_options' dir and launcher, for start_error */
-    const char *start_launcher;         /* (they outlive the start: the owner's) */
     char start_error[TX_BOT_ERROR_MAX]; /* why it did not start (spawn or exec failure), "" if none
                                          */
     int bot_pid;    /* the bot's own process (for /proc), 0 until the launcher says it */
@@ -187,17 +185,6 @@ int tx_bot_start(struct tx_bot *bot, uv_loop_t *loop, const struct tx_bot_option
  * reaped) and starts each keeper as its own launcher again. For runs of
  * many games (the runner); a keeper is the referee's child either way. */
 void tx_bot_serve(bool on);
-
-/* Between these two calls (on one thread, nothing else of bot.c's in
- * between) tx_bot_start sends each keeper's request to the fork server
- * without waiting for its answer, so that the server forks the next
- * keeper at once instead of waiting for the referee to ask (a wake-up of
- * each, a few hundred microseconds on a VM, at every game's start);
- * tx_bot_finish_starts reads the answers and ends the starts (a keeper
- * that did not come is the start's failure, as in tx_bot_start: the
- * server had the request). Without the server, starts end at once. */
-void tx_bot_defer_starts(void);
-void tx_bot_finish_starts(void);
 
 /* The fork server's pid, 0 when there is none (for tests). */
 int tx_bot_server_pid(void);

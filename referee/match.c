@@ -251,8 +251,6 @@ static void spawn_bots(struct tx_match *m)
     for (int p = 0; p < m->nseats; p++)
         m->pinned = tx_sandbox_take_cores(tx_sandbox_bot_cpus(sb, m->spec->bots[p]->cpus),
                                           p ? &m->cores[p - 1] : NULL, &m->cores[p]);
-    /* The fork server has every request before it answers the first. */
-    tx_bot_defer_starts();
     for (int p = 0; p < m->nseats; p++) {
         if (!m->argv[p])
             continue;
@@ -270,7 +268,6 @@ static void spawn_bots(struct tx_match *m)
         /* A failure is the bot's crash, at its turn. */
         tx_seat_start(seat, m->argv[p], m->launcher, m->geo);
     }
-    tx_bot_finish_starts();
 }
 
 /* A forced opening move: the referee's, so no time and no stderr. */
