@@ -75,6 +75,21 @@ struct tx_fastboard *tx_fastboard_new(const struct tx_geometry *geo, enum tx_rul
     return b;
 }
 
+/* Under classic rules: true when player's peg in hole (on its second line)
+ * is linked to its peg in the border hole n, or n is vacant, usable by
+ * player, and no link crosses the step: player's own links block it too,
+ * so a step its own link crosses is no way to the border (see
+ * tx_fastboard_count_second_lines for why nothing else can close it). */
+static bool classic_step_open(const struct tx_fastboard *b, int player, int hole, int n)
+{
+    int link = tx_geometry_link(b->geo, hole, n);
+    if (link < 0)
+        return false;
+    if (tx_fastboard_cell(b, n) == player + 1)
+        return tx_fastboard_has_link(b, player, link);
+    return tx_fastboard_can_play(b, player, n) && !tx_fastboard_link_blocked(b, player, link);
+}
+
 int tx_fastboard_sealed_side(const struct tx_fastboard *b, int player, int hole)
 {
     const struct tx_geometry *geo = b->geo;
@@ -96,7 +111,8 @@ int tx_fastboard_sealed_side(const struct tx_fastboard *b, int player, int hole)
         int n = player == 0 ? tx_geometry_hole(geo, along + d, border)
                             : tx_geometry_hole(geo, border, along + d);
         if (n >= 0 &&
-            (tx_fastboard_cell(b, n) == player + 1 || tx_fastboard_can_play(b, player, n)))
+            (tx_fastboard_cell(b, n) == player + 1 || tx_fastboard_can_play(b, player, n)) &&
+            (!b->own_links_block || classic_step_open(b, player, hole, n)))
             return border != 0;
     }
     return -1;
@@ -147,8 +163,6 @@ static void set_link(struct tx_fastboard *b, int player, int link)
 
 void tx_fastboard_count_second_lines(struct tx_fastboard *b)
 {
-    if (b->own_links_block)
-        return; /* not a fact under classic rules (fastboard.h) */
     b->second_line = true;
     for (int h = 0; h < b->geo->holes; h++)
         if (tx_fastboard_cell(b, h) != TX_EMPTY)
@@ -156,6 +170,57 @@ void tx_fastboard_count_second_lines(struct tx_fastboard *b)
     for (int p = 0; p < 2 && b->winner < 0; p++)
         if (joined(b, p))
             b->winner = p;
+}
+
+/* The union-find tables made again from the pegs and links, with the
+ * second-line rule as the links stand now (classic_second_line_cut). */
+static void rebuild_joins(struct tx_fastboard *b)
+{
+    const struct tx_geometry *geo = b->geo;
+    int16_t *uf = uf_of(b);
+    for (int i = 0; i < geo->holes + 4; i++)
+        uf[i] = (int16_t)i;
+    for (int h = 0; h < geo->holes; h++)
+        if (tx_fastboard_cell(b, h) != TX_EMPTY)
+            join_borders(b, tx_fastboard_cell(b, h) - 1, h);
+    for (int p = 0; p < 2; p++) {
+        const uint64_t *links = tx_fastboard_links(b, p);
+        for (uint32_t w = 0; w < b->words; w++)
+            for (uint64_t bits = links[w]; bits; bits &= bits - 1) {
+                int l = (int)(w * 64) + __builtin_ctzll(bits);
+                join(uf, geo->link_end[l][0], geo->link_end[l][1]);
+            }
+    }
+}
+
+/* The classic second-line rule's one way of being undone: under classic
+ * rules a player's own link blocks it too, so its new link may cross the
+ * step from one of its second-line pegs to the border hole that joined the
+ * peg to its border line (only a link with an end on that border line
+ * can: every other link stays on the far side of the second line). True
+ * when player's new link crosses a step between one of its pegs and a hole
+ * of its border lines; the caller then rebuilds the joins (rebuild_joins),
+ * a few microseconds on 12 x 12, needed only when a player builds on its
+ * own border line next to its second-line pegs. */
+static bool classic_second_line_cut(const struct tx_fastboard *b, int player, int link)
+{
+    const struct tx_geometry *geo = b->geo;
+    unsigned border =
+        player == 0 ? TX_ZONE_ROW_FIRST | TX_ZONE_ROW_LAST : TX_ZONE_COL_FIRST | TX_ZONE_COL_LAST;
+    for (int i = 0; i < TX_CROSSINGS && geo->crossing[link][i] != TX_NO_LINK; i++) {
+        int c = geo->crossing[link][i];
+        for (int e = 0; e < 2; e++) {
+            int peg = geo->link_end[c][e], hole = geo->link_end[c][!e];
+            if (!(geo->zone[hole] & border) || tx_fastboard_cell(b, peg) != player + 1)
+                continue;
+            /* the step of a second-line peg (not of a third-line one) */
+            int dy = tx_geometry_y(geo, peg) - tx_geometry_y(geo, hole);
+            int dx = tx_geometry_x(geo, peg) - tx_geometry_x(geo, hole);
+            if ((player == 0 ? dy : dx) * (player == 0 ? dy : dx) == 1)
+                return true;
+        }
+    }
+    return false;
 }
 
 /* find without path halving, for a board the caller may not change. */
@@ -221,6 +286,20 @@ void tx_fastboard_play(struct tx_fastboard *b, int hole)
             continue;
         set_link(b, p, link);
         join(uf_of(b), hole, n);
+    }
+    if (b->own_links_block && b->second_line) {
+        /* only a new link with an end on the mover's border lines can
+         * cross one of its second-line steps */
+        unsigned border =
+            p == 0 ? TX_ZONE_ROW_FIRST | TX_ZONE_ROW_LAST : TX_ZONE_COL_FIRST | TX_ZONE_COL_LAST;
+        bool cut = false;
+        for (int k = 0; k < 8 && !cut; k++) {
+            int n = geo->neighbour[hole][k], link = geo->link_of[hole][k];
+            cut = n >= 0 && ((geo->zone[hole] | geo->zone[n]) & border) &&
+                  tx_fastboard_has_link(b, p, link) && classic_second_line_cut(b, p, link);
+        }
+        if (cut)
+            rebuild_joins(b);
     }
     if (b->winner < 0 && joined(b, p))
         b->winner = p;

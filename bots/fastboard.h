@@ -72,11 +72,14 @@ void tx_fastboard_play(struct tx_fastboard *b, int hole);
  * wins (b->winner is set at once, also for the pegs already placed). Under
  * the PP rules such a peg can never be cut from its border: only its owner
  * may fill that hole, and an opponent link crossing the step would need an
- * end on the border line. Under classic rules, where a player's own
- * links block too, its own link across the step could cut it: there the
- * call does nothing. The search uses it to see
- * sealed games end two moves early; the referee's win still needs the
- * border pegs. */
+ * end on the border line. Under classic rules the same holds of the
+ * opponent, but a player's own links block it too: there the step counts
+ * only while no link crosses it (or the peg is linked to its border peg),
+ * and when the player's own new link crosses such a step of its own the
+ * board works out again which pegs are joined (the search board makes
+ * automatic links only, so nothing else can close a step). The search
+ * uses it to see sealed games end two moves early; the referee's win still
+ * needs the border pegs. */
 void tx_fastboard_count_second_lines(struct tx_fastboard *b);
 
 /* True when holes a and c hold pegs of one chain of links (or of pegs

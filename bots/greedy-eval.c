@@ -5,9 +5,12 @@
  * It runs from both border lines, so that every hole gets
  * dist_first + dist_last, which tells how many holes lie on a shortest path.
  * Before each search the links the opponent has already cut off are marked
- * in one bit set (the 9 crossings of each opponent link), so the search
- * tests one bit per step. Ranking all moves of a 12 x 12 position costs
- * about 140 x 4 searches, a few milliseconds.
+ * in one bit set (the 9 crossings of each opponent link), and each hole's
+ * cost in one byte table, so the search tests a byte and a bit per step.
+ * Ranking all moves of a 12 x 12 position costs about 140 x 4 searches, a
+ * few milliseconds. twixt-mcts spends most of its time on big boards in
+ * these searches (its cut playouts and its expansions), so they are kept
+ * lean: a search for the distance alone stops at the far border.
  */
 #include "greedy-eval.h"
 
@@ -49,9 +52,30 @@ static int hole_cost(const struct tx_fastboard *b, int player, int hole)
     return tx_fastboard_can_play(b, player, hole) ? 1 : -1;
 }
 
-/* Distances from the border line with zone bit `from` to every hole. */
-static void search(const struct tx_fastboard *b, int player, const uint64_t *blocked, unsigned from,
-                   uint8_t *dist)
+#define WALL 255 /* a cost: a hole player may not enter */
+
+/* Each hole's cost to player (hole_cost, WALL for -1), so that a search
+ * reads one byte a step: the searches are most of twixt-mcts's time on big
+ * boards (its cut playouts end with two), and looking the cost up from the
+ * cells and zones on every step took a fifth of it. */
+static void hole_costs(const struct tx_fastboard *b, int player, uint8_t *cost)
+{
+    const uint8_t *cells = tx_fastboard_cells(b), *zone = b->geo->zone;
+    unsigned ok = player == 0 ? TX_ZONE_PLAYER0_OK : TX_ZONE_PLAYER1_OK;
+    uint8_t mine = (uint8_t)(player + 1);
+    for (int h = 0; h < b->geo->holes; h++)
+        cost[h] = cells[h] == mine ? 0 : cells[h] == TX_EMPTY && (zone[h] & ok) ? 1 : WALL;
+}
+
+/* Distances from the border line with zone bit `from` to every hole, over
+ * the costs of hole_costs. A step is tried on the distance first, the
+ * link's bit only when the step would shorten it. With `stop` (zone bits)
+ * the search ends when it takes a hole of that zone from the deque: holes
+ * come off it nearest first, so that hole's distance is the shortest to
+ * the zone (the others stay upper bounds). The distance alone, all a cut
+ * playout needs, costs half a search on average that way. */
+static void search(const struct tx_fastboard *b, const uint8_t *cost, const uint64_t *blocked,
+                   unsigned from, unsigned stop, uint8_t *dist)
 {
     const struct tx_geometry *geo = b->geo;
     int16_t deque[2 * TX_HOLES_MAX + 2];
@@ -59,31 +83,28 @@ static void search(const struct tx_fastboard *b, int player, const uint64_t *blo
 
     memset(dist, TX_EVAL_FAR, (size_t)geo->holes);
     for (int h = 0; h < geo->holes; h++) {
-        if (!(geo->zone[h] & from))
+        if (!(geo->zone[h] & from) || cost[h] == WALL)
             continue;
-        int cost = hole_cost(b, player, h);
-        if (cost < 0)
-            continue;
-        dist[h] = (uint8_t)cost;
-        if (cost == 0)
+        dist[h] = cost[h];
+        if (cost[h] == 0)
             deque[--head] = (int16_t)h;
         else
             deque[tail++] = (int16_t)h;
     }
     while (head < tail) {
         int h = deque[head++];
+        if (geo->zone[h] & stop)
+            break;
+        const int16_t *next = geo->neighbour[h];
         for (int k = 0; k < 8; k++) {
-            int n = geo->neighbour[h][k];
-            if (n < 0)
+            int n = next[k];
+            if (n < 0 || cost[n] == WALL || dist[h] + cost[n] >= dist[n])
                 continue;
             int link = geo->link_of[h][k];
             if ((blocked[link >> 6] >> (link & 63)) & 1)
                 continue;
-            int cost = hole_cost(b, player, n);
-            if (cost < 0 || dist[h] + cost >= dist[n])
-                continue;
-            dist[n] = (uint8_t)(dist[h] + cost);
-            if (cost == 0)
+            dist[n] = (uint8_t)(dist[h] + cost[n]);
+            if (cost[n] == 0)
                 deque[--head] = (int16_t)n;
             else
                 deque[tail++] = (int16_t)n;
@@ -99,17 +120,19 @@ static int searches(const struct tx_fastboard *b, int player, bool both, uint8_t
 {
     const struct tx_geometry *geo = b->geo;
     uint64_t blocked[(TX_LINKS_MAX + 63) / 64];
+    uint8_t cost[TX_HOLES_MAX];
     unsigned zone_first = player == 0 ? TX_ZONE_ROW_FIRST : TX_ZONE_COL_FIRST;
     unsigned zone_last = player == 0 ? TX_ZONE_ROW_LAST : TX_ZONE_COL_LAST;
 
     mark_blocked(b, player, blocked);
-    search(b, player, blocked, zone_first, first);
+    hole_costs(b, player, cost);
+    search(b, cost, blocked, zone_first, both ? 0 : zone_last, first);
     int best = TX_EVAL_FAR;
     for (int h = 0; h < geo->holes; h++)
         if ((geo->zone[h] & zone_last) && first[h] < best)
             best = first[h];
     if (both && best < TX_EVAL_FAR)
-        search(b, player, blocked, zone_last, last);
+        search(b, cost, blocked, zone_last, 0, last);
     return best;
 }
 
@@ -220,15 +243,24 @@ static int by_hole(const void *a, const void *b)
     return *(const int16_t *)a - *(const int16_t *)b;
 }
 
-int tx_eval_candidates(const struct tx_fastboard *b, bool mine, int max, int16_t *out)
+/* tx_eval_candidates, and with my_path and his_path (not NULL) what
+ * tx_eval_paths marks for the mover and its opponent, from the same
+ * searches when the candidates need them. */
+static int candidates_and_paths(const struct tx_fastboard *b, bool mine, int max, int16_t *out,
+                                uint8_t *my_path, uint8_t *his_path)
 {
     const struct tx_geometry *geo = b->geo;
     int me = b->to_move, n = 0;
     for (int h = 0; h < geo->holes; h++)
         if (tx_fastboard_can_play(b, me, h))
             out[n++] = (int16_t)h;
-    if (n <= max)
+    if (n <= max) {
+        if (my_path) {
+            tx_eval_paths(b, me, my_path);
+            tx_eval_paths(b, !me, his_path);
+        }
         return n;
+    }
 
     uint8_t *my_slack = tx_xmalloc((size_t)geo->holes), *his_slack = tx_xmalloc((size_t)geo->holes);
     struct keyed *list = tx_xmalloc(sizeof(*list) * (size_t)n);
@@ -237,6 +269,16 @@ int tx_eval_candidates(const struct tx_fastboard *b, bool mine, int max, int16_t
     else
         memset(my_slack, 0, (size_t)geo->holes);
     path_slack(b, !me, his_slack);
+    /* A vacant hole with no slack is on a shortest path (tx_eval_paths;
+     * a player that has won has none, as path_slack's searches find). */
+    for (int h = 0; my_path && h < geo->holes; h++) {
+        if (tx_fastboard_cell(b, h) != TX_EMPTY)
+            continue;
+        if (my_slack[h] == 0 && b->winner != me && tx_fastboard_can_play(b, me, h))
+            my_path[h] = 1;
+        if (his_slack[h] == 0 && b->winner != !me && tx_fastboard_can_play(b, !me, h))
+            his_path[h] = 1;
+    }
     for (int i = 0; i < n; i++) {
         int h = out[i], near = 0;
         for (int k = 0; k < 8 && !near; k++)
@@ -257,6 +299,17 @@ int tx_eval_candidates(const struct tx_fastboard *b, bool mine, int max, int16_t
     free(his_slack);
     free(list);
     return max;
+}
+
+int tx_eval_candidates(const struct tx_fastboard *b, bool mine, int max, int16_t *out)
+{
+    return candidates_and_paths(b, mine, max, out, NULL, NULL);
+}
+
+int tx_eval_candidates_paths(const struct tx_fastboard *b, int max, int16_t *out, uint8_t *my_path,
+                             uint8_t *his_path)
+{
+    return candidates_and_paths(b, true, max, out, my_path, his_path);
 }
 
 int tx_eval_rank_moves(const struct tx_fastboard *b, struct tx_rng *rng, int16_t *out, int *scores)

@@ -68,6 +68,13 @@ int tx_eval_rank_candidates(const struct tx_fastboard *b, struct tx_rng *rng, in
  * it restricts (two without `mine`), nothing otherwise. */
 int tx_eval_candidates(const struct tx_fastboard *b, bool mine, int max, int16_t *out);
 
+/* tx_eval_candidates(b, true, max, out), and tx_eval_paths of the player
+ * to move into my_path and of its opponent into his_path, from the same
+ * four searches when the candidates are restricted (eight otherwise):
+ * twixt-mcts's expansion on a big board. */
+int tx_eval_candidates_paths(const struct tx_fastboard *b, int max, int16_t *out, uint8_t *my_path,
+                             uint8_t *his_path);
+
 /* True when player 1 should answer player 0's first peg in hole with SWAP:
  * a central peg is worth taking, one near an edge is not. */
 bool tx_eval_should_swap(const struct tx_geometry *geo, int hole);

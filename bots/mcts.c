@@ -168,11 +168,15 @@ static float prior_of(const struct tx_fastboard *b, int hole, const uint8_t *min
  * holes greedy ranks there) instead of every hole: 10,000 children a node
  * on 100 x 100 left the tree one level deep and every selection a scan of
  * them all. On smaller boards every hole the player to move may use.
- * Writes the holes into moves (room for TX_HOLES_MAX) and returns how many. */
-static int child_moves(const struct tx_mcts *m, const struct tx_fastboard *b, int16_t *moves)
+ * Writes the holes into moves (room for TX_HOLES_MAX) and returns how many,
+ * and marks the holes on the shortest paths of the player to move in mine
+ * and of the opponent in his (tx_eval_paths; from the candidates' own
+ * searches, half of an expansion's cost on a big board). */
+static int child_moves(const struct tx_mcts *m, const struct tx_fastboard *b, int16_t *moves,
+                       uint8_t *mine, uint8_t *his)
 {
     int max = m->big && m->features.candidates ? CANDIDATES : TX_HOLES_MAX;
-    return tx_eval_candidates(b, true, max, moves);
+    return tx_eval_candidates_paths(b, max, moves, mine, his);
 }
 
 /* Gives node children (child_moves), unless the pool is full (the node
@@ -181,11 +185,9 @@ static void expand(struct tx_mcts *m, int32_t node, const struct tx_fastboard *b
 {
     uint8_t mine[TX_HOLES_MAX] = {0}, his[TX_HOLES_MAX] = {0};
     int16_t moves[TX_HOLES_MAX];
-    int count = child_moves(m, b, moves);
+    int count = child_moves(m, b, moves, mine, his);
     if (m->used + (size_t)count > m->cap)
         return;
-    tx_eval_paths(b, b->to_move, mine);
-    tx_eval_paths(b, !b->to_move, his);
     int answer = -1;
     if (m->features.save_bridge && his_last >= 0)
         answer = tx_playout_save_bridge(b, b->to_move, his_last, m->features.save_edge);
@@ -450,8 +452,9 @@ static int finish_sealed(const struct tx_fastboard *early, const struct tx_fastb
         for (int k = 0; k < 8; k++) {
             int n = geo->neighbour[s][k];
             if (n >= 0 && tx_fastboard_sealed_side(real, p, n) == side &&
-                tx_fastboard_can_play(real, p, n))
-                return n;
+                tx_fastboard_can_play(real, p, n) &&
+                !tx_fastboard_link_blocked(real, p, geo->link_of[s][k]))
+                return n; /* (under classic an own link may block a step) */
         }
     }
     return -1;

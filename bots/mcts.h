@@ -24,7 +24,8 @@
  * The enhancements over the first version (README "Bundled bots" has the
  * measurements), each with a switch to measure its worth:
  * - second_line (--no-second-line): the search board counts a peg on a
- *   second line as joined to its border (fastboard.h), so a chain joining
+ *   second line as joined to its border (fastboard.h; under classic rules
+ *   while no link crosses its step to the border hole), so a chain joining
  *   the two second lines is a win: playouts stop two moves early, the tree
  *   sees sealed games as won, and a sealed game is finished at once
  *   (finish_sealed) instead of searched;

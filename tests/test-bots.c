@@ -736,26 +736,33 @@ START_TEST(eval_paths_are_shortest)
 END_TEST
 
 /* The second-line rule (tx_fastboard_count_second_lines) calls a game won
- * only when it is: in random games on every kind of size (5 x 5, where the
- * middle of a second line has only corners on its border line, included),
- * whenever the rule first says player p has won, p's real connection
- * needs at most two more pegs, and p wins for real with its next two moves
- * (the best of the greedy ranking) whatever the opponent answers. */
+ * only when it is, under both rule sets (_i: enum tx_rules): in random
+ * games on every kind of size (5 x 5, where the middle of a second line
+ * has only corners on its border line, included), whenever the rule first
+ * says player p has won, p's real connection needs at most two more pegs,
+ * and p wins for real with its next two moves (the best of the greedy
+ * ranking) whatever the opponent answers. Under classic, where a player's
+ * own links block it too, its random moves build on its border lines and
+ * cut its own second-line pegs from them: after every move the pegs the
+ * rule joins to a border line are those a board given the rule only then
+ * joins (the incremental joins match the joins from scratch). */
 START_TEST(fastboard_second_line_wins_for_real)
 {
     static const int sizes[] = {5, 6, 7, 12, 26};
+    enum tx_rules rules = (enum tx_rules)_i;
     struct tx_geometry *geo = NULL;
     int16_t moves[TX_MOVES_MAX], ranked[TX_HOLES_MAX];
     struct tx_rng rng;
-    int sealed = 0;
+    int sealed = 0, checked = 0;
     tx_rng_seed(&rng, 11);
     for (size_t si = 0; si < sizeof(sizes) / sizeof(sizes[0]); si++) {
         ck_assert_int_eq((tx_geometry_free(geo), tx_geometry_new(sizes[si], sizes[si], &geo)), 0);
         for (uint64_t seed = 1; seed <= 60; seed++) {
             uint64_t s = seed * 0x9e3779b97f4a7c15ULL;
-            static struct tx_fastboard *real, *early;
-            test_board(&real, geo);
+            static struct tx_fastboard *real, *early, *fresh;
+            tx_fastboard_init(test_board(&real, geo), geo, rules);
             tx_fastboard_copy(test_board(&early, geo), real);
+            test_board(&fresh, geo);
             tx_fastboard_count_second_lines(early);
             while (real->winner < 0 && early->winner < 0) {
                 int n = 0;
@@ -767,6 +774,22 @@ START_TEST(fastboard_second_line_wins_for_real)
                 int move = moves[rng_next(&s) % (uint64_t)n];
                 tx_fastboard_play(real, move);
                 tx_fastboard_play(early, move);
+                tx_fastboard_copy(fresh, real);
+                tx_fastboard_count_second_lines(fresh);
+                for (int h = 0; h < geo->holes; h++) {
+                    int p = tx_fastboard_cell(real, h) - 1;
+                    if (p < 0)
+                        continue;
+                    for (int side = 0; side < 2; side++)
+                        if (tx_fastboard_joined_to(early, p, h, side) !=
+                            tx_fastboard_joined_to(fresh, p, h, side))
+                            ck_abort_msg("rules %d size %d seed %d: hole %d joined to side %d "
+                                         "%d, from scratch %d",
+                                         (int)rules, sizes[si], (int)seed, h, side,
+                                         tx_fastboard_joined_to(early, p, h, side),
+                                         tx_fastboard_joined_to(fresh, p, h, side));
+                    checked++;
+                }
             }
             ck_assert_msg(real->winner < 0 || early->winner == real->winner,
                           "size %d seed %d: a real win the rule missed", sizes[si], (int)seed);
@@ -789,11 +812,13 @@ START_TEST(fastboard_second_line_wins_for_real)
                 ck_assert_int_gt(n, 0);
                 tx_fastboard_play(real, moves[rng_next(&s) % (uint64_t)n]);
             }
-            ck_assert_msg(real->winner == p, "size %d seed %d: the sealed game was not won",
+            ck_assert_msg(real->winner == p,
+                          "rules %d size %d seed %d: the sealed game was not won", (int)rules,
                           sizes[si], (int)seed);
         }
     }
-    ck_assert_int_gt(sealed, 100); /* the rule did decide games early */
+    ck_assert_int_gt(sealed, 50); /* the rule did decide games early (77 under classic) */
+    ck_assert_int_gt(checked, 1000);
     free(geo);
 }
 END_TEST
@@ -863,14 +888,15 @@ END_TEST
 
 /* The search with each enhancement switched off still answers a legal
  * move, and a game sealed by the second-line rule is finished at once: the
- * player to move links its chain to a border line without searching. */
+ * player to move links its chain to a border line without searching. Under
+ * both rule sets (_i: enum tx_rules). */
 START_TEST(mcts_switches_and_sealed_finish)
 {
     struct tx_geometry *geo = NULL;
     ck_assert_int_eq((tx_geometry_free(geo), tx_geometry_new(12, 12, &geo)), 0);
     static const int chain[][2] = {{5, 1}, {6, 3}, {5, 5}, {6, 7}, {5, 9}, {7, 10}};
     static struct tx_fastboard *b, *after;
-    test_board(&b, geo);
+    tx_fastboard_init(test_board(&b, geo), geo, (enum tx_rules)_i);
     for (int i = 0; i < 6; i++) {
         tx_fastboard_play(b, tx_geometry_hole(geo, chain[i][0], chain[i][1]));
         tx_fastboard_play(b, tx_geometry_hole(geo, 1, i + 2)); /* player 2, far away */
@@ -1154,6 +1180,53 @@ START_TEST(eval_distance_matches_reference)
     /* Positions where a player's own links made its way longer: the
      * classic rule mattered. */
     ck_assert_int_gt(own_blocks, 20);
+}
+END_TEST
+
+/* twixt-mcts's expansion takes the candidates and both players' shortest
+ * paths from one call (tx_eval_candidates_paths): the same holes as
+ * tx_eval_candidates and the same marks as tx_eval_paths, restricted or
+ * not, under both rule sets, from the empty board to a third full. */
+START_TEST(eval_candidates_paths_match)
+{
+    static const struct tx_variant boards[] = {
+        {.rules = TX_RULES_PP, .width = 12, .height = 12},
+        {.rules = TX_RULES_CLASSIC, .width = 24, .height = 24},
+        {.rules = TX_RULES_PP, .width = 30, .height = 24}};
+    static const int maxes[] = {40, TX_HOLES_MAX};
+    for (size_t bi = 0; bi < sizeof(boards) / sizeof(boards[0]); bi++) {
+        struct tx_variant v = boards[bi];
+        struct tx_geometry *geo;
+        ck_assert_int_eq(tx_geometry_new(v.width, v.height, &geo), 0);
+        for (uint64_t seed = 0; seed <= 6; seed++) {
+            static struct tx_game *g;
+            static struct tx_fastboard *b;
+            test_game_under(&g, geo, v.rules);
+            ck_assert(fill_board_upto(g, seed + 1, 0, (int)(seed * (uint64_t)geo->holes / 18)));
+            test_board_under(&b, geo, v.rules);
+            tx_fastboard_from_game(b, g);
+            for (size_t mi = 0; mi < sizeof(maxes) / sizeof(maxes[0]); mi++) {
+                static int16_t c0[TX_HOLES_MAX], c1[TX_HOLES_MAX];
+                static uint8_t m0[TX_HOLES_MAX], h0[TX_HOLES_MAX], m1[TX_HOLES_MAX],
+                    h1[TX_HOLES_MAX];
+                memset(m0, 0, sizeof m0);
+                memset(h0, 0, sizeof h0);
+                memset(m1, 0, sizeof m1);
+                memset(h1, 0, sizeof h1);
+                int n0 = tx_eval_candidates(b, true, maxes[mi], c0);
+                tx_eval_paths(b, b->to_move, m0);
+                tx_eval_paths(b, !b->to_move, h0);
+                int n1 = tx_eval_candidates_paths(b, maxes[mi], c1, m1, h1);
+                ck_assert_int_eq(n0, n1);
+                ck_assert(memcmp(c0, c1, sizeof(int16_t) * (size_t)n0) == 0);
+                ck_assert_msg(memcmp(m0, m1, (size_t)geo->holes) == 0 &&
+                                  memcmp(h0, h1, (size_t)geo->holes) == 0,
+                              "%dx%d seed %d max %d: the paths differ", v.width, v.height,
+                              (int)seed, maxes[mi]);
+            }
+        }
+        tx_geometry_free(geo);
+    }
 }
 END_TEST
 
@@ -2321,15 +2394,17 @@ static Suite *bots_suite(void)
     tcase_add_test(units, fastboard_matches_game);
     tcase_add_test(units, eval_paths_are_shortest);
     tcase_add_test(units, opening_and_swap_rules);
-    tcase_add_test(units, fastboard_second_line_wins_for_real);
+    tcase_add_loop_test(units, fastboard_second_line_wins_for_real, TX_RULES_PP,
+                        TX_RULES_CLASSIC + 1);
     tcase_add_test(units, playout_saves_bridge);
-    tcase_add_test(units, mcts_switches_and_sealed_finish);
+    tcase_add_loop_test(units, mcts_switches_and_sealed_finish, TX_RULES_PP, TX_RULES_CLASSIC + 1);
     suite_add_tcase(s, units);
     TCase *fam_units = tcase_create("family modules");
     tcase_set_timeout(fam_units, 120);
     tcase_add_test(fam_units, fastboard_matches_game_under_classic_and_wide);
     tcase_add_test(fam_units, eval_distance_matches_reference);
     tcase_add_test(fam_units, eval_candidates_bounded_by_the_budget);
+    tcase_add_test(fam_units, eval_candidates_paths_match);
     tcase_add_test(fam_units, mcts_big_board_candidates_cutoff_and_deadline);
     suite_add_tcase(s, fam_units);
     TCase *op_units = tcase_create("opening modules");
