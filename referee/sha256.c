@@ -140,13 +140,17 @@ static int hash_file(int fd, char hex[TX_SHA256_HEX])
 
 /* A tournament plays the same executables thousands of times, and hashing
  * python3 costs ~30 ms: remember hashes by file identity. Matches hash on
- * libuv's thread pool, hence the lock. The cache is the only state here. */
+ * libuv's thread pool, hence the lock. The cache is the only state here.
+ * The identity includes the change time: a user can set a file's mtime
+ * (touch -d, cp -p, tar, rsync -t) but not its ctime, which every write,
+ * and a new file on a reused inode, moves; so a rewritten program always
+ * misses, whatever its size and mtime, and the record hashes what ran. */
 #define CACHE_SIZE 32
 static struct cached {
     dev_t dev;
     ino_t ino;
     off_t size;
-    struct timespec mtime;
+    struct timespec mtime, ctime;
     char hex[TX_SHA256_HEX];
 } cache[CACHE_SIZE];
 static int cache_used, cache_next;
@@ -155,7 +159,8 @@ static pthread_mutex_t cache_lock = PTHREAD_MUTEX_INITIALIZER;
 static bool same_file(const struct cached *c, const struct stat *st)
 {
     return c->dev == st->st_dev && c->ino == st->st_ino && c->size == st->st_size &&
-           c->mtime.tv_sec == st->st_mtim.tv_sec && c->mtime.tv_nsec == st->st_mtim.tv_nsec;
+           c->mtime.tv_sec == st->st_mtim.tv_sec && c->mtime.tv_nsec == st->st_mtim.tv_nsec &&
+           c->ctime.tv_sec == st->st_ctim.tv_sec && c->ctime.tv_nsec == st->st_ctim.tv_nsec;
 }
 
 int tx_sha256_program(const char *program, char hex[TX_SHA256_HEX])
@@ -199,6 +204,7 @@ int tx_sha256_program(const char *program, char hex[TX_SHA256_HEX])
     c->ino = st.st_ino;
     c->size = st.st_size;
     c->mtime = st.st_mtim;
+    c->ctime = st.st_ctim;
     memcpy(c->hex, hex, TX_SHA256_HEX);
     pthread_mutex_unlock(&cache_lock);
     return 0;

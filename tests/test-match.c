@@ -47,6 +47,7 @@
 #include "test-game.h"
 #include "record.h"
 #include "refeed.h"
+#include "sha256.h"
 #include "text.h"
 #include "verify.h"
 
@@ -2023,6 +2024,63 @@ static TCase *tcase(const char *name)
     return tc;
 }
 
+/* A program rewritten between two games, in place (the same inode), to the
+ * same size and with its mtime put back (as cp -p, tar or rsync -t can):
+ * the second record has the new program's hash, not the first's from the
+ * cache of hashes (sha256.c keys it on the change time too). */
+static void write_program(const char *path, const char *text, int flags)
+{
+    int fd = open(path, O_WRONLY | O_CLOEXEC | flags, 0755);
+    ck_assert_int_ge(fd, 0);
+    ck_assert_int_eq(pwrite(fd, text, strlen(text), 0), (ssize_t)strlen(text));
+    close(fd);
+}
+
+static void hash_text(const char *text, char hex[TX_SHA256_HEX])
+{
+    struct tx_sha256 s;
+    tx_sha256_init(&s);
+    tx_sha256_update(&s, text, strlen(text));
+    tx_sha256_final(&s, hex);
+}
+
+START_TEST(process_rewritten_program_new_sha256)
+{
+    char path[64], first[256], second[256], hex[TX_SHA256_HEX];
+    snprintf(path, sizeof path, "/tmp/tx-faults-rewritten-%d", (int)getpid());
+    snprintf(first, sizeof first, "#!/bin/sh\nexec %s play # 1\n", FAULT_BOT_WORD);
+    snprintf(second, sizeof second, "#!/bin/sh\nexec %s play # 2\n", FAULT_BOT_WORD);
+    unlink(path);
+    write_program(path, first, O_CREAT | O_EXCL);
+    struct stat before, after;
+    ck_assert_int_eq(stat(path, &before), 0);
+
+    struct run r;
+    run_init(&r, path, "play");
+    run_game(&r);
+    hash_text(first, hex);
+    ck_assert_ptr_nonnull(r.rec.players[0].sha256);
+    ck_assert_str_eq(r.rec.players[0].sha256, hex);
+    run_free(&r);
+
+    write_program(path, second, 0);
+    struct timespec times[2] = {before.st_atim, before.st_mtim};
+    ck_assert_int_eq(utimensat(AT_FDCWD, path, times, 0), 0);
+    ck_assert_int_eq(stat(path, &after), 0);
+    ck_assert(after.st_ino == before.st_ino && after.st_size == before.st_size &&
+              after.st_mtim.tv_sec == before.st_mtim.tv_sec &&
+              after.st_mtim.tv_nsec == before.st_mtim.tv_nsec);
+
+    run_init(&r, path, "play");
+    run_game(&r);
+    unlink(path);
+    hash_text(second, hex);
+    ck_assert_ptr_nonnull(r.rec.players[0].sha256);
+    ck_assert_str_eq(r.rec.players[0].sha256, hex);
+    run_free(&r);
+}
+END_TEST
+
 static Suite *match_suite(void)
 {
     Suite *s = suite_create("match");
@@ -2075,6 +2133,7 @@ static Suite *match_suite(void)
     tcase_add_test(tc, process_fork_then_play_on);
     tcase_add_loop_test(tc, process_fork_leaving_group, 0, 2);
     tcase_add_test(tc, process_many_games_one_loop);
+    tcase_add_test(tc, process_rewritten_program_new_sha256);
     tcase_add_test(tc, process_referee_killed);
     tcase_add_test(tc, process_launcher_limits);
     suite_add_tcase(s, tc);
