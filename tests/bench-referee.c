@@ -574,7 +574,7 @@ int main(int argc, char **argv)
     printf("    per turn: %.1f us   per game (spawn, reap, record): %.0f us   (fit over %" PRId64
            " games)\n",
            slope * 1e6, intercept * 1e6, fit.nfit);
-    printf("    hashing the executables (thread pool): %.0f us per game\n",
+    printf("    the process's other threads (libuv's pool, the TMPDIR remover): %.0f us per game\n",
            one.pool_cpu * 1e6 / (double)one.games);
 
     printf("\n(4) starting a bot: tx_bot_start to its first answer (spawn, launcher, exec, one "
