@@ -548,6 +548,21 @@ int tx_bot_server_pid(void)
     return pid;
 }
 
+/* A launcher started with posix_spawn (the fork server, or a keeper
+ * without it): in a session and process group of its own, every signal
+ * unblocked and at its default, whatever the referee's are. */
+static void session_attr(posix_spawnattr_t *attr)
+{
+    sigset_t none, all;
+    sigemptyset(&none);
+    sigfillset(&all);
+    posix_spawnattr_init(attr);
+    posix_spawnattr_setflags(attr,
+                             POSIX_SPAWN_SETSID | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF);
+    posix_spawnattr_setsigmask(attr, &none);
+    posix_spawnattr_setsigdefault(attr, &all);
+}
+
 static bool server_start(const char *launcher)
 {
     char *env[] = {NULL}; /* each keeper gets its bot's from its request */
@@ -561,19 +576,11 @@ static bool server_start(const char *launcher)
     char *args[] = {(char *)launcher, serve, parent_option, parent, NULL};
     posix_spawn_file_actions_t actions;
     posix_spawnattr_t attr;
-    sigset_t none, all;
-    sigemptyset(&none);
-    sigfillset(&all);
     posix_spawn_file_actions_init(&actions);
-    posix_spawnattr_init(&attr);
     posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDWR, 0);
     posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_RDWR, 0);
     posix_spawn_file_actions_adddup2(&actions, sv[1], 3);
-    /* Its own session, away from the terminal's ^C, like the keepers. */
-    posix_spawnattr_setflags(&attr,
-                             POSIX_SPAWN_SETSID | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF);
-    posix_spawnattr_setsigmask(&attr, &none);
-    posix_spawnattr_setsigdefault(&attr, &all);
+    session_attr(&attr); /* away from the terminal's ^C, like the keepers */
     pid_t pid;
     int r = posix_spawn(&pid, launcher, &actions, &attr, args, env);
     posix_spawn_file_actions_destroy(&actions);
@@ -691,19 +698,12 @@ static int spawn(struct tx_bot *bot, const struct tx_bot_options *options, char 
     }
     posix_spawn_file_actions_t actions;
     posix_spawnattr_t attr;
-    sigset_t none, all;
-    sigemptyset(&none);
-    sigfillset(&all);
     posix_spawn_file_actions_init(&actions);
-    posix_spawnattr_init(&attr);
     for (int i = 0; i < 4; i++)
         posix_spawn_file_actions_adddup2(&actions, child[i], i);
     if (options->dir)
         posix_spawn_file_actions_addchdir_np(&actions, options->dir);
-    posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETSID | POSIX_SPAWN_SETSIGMASK |
-                                        POSIX_SPAWN_SETSIGDEF); /* killable as a group */
-    posix_spawnattr_setsigmask(&attr, &none);
-    posix_spawnattr_setsigdefault(&attr, &all);
+    session_attr(&attr); /* killable as a group */
     pid_t pid = 0;
     if (r == 0)
         pid = server_spawn(options->launcher, args, env, child, options->dir);
