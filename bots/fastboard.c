@@ -7,6 +7,7 @@
  */
 #include "fastboard.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "alloc.h"
@@ -172,6 +173,13 @@ void tx_fastboard_count_second_lines(struct tx_fastboard *b)
             b->winner = p;
 }
 
+/* The zones of player's two border lines. */
+static unsigned border_zones(int player)
+{
+    return player == 0 ? TX_ZONE_ROW_FIRST | TX_ZONE_ROW_LAST
+                       : TX_ZONE_COL_FIRST | TX_ZONE_COL_LAST;
+}
+
 /* The union-find tables made again from the pegs and links, with the
  * second-line rule as the links stand now (classic_second_line_cut). */
 static void rebuild_joins(struct tx_fastboard *b)
@@ -205,8 +213,7 @@ static void rebuild_joins(struct tx_fastboard *b)
 static bool classic_second_line_cut(const struct tx_fastboard *b, int player, int link)
 {
     const struct tx_geometry *geo = b->geo;
-    unsigned border =
-        player == 0 ? TX_ZONE_ROW_FIRST | TX_ZONE_ROW_LAST : TX_ZONE_COL_FIRST | TX_ZONE_COL_LAST;
+    unsigned border = border_zones(player);
     for (int i = 0; i < TX_CROSSINGS && geo->crossing[link][i] != TX_NO_LINK; i++) {
         int c = geo->crossing[link][i];
         for (int e = 0; e < 2; e++) {
@@ -214,9 +221,9 @@ static bool classic_second_line_cut(const struct tx_fastboard *b, int player, in
             if (!(geo->zone[hole] & border) || tx_fastboard_cell(b, peg) != player + 1)
                 continue;
             /* the step of a second-line peg (not of a third-line one) */
-            int dy = tx_geometry_y(geo, peg) - tx_geometry_y(geo, hole);
-            int dx = tx_geometry_x(geo, peg) - tx_geometry_x(geo, hole);
-            if ((player == 0 ? dy : dx) * (player == 0 ? dy : dx) == 1)
+            int across = player == 0 ? tx_geometry_y(geo, peg) - tx_geometry_y(geo, hole)
+                                     : tx_geometry_x(geo, peg) - tx_geometry_x(geo, hole);
+            if (abs(across) == 1)
                 return true;
         }
     }
@@ -290,8 +297,7 @@ void tx_fastboard_play(struct tx_fastboard *b, int hole)
     if (b->own_links_block && b->second_line) {
         /* only a new link with an end on the mover's border lines can
          * cross one of its second-line steps */
-        unsigned border =
-            p == 0 ? TX_ZONE_ROW_FIRST | TX_ZONE_ROW_LAST : TX_ZONE_COL_FIRST | TX_ZONE_COL_LAST;
+        unsigned border = border_zones(p);
         bool cut = false;
         for (int k = 0; k < 8 && !cut; k++) {
             int n = geo->neighbour[hole][k], link = geo->link_of[hole][k];
