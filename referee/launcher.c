@@ -1210,8 +1210,10 @@ static __attribute__((noreturn)) void become_keeper(const int *fds, int nfds, in
             close(fds[i]);
         else
             _exit(EXIT_CANNOT_RUN);
-    /* Nothing else of the server's (its pool) stays open in the keeper. */
-    if (netns >= 0 && dup2(netns, 4) == 4)
+    /* Nothing else of the server's (its pool) stays open in the keeper;
+     * the lent namespace is close-on-exec, so that it reaches no bot
+     * whatever the keeper does with it (wants_netns guesses from argv). */
+    if (netns >= 0 && dup3(netns, 4, O_CLOEXEC) == 4)
         pooled_netns = 4;
     syscall(SYS_close_range, pooled_netns == 4 ? 5U : 4U, ~0U, 0U);
     if (setsid() < 0)
