@@ -36,11 +36,21 @@
  * time on the loop thread and copy what they keep before returning. */
 static char read_buffer[65536];
 
+/* Found once a process: every game asks (a dozen readlinks each time),
+ * and where this program and its launcher are does not change. */
 int tx_bot_find_launcher(char *buf, size_t cap)
 {
-    struct tx_paths p;
-    int r = tx_paths_find(&p);
-    snprintf(buf, cap, "%s", p.launcher);
+    static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+    static struct tx_paths found;
+    static bool known;
+    pthread_mutex_lock(&lock);
+    int r = 0;
+    if (!known) {
+        r = tx_paths_find(&found);
+        known = r == 0;
+    }
+    snprintf(buf, cap, "%s", found.launcher);
+    pthread_mutex_unlock(&lock);
     return r;
 }
 
@@ -69,18 +79,35 @@ static void on_process_closed(uv_handle_t *handle)
 /* A keeper leaves its bot's TMPDIR to the referee (removing even an empty
  * directory takes about a millisecond on ext4, and the game would wait for
  * it), and so does a keeper that was killed. One thread of ours removes
- * them, in order, off the loop and off every game's end; the program does
- * not exit before it has removed them all (an atexit handler waits). */
+ * what is in them, in order, off the loop and off every game's end. A
+ * directory left empty and as mkdtemp made it is a spare: the next bot's
+ * keeper is lent it (--tmpdir) instead of making one (a mkdir on the bot's
+ * way to its first turn, and an rmdir later, for every bot of a run).
+ * The program does not exit before it has removed them all, spares
+ * included (an atexit handler waits). */
 struct removal {
     struct removal *next;
     char path[64];
 };
+
+#define SPARES_MAX 64
 
 static pthread_mutex_t removals_lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_cond_t removals_cond = PTHREAD_COND_INITIALIZER;
 static struct removal *removals, **removals_tail = &removals;
 static bool remover_running, remover_busy;
 static pid_t remover_pid; /* the process the thread belongs to (not a fork of it) */
+static char spares[SPARES_MAX][64];
+static int nspares;
+
+/* Under the lock: keeps path as a spare if there is room. */
+static bool keep_spare(const char *path)
+{
+    if (nspares == SPARES_MAX)
+        return false;
+    snprintf(spares[nspares++], sizeof spares[0], "%s", path);
+    return true;
+}
 
 static void *remover(void *unused)
 {
@@ -95,7 +122,12 @@ static void *remover(void *unused)
             removals_tail = &removals;
         remover_busy = true;
         pthread_mutex_unlock(&removals_lock);
-        tx_proc_remove_tree(r->path);
+        bool spare = tx_proc_tmpdir_reusable(r->path);
+        pthread_mutex_lock(&removals_lock);
+        spare = spare && keep_spare(r->path);
+        pthread_mutex_unlock(&removals_lock);
+        if (!spare)
+            tx_proc_remove_tree(r->path);
         free(r);
         pthread_mutex_lock(&removals_lock);
         remover_busy = false;
@@ -115,27 +147,50 @@ static void unlock_removals(void)
     pthread_mutex_unlock(&removals_lock);
 }
 
+/* Under the lock, in the remover's own process. */
+static void wait_remover(void)
+{
+    while (removals || remover_busy)
+        pthread_cond_wait(&removals_cond, &removals_lock);
+}
+
+void tx_bot_wait_remover(void)
+{
+    if (getpid() != remover_pid)
+        return;
+    pthread_mutex_lock(&removals_lock);
+    wait_remover();
+    pthread_mutex_unlock(&removals_lock);
+}
+
 void tx_bot_wait_tmpdirs(void)
 {
     if (getpid() != remover_pid)
         return;
     pthread_mutex_lock(&removals_lock);
-    while (removals || remover_busy)
-        pthread_cond_wait(&removals_cond, &removals_lock);
+    wait_remover();
+    while (nspares > 0)
+        rmdir(spares[--nspares]);
     pthread_mutex_unlock(&removals_lock);
 }
 
-/* Once the keeper is reaped: the TMPDIR it said it made and did not say
- * it removed is removed by the remover thread (or here, when it cannot be
- * started). */
-static void remove_left_tmpdir(struct tx_bot *bot)
+/* A spare TMPDIR for a bot about to start, into buf ("" if none): this
+ * process's own, never its parent's when it is a fork. */
+static void lend_spare(char *buf, size_t cap)
 {
-    if (!bot->exited || !bot->tmpdir[0] || bot->tmpdir_work_queued)
-        return;
-    bot->tmpdir_work_queued = true;
+    buf[0] = '\0';
+    pthread_mutex_lock(&removals_lock);
+    if (remover_pid == getpid() && nspares > 0)
+        snprintf(buf, cap, "%s", spares[--nspares]);
+    pthread_mutex_unlock(&removals_lock);
+}
+
+/* path to the remover thread (or removed here, when it cannot be
+ * started). */
+static void hand_over(const char *path)
+{
     struct removal *r = tx_xcalloc(1, sizeof *r);
-    snprintf(r->path, sizeof r->path, "%s", bot->tmpdir);
-    bot->tmpdir[0] = '\0';
+    snprintf(r->path, sizeof r->path, "%s", path);
     pthread_mutex_lock(&removals_lock);
     if (!remover_running || remover_pid != getpid()) { /* the first, or in a fork */
         if (!remover_running)
@@ -152,6 +207,7 @@ static void remove_left_tmpdir(struct tx_bot *bot)
         removals = NULL; /* a fork's copy of its parent's queue is not its own */
         removals_tail = &removals;
         remover_busy = false;
+        nspares = 0; /* nor its spares */
     }
     if (remover_running) {
         *removals_tail = r;
@@ -164,6 +220,17 @@ static void remove_left_tmpdir(struct tx_bot *bot)
         tx_proc_remove_tree(r->path);
         free(r);
     }
+}
+
+/* Once the keeper is reaped: the TMPDIR it was lent or said it made, and
+ * did not say it removed, goes to the remover. */
+static void remove_left_tmpdir(struct tx_bot *bot)
+{
+    if (!bot->exited || !bot->tmpdir[0] || bot->tmpdir_work_queued)
+        return;
+    bot->tmpdir_work_queued = true;
+    hand_over(bot->tmpdir);
+    bot->tmpdir[0] = '\0';
 }
 
 static void close_handle(struct tx_bot *bot, uv_handle_t *handle, bool *open)
@@ -410,8 +477,11 @@ static void idle_line(struct tx_bot *bot, const char *args)
 static void status_line(struct tx_bot *bot, char *line)
 {
     if (!strncmp(line, "tmp ", 4)) {
-        if (launcher_tmpdir(line + 4) && strlen(line + 4) < sizeof bot->tmpdir)
+        if (launcher_tmpdir(line + 4) && strlen(line + 4) < sizeof bot->tmpdir) {
+            if (bot->tmpdir[0] && strcmp(bot->tmpdir, line + 4))
+                hand_over(bot->tmpdir); /* the spare it was lent, not taken */
             snprintf(bot->tmpdir, sizeof bot->tmpdir, "%s", line + 4);
+        }
     } else if (!strcmp(line, "tmp-removed")) {
         bot->tmpdir[0] = '\0';
     } else if (!strncmp(line, "pid ", 4)) {
@@ -801,7 +871,7 @@ int tx_bot_start(struct tx_bot *bot, uv_loop_t *loop, const struct tx_bot_option
         argc++;
     while (isolation[niso])
         niso++;
-    char **args = tx_xmalloc(sizeof *args * (size_t)(NHEAD + 2 * ncores + niso + argc + 2));
+    char **args = tx_xmalloc(sizeof *args * (size_t)(NHEAD + 2 * ncores + niso + argc + 4));
     char(*cores)[16] = tx_xcalloc((size_t)ncores + 1, sizeof *cores);
     int n = 0;
     for (int i = 0; i < NHEAD; i++)
@@ -814,6 +884,12 @@ int tx_bot_start(struct tx_bot *bot, uv_loop_t *loop, const struct tx_bot_option
         }
     for (int i = 0; i < niso; i++)
         args[n++] = isolation[i];
+    if (!sb->active)
+        lend_spare(bot->tmpdir, sizeof bot->tmpdir); /* its keeper says "tmp" of it */
+    if (bot->tmpdir[0]) {
+        args[n++] = (char *)"--tmpdir";
+        args[n++] = bot->tmpdir;
+    }
     args[n++] = (char *)"--";
     for (int i = 0; i <= argc; i++)
         args[n++] = options->argv[i];
@@ -827,7 +903,10 @@ int tx_bot_start(struct tx_bot *bot, uv_loop_t *loop, const struct tx_bot_option
     free(env);
     tx_command_free(isolation);
     if (r < 0) {
-        bot->fault = r == -EPIPE; /* see server_spawn */
+        bot->fault = r == -EPIPE;          /* see server_spawn */
+        if (bot->tmpdir[0] && !bot->fault) /* no keeper took it (one may have, on a fault) */
+            hand_over(bot->tmpdir);
+        bot->tmpdir[0] = '\0';
         if (bot->fault)
             snprintf(bot->start_error, sizeof bot->start_error,
                      "the launcher's fork server ended while it started the bot");

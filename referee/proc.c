@@ -216,6 +216,26 @@ void tx_proc_remove_tree(const char *dir)
     nftw(dir, remove_entry, 16, FTW_DEPTH | FTW_PHYS | FTW_MOUNT);
 }
 
+bool tx_proc_tmpdir_reusable(const char *dir)
+{
+    struct stat st;
+    int fd = open(dir, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+    DIR *d =
+        fd >= 0 && fstat(fd, &st) == 0 && st.st_uid == geteuid() && (st.st_mode & 07777) == 0700
+            ? fdopendir(fd)
+            : NULL;
+    if (!d) {
+        if (fd >= 0)
+            close(fd);
+        return false;
+    }
+    bool empty = true;
+    for (struct dirent *e; empty && (e = readdir(d));)
+        empty = !strcmp(e->d_name, ".") || !strcmp(e->d_name, "..");
+    closedir(d);
+    return empty;
+}
+
 /* ---- the launcher's requests (launcher.c's --server) ---- */
 
 /* The payload: two 32-bit counts (argc, then the environment's), then

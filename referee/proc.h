@@ -50,6 +50,11 @@ bool tx_proc_sched(int fd, uint64_t *cpu_ns, uint64_t *wait_ns);
  * there). Synchronous: the referee calls it off its loop. */
 void tx_proc_remove_tree(const char *dir);
 
+/* Whether dir can be a bot's TMPDIR again: a directory (not a link to
+ * one) of this user's, for this user alone (mode 0700, as mkdtemp makes
+ * it: no other user can have put anything in it), that holds nothing. */
+bool tx_proc_tmpdir_reusable(const char *dir);
+
 /* A request to the launcher's fork server (launcher.c, --server): a
  * keeper's argv and environment packed into one message (sent with its
  * descriptors beside it), at most TX_PROC_LAUNCH_MAX bytes. pack returns

@@ -37,11 +37,11 @@ struct harness {
     int fds_before;
 };
 
-/* Descriptors open now, once the remover thread has removed the bots'
+/* Descriptors open now, once the remover thread has dealt with the bots'
  * TMPDIRs (it holds one of theirs open meanwhile). */
 static int count_fds(void)
 {
-    tx_bot_wait_tmpdirs();
+    tx_bot_wait_remover();
     int n = 0;
     char path[64];
     for (int fd = 0; fd < 1024; fd++) {
@@ -232,6 +232,69 @@ static const char *line_text(const struct tx_bot_line *line, char *buf, size_t c
     buf[n] = '\0';
     return buf;
 }
+
+/* The next line the bot printed (its TMPDIR, in the case below). */
+static void next_line(struct harness *h, char *buf, size_t cap)
+{
+    uint64_t end = uv_hrtime() + 5000000000u;
+    while (!tx_bot_peek_line(&h->bot) && uv_hrtime() < end)
+        uv_run(&h->loop, UV_RUN_ONCE);
+    ck_assert_msg(tx_bot_peek_line(&h->bot), "no line 5 s after the start");
+    line_text(tx_bot_peek_line(&h->bot), buf, cap);
+    tx_bot_pop_line(&h->bot);
+}
+
+static bool exists(const char *path)
+{
+    struct stat st;
+    return lstat(path, &st) == 0;
+}
+
+/* Without the sandbox a bot's TMPDIR is a directory of its own: what the
+ * bot leaves there is removed after it, and a directory left empty and as
+ * it was made is the next bot's (a mkdir and an rmdir fewer a bot), never
+ * one with anything in it or one whose mode the bot changed. */
+START_TEST(bot_tmpdir_left_empty_is_the_next_bots)
+{
+    tx_bot_wait_tmpdirs(); /* no spare of an earlier case */
+    struct harness h;
+    char first[256], second[256], third[256], buf[64];
+    start(&h, "echo \"$TMPDIR\"; : > \"$TMPDIR/left\"; echo done; read x", 0);
+    next_line(&h, first, sizeof first);
+    next_line(&h, buf, sizeof buf);
+    ck_assert_str_eq(buf, "done"); /* the file is there */
+    stop_and_check(&h);
+    tx_bot_wait_remover();
+    ck_assert_msg(!exists(first), "%s was not removed", first);
+
+    start(&h, "echo \"$TMPDIR\"; read x", 0);
+    next_line(&h, second, sizeof second);
+    ck_assert_str_ne(second, first);
+    stop_and_check(&h);
+    tx_bot_wait_remover();
+    ck_assert_msg(exists(second), "%s, left empty, is not kept", second);
+
+    start(&h,
+          "echo \"$TMPDIR\"; ls -A \"$TMPDIR\" | wc -l; chmod 755 \"$TMPDIR\" && echo done; read x",
+          0);
+    next_line(&h, third, sizeof third);
+    ck_assert_str_eq(third, second);
+    next_line(&h, buf, sizeof buf);
+    ck_assert_str_eq(buf, "0");
+    next_line(&h, buf, sizeof buf);
+    ck_assert_str_eq(buf, "done");
+    stop_and_check(&h);
+    tx_bot_wait_remover();
+    ck_assert_msg(!exists(third), "%s, its mode changed, was kept", third);
+
+    start(&h, "echo \"$TMPDIR\"; read x", 0);
+    next_line(&h, third, sizeof third);
+    ck_assert_str_ne(third, second);
+    stop_and_check(&h);
+    tx_bot_wait_tmpdirs();
+    ck_assert_msg(!exists(third), "%s is left at the end", third);
+}
+END_TEST
 
 START_TEST(bot_echoes_a_line_after_its_input)
 {
@@ -1080,6 +1143,7 @@ static Suite *bot_suite(void)
     tcase_add_test(tc, bot_gets_its_limits_and_only_three_descriptors);
     tcase_add_test(tc, bot_dies_with_the_referee);
     tcase_add_test(tc, bot_starts_after_its_fork_server_was_killed);
+    tcase_add_test(tc, bot_tmpdir_left_empty_is_the_next_bots);
     tcase_add_test(tc, bot_start_lost_with_its_fork_server_is_a_fault);
     suite_add_tcase(s, tc);
     TCase *ts = tcase_create("own-stdio");
@@ -1104,6 +1168,7 @@ static Suite *bot_suite(void)
     tcase_add_test(tv, bot_double_forked_daemon_is_killed);
     tcase_add_test(tv, bot_gets_its_limits_and_only_three_descriptors);
     tcase_add_test(tv, bot_dies_with_the_referee);
+    tcase_add_test(tv, bot_tmpdir_left_empty_is_the_next_bots);
     suite_add_tcase(s, tv);
     TCase *tm = tcase_create("match");
     tcase_set_timeout(tm, 60);
