@@ -2,7 +2,7 @@
  *
  *   twixt-launch --status-fd FD [--parent PID] [--memory-mb N] [--cpu-s N]
  *                [--fsize-mb N] [--nice N] [--term-grace-ms N] [--core K]...
- *                [--tasks N] [--cpus N] [--cgroup DIR]...
+ *                [--tasks N] [--cpus N] [--cgroup DIR]... [--tmpdir DIR]
  *                [--sandbox [--network] [--tmp-mb N] [--hide PATH]...
  *                 [--keep PATH]... [--writable DIR]...] [--probe]
  *                -- PROGRAM [ARG...]
@@ -50,7 +50,8 @@
  * (which a bot may change).
  *
  * Status descriptor, one line per message: "tmp PATH" (without --sandbox,
- * the bot's private TMPDIR, /tmp/twixt-bot-REFEREE-XXXXXX: the referee
+ * the bot's private TMPDIR, /tmp/twixt-bot-REFEREE-XXXXXX, --tmpdir's when
+ * the referee lends one it may be (reusable_tmpdir), else a new one: the referee
  * removes it once the keeper has exited, unless the keeper says
  * "tmp-removed": it does so only when the bot could not start or the
  * referee is gone; "tmp-yours" hands it over, its write failing when the
