@@ -15,9 +15,11 @@
 #include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <poll.h>
 #include <pthread.h>
 #include <signal.h>
 #include <spawn.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -580,23 +582,73 @@ static struct {
     pthread_mutex_t lock;
     pid_t owner; /* the process it serves: a fork of ours starts its own */
     pid_t pid;
+    pid_t idle[8]; /* the keepers it forked ahead of requests to come (proc.h) */
+    int nidle;
     int fd;
     int failures; /* in a row: after three, no more servers */
     bool enabled; /* tx_bot_serve */
     char launcher[4096];
-} server = {PTHREAD_MUTEX_INITIALIZER, 0, 0, -1, 0, false, ""};
+} server = {PTHREAD_MUTEX_INITIALIZER, 0, 0, {0}, 0, -1, 0, false, ""};
 
+static void reap(pid_t pid)
+{
+    while (waitpid(pid, NULL, 0) < 0 && errno == EINTR)
+        ;
+}
+
+/* Forgets pid as an idle keeper (a request took it, or it is reaped). */
+static void forget_idle(pid_t pid)
+{
+    for (int i = 0; i < server.nidle; i++)
+        if (server.idle[i] == pid)
+            server.idle[i--] = server.idle[--server.nidle];
+}
+
+/* The server's next message (proc.h) into msg, news of idle keepers dealt
+ * with; recv's result. */
+static ssize_t server_message(int32_t msg[2], int flags)
+{
+    ssize_t n;
+    while ((n = recv(server.fd, msg, 2 * sizeof *msg, flags)) < 0 && errno == EINTR)
+        ;
+    if (n != 2 * sizeof *msg || msg[1] <= 0)
+        return n;
+    if (msg[0] == TX_PROC_SERVER_IDLE && server.nidle < 8)
+        server.idle[server.nidle++] = msg[1];
+    else if (msg[0] == TX_PROC_SERVER_IDLE) /* cannot happen: it keeps two */
+        kill(msg[1], SIGKILL);
+    if (msg[0] == TX_PROC_SERVER_DROPPED) {
+        forget_idle(msg[1]);
+        reap(msg[1]);
+    }
+    return n;
+}
+
+/* Ends the server: told so (its socket shut), it answers what it had and
+ * exits, within a second or it is killed; a failed one is killed at once.
+ * The keeper it had forked ahead then leaves (its socket closes with the
+ * server) and is reaped, as is the server. */
 static void server_end(bool failed)
 {
+    if (server.fd >= 0 && server.pid > 0 && server.owner == getpid()) {
+        int32_t msg[2];
+        struct pollfd told = {.fd = server.fd, .events = POLLIN};
+        if (failed || shutdown(server.fd, SHUT_WR) < 0)
+            kill(server.pid, SIGKILL);
+        while (poll(&told, 1, 1000) == 1 && server_message(msg, MSG_DONTWAIT) > 0)
+            ;
+        kill(server.pid, SIGKILL); /* gone by now, unless it hangs */
+        reap(server.pid);
+        while (server_message(msg, MSG_DONTWAIT) > 0) /* its last news */
+            ;
+        for (int i = 0; i < server.nidle; i++)
+            reap(server.idle[i]);
+    }
     if (server.fd >= 0)
         close(server.fd);
-    if (server.pid > 0 && server.owner == getpid()) {
-        kill(server.pid, SIGKILL);
-        while (waitpid(server.pid, NULL, 0) < 0 && errno == EINTR)
-            ;
-    }
     server.fd = -1;
     server.pid = 0;
+    server.nidle = 0;
     server.failures += failed;
 }
 
@@ -697,6 +749,7 @@ static pid_t server_spawn(const char *launcher, char **args, char **env, const i
         close(server.fd);
         server.fd = -1;
         server.pid = 0;
+        server.nidle = 0;
     }
     if (server.fd >= 0 && strcmp(server.launcher, launcher) != 0)
         server_end(false);
@@ -719,21 +772,25 @@ static pid_t server_spawn(const char *launcher, char **args, char **env, const i
         c->cmsg_type = SCM_RIGHTS;
         c->cmsg_len = CMSG_LEN(sizeof(int) * (size_t)nfds);
         memcpy(CMSG_DATA(c), fds, sizeof(int) * (size_t)nfds);
-        int answer = 0;
+        int32_t answer[2] = {-1, 0};
         ssize_t n;
         while ((n = sendmsg(server.fd, &msg, MSG_NOSIGNAL)) < 0 && errno == EINTR)
             ;
         bool sent = n == len;
         if (sent)
-            while ((n = recv(server.fd, &answer, sizeof answer, 0)) < 0 && errno == EINTR)
+            while ((n = server_message(answer, 0)) == sizeof answer &&
+                   answer[0] != TX_PROC_SERVER_ANSWER)
                 ;
-        if (n == sizeof answer && answer > 0) {
-            pid = answer;
+        bool answered = n == sizeof answer && answer[0] == TX_PROC_SERVER_ANSWER;
+        if (answered && answer[1] > 0)
+            forget_idle(answer[1]); /* one of them is this bot's keeper now */
+        if (answered && answer[1] > 0) {
+            pid = answer[1];
             server.failures = 0;
         } else {
-            if (sent && n != sizeof answer)
-                pid = -EPIPE;               /* it had the request */
-            server_end(n != sizeof answer); /* gone or refusing: a new one next time */
+            if (sent && !answered)
+                pid = -EPIPE;      /* it had the request */
+            server_end(!answered); /* gone or refusing: a new one next time */
         }
     }
     pthread_mutex_unlock(&server.lock);

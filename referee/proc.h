@@ -65,4 +65,12 @@ bool tx_proc_tmpdir_reusable(const char *dir);
 int tx_proc_launch_pack(char *buf, size_t cap, char *const *argv, char *const *envp);
 int tx_proc_launch_unpack(char *buf, size_t len, char ***argv, char ***envp);
 
+/* The fork server's messages back, two int32_t each: {ANSWER, the keeper's
+ * pid or a negative errno} for every request, {IDLE, pid} when it has
+ * forked a keeper ahead of the requests to come (the referee's child,
+ * which the referee reaps should no request ever take it) and {DROPPED,
+ * pid} when it has killed one that could not take its request (the
+ * referee reaps it). */
+enum { TX_PROC_SERVER_ANSWER, TX_PROC_SERVER_IDLE, TX_PROC_SERVER_DROPPED };
+
 #endif
