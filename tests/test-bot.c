@@ -773,6 +773,67 @@ static void talk(struct harness *h)
     ck_assert_str_eq(line_text(tx_bot_peek_line(&h->bot), buf, sizeof buf), "got 1");
 }
 
+/* The children of ours that are launchers waiting for a request (the
+ * fork server's keepers forked ahead): not the server, nor not_this. */
+static int idle_keepers(pid_t *pids, int cap, pid_t not_this)
+{
+    int n = 0;
+    DIR *d = opendir("/proc");
+    ck_assert_ptr_nonnull(d);
+    for (struct dirent *e; (e = readdir(d));) {
+        int pid = atoi(e->d_name), ppid = 0;
+        char path[64], buf[512] = "", comm[64] = "", state = 0;
+        if (pid <= 1 || pid == not_this || pid == tx_bot_server_pid())
+            continue;
+        snprintf(path, sizeof path, "/proc/%d/stat", pid);
+        FILE *f = fopen(path, "re");
+        if (!f)
+            continue;
+        size_t len = fread(buf, 1, sizeof buf - 1, f);
+        fclose(f);
+        buf[len] = '\0';
+        char *open = strchr(buf, '('), *close = strrchr(buf, ')');
+        if (!open || !close || close - open - 1 >= (long)sizeof comm)
+            continue;
+        memcpy(comm, open + 1, (size_t)(close - open - 1));
+        if (sscanf(close + 2, "%c %d", &state, &ppid) == 2 && ppid == getpid() &&
+            !strcmp(comm, "twixt-launch") && state != 'Z' && n < cap)
+            pids[n++] = pid;
+    }
+    closedir(d);
+    return n;
+}
+
+/* The fork server forks two keepers ahead of the requests; one that a bot
+ * (without the sandbox, any process of the user) killed cannot take its
+ * request: the bot starts all the same, and every killed one is reaped,
+ * the last when the server ends. */
+START_TEST(bot_starts_after_its_idle_keepers_were_killed)
+{
+    tx_bot_serve(true);
+    skip_fd_count = true; /* the server's socket stays open from the first start */
+    struct harness h;
+    start(&h, "read x; echo got $x", 0);
+    talk(&h);
+    pid_t idle[2];
+    int n = 0;
+    for (int i = 0; i < 500 && (n = idle_keepers(idle, 2, h.bot.pid)) < 2; i++)
+        usleep(10000);
+    ck_assert_int_eq(n, 2);
+    for (int i = 0; i < 2; i++)
+        ck_assert_int_eq(kill(idle[i], SIGKILL), 0);
+    stop_and_check(&h);
+    start(&h, "read x; echo got $x", 0);
+    ck_assert(h.bot.pid != idle[0] && h.bot.pid != idle[1]);
+    talk(&h);
+    stop_and_check(&h);
+    tx_bot_serve(false);
+    skip_fd_count = false;
+    for (int i = 0; i < 2; i++)
+        ck_assert_msg(kill(idle[i], 0) == -1 && errno == ESRCH, "%d is not reaped", idle[i]);
+}
+END_TEST
+
 START_TEST(bot_starts_after_its_fork_server_was_killed)
 {
     tx_bot_serve(true);
@@ -1143,6 +1204,7 @@ static Suite *bot_suite(void)
     tcase_add_test(tc, bot_gets_its_limits_and_only_three_descriptors);
     tcase_add_test(tc, bot_dies_with_the_referee);
     tcase_add_test(tc, bot_starts_after_its_fork_server_was_killed);
+    tcase_add_test(tc, bot_starts_after_its_idle_keepers_were_killed);
     tcase_add_test(tc, bot_tmpdir_left_empty_is_the_next_bots);
     tcase_add_test(tc, bot_start_lost_with_its_fork_server_is_a_fault);
     suite_add_tcase(s, tc);
