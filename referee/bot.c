@@ -757,25 +757,8 @@ static pid_t server_spawn(const char *launcher, char **args, char **env, const i
     if (len > 0 && server.fd < 0 && server.failures < 3 && !server_start(launcher))
         server.failures = 3; /* the launcher cannot even be spawned this way */
     if (len > 0 && server.fd >= 0) {
-        union {
-            struct cmsghdr h;
-            char space[CMSG_SPACE(sizeof fds)];
-        } control;
-        memset(&control, 0, sizeof control);
-        struct iovec iov = {buf, (size_t)len};
-        struct msghdr msg = {.msg_iov = &iov,
-                             .msg_iovlen = 1,
-                             .msg_control = control.space,
-                             .msg_controllen = CMSG_SPACE(sizeof(int) * (size_t)nfds)};
-        struct cmsghdr *c = CMSG_FIRSTHDR(&msg);
-        c->cmsg_level = SOL_SOCKET;
-        c->cmsg_type = SCM_RIGHTS;
-        c->cmsg_len = CMSG_LEN(sizeof(int) * (size_t)nfds);
-        memcpy(CMSG_DATA(c), fds, sizeof(int) * (size_t)nfds);
         int32_t answer[2] = {-1, 0};
-        ssize_t n;
-        while ((n = sendmsg(server.fd, &msg, MSG_NOSIGNAL)) < 0 && errno == EINTR)
-            ;
+        ssize_t n = tx_proc_send_fds(server.fd, buf, (size_t)len, fds, nfds);
         bool sent = n == len;
         if (sent)
             while ((n = server_message(answer, 0)) == sizeof answer &&

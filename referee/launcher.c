@@ -1461,24 +1461,7 @@ static pid_t pass_on(const char *buf, size_t len, const int *fds, int nfds, int 
     memcpy(all, fds, sizeof *fds * (size_t)nfds);
     if (lent_ns >= 0)
         all[nfds++] = lent_ns;
-    union {
-        struct cmsghdr h;
-        char space[CMSG_SPACE(sizeof all)];
-    } control;
-    memset(&control, 0, sizeof control);
-    struct iovec iov = {request, len + 1};
-    struct msghdr msg = {.msg_iov = &iov,
-                         .msg_iovlen = 1,
-                         .msg_control = control.space,
-                         .msg_controllen = CMSG_SPACE(sizeof(int) * (size_t)nfds)};
-    struct cmsghdr *c = CMSG_FIRSTHDR(&msg);
-    c->cmsg_level = SOL_SOCKET;
-    c->cmsg_type = SCM_RIGHTS;
-    c->cmsg_len = CMSG_LEN(sizeof(int) * (size_t)nfds);
-    memcpy(CMSG_DATA(c), all, sizeof(int) * (size_t)nfds);
-    ssize_t n;
-    while ((n = sendmsg(fd, &msg, MSG_NOSIGNAL)) < 0 && errno == EINTR)
-        ;
+    ssize_t n = tx_proc_send_fds(fd, request, len + 1, all, nfds);
     close(fd);
     if (n != (ssize_t)(len + 1)) {
         kill(pid, SIGKILL);

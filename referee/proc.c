@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <unistd.h>
@@ -257,6 +258,33 @@ int tx_proc_launch_pack(char *buf, size_t cap, char *const *argv, char *const *e
         return -1;
     memcpy(buf, counts, sizeof counts);
     return (int)len;
+}
+
+ssize_t tx_proc_send_fds(int sock, const void *buf, size_t len, const int *fds, int nfds)
+{
+    union {
+        struct cmsghdr h;
+        char space[CMSG_SPACE(6 * sizeof(int))];
+    } control;
+    memset(&control, 0, sizeof control);
+    struct iovec iov = {(void *)buf, len};
+    struct msghdr msg = {.msg_iov = &iov,
+                         .msg_iovlen = 1,
+                         .msg_control = control.space,
+                         .msg_controllen = CMSG_SPACE(sizeof(int) * (size_t)nfds)};
+    struct cmsghdr *c = CMSG_FIRSTHDR(&msg);
+    if (!c || nfds < 0 || nfds > 6) {
+        errno = EINVAL;
+        return -1;
+    }
+    c->cmsg_level = SOL_SOCKET;
+    c->cmsg_type = SCM_RIGHTS;
+    c->cmsg_len = CMSG_LEN(sizeof(int) * (size_t)nfds);
+    memcpy(CMSG_DATA(c), fds, sizeof(int) * (size_t)nfds);
+    ssize_t n;
+    while ((n = sendmsg(sock, &msg, MSG_NOSIGNAL)) < 0 && errno == EINTR)
+        ;
+    return n;
 }
 
 int tx_proc_launch_unpack(char *buf, size_t len, char ***argv, char ***envp)

@@ -65,6 +65,11 @@ bool tx_proc_tmpdir_reusable(const char *dir);
 int tx_proc_launch_pack(char *buf, size_t cap, char *const *argv, char *const *envp);
 int tx_proc_launch_unpack(char *buf, size_t len, char ***argv, char ***envp);
 
+/* Sends len bytes of buf as one message on the socket sock with nfds (at
+ * most 6) descriptors beside it, retrying on EINTR, without SIGPIPE;
+ * sendmsg's result. */
+ssize_t tx_proc_send_fds(int sock, const void *buf, size_t len, const int *fds, int nfds);
+
 /* The fork server's messages back, two int32_t each: {ANSWER, the keeper's
  * pid or a negative errno} for every request, {IDLE, pid} when it has
  * forked a keeper ahead of the requests to come (the referee's child,
