@@ -726,8 +726,8 @@ static bool server_start(const char *launcher)
  * may have started the keeper, whose pid is lost with it, so starting
  * another would give the bot's pipes two bots (the machine's fault: the
  * game is played again). */
-static pid_t server_spawn(const char *launcher, char **args, char **env, const int *child,
-                          const char *dir)
+static pid_t server_spawn(const char *launcher, unsigned flags, char **args, char **env,
+                          const int *child, const char *dir)
 {
     static char buf[TX_PROC_LAUNCH_MAX];
     int fds[5] = {child[0], child[1], child[2], child[3], -1}, nfds = 4;
@@ -753,7 +753,7 @@ static pid_t server_spawn(const char *launcher, char **args, char **env, const i
     }
     if (server.fd >= 0 && strcmp(server.launcher, launcher) != 0)
         server_end(false);
-    int len = tx_proc_launch_pack(buf, sizeof buf, args, env);
+    int len = tx_proc_launch_pack(buf, sizeof buf, flags, args, env);
     if (len > 0 && server.fd < 0 && server.failures < 3 && !server_start(launcher))
         server.failures = 3; /* the launcher cannot even be spawned this way */
     if (len > 0 && server.fd >= 0) {
@@ -787,7 +787,8 @@ static pid_t server_spawn(const char *launcher, char **args, char **env, const i
  * signal at its default and none blocked, in options->dir; then its
  * pidfd watched on the loop. Returns 0 or a negative errno (nothing
  * started, the pipes' handles left to be closed). */
-static int spawn(struct tx_bot *bot, const struct tx_bot_options *options, char **args, char **env)
+static int spawn(struct tx_bot *bot, const struct tx_bot_options *options, unsigned flags,
+                 char **args, char **env)
 {
     uv_pipe_t *ours[4] = {&bot->in, &bot->out, &bot->err, &bot->status};
     int child[4] = {-1, -1, -1, -1}, r = 0;
@@ -816,7 +817,7 @@ static int spawn(struct tx_bot *bot, const struct tx_bot_options *options, char 
     session_attr(&attr); /* killable as a group */
     pid_t pid = 0;
     if (r == 0)
-        pid = server_spawn(options->launcher, args, env, child, options->dir);
+        pid = server_spawn(options->launcher, flags, args, env, child, options->dir);
     if (pid < 0)
         r = pid;
     else if (r == 0 && pid == 0)
@@ -937,7 +938,7 @@ int tx_bot_start(struct tx_bot *bot, uv_loop_t *loop, const struct tx_bot_option
     bot->memory_mb = options->memory_mb;
 
     char **env = tx_sandbox_bot_env(sb, options->env); /* none of the referee's */
-    r = spawn(bot, options, args, env);
+    r = spawn(bot, options, sb->active && !sb->network ? TX_PROC_LAUNCH_NETNS : 0, args, env);
     free(args);
     free(cores);
     free(env);

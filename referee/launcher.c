@@ -1231,7 +1231,8 @@ static __attribute__((noreturn)) void become_keeper(const int *fds, int nfds, in
             _exit(EXIT_CANNOT_RUN);
     /* Nothing else of the server's (its pool) stays open in the keeper;
      * the lent namespace is close-on-exec, so that it reaches no bot
-     * whatever the keeper does with it (wants_netns guesses from argv). */
+     * whatever the keeper does with it (the referee's request says it
+     * wants one: TX_PROC_LAUNCH_NETNS). */
     if (netns >= 0 && dup3(netns, 4, O_CLOEXEC) == 4)
         pooled_netns = 4;
     syscall(SYS_close_range, pooled_netns == 4 ? 5U : 4U, ~0U, 0U);
@@ -1322,23 +1323,6 @@ static int lend_netns(void)
     return nnetns++;
 }
 
-/* True when argv (a keeper's) asks for a sandbox with a network
- * namespace: --sandbox without --network. Every other option of the
- * launcher (parse()) takes one value. */
-static bool wants_netns(char **argv)
-{
-    bool sandbox = false, network = false;
-    for (int i = 1; argv[i] && strcmp(argv[i], "--"); i++) {
-        if (!strcmp(argv[i], "--sandbox"))
-            sandbox = true;
-        else if (!strcmp(argv[i], "--network"))
-            network = true;
-        else if (strcmp(argv[i], "--probe") && argv[i + 1])
-            i++;
-    }
-    return sandbox && !network;
-}
-
 /* One of the server's messages to the referee (proc.h). */
 static bool tell(int kind, int value)
 {
@@ -1405,7 +1389,8 @@ static __attribute__((noreturn)) void wait_for_request(int fd)
     int fds[6], nfds;
     ssize_t n = take_request(fd, request, sizeof request, fds, &nfds);
     char **kargv, **kenv;
-    if (n < 2 || tx_proc_launch_unpack(request + 1, (size_t)n - 1, &kargv, &kenv) < 0)
+    unsigned flags;
+    if (n < 2 || tx_proc_launch_unpack(request + 1, (size_t)n - 1, &flags, &kargv, &kenv) < 0)
         _exit(0);
     int lent_ns = request[0] && nfds > 4 ? fds[--nfds] : -1;
     close(fd);
@@ -1475,8 +1460,8 @@ static pid_t pass_on(const char *buf, size_t len, const int *fds, int nfds, int 
  * each keeper, so that starting a bot costs no exec of the launcher (an
  * exec, and its C library's start, which does cpuid instructions that a
  * hypervisor may trap: a third of a millisecond here). Its socket is fd 3
- * (SOCK_SEQPACKET): each message is a request (tx_proc_launch_pack: the
- * keeper's argv and environment) with the keeper's stdin, stdout, stderr,
+ * (SOCK_SEQPACKET): each message is a request (tx_proc_launch_pack: its
+ * flags, the keeper's argv and environment) with the keeper's stdin, stdout, stderr,
  * status descriptor and optionally its directory beside it; the answer is
  * the keeper's pid, or a negative errno. The keeper is cloned with
  * CLONE_PARENT: it is the referee's child, as if the referee had spawned
@@ -1495,10 +1480,11 @@ static int serve(int argc, char **argv)
         if (n == 0 || n == -1)
             return 0; /* the referee is done, or gone */
         char **kargv = NULL, **kenv = NULL;
+        unsigned flags = 0;
         int answer = -EINVAL;
         if (n > 0 && nfds >= 4 && nfds <= 5 &&
-            tx_proc_launch_unpack(buf, (size_t)n, &kargv, &kenv) == 0) {
-            int lent = wants_netns(kargv) ? lend_netns() : -1;
+            tx_proc_launch_unpack(buf, (size_t)n, &flags, &kargv, &kenv) == 0) {
+            int lent = flags & TX_PROC_LAUNCH_NETNS ? lend_netns() : -1;
             int ns = lent >= 0 ? netns[lent].ns : -1;
             pid_t pid = pass_on(buf, (size_t)n, fds, nfds, ns);
             if (pid == 0)

@@ -239,15 +239,15 @@ bool tx_proc_tmpdir_reusable(const char *dir)
 
 /* ---- the launcher's requests (launcher.c's --server) ---- */
 
-/* The payload: two 32-bit counts (argc, then the environment's), then
- * every string with its NUL, argv first. */
-int tx_proc_launch_pack(char *buf, size_t cap, char *const *argv, char *const *envp)
+/* The payload: three 32-bit words (the flags, argc, the environment's
+ * count), then every string with its NUL, argv first. */
+int tx_proc_launch_pack(char *buf, size_t cap, unsigned flags, char *const *argv, char *const *envp)
 {
-    uint32_t counts[2] = {0, 0};
+    uint32_t counts[3] = {flags, 0, 0};
     size_t len = sizeof counts;
     char *const *lists[2] = {argv, envp};
     for (int k = 0; k < 2; k++)
-        for (char *const *s = lists[k]; *s; s++, counts[k]++) {
+        for (char *const *s = lists[k]; *s; s++, counts[k + 1]++) {
             size_t n = strlen(*s) + 1;
             if (n > cap || len > cap - n)
                 return -1;
@@ -287,19 +287,19 @@ ssize_t tx_proc_send_fds(int sock, const void *buf, size_t len, const int *fds, 
     return n;
 }
 
-int tx_proc_launch_unpack(char *buf, size_t len, char ***argv, char ***envp)
+int tx_proc_launch_unpack(char *buf, size_t len, unsigned *flags, char ***argv, char ***envp)
 {
-    uint32_t counts[2];
+    uint32_t counts[3];
     if (len < sizeof counts || buf[len - 1] != '\0')
         return -1;
     memcpy(counts, buf, sizeof counts);
-    if (counts[0] < 1 || counts[0] > len || counts[1] > len)
+    if (counts[1] < 1 || counts[1] > len || counts[2] > len)
         return -1;
-    char **lists[2] = {tx_xcalloc(counts[0] + 1, sizeof(char *)),
-                       tx_xcalloc(counts[1] + 1, sizeof(char *))};
+    char **lists[2] = {tx_xcalloc(counts[1] + 1, sizeof(char *)),
+                       tx_xcalloc(counts[2] + 1, sizeof(char *))};
     char *p = buf + sizeof counts, *end = buf + len;
     for (int k = 0; k < 2; k++)
-        for (uint32_t i = 0; i < counts[k]; i++) {
+        for (uint32_t i = 0; i < counts[k + 1]; i++) {
             if (p >= end) {
                 free(lists[0]);
                 free(lists[1]);
@@ -308,6 +308,7 @@ int tx_proc_launch_unpack(char *buf, size_t len, char ***argv, char ***envp)
             lists[k][i] = p;
             p += strlen(p) + 1;
         }
+    *flags = counts[0];
     *argv = lists[0];
     *envp = lists[1];
     return 0;
