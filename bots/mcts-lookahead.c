@@ -22,6 +22,7 @@
 
 #define DEPTH_MAX 8
 #define ROOT_WIDTH_MIN 40
+#define FRAGILITY_MAX 8
 
 struct lookahead {
     struct tx_fastboard *board[DEPTH_MAX + 1]; /* the position at each ply */
@@ -29,6 +30,7 @@ struct lookahead {
     int64_t longest_ns; /* the longest evaluation so far */
     bool out_of_time;
     long evaluations, max_evaluations; /* 0: no limit but the deadline */
+    bool two_distance;
 };
 
 static int64_t now_ns(void)
@@ -49,12 +51,25 @@ static bool time_up(struct lookahead *la)
     return la->out_of_time;
 }
 
+/* How many more pegs player's connection needs when the opponent may
+ * block its best way at every step: its two-distance beyond its distance
+ * (tx_eval_two_distance), at most FRAGILITY_MAX. */
+static int fragility(const struct tx_fastboard *b, int player)
+{
+    int d = tx_eval_distance(b, player, NULL), two = tx_eval_two_distance(b, player);
+    if (d >= TX_EVAL_FAR)
+        return 0;
+    return two - d < FRAGILITY_MAX ? two - d : FRAGILITY_MAX;
+}
+
 /* tx_eval_position from the side of the player to move, a won game the
  * sooner the better. */
 static int evaluate(struct lookahead *la, const struct tx_fastboard *b, int ply)
 {
     int64_t t = now_ns();
     int v = tx_eval_position(b, b->to_move);
+    if (la->two_distance && v > -TX_EVAL_WIN && v < TX_EVAL_WIN)
+        v += 64 * (fragility(b, !b->to_move) - fragility(b, b->to_move));
     int64_t spent = now_ns() - t;
     if (spent > la->longest_ns)
         la->longest_ns = spent;
@@ -123,9 +138,11 @@ double tx_lookahead_win_rate(int value)
 }
 
 int tx_lookahead_move(const struct tx_fastboard *b, int64_t deadline_ns, long max_evaluations,
-                      int max_depth, struct tx_lookahead_stats *stats)
+                      int max_depth, bool two_distance, struct tx_lookahead_stats *stats)
 {
-    struct lookahead la = {.deadline_ns = deadline_ns, .max_evaluations = max_evaluations};
+    struct lookahead la = {.deadline_ns = deadline_ns,
+                           .max_evaluations = max_evaluations,
+                           .two_distance = two_distance};
     int16_t moves[TX_HOLES_MAX];
     int *value = tx_xmalloc(sizeof(int) * TX_HOLES_MAX);
     int n = tx_eval_candidates(b, true, tx_lookahead_root_width(b->geo), moves);

@@ -48,7 +48,7 @@ struct tx_lookahead_stats {
  * is done (0 for either: no limit but the deadline). Returns -1 when the
  * player to move has no hole. */
 int tx_lookahead_move(const struct tx_fastboard *b, int64_t deadline_ns, long max_evaluations,
-                      int max_depth, struct tx_lookahead_stats *stats);
+                      int max_depth, bool two_distance, struct tx_lookahead_stats *stats);
 
 /* A value of tx_eval_position as a win rate guess for the bot's message. */
 double tx_lookahead_win_rate(int value);

@@ -67,14 +67,14 @@ struct tx_mcts;
 /* The enhancements that can be switched off, to measure each one's worth
  * (twixt-mcts --no-FEATURE). All are on by default. */
 struct tx_mcts_features {
-    bool second_line; /* second-line pegs count as joined to the border (fastboard.h) */
-    bool save_bridge; /* playouts answer intrusions, and the tree favours the answer (playout.h) */
-    bool save_edge;   /* the answers also keep a peg's last way to its border (playout.h) */
-    bool candidates;  /* big boards: children only near the shortest paths (mcts.c) */
-    bool cutoff;      /* big boards: playouts cut short and scored by distance (mcts.c) */
-    bool fallback;    /* big boards: a thin search plays the greedy ranking's best (mcts.c) */
-    bool
-        lookahead; /* boards over 32 x 32: alpha-beta over greedy's evaluation (mcts-lookahead.h) */
+    bool second_line;  /* second-line pegs count as joined to the border (fastboard.h) */
+    bool save_bridge;  /* playouts answer intrusions, and the tree favours the answer (playout.h) */
+    bool save_edge;    /* the answers also keep a peg's last way to its border (playout.h) */
+    bool candidates;   /* big boards: children only near the shortest paths (mcts.c) */
+    bool cutoff;       /* big boards: playouts cut short and scored by distance (mcts.c) */
+    bool fallback;     /* big boards: a thin search plays the greedy ranking's best (mcts.c) */
+    bool lookahead;    /* boards over 32 x 32: alpha-beta of greedy's evaluation (lookahead) */
+    bool two_distance; /* the lookahead counts how fragile a connection is (mcts-lookahead.c) */
 };
 
 void tx_mcts_features_default(struct tx_mcts_features *f);

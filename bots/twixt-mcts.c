@@ -137,6 +137,8 @@ static void usage(void)
            "  --no-fallback     on boards over 16 x 16, a thin search's choice is played as it is\n"
            "  --no-lookahead    on boards over 32 x 32, the tree search plays, not an alpha-beta\n"
            "                    search of greedy's evaluation\n"
+           "  --no-two-distance the lookahead's value is greedy's, blind to how fragile a\n"
+           "                    connection is\n"
            "  --help      this text\n",
            TX_SIZE_MIN, TX_SIZE_MAX, TX_SIZE_DEFAULT, TX_SIZE_DEFAULT, FIRST_TURN_MS, TURN_MS);
 }
@@ -215,6 +217,10 @@ static int option(const char *prog, int argc, char **argv, int *i, void *data)
     }
     if (!strcmp(argv[*i], "--no-fallback")) {
         bot->features.fallback = false;
+        return 1;
+    }
+    if (!strcmp(argv[*i], "--no-two-distance")) {
+        bot->features.two_distance = false;
         return 1;
     }
     if (!strcmp(argv[*i], "--no-lookahead")) {

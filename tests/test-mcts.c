@@ -79,7 +79,7 @@ START_TEST(lookahead_value_is_minimax)
         random_moves(b, &rng, 6 + game);
         int depth = game == 0 ? 3 : 2;
         struct tx_lookahead_stats st;
-        int move = tx_lookahead_move(b, INT64_MAX, 0, depth, &st);
+        int move = tx_lookahead_move(b, INT64_MAX, 0, depth, false, &st);
         ck_assert(move >= 0 && tx_fastboard_can_play(b, b->to_move, move));
         ck_assert_int_eq(st.depth, depth);
         ck_assert_int_eq(st.searched, st.moves);
@@ -106,7 +106,7 @@ START_TEST(lookahead_depth_one_is_greedy)
     struct tx_fastboard *b = board_of(geo, TX_RULES_PP);
     random_moves(b, &rng, 9);
     struct tx_lookahead_stats st;
-    int move = tx_lookahead_move(b, INT64_MAX, 0, 1, &st);
+    int move = tx_lookahead_move(b, INT64_MAX, 0, 1, false, &st);
     int16_t ranked[TX_HOLES_MAX];
     int scores[TX_HOLES_MAX];
     int n = tx_eval_rank_candidates(b, &rng, tx_lookahead_root_width(geo), ranked, scores);
@@ -141,7 +141,7 @@ START_TEST(lookahead_sees_won_and_lost_races)
         if (p1_to_move)
             tx_fastboard_play(b, tx_geometry_hole(geo, 8, 5)); /* player 0 elsewhere */
         struct tx_lookahead_stats st;
-        int move = tx_lookahead_move(b, INT64_MAX, 0, 2, &st);
+        int move = tx_lookahead_move(b, INT64_MAX, 0, 2, true, &st);
         if (!p1_to_move) {
             ck_assert_int_eq(move, tx_geometry_hole(geo, 3, 11));
             ck_assert_int_ge(st.value, TX_EVAL_WIN - 8);
@@ -177,7 +177,7 @@ START_TEST(lookahead_keeps_to_its_deadline)
     random_moves(b, &rng, 8);
     struct tx_lookahead_stats st;
     int64_t start = now_ns(), deadline = start + 60000000;
-    int move = tx_lookahead_move(b, deadline, 0, 0, &st);
+    int move = tx_lookahead_move(b, deadline, 0, 0, true, &st);
     int64_t end = now_ns();
     ck_assert(move >= 0 && tx_fastboard_can_play(b, b->to_move, move));
     ck_assert_int_gt(st.evaluations, 0);
@@ -185,7 +185,7 @@ START_TEST(lookahead_keeps_to_its_deadline)
     ck_assert_msg(end <= deadline + 200000000, "%.1f ms past the deadline",
                   (double)(end - deadline) / 1e6);
     /* and with an evaluation limit, no more than that */
-    tx_lookahead_move(b, INT64_MAX, 10, 0, &st);
+    tx_lookahead_move(b, INT64_MAX, 10, 0, true, &st);
     ck_assert_int_eq(st.evaluations, 10);
     free(b);
     free(geo);
