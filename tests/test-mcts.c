@@ -2,7 +2,8 @@
  * lookahead of the biggest boards (bots/mcts-lookahead.c) gives the value
  * a plain minimax over the same moves gives, is greedy at depth one, sees
  * a won and a lost race, keeps to its deadline on 100 x 100, and takes
- * over tx_mcts_search above 32 x 32 unless switched off.
+ * over tx_mcts_search above 32 x 32 unless switched off; and the
+ * two-distance its value uses is ordered as it should be.
  */
 #include <check.h>
 #include <stdlib.h>
@@ -157,6 +158,64 @@ START_TEST(lookahead_sees_won_and_lost_races)
 }
 END_TEST
 
+/* Hex's two-distance (tx_eval_two_distance) is never below the distance,
+ * 0 for a winner, TX_EVAL_FAR for a player cut off, about the distance on
+ * the empty board (every hole has many ways in), and more than the
+ * distance where the ways are few: the chain of
+ * lookahead_sees_won_and_lost_races, one peg from winning through one
+ * hole, counts for more than one, and for more along the left edge (whose
+ * column player 0 may not use) than the same chain in the middle. */
+START_TEST(two_distance_order)
+{
+    struct tx_geometry *geo = NULL;
+    ck_assert_int_eq(tx_geometry_new(12, 12, &geo), 0);
+    struct tx_rng rng;
+    tx_rng_seed(&rng, 13);
+    struct tx_fastboard *b = board_of(geo, TX_RULES_PP);
+    for (int p = 0; p < 2; p++) {
+        int d = tx_eval_distance(b, p, NULL), two = tx_eval_two_distance(b, p);
+        ck_assert_int_ge(two, d);
+        ck_assert_int_le(two, d + 1);
+    }
+    for (int game = 0; game < 40; game++) { /* random games of both rule sets */
+        tx_fastboard_init(b, geo, game % 2 ? TX_RULES_CLASSIC : TX_RULES_PP);
+        while (b->winner < 0) {
+            int h = (int)tx_rng_below(&rng, (uint32_t)geo->holes), p = b->to_move;
+            if (!tx_fastboard_can_play(b, p, h))
+                continue;
+            tx_fastboard_play(b, h);
+            for (int q = 0; q < 2; q++) {
+                int d = tx_eval_distance(b, q, NULL), two = tx_eval_two_distance(b, q);
+                ck_assert_int_ge(two, d);
+                if (d >= TX_EVAL_FAR)
+                    ck_assert_int_eq(two, TX_EVAL_FAR);
+                if (b->winner == q)
+                    ck_assert_int_eq(two, 0);
+            }
+            bool full = true; /* a board with no hole left for the mover: stop */
+            for (int k = 0; k < geo->holes && full; k++)
+                full = !tx_fastboard_can_play(b, b->to_move, k);
+            if (full)
+                break;
+        }
+    }
+    int two_at[2];
+    for (int x = 0; x < 2; x++) { /* the chain along the left edge, then in the middle */
+        tx_fastboard_init(b, geo, TX_RULES_PP);
+        for (int i = 0; i < 6; i++) {
+            tx_fastboard_play(b, tx_geometry_hole(geo, (i % 2 ? 1 : 2) + 4 * x, 2 * i));
+            tx_fastboard_play(b, tx_geometry_hole(geo, 11, 1 + 2 * i));
+        }
+        ck_assert_int_eq(tx_eval_distance(b, 0, NULL), 1);
+        two_at[x] = tx_eval_two_distance(b, 0);
+        ck_assert_int_gt(two_at[x], 1);
+    }
+    ck_assert_int_gt(two_at[0], two_at[1]);
+    free(b);
+    free(geo);
+}
+END_TEST
+
 static int64_t now_ns(void)
 {
     struct timespec ts;
@@ -235,6 +294,7 @@ int main(void)
     tcase_add_test(tc, lookahead_depth_one_is_greedy);
     tcase_add_test(tc, lookahead_sees_won_and_lost_races);
     tcase_add_test(tc, lookahead_keeps_to_its_deadline);
+    tcase_add_test(tc, two_distance_order);
     tcase_add_test(tc, mcts_search_uses_lookahead_above_32);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
