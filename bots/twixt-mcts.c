@@ -8,7 +8,8 @@
  * preempted before its answer is written). --ms N sets every turn's budget. The openings (first
  * move, swap, pie, cut, choice) and privilege follow the shared rules of openings.h (the tree
  * holds none of them). --bench prints
- * playouts per second on one core and exits.
+ * playouts per second on one core and exits. On boards over 32 x 32 the
+ * move is a two-ply lookahead's instead of the tree's (mcts-lookahead.h).
  */
 #include <errno.h>
 #include <stdbool.h>
