@@ -15,9 +15,11 @@
 #include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <poll.h>
 #include <pthread.h>
 #include <signal.h>
 #include <spawn.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -36,11 +38,21 @@
  * time on the loop thread and copy what they keep before returning. */
 static char read_buffer[65536];
 
+/* Found once a process: every game asks (a dozen readlinks each time),
+ * and where this program and its launcher are does not change. */
 int tx_bot_find_launcher(char *buf, size_t cap)
 {
-    struct tx_paths p;
-    int r = tx_paths_find(&p);
-    snprintf(buf, cap, "%s", p.launcher);
+    static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+    static struct tx_paths found;
+    static bool known;
+    pthread_mutex_lock(&lock);
+    int r = 0;
+    if (!known) {
+        r = tx_paths_find(&found);
+        known = r == 0;
+    }
+    snprintf(buf, cap, "%s", found.launcher);
+    pthread_mutex_unlock(&lock);
     return r;
 }
 
@@ -69,18 +81,35 @@ static void on_process_closed(uv_handle_t *handle)
 /* A keeper leaves its bot's TMPDIR to the referee (removing even an empty
  * directory takes about a millisecond on ext4, and the game would wait for
  * it), and so does a keeper that was killed. One thread of ours removes
- * them, in order, off the loop and off every game's end; the program does
- * not exit before it has removed them all (an atexit handler waits). */
+ * what is in them, in order, off the loop and off every game's end. A
+ * directory left empty and as mkdtemp made it is a spare: the next bot's
+ * keeper is lent it (--tmpdir) instead of making one (a mkdir on the bot's
+ * way to its first turn, and an rmdir later, for every bot of a run).
+ * The program does not exit before it has removed them all, spares
+ * included (an atexit handler waits). */
 struct removal {
     struct removal *next;
     char path[64];
 };
+
+#define SPARES_MAX 64
 
 static pthread_mutex_t removals_lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_cond_t removals_cond = PTHREAD_COND_INITIALIZER;
 static struct removal *removals, **removals_tail = &removals;
 static bool remover_running, remover_busy;
 static pid_t remover_pid; /* the process the thread belongs to (not a fork of it) */
+static char spares[SPARES_MAX][64];
+static int nspares;
+
+/* Under the lock: keeps path as a spare if there is room. */
+static bool keep_spare(const char *path)
+{
+    if (nspares == SPARES_MAX)
+        return false;
+    snprintf(spares[nspares++], sizeof spares[0], "%s", path);
+    return true;
+}
 
 static void *remover(void *unused)
 {
@@ -95,7 +124,12 @@ static void *remover(void *unused)
             removals_tail = &removals;
         remover_busy = true;
         pthread_mutex_unlock(&removals_lock);
-        tx_proc_remove_tree(r->path);
+        bool spare = tx_proc_tmpdir_reusable(r->path);
+        pthread_mutex_lock(&removals_lock);
+        spare = spare && keep_spare(r->path);
+        pthread_mutex_unlock(&removals_lock);
+        if (!spare)
+            tx_proc_remove_tree(r->path);
         free(r);
         pthread_mutex_lock(&removals_lock);
         remover_busy = false;
@@ -115,27 +149,50 @@ static void unlock_removals(void)
     pthread_mutex_unlock(&removals_lock);
 }
 
+/* Under the lock, in the remover's own process. */
+static void wait_remover(void)
+{
+    while (removals || remover_busy)
+        pthread_cond_wait(&removals_cond, &removals_lock);
+}
+
+void tx_bot_wait_remover(void)
+{
+    if (getpid() != remover_pid)
+        return;
+    pthread_mutex_lock(&removals_lock);
+    wait_remover();
+    pthread_mutex_unlock(&removals_lock);
+}
+
 void tx_bot_wait_tmpdirs(void)
 {
     if (getpid() != remover_pid)
         return;
     pthread_mutex_lock(&removals_lock);
-    while (removals || remover_busy)
-        pthread_cond_wait(&removals_cond, &removals_lock);
+    wait_remover();
+    while (nspares > 0)
+        rmdir(spares[--nspares]);
     pthread_mutex_unlock(&removals_lock);
 }
 
-/* Once the keeper is reaped: the TMPDIR it said it made and did not say
- * it removed is removed by the remover thread (or here, when it cannot be
- * started). */
-static void remove_left_tmpdir(struct tx_bot *bot)
+/* A spare TMPDIR for a bot about to start, into buf ("" if none): this
+ * process's own, never its parent's when it is a fork. */
+static void lend_spare(char *buf, size_t cap)
 {
-    if (!bot->exited || !bot->tmpdir[0] || bot->tmpdir_work_queued)
-        return;
-    bot->tmpdir_work_queued = true;
+    buf[0] = '\0';
+    pthread_mutex_lock(&removals_lock);
+    if (remover_pid == getpid() && nspares > 0)
+        snprintf(buf, cap, "%s", spares[--nspares]);
+    pthread_mutex_unlock(&removals_lock);
+}
+
+/* path to the remover thread (or removed here, when it cannot be
+ * started). */
+static void hand_over(const char *path)
+{
     struct removal *r = tx_xcalloc(1, sizeof *r);
-    snprintf(r->path, sizeof r->path, "%s", bot->tmpdir);
-    bot->tmpdir[0] = '\0';
+    snprintf(r->path, sizeof r->path, "%s", path);
     pthread_mutex_lock(&removals_lock);
     if (!remover_running || remover_pid != getpid()) { /* the first, or in a fork */
         if (!remover_running)
@@ -152,6 +209,7 @@ static void remove_left_tmpdir(struct tx_bot *bot)
         removals = NULL; /* a fork's copy of its parent's queue is not its own */
         removals_tail = &removals;
         remover_busy = false;
+        nspares = 0; /* nor its spares */
     }
     if (remover_running) {
         *removals_tail = r;
@@ -164,6 +222,17 @@ static void remove_left_tmpdir(struct tx_bot *bot)
         tx_proc_remove_tree(r->path);
         free(r);
     }
+}
+
+/* Once the keeper is reaped: the TMPDIR it was lent or said it made, and
+ * did not say it removed, goes to the remover. */
+static void remove_left_tmpdir(struct tx_bot *bot)
+{
+    if (!bot->exited || !bot->tmpdir[0] || bot->tmpdir_work_queued)
+        return;
+    bot->tmpdir_work_queued = true;
+    hand_over(bot->tmpdir);
+    bot->tmpdir[0] = '\0';
 }
 
 static void close_handle(struct tx_bot *bot, uv_handle_t *handle, bool *open)
@@ -410,8 +479,11 @@ static void idle_line(struct tx_bot *bot, const char *args)
 static void status_line(struct tx_bot *bot, char *line)
 {
     if (!strncmp(line, "tmp ", 4)) {
-        if (launcher_tmpdir(line + 4) && strlen(line + 4) < sizeof bot->tmpdir)
+        if (launcher_tmpdir(line + 4) && strlen(line + 4) < sizeof bot->tmpdir) {
+            if (bot->tmpdir[0] && strcmp(bot->tmpdir, line + 4))
+                hand_over(bot->tmpdir); /* the spare it was lent, not taken */
             snprintf(bot->tmpdir, sizeof bot->tmpdir, "%s", line + 4);
+        }
     } else if (!strcmp(line, "tmp-removed")) {
         bot->tmpdir[0] = '\0';
     } else if (!strncmp(line, "pid ", 4)) {
@@ -510,23 +582,73 @@ static struct {
     pthread_mutex_t lock;
     pid_t owner; /* the process it serves: a fork of ours starts its own */
     pid_t pid;
+    pid_t idle[8]; /* the keepers it forked ahead of requests to come (proc.h) */
+    int nidle;
     int fd;
     int failures; /* in a row: after three, no more servers */
     bool enabled; /* tx_bot_serve */
     char launcher[4096];
-} server = {PTHREAD_MUTEX_INITIALIZER, 0, 0, -1, 0, false, ""};
+} server = {PTHREAD_MUTEX_INITIALIZER, 0, 0, {0}, 0, -1, 0, false, ""};
 
+static void reap(pid_t pid)
+{
+    while (waitpid(pid, NULL, 0) < 0 && errno == EINTR)
+        ;
+}
+
+/* Forgets pid as an idle keeper (a request took it, or it is reaped). */
+static void forget_idle(pid_t pid)
+{
+    for (int i = 0; i < server.nidle; i++)
+        if (server.idle[i] == pid)
+            server.idle[i--] = server.idle[--server.nidle];
+}
+
+/* The server's next message (proc.h) into msg, news of idle keepers dealt
+ * with; recv's result. */
+static ssize_t server_message(int32_t msg[2], int flags)
+{
+    ssize_t n;
+    while ((n = recv(server.fd, msg, 2 * sizeof *msg, flags)) < 0 && errno == EINTR)
+        ;
+    if (n != 2 * sizeof *msg || msg[1] <= 0)
+        return n;
+    if (msg[0] == TX_PROC_SERVER_IDLE && server.nidle < 8)
+        server.idle[server.nidle++] = msg[1];
+    else if (msg[0] == TX_PROC_SERVER_IDLE) /* cannot happen: it keeps two */
+        kill(msg[1], SIGKILL);
+    if (msg[0] == TX_PROC_SERVER_DROPPED) {
+        forget_idle(msg[1]);
+        reap(msg[1]);
+    }
+    return n;
+}
+
+/* Ends the server: told so (its socket shut), it answers what it had and
+ * exits, within a second or it is killed; a failed one is killed at once.
+ * The keeper it had forked ahead then leaves (its socket closes with the
+ * server) and is reaped, as is the server. */
 static void server_end(bool failed)
 {
+    if (server.fd >= 0 && server.pid > 0 && server.owner == getpid()) {
+        int32_t msg[2];
+        struct pollfd told = {.fd = server.fd, .events = POLLIN};
+        if (failed || shutdown(server.fd, SHUT_WR) < 0)
+            kill(server.pid, SIGKILL);
+        while (poll(&told, 1, 1000) == 1 && server_message(msg, MSG_DONTWAIT) > 0)
+            ;
+        kill(server.pid, SIGKILL); /* gone by now, unless it hangs */
+        reap(server.pid);
+        while (server_message(msg, MSG_DONTWAIT) > 0) /* its last news */
+            ;
+        for (int i = 0; i < server.nidle; i++)
+            reap(server.idle[i]);
+    }
     if (server.fd >= 0)
         close(server.fd);
-    if (server.pid > 0 && server.owner == getpid()) {
-        kill(server.pid, SIGKILL);
-        while (waitpid(server.pid, NULL, 0) < 0 && errno == EINTR)
-            ;
-    }
     server.fd = -1;
     server.pid = 0;
+    server.nidle = 0;
     server.failures += failed;
 }
 
@@ -604,8 +726,8 @@ static bool server_start(const char *launcher)
  * may have started the keeper, whose pid is lost with it, so starting
  * another would give the bot's pipes two bots (the machine's fault: the
  * game is played again). */
-static pid_t server_spawn(const char *launcher, char **args, char **env, const int *child,
-                          const char *dir)
+static pid_t server_spawn(const char *launcher, unsigned flags, char **args, char **env,
+                          const int *child, const char *dir)
 {
     static char buf[TX_PROC_LAUNCH_MAX];
     int fds[5] = {child[0], child[1], child[2], child[3], -1}, nfds = 4;
@@ -627,43 +749,31 @@ static pid_t server_spawn(const char *launcher, char **args, char **env, const i
         close(server.fd);
         server.fd = -1;
         server.pid = 0;
+        server.nidle = 0;
     }
     if (server.fd >= 0 && strcmp(server.launcher, launcher) != 0)
         server_end(false);
-    int len = tx_proc_launch_pack(buf, sizeof buf, args, env);
+    int len = tx_proc_launch_pack(buf, sizeof buf, flags, args, env);
     if (len > 0 && server.fd < 0 && server.failures < 3 && !server_start(launcher))
         server.failures = 3; /* the launcher cannot even be spawned this way */
     if (len > 0 && server.fd >= 0) {
-        union {
-            struct cmsghdr h;
-            char space[CMSG_SPACE(sizeof fds)];
-        } control;
-        memset(&control, 0, sizeof control);
-        struct iovec iov = {buf, (size_t)len};
-        struct msghdr msg = {.msg_iov = &iov,
-                             .msg_iovlen = 1,
-                             .msg_control = control.space,
-                             .msg_controllen = CMSG_SPACE(sizeof(int) * (size_t)nfds)};
-        struct cmsghdr *c = CMSG_FIRSTHDR(&msg);
-        c->cmsg_level = SOL_SOCKET;
-        c->cmsg_type = SCM_RIGHTS;
-        c->cmsg_len = CMSG_LEN(sizeof(int) * (size_t)nfds);
-        memcpy(CMSG_DATA(c), fds, sizeof(int) * (size_t)nfds);
-        int answer = 0;
-        ssize_t n;
-        while ((n = sendmsg(server.fd, &msg, MSG_NOSIGNAL)) < 0 && errno == EINTR)
-            ;
+        int32_t answer[2] = {-1, 0};
+        ssize_t n = tx_proc_send_fds(server.fd, buf, (size_t)len, fds, nfds);
         bool sent = n == len;
         if (sent)
-            while ((n = recv(server.fd, &answer, sizeof answer, 0)) < 0 && errno == EINTR)
+            while ((n = server_message(answer, 0)) == sizeof answer &&
+                   answer[0] != TX_PROC_SERVER_ANSWER)
                 ;
-        if (n == sizeof answer && answer > 0) {
-            pid = answer;
+        bool answered = n == sizeof answer && answer[0] == TX_PROC_SERVER_ANSWER;
+        if (answered && answer[1] > 0)
+            forget_idle(answer[1]); /* one of them is this bot's keeper now */
+        if (answered && answer[1] > 0) {
+            pid = answer[1];
             server.failures = 0;
         } else {
-            if (sent && n != sizeof answer)
-                pid = -EPIPE;               /* it had the request */
-            server_end(n != sizeof answer); /* gone or refusing: a new one next time */
+            if (sent && !answered)
+                pid = -EPIPE;      /* it had the request */
+            server_end(!answered); /* gone or refusing: a new one next time */
         }
     }
     pthread_mutex_unlock(&server.lock);
@@ -677,7 +787,8 @@ static pid_t server_spawn(const char *launcher, char **args, char **env, const i
  * signal at its default and none blocked, in options->dir; then its
  * pidfd watched on the loop. Returns 0 or a negative errno (nothing
  * started, the pipes' handles left to be closed). */
-static int spawn(struct tx_bot *bot, const struct tx_bot_options *options, char **args, char **env)
+static int spawn(struct tx_bot *bot, const struct tx_bot_options *options, unsigned flags,
+                 char **args, char **env)
 {
     uv_pipe_t *ours[4] = {&bot->in, &bot->out, &bot->err, &bot->status};
     int child[4] = {-1, -1, -1, -1}, r = 0;
@@ -706,7 +817,7 @@ static int spawn(struct tx_bot *bot, const struct tx_bot_options *options, char 
     session_attr(&attr); /* killable as a group */
     pid_t pid = 0;
     if (r == 0)
-        pid = server_spawn(options->launcher, args, env, child, options->dir);
+        pid = server_spawn(options->launcher, flags, args, env, child, options->dir);
     if (pid < 0)
         r = pid;
     else if (r == 0 && pid == 0)
@@ -801,7 +912,7 @@ int tx_bot_start(struct tx_bot *bot, uv_loop_t *loop, const struct tx_bot_option
         argc++;
     while (isolation[niso])
         niso++;
-    char **args = tx_xmalloc(sizeof *args * (size_t)(NHEAD + 2 * ncores + niso + argc + 2));
+    char **args = tx_xmalloc(sizeof *args * (size_t)(NHEAD + 2 * ncores + niso + argc + 4));
     char(*cores)[16] = tx_xcalloc((size_t)ncores + 1, sizeof *cores);
     int n = 0;
     for (int i = 0; i < NHEAD; i++)
@@ -814,6 +925,12 @@ int tx_bot_start(struct tx_bot *bot, uv_loop_t *loop, const struct tx_bot_option
         }
     for (int i = 0; i < niso; i++)
         args[n++] = isolation[i];
+    if (!sb->active)
+        lend_spare(bot->tmpdir, sizeof bot->tmpdir); /* its keeper says "tmp" of it */
+    if (bot->tmpdir[0]) {
+        args[n++] = (char *)"--tmpdir";
+        args[n++] = bot->tmpdir;
+    }
     args[n++] = (char *)"--";
     for (int i = 0; i <= argc; i++)
         args[n++] = options->argv[i];
@@ -821,13 +938,16 @@ int tx_bot_start(struct tx_bot *bot, uv_loop_t *loop, const struct tx_bot_option
     bot->memory_mb = options->memory_mb;
 
     char **env = tx_sandbox_bot_env(sb, options->env); /* none of the referee's */
-    r = spawn(bot, options, args, env);
+    r = spawn(bot, options, sb->active && !sb->network ? TX_PROC_LAUNCH_NETNS : 0, args, env);
     free(args);
     free(cores);
     free(env);
     tx_command_free(isolation);
     if (r < 0) {
-        bot->fault = r == -EPIPE; /* see server_spawn */
+        bot->fault = r == -EPIPE;          /* see server_spawn */
+        if (bot->tmpdir[0] && !bot->fault) /* no keeper took it (one may have, on a fault) */
+            hand_over(bot->tmpdir);
+        bot->tmpdir[0] = '\0';
         if (bot->fault)
             snprintf(bot->start_error, sizeof bot->start_error,
                      "the launcher's fork server ended while it started the bot");

@@ -243,10 +243,16 @@ void tx_bot_read_status(struct tx_bot *bot);
 void tx_bot_stop(struct tx_bot *bot);
 
 /* Waits until every TMPDIR a bot left (without the sandbox) is removed:
- * a thread of ours removes them after their keepers have exited, off the
- * games' ends, while a directory of theirs is open. The program's exit
- * waits for it (atexit); so do tests that count descriptors. */
+ * a thread of ours removes what is in them after their keepers have
+ * exited, off the games' ends, while a directory of theirs is open, and
+ * keeps those left empty as spares for the next bots (bot.c); this
+ * removes the spares too. The program's exit waits for it (atexit); so do
+ * tests that count descriptors. */
 void tx_bot_wait_tmpdirs(void);
+
+/* Waits until the thread has dealt with every TMPDIR handed to it so far,
+ * keeping the spares (for tests of them). */
+void tx_bot_wait_remover(void);
 
 /* Frees the lines still queued and stderr_kept. Call after closed_cb, once
  * the owner has taken what it needs from stderr_kept. */

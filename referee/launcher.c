@@ -2,7 +2,7 @@
  *
  *   twixt-launch --status-fd FD [--parent PID] [--memory-mb N] [--cpu-s N]
  *                [--fsize-mb N] [--nice N] [--term-grace-ms N] [--core K]...
- *                [--tasks N] [--cpus N] [--cgroup DIR]...
+ *                [--tasks N] [--cpus N] [--cgroup DIR]... [--tmpdir DIR]
  *                [--sandbox [--network] [--tmp-mb N] [--hide PATH]...
  *                 [--keep PATH]... [--writable DIR]...] [--probe]
  *                -- PROGRAM [ARG...]
@@ -50,7 +50,8 @@
  * (which a bot may change).
  *
  * Status descriptor, one line per message: "tmp PATH" (without --sandbox,
- * the bot's private TMPDIR, /tmp/twixt-bot-REFEREE-XXXXXX: the referee
+ * the bot's private TMPDIR, /tmp/twixt-bot-REFEREE-XXXXXX, --tmpdir's when
+ * the referee lends one it may be (reusable_tmpdir), else a new one: the referee
  * removes it once the keeper has exited, unless the keeper says
  * "tmp-removed": it does so only when the bot could not start or the
  * referee is gone; "tmp-yours" hands it over, its write failing when the
@@ -136,6 +137,7 @@ struct launch {
     bool sandbox, network, probe, pinned, inject_fault;
     const char *hide[LIST_MAX], *keep[LIST_MAX], *cgroup[LIST_MAX], *writable[LIST_MAX];
     int nhide, nkeep, ncgroup, nwritable;
+    const char *tmpdir; /* --tmpdir: an empty TMPDIR of an earlier bot to use again */
     char **argv;
 };
 
@@ -294,6 +296,8 @@ static void parse(int argc, char **argv, struct launch *l)
             add(l->cgroup, &l->ncgroup, a, v);
         else if (!strcmp(a, "--writable"))
             add(l->writable, &l->nwritable, a, v);
+        else if (!strcmp(a, "--tmpdir") && v)
+            l->tmpdir = v;
         else
             fail("unknown launcher option %s", a);
         i++;
@@ -332,6 +336,18 @@ static void cleanup(void)
         say("tmp-removed");
     }
     tmpdir[0] = '\0';
+}
+
+/* Whether path, the --tmpdir the referee lends (bot.c's spares), is one
+ * of its TMPDIRs, still as mkdtemp made it, and empty. A new one costs a mkdir on the bot's
+ * way to its first turn (0.1 to 1 ms on ext4), and its rmdir later; one
+ * that is not reusable is the referee's to remove (it said "tmp" of it). */
+static bool reusable_tmpdir(const char *path, long owner)
+{
+    char prefix[64];
+    int n = snprintf(prefix, sizeof prefix, "/tmp/twixt-bot-%ld-", owner);
+    return path && !strncmp(path, prefix, (size_t)n) && !strchr(path + n, '/') &&
+           strlen(path) < sizeof tmpdir && tx_proc_tmpdir_reusable(path);
 }
 
 /* Writes value into dir/name; a file the controller does not have (another
@@ -1083,14 +1099,17 @@ static int keep(int argc, char **argv)
         if (write(go[1], "g", 1) != 1)
             fail("cannot start the sandbox: %s", strerror(errno));
     } else {
-        /* A private TMPDIR, removed with the game. Named after the
-         * referee, which removes it if we are killed first. */
-        snprintf(tmpdir, sizeof tmpdir, "/tmp/twixt-bot-%ld-XXXXXX",
-                 l.parent > 0 ? l.parent : (long)referee);
-        if (mkdtemp(tmpdir))
-            say("tmp %s", tmpdir);
-        else
+        /* A private TMPDIR, removed with the game (its contents) and with
+         * the run (the directory). Named after the referee, which removes
+         * it if we are killed first. */
+        long owner = l.parent > 0 ? l.parent : (long)referee;
+        snprintf(tmpdir, sizeof tmpdir, "/tmp/twixt-bot-%ld-XXXXXX", owner);
+        if (reusable_tmpdir(l.tmpdir, owner))
+            snprintf(tmpdir, sizeof tmpdir, "%s", l.tmpdir);
+        else if (!mkdtemp(tmpdir))
             tmpdir[0] = '\0';
+        if (tmpdir[0])
+            say("tmp %s", tmpdir);
         int ready[2];
         if (pipe2(ready, O_CLOEXEC) < 0)
             fail("cannot create pipes: %s", strerror(errno));
@@ -1212,7 +1231,8 @@ static __attribute__((noreturn)) void become_keeper(const int *fds, int nfds, in
             _exit(EXIT_CANNOT_RUN);
     /* Nothing else of the server's (its pool) stays open in the keeper;
      * the lent namespace is close-on-exec, so that it reaches no bot
-     * whatever the keeper does with it (wants_netns guesses from argv). */
+     * whatever the keeper does with it (the referee's request says it
+     * wants one: TX_PROC_LAUNCH_NETNS). */
     if (netns >= 0 && dup3(netns, 4, O_CLOEXEC) == 4)
         pooled_netns = 4;
     syscall(SYS_close_range, pooled_netns == 4 ? 5U : 4U, ~0U, 0U);
@@ -1303,29 +1323,145 @@ static int lend_netns(void)
     return nnetns++;
 }
 
-/* True when argv (a keeper's) asks for a sandbox with a network
- * namespace: --sandbox without --network. Every other option of the
- * launcher (parse()) takes one value. */
-static bool wants_netns(char **argv)
+/* One of the server's messages to the referee (proc.h). */
+static bool tell(int kind, int value)
 {
-    bool sandbox = false, network = false;
-    for (int i = 1; argv[i] && strcmp(argv[i], "--"); i++) {
-        if (!strcmp(argv[i], "--sandbox"))
-            sandbox = true;
-        else if (!strcmp(argv[i], "--network"))
-            network = true;
-        else if (strcmp(argv[i], "--probe") && argv[i + 1])
-            i++;
+    int32_t msg[2] = {kind, value};
+    return send(3, msg, sizeof msg, MSG_NOSIGNAL) == (ssize_t)sizeof msg;
+}
+
+/* The keepers forked ahead of the next requests, oldest first, and the
+ * server's ends of the sockets they wait on: two, as a game starts its
+ * two bots one right after the other. */
+#define IDLE_MAX 2
+static struct {
+    pid_t pid;
+    int fd;
+} idle[IDLE_MAX];
+static int nidle;
+
+/* Receives a request on fd, its descriptors (at most 6) into fds. Returns
+ * its length, 0 when the other end is gone, -1 on an error, -2 for a
+ * request cut short (its descriptors closed). */
+static ssize_t take_request(int fd, char *buf, size_t cap, int *fds, int *nfds)
+{
+    union {
+        struct cmsghdr h;
+        char space[CMSG_SPACE(6 * sizeof(int))];
+    } control;
+    struct iovec iov = {buf, cap};
+    struct msghdr msg = {.msg_iov = &iov,
+                         .msg_iovlen = 1,
+                         .msg_control = control.space,
+                         .msg_controllen = sizeof control.space};
+    ssize_t n;
+    while ((n = recvmsg(fd, &msg, MSG_CMSG_CLOEXEC)) < 0 && errno == EINTR)
+        ;
+    *nfds = 0;
+    for (struct cmsghdr *c = n > 0 ? CMSG_FIRSTHDR(&msg) : NULL; c; c = CMSG_NXTHDR(&msg, c))
+        if (c->cmsg_level == SOL_SOCKET && c->cmsg_type == SCM_RIGHTS) {
+            int k = (int)((c->cmsg_len - CMSG_LEN(0)) / sizeof(int));
+            for (int i = 0; i < k; i++) {
+                int one;
+                memcpy(&one, CMSG_DATA(c) + i * sizeof(int), sizeof one);
+                if (*nfds < 6)
+                    fds[(*nfds)++] = one;
+                else
+                    close(one);
+            }
+        }
+    if (n > 0 && (msg.msg_flags & (MSG_TRUNC | MSG_CTRUNC))) {
+        for (int i = 0; i < *nfds; i++)
+            close(fds[i]);
+        *nfds = 0;
+        return -2;
     }
-    return sandbox && !network;
+    return n < 0 ? -1 : n;
+}
+
+/* In the idle keeper: waits for the request the server passes on (a byte
+ * saying whether a lent namespace is the last descriptor, then the
+ * referee's request as it came), and becomes its keeper. The server gone
+ * first (its run is over), it leaves. */
+static __attribute__((noreturn)) void wait_for_request(int fd)
+{
+    static char request[TX_PROC_LAUNCH_MAX + 1];
+    int fds[6], nfds;
+    ssize_t n = take_request(fd, request, sizeof request, fds, &nfds);
+    char **kargv, **kenv;
+    unsigned flags;
+    if (n < 2 || tx_proc_launch_unpack(request + 1, (size_t)n - 1, &flags, &kargv, &kenv) < 0)
+        _exit(0);
+    int lent_ns = request[0] && nfds > 4 ? fds[--nfds] : -1;
+    close(fd);
+    if (nfds < 4)
+        _exit(EXIT_CANNOT_RUN);
+    become_keeper(fds, nfds, lent_ns, kargv, kenv);
+}
+
+/* Forks a keeper for a request to come (a bot's start then waits for no
+ * fork of ours: 0.1 to 0.5 ms, most of a start's round trip), the
+ * referee's child as every keeper, and tells the referee its pid. */
+static bool fork_idle(void)
+{
+    int sv[2];
+    if (nidle == IDLE_MAX || socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, sv) < 0)
+        return false;
+    pid_t pid = (pid_t)syscall(SYS_clone, CLONE_PARENT, NULL, NULL, NULL, NULL);
+    if (pid == 0) {
+        /* Its socket as 3, so that what it receives lands above 3, as in
+         * the server (become_keeper). */
+        if (dup2(sv[1], 3) != 3)
+            _exit(EXIT_CANNOT_RUN);
+        close(sv[0]);
+        close(sv[1]);
+        wait_for_request(3);
+    }
+    close(sv[1]);
+    if (pid < 0) {
+        close(sv[0]);
+        return false;
+    }
+    idle[nidle].pid = pid;
+    idle[nidle++].fd = sv[0];
+    return tell(TX_PROC_SERVER_IDLE, (int)pid);
+}
+
+/* Passes the request (len bytes of buf, fds) on to the oldest idle
+ * keeper, with the lent namespace lent_ns (-1: none); its pid, or 0 when
+ * there is none or it cannot take it (a bot without the sandbox can kill
+ * it as any process of its user: it is killed for sure then, and the
+ * referee told to reap it). */
+static pid_t pass_on(const char *buf, size_t len, const int *fds, int nfds, int lent_ns)
+{
+    if (nidle == 0)
+        return 0;
+    pid_t pid = idle[0].pid;
+    int fd = idle[0].fd;
+    memmove(idle, idle + 1, sizeof idle[0] * (size_t)--nidle);
+    static char request[TX_PROC_LAUNCH_MAX + 1];
+    request[0] = lent_ns >= 0;
+    memcpy(request + 1, buf, len);
+    int all[6];
+    memcpy(all, fds, sizeof *fds * (size_t)nfds);
+    if (lent_ns >= 0)
+        all[nfds++] = lent_ns;
+    ssize_t n = tx_proc_send_fds(fd, request, len + 1, all, nfds);
+    close(fd);
+    if (n != (ssize_t)(len + 1)) {
+        kill(pid, SIGKILL);
+        tell(TX_PROC_SERVER_DROPPED, (int)pid);
+        return 0;
+    }
+    return pid;
 }
 
 /* --server --parent PID: a launcher that stays for the whole run and forks
  * each keeper, so that starting a bot costs no exec of the launcher (an
  * exec, and its C library's start, which does cpuid instructions that a
  * hypervisor may trap: a third of a millisecond here). Its socket is fd 3
- * (SOCK_SEQPACKET): each message is a request (tx_proc_launch_pack: the
- * keeper's argv and environment) with the keeper's stdin, stdout, stderr,
+ * (SOCK_SEQPACKET): each message is a request (tx_proc_launch_pack: its
+ * flags, the keeper's argv and environment) with the keeper's stdin, stdout, stderr,
  * status descriptor and optionally its directory beside it; the answer is
  * the keeper's pid, or a negative errno. The keeper is cloned with
  * CLONE_PARENT: it is the referee's child, as if the referee had spawned
@@ -1339,42 +1475,23 @@ static int serve(int argc, char **argv)
         return EXIT_CANNOT_RUN;
     static char buf[TX_PROC_LAUNCH_MAX];
     for (;;) {
-        union {
-            struct cmsghdr h;
-            char space[CMSG_SPACE(5 * sizeof(int))];
-        } control;
-        struct iovec iov = {buf, sizeof buf};
-        struct msghdr msg = {.msg_iov = &iov,
-                             .msg_iovlen = 1,
-                             .msg_control = control.space,
-                             .msg_controllen = sizeof control.space};
-        ssize_t n = recvmsg(3, &msg, MSG_CMSG_CLOEXEC);
-        if (n == 0 || (n < 0 && errno != EINTR))
+        int fds[6], nfds;
+        ssize_t n = take_request(3, buf, sizeof buf, fds, &nfds);
+        if (n == 0 || n == -1)
             return 0; /* the referee is done, or gone */
-        if (n < 0)
-            continue;
-        int fds[5], nfds = 0;
-        for (struct cmsghdr *c = CMSG_FIRSTHDR(&msg); c; c = CMSG_NXTHDR(&msg, c))
-            if (c->cmsg_level == SOL_SOCKET && c->cmsg_type == SCM_RIGHTS) {
-                int k = (int)((c->cmsg_len - CMSG_LEN(0)) / sizeof(int));
-                for (int i = 0; i < k; i++) {
-                    int fd;
-                    memcpy(&fd, CMSG_DATA(c) + i * sizeof(int), sizeof fd);
-                    if (nfds < 5)
-                        fds[nfds++] = fd;
-                    else
-                        close(fd);
-                }
-            }
         char **kargv = NULL, **kenv = NULL;
+        unsigned flags = 0;
         int answer = -EINVAL;
-        if (nfds >= 4 && !(msg.msg_flags & (MSG_TRUNC | MSG_CTRUNC)) &&
-            tx_proc_launch_unpack(buf, (size_t)n, &kargv, &kenv) == 0) {
-            int lent = wants_netns(kargv) ? lend_netns() : -1;
-            pid_t pid = (pid_t)syscall(SYS_clone, CLONE_PARENT, NULL, NULL, NULL, NULL);
+        if (n > 0 && nfds >= 4 && nfds <= 5 &&
+            tx_proc_launch_unpack(buf, (size_t)n, &flags, &kargv, &kenv) == 0) {
+            int lent = flags & TX_PROC_LAUNCH_NETNS ? lend_netns() : -1;
+            int ns = lent >= 0 ? netns[lent].ns : -1;
+            pid_t pid = pass_on(buf, (size_t)n, fds, nfds, ns);
+            if (pid == 0)
+                pid = (pid_t)syscall(SYS_clone, CLONE_PARENT, NULL, NULL, NULL, NULL);
             if (pid == 0) {
                 close(3);
-                become_keeper(fds, nfds, lent >= 0 ? netns[lent].ns : -1, kargv, kenv);
+                become_keeper(fds, nfds, ns, kargv, kenv);
             }
             /* Lent until this keeper is gone (it cannot be reaped before
              * the referee has our answer, so the pid is still its own). */
@@ -1387,8 +1504,14 @@ static int serve(int argc, char **argv)
         free(kenv);
         for (int i = 0; i < nfds; i++)
             close(fds[i]);
-        if (send(3, &answer, sizeof answer, MSG_NOSIGNAL) < 0)
+        if (!tell(TX_PROC_SERVER_ANSWER, answer))
             return 0;
+        /* Off the bots' way: after the answer, and once no request has
+         * come for a millisecond (a game asks for its second bot right
+         * after its first: a fork now would hold that request up). */
+        struct pollfd next = {.fd = 3, .events = POLLIN};
+        while (n > 0 && nidle < IDLE_MAX && poll(&next, 1, 1) == 0 && fork_idle())
+            ;
     }
 }
 

@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <unistd.h>
@@ -216,17 +217,37 @@ void tx_proc_remove_tree(const char *dir)
     nftw(dir, remove_entry, 16, FTW_DEPTH | FTW_PHYS | FTW_MOUNT);
 }
 
+bool tx_proc_tmpdir_reusable(const char *dir)
+{
+    struct stat st;
+    int fd = open(dir, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+    DIR *d =
+        fd >= 0 && fstat(fd, &st) == 0 && st.st_uid == geteuid() && (st.st_mode & 07777) == 0700
+            ? fdopendir(fd)
+            : NULL;
+    if (!d) {
+        if (fd >= 0)
+            close(fd);
+        return false;
+    }
+    bool empty = true;
+    for (struct dirent *e; empty && (e = readdir(d));)
+        empty = !strcmp(e->d_name, ".") || !strcmp(e->d_name, "..");
+    closedir(d);
+    return empty;
+}
+
 /* ---- the launcher's requests (launcher.c's --server) ---- */
 
-/* The payload: two 32-bit counts (argc, then the environment's), then
- * every string with its NUL, argv first. */
-int tx_proc_launch_pack(char *buf, size_t cap, char *const *argv, char *const *envp)
+/* The payload: three 32-bit words (the flags, argc, the environment's
+ * count), then every string with its NUL, argv first. */
+int tx_proc_launch_pack(char *buf, size_t cap, unsigned flags, char *const *argv, char *const *envp)
 {
-    uint32_t counts[2] = {0, 0};
+    uint32_t counts[3] = {flags, 0, 0};
     size_t len = sizeof counts;
     char *const *lists[2] = {argv, envp};
     for (int k = 0; k < 2; k++)
-        for (char *const *s = lists[k]; *s; s++, counts[k]++) {
+        for (char *const *s = lists[k]; *s; s++, counts[k + 1]++) {
             size_t n = strlen(*s) + 1;
             if (n > cap || len > cap - n)
                 return -1;
@@ -239,19 +260,46 @@ int tx_proc_launch_pack(char *buf, size_t cap, char *const *argv, char *const *e
     return (int)len;
 }
 
-int tx_proc_launch_unpack(char *buf, size_t len, char ***argv, char ***envp)
+ssize_t tx_proc_send_fds(int sock, const void *buf, size_t len, const int *fds, int nfds)
 {
-    uint32_t counts[2];
+    union {
+        struct cmsghdr h;
+        char space[CMSG_SPACE(6 * sizeof(int))];
+    } control;
+    memset(&control, 0, sizeof control);
+    struct iovec iov = {(void *)buf, len};
+    struct msghdr msg = {.msg_iov = &iov,
+                         .msg_iovlen = 1,
+                         .msg_control = control.space,
+                         .msg_controllen = CMSG_SPACE(sizeof(int) * (size_t)nfds)};
+    struct cmsghdr *c = CMSG_FIRSTHDR(&msg);
+    if (!c || nfds < 0 || nfds > 6) {
+        errno = EINVAL;
+        return -1;
+    }
+    c->cmsg_level = SOL_SOCKET;
+    c->cmsg_type = SCM_RIGHTS;
+    c->cmsg_len = CMSG_LEN(sizeof(int) * (size_t)nfds);
+    memcpy(CMSG_DATA(c), fds, sizeof(int) * (size_t)nfds);
+    ssize_t n;
+    while ((n = sendmsg(sock, &msg, MSG_NOSIGNAL)) < 0 && errno == EINTR)
+        ;
+    return n;
+}
+
+int tx_proc_launch_unpack(char *buf, size_t len, unsigned *flags, char ***argv, char ***envp)
+{
+    uint32_t counts[3];
     if (len < sizeof counts || buf[len - 1] != '\0')
         return -1;
     memcpy(counts, buf, sizeof counts);
-    if (counts[0] < 1 || counts[0] > len || counts[1] > len)
+    if (counts[1] < 1 || counts[1] > len || counts[2] > len)
         return -1;
-    char **lists[2] = {tx_xcalloc(counts[0] + 1, sizeof(char *)),
-                       tx_xcalloc(counts[1] + 1, sizeof(char *))};
+    char **lists[2] = {tx_xcalloc(counts[1] + 1, sizeof(char *)),
+                       tx_xcalloc(counts[2] + 1, sizeof(char *))};
     char *p = buf + sizeof counts, *end = buf + len;
     for (int k = 0; k < 2; k++)
-        for (uint32_t i = 0; i < counts[k]; i++) {
+        for (uint32_t i = 0; i < counts[k + 1]; i++) {
             if (p >= end) {
                 free(lists[0]);
                 free(lists[1]);
@@ -260,6 +308,7 @@ int tx_proc_launch_unpack(char *buf, size_t len, char ***argv, char ***envp)
             lists[k][i] = p;
             p += strlen(p) + 1;
         }
+    *flags = counts[0];
     *argv = lists[0];
     *envp = lists[1];
     return 0;

@@ -50,14 +50,36 @@ bool tx_proc_sched(int fd, uint64_t *cpu_ns, uint64_t *wait_ns);
  * there). Synchronous: the referee calls it off its loop. */
 void tx_proc_remove_tree(const char *dir);
 
-/* A request to the launcher's fork server (launcher.c, --server): a
- * keeper's argv and environment packed into one message (sent with its
- * descriptors beside it), at most TX_PROC_LAUNCH_MAX bytes. pack returns
- * the length, or -1 when it does not fit cap; unpack points two malloc'ed,
- * NULL-terminated arrays (free both) into buf, or returns -1 for a
- * malformed message. */
+/* Whether dir can be a bot's TMPDIR again: a directory (not a link to
+ * one) of this user's, for this user alone (mode 0700, as mkdtemp makes
+ * it: no other user can have put anything in it), that holds nothing. */
+bool tx_proc_tmpdir_reusable(const char *dir);
+
+/* A request to the launcher's fork server (launcher.c, --server): flags
+ * and a keeper's argv and environment packed into one message (sent with
+ * its descriptors beside it), at most TX_PROC_LAUNCH_MAX bytes. pack
+ * returns the length, or -1 when it does not fit cap; unpack points two
+ * malloc'ed, NULL-terminated arrays (free both) into buf, or returns -1
+ * for a malformed message. TX_PROC_LAUNCH_NETNS: the keeper will make a
+ * sandbox with a network namespace of its own (--sandbox without
+ * --network), which the server may lend it from its pool. */
 #define TX_PROC_LAUNCH_MAX 65536
-int tx_proc_launch_pack(char *buf, size_t cap, char *const *argv, char *const *envp);
-int tx_proc_launch_unpack(char *buf, size_t len, char ***argv, char ***envp);
+#define TX_PROC_LAUNCH_NETNS 1u
+int tx_proc_launch_pack(char *buf, size_t cap, unsigned flags, char *const *argv,
+                        char *const *envp);
+int tx_proc_launch_unpack(char *buf, size_t len, unsigned *flags, char ***argv, char ***envp);
+
+/* Sends len bytes of buf as one message on the socket sock with nfds (at
+ * most 6) descriptors beside it, retrying on EINTR, without SIGPIPE;
+ * sendmsg's result. */
+ssize_t tx_proc_send_fds(int sock, const void *buf, size_t len, const int *fds, int nfds);
+
+/* The fork server's messages back, two int32_t each: {ANSWER, the keeper's
+ * pid or a negative errno} for every request, {IDLE, pid} when it has
+ * forked a keeper ahead of the requests to come (the referee's child,
+ * which the referee reaps should no request ever take it) and {DROPPED,
+ * pid} when it has killed one that could not take its request (the
+ * referee reaps it). */
+enum { TX_PROC_SERVER_ANSWER, TX_PROC_SERVER_IDLE, TX_PROC_SERVER_DROPPED };
 
 #endif

@@ -37,11 +37,11 @@ struct harness {
     int fds_before;
 };
 
-/* Descriptors open now, once the remover thread has removed the bots'
+/* Descriptors open now, once the remover thread has dealt with the bots'
  * TMPDIRs (it holds one of theirs open meanwhile). */
 static int count_fds(void)
 {
-    tx_bot_wait_tmpdirs();
+    tx_bot_wait_remover();
     int n = 0;
     char path[64];
     for (int fd = 0; fd < 1024; fd++) {
@@ -232,6 +232,69 @@ static const char *line_text(const struct tx_bot_line *line, char *buf, size_t c
     buf[n] = '\0';
     return buf;
 }
+
+/* The next line the bot printed (its TMPDIR, in the case below). */
+static void next_line(struct harness *h, char *buf, size_t cap)
+{
+    uint64_t end = uv_hrtime() + 5000000000u;
+    while (!tx_bot_peek_line(&h->bot) && uv_hrtime() < end)
+        uv_run(&h->loop, UV_RUN_ONCE);
+    ck_assert_msg(tx_bot_peek_line(&h->bot), "no line 5 s after the start");
+    line_text(tx_bot_peek_line(&h->bot), buf, cap);
+    tx_bot_pop_line(&h->bot);
+}
+
+static bool exists(const char *path)
+{
+    struct stat st;
+    return lstat(path, &st) == 0;
+}
+
+/* Without the sandbox a bot's TMPDIR is a directory of its own: what the
+ * bot leaves there is removed after it, and a directory left empty and as
+ * it was made is the next bot's (a mkdir and an rmdir fewer a bot), never
+ * one with anything in it or one whose mode the bot changed. */
+START_TEST(bot_tmpdir_left_empty_is_the_next_bots)
+{
+    tx_bot_wait_tmpdirs(); /* no spare of an earlier case */
+    struct harness h;
+    char first[256], second[256], third[256], buf[64];
+    start(&h, "echo \"$TMPDIR\"; : > \"$TMPDIR/left\"; echo done; read x", 0);
+    next_line(&h, first, sizeof first);
+    next_line(&h, buf, sizeof buf);
+    ck_assert_str_eq(buf, "done"); /* the file is there */
+    stop_and_check(&h);
+    tx_bot_wait_remover();
+    ck_assert_msg(!exists(first), "%s was not removed", first);
+
+    start(&h, "echo \"$TMPDIR\"; read x", 0);
+    next_line(&h, second, sizeof second);
+    ck_assert_str_ne(second, first);
+    stop_and_check(&h);
+    tx_bot_wait_remover();
+    ck_assert_msg(exists(second), "%s, left empty, is not kept", second);
+
+    start(&h,
+          "echo \"$TMPDIR\"; ls -A \"$TMPDIR\" | wc -l; chmod 755 \"$TMPDIR\" && echo done; read x",
+          0);
+    next_line(&h, third, sizeof third);
+    ck_assert_str_eq(third, second);
+    next_line(&h, buf, sizeof buf);
+    ck_assert_str_eq(buf, "0");
+    next_line(&h, buf, sizeof buf);
+    ck_assert_str_eq(buf, "done");
+    stop_and_check(&h);
+    tx_bot_wait_remover();
+    ck_assert_msg(!exists(third), "%s, its mode changed, was kept", third);
+
+    start(&h, "echo \"$TMPDIR\"; read x", 0);
+    next_line(&h, third, sizeof third);
+    ck_assert_str_ne(third, second);
+    stop_and_check(&h);
+    tx_bot_wait_tmpdirs();
+    ck_assert_msg(!exists(third), "%s is left at the end", third);
+}
+END_TEST
 
 START_TEST(bot_echoes_a_line_after_its_input)
 {
@@ -710,6 +773,67 @@ static void talk(struct harness *h)
     ck_assert_str_eq(line_text(tx_bot_peek_line(&h->bot), buf, sizeof buf), "got 1");
 }
 
+/* The children of ours that are launchers waiting for a request (the
+ * fork server's keepers forked ahead): not the server, nor not_this. */
+static int idle_keepers(pid_t *pids, int cap, pid_t not_this)
+{
+    int n = 0;
+    DIR *d = opendir("/proc");
+    ck_assert_ptr_nonnull(d);
+    for (struct dirent *e; (e = readdir(d));) {
+        int pid = atoi(e->d_name), ppid = 0;
+        char path[64], buf[512] = "", comm[64] = "", state = 0;
+        if (pid <= 1 || pid == not_this || pid == tx_bot_server_pid())
+            continue;
+        snprintf(path, sizeof path, "/proc/%d/stat", pid);
+        FILE *f = fopen(path, "re");
+        if (!f)
+            continue;
+        size_t len = fread(buf, 1, sizeof buf - 1, f);
+        fclose(f);
+        buf[len] = '\0';
+        char *open = strchr(buf, '('), *close = strrchr(buf, ')');
+        if (!open || !close || close - open - 1 >= (long)sizeof comm)
+            continue;
+        memcpy(comm, open + 1, (size_t)(close - open - 1));
+        if (sscanf(close + 2, "%c %d", &state, &ppid) == 2 && ppid == getpid() &&
+            !strcmp(comm, "twixt-launch") && state != 'Z' && n < cap)
+            pids[n++] = pid;
+    }
+    closedir(d);
+    return n;
+}
+
+/* The fork server forks two keepers ahead of the requests; one that a bot
+ * (without the sandbox, any process of the user) killed cannot take its
+ * request: the bot starts all the same, and every killed one is reaped,
+ * the last when the server ends. */
+START_TEST(bot_starts_after_its_idle_keepers_were_killed)
+{
+    tx_bot_serve(true);
+    skip_fd_count = true; /* the server's socket stays open from the first start */
+    struct harness h;
+    start(&h, "read x; echo got $x", 0);
+    talk(&h);
+    pid_t idle[2];
+    int n = 0;
+    for (int i = 0; i < 500 && (n = idle_keepers(idle, 2, h.bot.pid)) < 2; i++)
+        usleep(10000);
+    ck_assert_int_eq(n, 2);
+    for (int i = 0; i < 2; i++)
+        ck_assert_int_eq(kill(idle[i], SIGKILL), 0);
+    stop_and_check(&h);
+    start(&h, "read x; echo got $x", 0);
+    ck_assert(h.bot.pid != idle[0] && h.bot.pid != idle[1]);
+    talk(&h);
+    stop_and_check(&h);
+    tx_bot_serve(false);
+    skip_fd_count = false;
+    for (int i = 0; i < 2; i++)
+        ck_assert_msg(kill(idle[i], 0) == -1 && errno == ESRCH, "%d is not reaped", idle[i]);
+}
+END_TEST
+
 START_TEST(bot_starts_after_its_fork_server_was_killed)
 {
     tx_bot_serve(true);
@@ -1080,6 +1204,8 @@ static Suite *bot_suite(void)
     tcase_add_test(tc, bot_gets_its_limits_and_only_three_descriptors);
     tcase_add_test(tc, bot_dies_with_the_referee);
     tcase_add_test(tc, bot_starts_after_its_fork_server_was_killed);
+    tcase_add_test(tc, bot_starts_after_its_idle_keepers_were_killed);
+    tcase_add_test(tc, bot_tmpdir_left_empty_is_the_next_bots);
     tcase_add_test(tc, bot_start_lost_with_its_fork_server_is_a_fault);
     suite_add_tcase(s, tc);
     TCase *ts = tcase_create("own-stdio");
@@ -1104,6 +1230,7 @@ static Suite *bot_suite(void)
     tcase_add_test(tv, bot_double_forked_daemon_is_killed);
     tcase_add_test(tv, bot_gets_its_limits_and_only_three_descriptors);
     tcase_add_test(tv, bot_dies_with_the_referee);
+    tcase_add_test(tv, bot_tmpdir_left_empty_is_the_next_bots);
     suite_add_tcase(s, tv);
     TCase *tm = tcase_create("match");
     tcase_set_timeout(tm, 60);

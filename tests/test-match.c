@@ -183,7 +183,7 @@ struct run {
 
 static int count_fds(void)
 {
-    tx_bot_wait_tmpdirs(); /* its thread holds a directory open while it removes one */
+    tx_bot_wait_remover(); /* its thread holds a directory open while it removes one */
     DIR *d = opendir("/proc/self/fd");
     ck_assert_ptr_nonnull(d);
     int n = 0;
