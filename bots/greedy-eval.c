@@ -174,6 +174,86 @@ int tx_eval_paths(const struct tx_fastboard *b, int player, uint8_t *on_path)
     return distance_and_paths(b, player, NULL, on_path);
 }
 
+/* Hex's two-distance over knight steps: a hole's value is its cost plus
+ * the second smallest value of its neighbours (the opponent can always
+ * take the best way, never both), a peg linked to one of player's pegs
+ * takes that peg's value (they are joined). A 0-1 breadth-first search
+ * from the first border line: a hole is pushed when its second neighbour
+ * comes off the deque, at that neighbour's value or one more. Returns the
+ * second smallest value of the last border line's holes, capped at
+ * TX_EVAL_FAR. */
+int tx_eval_two_distance(const struct tx_fastboard *b, int player)
+{
+    const struct tx_geometry *geo = b->geo;
+    if (b->winner == player)
+        return 0;
+    uint64_t blocked[(TX_LINKS_MAX + 63) / 64];
+    uint8_t cost[TX_HOLES_MAX], seen[TX_HOLES_MAX];
+    uint16_t dist[TX_HOLES_MAX];
+    int16_t deque[2 * TX_HOLES_MAX * 2 + 2];
+    int head = 2 * TX_HOLES_MAX + 1, tail = head;
+    unsigned zone_first = player == 0 ? TX_ZONE_ROW_FIRST : TX_ZONE_COL_FIRST;
+    unsigned zone_last = player == 0 ? TX_ZONE_ROW_LAST : TX_ZONE_COL_LAST;
+
+    mark_blocked(b, player, blocked);
+    hole_costs(b, player, cost);
+    memset(seen, 0, (size_t)geo->holes);
+    for (int h = 0; h < geo->holes; h++) {
+        dist[h] = UINT16_MAX;
+        if (!(geo->zone[h] & zone_first) || cost[h] == WALL)
+            continue;
+        dist[h] = cost[h];
+        if (cost[h] == 0)
+            deque[--head] = (int16_t)h;
+        else
+            deque[tail++] = (int16_t)h;
+    }
+    int best = UINT16_MAX, second = UINT16_MAX;
+    uint8_t *done = tx_xmalloc((size_t)geo->holes);
+    memset(done, 0, (size_t)geo->holes);
+    while (head < tail) {
+        int h = deque[head++];
+        if (done[h])
+            continue;
+        done[h] = 1;
+        int v = dist[h];
+        if (geo->zone[h] & zone_last) {
+            if (v < best) {
+                second = best;
+                best = v;
+            } else if (v < second) {
+                second = v;
+            }
+            if (second < UINT16_MAX)
+                break;
+        }
+        for (int k = 0; k < 8; k++) {
+            int n = geo->neighbour[h][k];
+            if (n < 0 || cost[n] == WALL || done[n])
+                continue;
+            int link = geo->link_of[h][k];
+            if ((blocked[link >> 6] >> (link & 63)) & 1)
+                continue;
+            int d;
+            if (cost[h] == 0 && cost[n] == 0 && tx_fastboard_has_link(b, player, link))
+                d = v; /* joined pegs */
+            else if (++seen[n] == 2)
+                d = v + cost[n]; /* its second way in */
+            else
+                continue;
+            if (d >= dist[n])
+                continue;
+            dist[n] = (uint16_t)d;
+            if (d == v)
+                deque[--head] = (int16_t)n;
+            else
+                deque[tail++] = (int16_t)n;
+        }
+    }
+    free(done);
+    return second < TX_EVAL_FAR ? second : TX_EVAL_FAR;
+}
+
 /* Lower is better for the player: distance first, flexibility second. */
 static int player_cost(const struct tx_fastboard *b, int player)
 {

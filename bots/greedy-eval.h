@@ -38,6 +38,12 @@ int tx_eval_distance(const struct tx_fastboard *b, int player, int *flex);
  * Returns the distance as tx_eval_distance does. */
 int tx_eval_paths(const struct tx_fastboard *b, int player, uint8_t *on_path);
 
+/* Hex's two-distance of player over knight steps (greedy-eval.c): like
+ * tx_eval_distance, but a hole counts only its second-best way in, so a
+ * connection a single block can cut counts for little. TX_EVAL_FAR when
+ * player has fewer than two ways. 0 when player has won. */
+int tx_eval_two_distance(const struct tx_fastboard *b, int player);
+
 /* The position from player's side: positive when player is closer to
  * connecting than its opponent; +-TX_EVAL_WIN when the game is won. */
 int tx_eval_position(const struct tx_fastboard *b, int player);

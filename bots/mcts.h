@@ -47,6 +47,10 @@
  * There too the search stops when its longest iteration so far would no
  * longer fit before the deadline (an expansion costs eight searches of the
  * board).
+ * On boards larger than 32 x 32:
+ * - lookahead (--no-lookahead): the move is not searched by the tree but by
+ *   a shallow alpha-beta search over greedy's evaluation
+ *   (mcts-lookahead.h), which beats greedy where playouts are too few.
  */
 #ifndef TX_BOTS_MCTS_H
 #define TX_BOTS_MCTS_H
@@ -63,24 +67,29 @@ struct tx_mcts;
 /* The enhancements that can be switched off, to measure each one's worth
  * (twixt-mcts --no-FEATURE). All are on by default. */
 struct tx_mcts_features {
-    bool second_line; /* second-line pegs count as joined to the border (fastboard.h) */
-    bool save_bridge; /* playouts answer intrusions, and the tree favours the answer (playout.h) */
-    bool save_edge;   /* the answers also keep a peg's last way to its border (playout.h) */
-    bool candidates;  /* big boards: children only near the shortest paths (mcts.c) */
-    bool cutoff;      /* big boards: playouts cut short and scored by distance (mcts.c) */
-    bool fallback;    /* big boards: a thin search plays the greedy ranking's best (mcts.c) */
+    bool second_line;  /* second-line pegs count as joined to the border (fastboard.h) */
+    bool save_bridge;  /* playouts answer intrusions, and the tree favours the answer (playout.h) */
+    bool save_edge;    /* the answers also keep a peg's last way to its border (playout.h) */
+    bool candidates;   /* big boards: children only near the shortest paths (mcts.c) */
+    bool cutoff;       /* big boards: playouts cut short and scored by distance (mcts.c) */
+    bool fallback;     /* big boards: a thin search plays the greedy ranking's best (mcts.c) */
+    bool lookahead;    /* boards over 32 x 32: alpha-beta of greedy's evaluation (lookahead) */
+    bool two_distance; /* the lookahead counts how fragile a connection is (mcts-lookahead.c) */
 };
 
 void tx_mcts_features_default(struct tx_mcts_features *f);
 
 /* What one search did, for the stderr summary and the benchmark. */
 struct tx_mcts_stats {
-    long playouts;   /* iterations of this search */
-    long reused;     /* visits of the root kept from the previous turn */
-    long nodes;      /* nodes in the pool after the search */
-    double win_rate; /* of the chosen move, for the player to move */
-    int best_visits; /* visits of the chosen move */
-    bool fallback;   /* the move is the evaluation's, the search being thin (fallback) */
+    long playouts;       /* iterations of this search */
+    long reused;         /* visits of the root kept from the previous turn */
+    long nodes;          /* nodes in the pool after the search */
+    double win_rate;     /* of the chosen move, for the player to move */
+    int best_visits;     /* visits of the chosen move */
+    bool fallback;       /* the move is the evaluation's, the search being thin (fallback) */
+    int lookahead_depth; /* > 0: the move is the lookahead's, searched this deep; playouts
+                            then counts its evaluations (mcts-lookahead.h) */
+    int lookahead_searched, lookahead_moves; /* root moves searched that deep, of how many */
 };
 
 /* A search object with room for max_nodes nodes (0: the default, about
@@ -93,8 +102,9 @@ void tx_mcts_free(struct tx_mcts *m);
 
 /* Searches b, whose player to move is the searcher, until the monotonic
  * clock (tx_botio_now_ns) reaches deadline_ns, or max_playouts iterations
- * (0 for no limit). last[p] is player p's last peg or -1. Returns the hole
- * to play, or -1 when the player to move has none. */
+ * (0 for no limit; the lookahead's evaluations where it plays). last[p] is
+ * player p's last peg or -1. Returns the hole to play, or -1 when the
+ * player to move has none. */
 int tx_mcts_search(struct tx_mcts *m, const struct tx_fastboard *b, const int last[2],
                    int64_t deadline_ns, long max_playouts, struct tx_mcts_stats *stats);
 

@@ -8,7 +8,8 @@
  * preempted before its answer is written). --ms N sets every turn's budget. The openings (first
  * move, swap, pie, cut, choice) and privilege follow the shared rules of openings.h (the tree
  * holds none of them). --bench prints
- * playouts per second on one core and exits.
+ * playouts per second on one core and exits. On boards over 32 x 32 the
+ * move is a two-ply lookahead's instead of the tree's (mcts-lookahead.h).
  */
 #include <errno.h>
 #include <stdbool.h>
@@ -90,6 +91,17 @@ static int think(const struct tx_botio_turn *turn, void *data, char *message)
         bot->cpu_share = (double)cpu / (double)wall;
     *turn->privilege = turn->privilege_left && tx_openings_privilege_worth(g, turn->me, move);
     double used_ms = (double)(tx_botio_now_ns() - turn->start_ns) / 1e6;
+    if (st.lookahead_depth > 0) {
+        snprintf(message, TX_BOTIO_MESSAGE_MAX, "%.0f%% depth %d", st.win_rate * 100,
+                 st.lookahead_depth);
+        fprintf(stderr,
+                "mcts: %s (lookahead) win %.1f%% depth %d (%d of %d moves); %ld evaluations in "
+                "%.1f of %d ms, cpu %.0f%%\n",
+                move >= 0 ? tx_hole_name(geo, move, name) : "-", st.win_rate * 100,
+                st.lookahead_depth, st.lookahead_searched, st.lookahead_moves, st.playouts, used_ms,
+                ms, bot->cpu_share * 100);
+        return move;
+    }
     snprintf(message, TX_BOTIO_MESSAGE_MAX, "%.0f%% %ldpo", st.win_rate * 100, st.playouts);
     fprintf(stderr,
             "mcts: %s%s win %.1f%% visits %d; %ld playouts (%ld reused) in %.1f of %d ms, %ld "
@@ -124,6 +136,10 @@ static void usage(void)
            "  --no-candidates   on boards over 16 x 16, every hole is a child in the tree\n"
            "  --no-cutoff       on boards over 16 x 16, playouts fill the board\n"
            "  --no-fallback     on boards over 16 x 16, a thin search's choice is played as it is\n"
+           "  --no-lookahead    on boards over 32 x 32, the tree search plays, not an alpha-beta\n"
+           "                    search of greedy's evaluation\n"
+           "  --no-two-distance the lookahead's value is greedy's, blind to how fragile a\n"
+           "                    connection is\n"
            "  --help      this text\n",
            TX_SIZE_MIN, TX_SIZE_MAX, TX_SIZE_DEFAULT, TX_SIZE_DEFAULT, FIRST_TURN_MS, TURN_MS);
 }
@@ -202,6 +218,14 @@ static int option(const char *prog, int argc, char **argv, int *i, void *data)
     }
     if (!strcmp(argv[*i], "--no-fallback")) {
         bot->features.fallback = false;
+        return 1;
+    }
+    if (!strcmp(argv[*i], "--no-two-distance")) {
+        bot->features.two_distance = false;
+        return 1;
+    }
+    if (!strcmp(argv[*i], "--no-lookahead")) {
+        bot->features.lookahead = false;
         return 1;
     }
     if (!strcmp(argv[*i], "--no-cutoff")) {

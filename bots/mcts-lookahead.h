@@ -1,0 +1,56 @@
+/* mcts-lookahead.h - twixt-mcts's move on the biggest boards: a shallow
+ * alpha-beta search over greedy's evaluation.
+ *
+ * On boards larger than 32 x 32 a turn's tree search gets too few
+ * playouts to inform it (a few hundred to a few thousand on 48 x 48, for
+ * 40 children a node), and its cut playouts' value, a logistic of the
+ * difference of the two shortest-connection distances, counts a single
+ * shortest path as nearly a connection: mcts lost races it believed won
+ * 95-99% while greedy blocked one path after another (README "twixt-mcts
+ * on classic and big boards"). greedy is itself a one-ply search over the
+ * evaluation of greedy-eval.h; this searches the same evaluation two plies
+ * or more deep (negamax with alpha-beta, iterative deepening within the
+ * deadline), so a move whose shortest path one block cuts scores as what is
+ * left after the block. The moves of every node are the evaluation's
+ * candidates (tx_eval_candidates), the root's ordered by the previous
+ * depth's values, an inner node's by whether they lie on the shortest paths.
+ * twixt-mcts --no-lookahead plays the tree search there instead.
+ */
+#ifndef TX_BOTS_MCTS_LOOKAHEAD_H
+#define TX_BOTS_MCTS_LOOKAHEAD_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "fastboard.h"
+
+/* Boards with a side larger than this get the lookahead (twixt-mcts). */
+#define TX_LOOKAHEAD_SIZE_MIN 32
+
+/* Moves of an inner node: tx_eval_candidates_paths(b, TX_LOOKAHEAD_WIDTH, ...). */
+#define TX_LOOKAHEAD_WIDTH 24
+
+/* Moves of the root: tx_eval_candidates(b, true, this, ...), as many as
+ * twixt-greedy ranks on geo (TX_EVAL_SEARCH_HOLES), at least 40. */
+int tx_lookahead_root_width(const struct tx_geometry *geo);
+
+struct tx_lookahead_stats {
+    long evaluations; /* positions evaluated (tx_eval_position), the search's iterations */
+    int depth;        /* the deepest depth whose search chose the move (1 is greedy's) */
+    int searched;     /* root moves searched to that depth */
+    int moves;        /* root moves (candidates) */
+    int value;        /* the chosen move's value, from the mover's side (tx_eval_position) */
+};
+
+/* The move of the player to move of b by the lookahead, searching until the
+ * monotonic clock reaches deadline_ns (leaving room for one more
+ * evaluation), max_evaluations positions are evaluated, or depth max_depth
+ * is done (0 for either: no limit but the deadline). Returns -1 when the
+ * player to move has no hole. */
+int tx_lookahead_move(const struct tx_fastboard *b, int64_t deadline_ns, long max_evaluations,
+                      int max_depth, bool two_distance, struct tx_lookahead_stats *stats);
+
+/* A value of tx_eval_position as a win rate guess for the bot's message. */
+double tx_lookahead_win_rate(int value);
+
+#endif

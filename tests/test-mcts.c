@@ -1,0 +1,305 @@
+/* test-mcts.c - twixt-mcts's search pieces on constructed positions: the
+ * lookahead of the biggest boards (bots/mcts-lookahead.c) gives the value
+ * a plain minimax over the same moves gives, is greedy at depth one, sees
+ * a won and a lost race, keeps to its deadline on 100 x 100, and takes
+ * over tx_mcts_search above 32 x 32 unless switched off; and the
+ * two-distance its value uses is ordered as it should be.
+ */
+#include <check.h>
+#include <stdlib.h>
+#include <time.h>
+
+#include "alloc.h"
+#include "fastboard.h"
+#include "greedy-eval.h"
+#include "mcts-lookahead.h"
+#include "mcts.h"
+#include "rng.h"
+
+static struct tx_fastboard *board_of(const struct tx_geometry *geo, enum tx_rules rules)
+{
+    struct tx_fastboard *b = tx_xmalloc(tx_fastboard_size(geo));
+    tx_fastboard_init(b, geo, rules);
+    return b;
+}
+
+/* Plays count random moves near the centre (a middle game with no race
+ * decided). */
+static void random_moves(struct tx_fastboard *b, struct tx_rng *rng, int count)
+{
+    const struct tx_geometry *geo = b->geo;
+    for (int played = 0; played < count;) {
+        int x = geo->width / 2 - 3 + (int)tx_rng_below(rng, 7);
+        int y = geo->height / 2 - 3 + (int)tx_rng_below(rng, 7);
+        int h = tx_geometry_hole(geo, x, y);
+        if (tx_fastboard_can_play(b, b->to_move, h)) {
+            tx_fastboard_play(b, h);
+            played++;
+        }
+    }
+}
+
+/* Plain negamax over the moves the lookahead searches, without pruning:
+ * what its alpha-beta must agree with. */
+static int reference(const struct tx_fastboard *b, int ply, int depth, bool root)
+{
+    if (depth == 0 || b->winner >= 0) {
+        int v = tx_eval_position(b, b->to_move);
+        return v >= TX_EVAL_WIN ? v - ply : v <= -TX_EVAL_WIN ? v + ply : v;
+    }
+    int16_t moves[TX_HOLES_MAX];
+    uint8_t mine[TX_HOLES_MAX], his[TX_HOLES_MAX];
+    int n = root ? tx_eval_candidates(b, true, tx_lookahead_root_width(b->geo), moves)
+                 : tx_eval_candidates_paths(b, TX_LOOKAHEAD_WIDTH, moves, mine, his);
+    if (n == 0)
+        return 0;
+    struct tx_fastboard *next = tx_xmalloc(b->bytes);
+    int best = -2 * TX_EVAL_WIN;
+    for (int i = 0; i < n; i++) {
+        tx_fastboard_copy(next, b);
+        tx_fastboard_play(next, moves[i]);
+        int v = -reference(next, ply + 1, depth - 1, false);
+        if (v > best)
+            best = v;
+    }
+    free(next);
+    return best;
+}
+
+/* Alpha-beta, the root's ordering and the inner nodes' orderings change
+ * how much is searched, never the value: depth 2 on several middle games
+ * of both rule sets, depth 3 on one. */
+START_TEST(lookahead_value_is_minimax)
+{
+    struct tx_geometry *geo = NULL;
+    ck_assert_int_eq(tx_geometry_new(12, 12, &geo), 0);
+    struct tx_rng rng;
+    tx_rng_seed(&rng, 7);
+    for (int game = 0; game < 6; game++) {
+        struct tx_fastboard *b = board_of(geo, game % 2 ? TX_RULES_CLASSIC : TX_RULES_PP);
+        random_moves(b, &rng, 6 + game);
+        int depth = game == 0 ? 3 : 2;
+        struct tx_lookahead_stats st;
+        int move = tx_lookahead_move(b, INT64_MAX, 0, depth, false, &st);
+        ck_assert(move >= 0 && tx_fastboard_can_play(b, b->to_move, move));
+        ck_assert_int_eq(st.depth, depth);
+        ck_assert_int_eq(st.searched, st.moves);
+        ck_assert_int_eq(st.value, reference(b, 0, depth, true));
+        struct tx_fastboard *after = board_of(geo, game % 2 ? TX_RULES_CLASSIC : TX_RULES_PP);
+        tx_fastboard_copy(after, b);
+        tx_fastboard_play(after, move);
+        ck_assert_int_eq(-reference(after, 1, depth - 1, false), st.value);
+        free(after);
+        free(b);
+    }
+    free(geo);
+}
+END_TEST
+
+/* Depth one is twixt-greedy's ranking: the chosen move's value is the best
+ * score of tx_eval_rank_candidates over the same candidates. */
+START_TEST(lookahead_depth_one_is_greedy)
+{
+    struct tx_geometry *geo = NULL;
+    ck_assert_int_eq(tx_geometry_new(40, 40, &geo), 0);
+    struct tx_rng rng;
+    tx_rng_seed(&rng, 11);
+    struct tx_fastboard *b = board_of(geo, TX_RULES_PP);
+    random_moves(b, &rng, 9);
+    struct tx_lookahead_stats st;
+    int move = tx_lookahead_move(b, INT64_MAX, 0, 1, false, &st);
+    int16_t ranked[TX_HOLES_MAX];
+    int scores[TX_HOLES_MAX];
+    int n = tx_eval_rank_candidates(b, &rng, tx_lookahead_root_width(geo), ranked, scores);
+    ck_assert_int_eq(st.moves, n);
+    ck_assert_int_eq(st.value, scores[0]);
+    struct tx_fastboard *after = board_of(geo, TX_RULES_PP);
+    tx_fastboard_copy(after, b);
+    tx_fastboard_play(after, move);
+    ck_assert_int_eq(tx_eval_position(after, b->to_move), scores[0]);
+    free(after);
+    free(b);
+    free(geo);
+}
+END_TEST
+
+/* Player 0 (rows) has a chain from its first row to the second-last
+ * (x = 2, 1, 2, ... on rows 0, 2, ..., 10 of 12 x 12) whose last peg has
+ * one hole of the last row a knight's move away, (3, 11): to move, it
+ * plays that hole and wins; player 1 to move cannot stop it (it may not
+ * play player 0's row, and no single peg cuts the link), which the
+ * lookahead sees as lost however it searches. */
+START_TEST(lookahead_sees_won_and_lost_races)
+{
+    struct tx_geometry *geo = NULL;
+    ck_assert_int_eq(tx_geometry_new(12, 12, &geo), 0);
+    for (int p1_to_move = 0; p1_to_move < 2; p1_to_move++) {
+        struct tx_fastboard *b = board_of(geo, TX_RULES_PP);
+        for (int i = 0; i < 6; i++) {
+            tx_fastboard_play(b, tx_geometry_hole(geo, i % 2 ? 1 : 2, 2 * i));
+            tx_fastboard_play(b, tx_geometry_hole(geo, 11, 1 + 2 * i)); /* player 1, far */
+        }
+        if (p1_to_move)
+            tx_fastboard_play(b, tx_geometry_hole(geo, 8, 5)); /* player 0 elsewhere */
+        struct tx_lookahead_stats st;
+        int move = tx_lookahead_move(b, INT64_MAX, 0, 2, true, &st);
+        if (!p1_to_move) {
+            ck_assert_int_eq(move, tx_geometry_hole(geo, 3, 11));
+            ck_assert_int_ge(st.value, TX_EVAL_WIN - 8);
+            ck_assert_double_eq(tx_lookahead_win_rate(st.value), 1);
+        } else {
+            ck_assert(move >= 0 && tx_fastboard_can_play(b, 1, move));
+            ck_assert_int_le(st.value, -TX_EVAL_WIN + 8);
+            ck_assert_double_eq(tx_lookahead_win_rate(st.value), 0);
+        }
+        free(b);
+    }
+    free(geo);
+}
+END_TEST
+
+/* Hex's two-distance (tx_eval_two_distance) is never below the distance,
+ * 0 for a winner, TX_EVAL_FAR for a player cut off, about the distance on
+ * the empty board (every hole has many ways in), and more than the
+ * distance where the ways are few: the chain of
+ * lookahead_sees_won_and_lost_races, one peg from winning through one
+ * hole, counts for more than one, and for more along the left edge (whose
+ * column player 0 may not use) than the same chain in the middle. */
+START_TEST(two_distance_order)
+{
+    struct tx_geometry *geo = NULL;
+    ck_assert_int_eq(tx_geometry_new(12, 12, &geo), 0);
+    struct tx_rng rng;
+    tx_rng_seed(&rng, 13);
+    struct tx_fastboard *b = board_of(geo, TX_RULES_PP);
+    for (int p = 0; p < 2; p++) {
+        int d = tx_eval_distance(b, p, NULL), two = tx_eval_two_distance(b, p);
+        ck_assert_int_ge(two, d);
+        ck_assert_int_le(two, d + 1);
+    }
+    for (int game = 0; game < 40; game++) { /* random games of both rule sets */
+        tx_fastboard_init(b, geo, game % 2 ? TX_RULES_CLASSIC : TX_RULES_PP);
+        while (b->winner < 0) {
+            int h = (int)tx_rng_below(&rng, (uint32_t)geo->holes), p = b->to_move;
+            if (!tx_fastboard_can_play(b, p, h))
+                continue;
+            tx_fastboard_play(b, h);
+            for (int q = 0; q < 2; q++) {
+                int d = tx_eval_distance(b, q, NULL), two = tx_eval_two_distance(b, q);
+                ck_assert_int_ge(two, d);
+                if (d >= TX_EVAL_FAR)
+                    ck_assert_int_eq(two, TX_EVAL_FAR);
+                if (b->winner == q)
+                    ck_assert_int_eq(two, 0);
+            }
+            bool full = true; /* a board with no hole left for the mover: stop */
+            for (int k = 0; k < geo->holes && full; k++)
+                full = !tx_fastboard_can_play(b, b->to_move, k);
+            if (full)
+                break;
+        }
+    }
+    int two_at[2];
+    for (int x = 0; x < 2; x++) { /* the chain along the left edge, then in the middle */
+        tx_fastboard_init(b, geo, TX_RULES_PP);
+        for (int i = 0; i < 6; i++) {
+            tx_fastboard_play(b, tx_geometry_hole(geo, (i % 2 ? 1 : 2) + 4 * x, 2 * i));
+            tx_fastboard_play(b, tx_geometry_hole(geo, 11, 1 + 2 * i));
+        }
+        ck_assert_int_eq(tx_eval_distance(b, 0, NULL), 1);
+        two_at[x] = tx_eval_two_distance(b, 0);
+        ck_assert_int_gt(two_at[x], 1);
+    }
+    ck_assert_int_gt(two_at[0], two_at[1]);
+    free(b);
+    free(geo);
+}
+END_TEST
+
+static int64_t now_ns(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
+}
+
+/* On 100 x 100 (an evaluation costs milliseconds there) a 60 ms lookahead
+ * returns by its deadline by its own clock, the margin being for a
+ * preempted process (sanitizers, parallel tests), and has searched. */
+START_TEST(lookahead_keeps_to_its_deadline)
+{
+    struct tx_geometry *geo = NULL;
+    ck_assert_int_eq(tx_geometry_new(100, 100, &geo), 0);
+    struct tx_rng rng;
+    tx_rng_seed(&rng, 5);
+    struct tx_fastboard *b = board_of(geo, TX_RULES_PP);
+    random_moves(b, &rng, 8);
+    struct tx_lookahead_stats st;
+    int64_t start = now_ns(), deadline = start + 60000000;
+    int move = tx_lookahead_move(b, deadline, 0, 0, true, &st);
+    int64_t end = now_ns();
+    ck_assert(move >= 0 && tx_fastboard_can_play(b, b->to_move, move));
+    ck_assert_int_gt(st.evaluations, 0);
+    ck_assert_int_ge(st.depth, 1);
+    ck_assert_msg(end <= deadline + 200000000, "%.1f ms past the deadline",
+                  (double)(end - deadline) / 1e6);
+    /* and with an evaluation limit, no more than that */
+    tx_lookahead_move(b, INT64_MAX, 10, 0, true, &st);
+    ck_assert_int_eq(st.evaluations, 10);
+    free(b);
+    free(geo);
+}
+END_TEST
+
+/* tx_mcts_search hands a board over 32 x 32 to the lookahead (its
+ * iterations are the evaluations), not one of 32 x 32, nor with
+ * --no-lookahead. */
+START_TEST(mcts_search_uses_lookahead_above_32)
+{
+    static const struct {
+        int size;
+        bool lookahead, used;
+    } cases[] = {{33, true, true}, {48, true, true}, {48, false, false}, {32, true, false}};
+    for (size_t c = 0; c < sizeof(cases) / sizeof(cases[0]); c++) {
+        struct tx_geometry *geo = NULL;
+        ck_assert_int_eq(tx_geometry_new(cases[c].size, cases[c].size, &geo), 0);
+        struct tx_rng rng;
+        tx_rng_seed(&rng, 3);
+        struct tx_fastboard *b = board_of(geo, TX_RULES_PP);
+        random_moves(b, &rng, 4);
+        struct tx_mcts_features f;
+        tx_mcts_features_default(&f);
+        f.lookahead = cases[c].lookahead;
+        struct tx_mcts *m = tx_mcts_new(geo, 3, 1 << 16);
+        tx_mcts_set_features(m, &f);
+        struct tx_mcts_stats st;
+        int last[2] = {-1, -1};
+        int move = tx_mcts_search(m, b, last, INT64_MAX, 30, &st);
+        ck_assert(move >= 0 && tx_fastboard_can_play(b, b->to_move, move));
+        ck_assert_int_eq(st.playouts, 30);
+        ck_assert_msg((st.lookahead_depth > 0) == cases[c].used, "size %d", cases[c].size);
+        tx_mcts_free(m);
+        free(b);
+        free(geo);
+    }
+}
+END_TEST
+
+int main(void)
+{
+    Suite *s = suite_create("mcts");
+    TCase *tc = tcase_create("lookahead");
+    tcase_set_timeout(tc, 120);
+    tcase_add_test(tc, lookahead_value_is_minimax);
+    tcase_add_test(tc, lookahead_depth_one_is_greedy);
+    tcase_add_test(tc, lookahead_sees_won_and_lost_races);
+    tcase_add_test(tc, lookahead_keeps_to_its_deadline);
+    tcase_add_test(tc, two_distance_order);
+    tcase_add_test(tc, mcts_search_uses_lookahead_above_32);
+    suite_add_tcase(s, tc);
+    SRunner *sr = srunner_create(s);
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
