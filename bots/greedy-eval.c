@@ -188,7 +188,7 @@ int tx_eval_two_distance(const struct tx_fastboard *b, int player)
     if (b->winner == player)
         return 0;
     uint64_t blocked[(TX_LINKS_MAX + 63) / 64];
-    uint8_t cost[TX_HOLES_MAX], seen[TX_HOLES_MAX];
+    uint8_t cost[TX_HOLES_MAX], seen[TX_HOLES_MAX], done[TX_HOLES_MAX];
     uint16_t dist[TX_HOLES_MAX];
     int16_t deque[2 * TX_HOLES_MAX * 2 + 2];
     int head = 2 * TX_HOLES_MAX + 1, tail = head;
@@ -198,6 +198,7 @@ int tx_eval_two_distance(const struct tx_fastboard *b, int player)
     mark_blocked(b, player, blocked);
     hole_costs(b, player, cost);
     memset(seen, 0, (size_t)geo->holes);
+    memset(done, 0, (size_t)geo->holes);
     for (int h = 0; h < geo->holes; h++) {
         dist[h] = UINT16_MAX;
         if (!(geo->zone[h] & zone_first) || cost[h] == WALL)
@@ -209,8 +210,6 @@ int tx_eval_two_distance(const struct tx_fastboard *b, int player)
             deque[tail++] = (int16_t)h;
     }
     int best = UINT16_MAX, second = UINT16_MAX;
-    uint8_t *done = tx_xmalloc((size_t)geo->holes);
-    memset(done, 0, (size_t)geo->holes);
     while (head < tail) {
         int h = deque[head++];
         if (done[h])
@@ -250,7 +249,6 @@ int tx_eval_two_distance(const struct tx_fastboard *b, int player)
                 deque[tail++] = (int16_t)n;
         }
     }
-    free(done);
     return second < TX_EVAL_FAR ? second : TX_EVAL_FAR;
 }
 
