@@ -13,6 +13,7 @@
  * bot.h, whatever the bot writes.
  */
 #include <ctype.h>
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
@@ -23,8 +24,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 #include <sys/socket.h>
+#include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
 
@@ -111,9 +114,39 @@ static bool keep_spare(const char *path)
     return true;
 }
 
+/* The TMPDIRs of referees that died without removing them (killed with
+ * SIGKILL: their spares, and their games' when their keepers died too):
+ * /tmp/twixt-bot-PID-* of this user whose referee PID is gone and which
+ * nothing has changed for an hour. One whose PID lives (that referee, or
+ * another process now) is left alone; the hour is for a referee in
+ * another PID namespace sharing this /tmp, whose PID looks gone from
+ * here (no game is that long, and a spare is changed by each bot that
+ * writes to it). */
+void tx_bot_remove_stale_tmpdirs(void)
+{
+    DIR *d = opendir("/tmp");
+    if (!d)
+        return;
+    time_t hour_ago = time(NULL) - 3600;
+    for (struct dirent *e; (e = readdir(d));) {
+        int pid;
+        char rest, path[300];
+        struct stat st;
+        if (sscanf(e->d_name, "twixt-bot-%d-%c", &pid, &rest) != 2 || pid <= 1 || pid == getpid() ||
+            kill(pid, 0) == 0 || errno != ESRCH ||
+            (size_t)snprintf(path, sizeof path, "/tmp/%s", e->d_name) >= sizeof path ||
+            lstat(path, &st) < 0 || !S_ISDIR(st.st_mode) || st.st_uid != geteuid() ||
+            st.st_mtime > hour_ago)
+            continue;
+        tx_proc_remove_tree(path);
+    }
+    closedir(d);
+}
+
 static void *remover(void *unused)
 {
     (void)unused;
+    tx_bot_remove_stale_tmpdirs(); /* once a run, off the loop */
     pthread_mutex_lock(&removals_lock);
     for (;;) {
         while (!removals)

@@ -18,9 +18,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
+#include <sys/time.h>
 #include <sys/wait.h>
 
 #include "bot.h"
@@ -293,6 +295,47 @@ START_TEST(bot_tmpdir_left_empty_is_the_next_bots)
     stop_and_check(&h);
     tx_bot_wait_tmpdirs();
     ck_assert_msg(!exists(third), "%s is left at the end", third);
+}
+END_TEST
+
+/* A referee killed with SIGKILL leaves its TMPDIRs: the next run removes
+ * those of referees that are gone and left unchanged for an hour, and
+ * only those. */
+START_TEST(bot_tmpdirs_of_dead_referees_are_removed)
+{
+    pid_t dead = fork();
+    if (dead == 0)
+        _exit(0);
+    ck_assert_int_eq(waitpid(dead, NULL, 0), dead);
+    struct {
+        pid_t pid;
+        bool old, removed;
+        char path[64];
+    } dirs[] = {
+        {dead, true, true, ""},       /* a dead referee's, an hour old */
+        {dead, false, false, ""},     /* a dead referee's, changed a minute ago */
+        {getppid(), true, false, ""}, /* a live one's, however old */
+    };
+    for (size_t i = 0; i < sizeof dirs / sizeof dirs[0]; i++) {
+        snprintf(dirs[i].path, sizeof dirs[i].path, "/tmp/twixt-bot-%d-7e57%zu", (int)dirs[i].pid,
+                 i);
+        ck_assert_int_eq(mkdir(dirs[i].path, 0700), 0);
+        char file[96];
+        snprintf(file, sizeof file, "%s/left", dirs[i].path);
+        FILE *f = fopen(file, "w");
+        ck_assert_ptr_nonnull(f);
+        fclose(f);
+        time_t then = time(NULL) - (dirs[i].old ? 3700 : 60);
+        struct timeval times[2] = {{then, 0}, {then, 0}};
+        ck_assert_int_eq(utimes(dirs[i].path, times), 0);
+    }
+    tx_bot_remove_stale_tmpdirs();
+    for (size_t i = 0; i < sizeof dirs / sizeof dirs[0]; i++) {
+        ck_assert_msg(exists(dirs[i].path) != dirs[i].removed, "%s: %s", dirs[i].path,
+                      dirs[i].removed ? "left" : "removed");
+        if (!dirs[i].removed)
+            tx_proc_remove_tree(dirs[i].path);
+    }
 }
 END_TEST
 
@@ -1206,6 +1249,7 @@ static Suite *bot_suite(void)
     tcase_add_test(tc, bot_starts_after_its_fork_server_was_killed);
     tcase_add_test(tc, bot_starts_after_its_idle_keepers_were_killed);
     tcase_add_test(tc, bot_tmpdir_left_empty_is_the_next_bots);
+    tcase_add_test(tc, bot_tmpdirs_of_dead_referees_are_removed);
     tcase_add_test(tc, bot_start_lost_with_its_fork_server_is_a_fault);
     suite_add_tcase(s, tc);
     TCase *ts = tcase_create("own-stdio");
