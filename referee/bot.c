@@ -752,13 +752,44 @@ static bool server_start(const char *launcher)
     return true;
 }
 
+/* How long the referee waits for the server's answer to a request. It
+ * takes 0.03 ms (a keeper forked ahead) to a fork's few ms; a server that
+ * has not answered in this long is stopped or lost (SIGSTOP, a machine
+ * thrashing), and the referee's loop must not wait on it for ever. */
+#define SERVER_ANSWER_MS 5000
+
+/* The server's answer to the request just sent, news of idle keepers dealt
+ * with on the way: recv's result (sizeof answer), or -ETIMEDOUT after
+ * SERVER_ANSWER_MS. */
+static ssize_t server_answer(int32_t answer[2])
+{
+    struct timespec start, now;
+    clock_gettime(CLOCK_MONOTONIC, &start);
+    for (;;) {
+        clock_gettime(CLOCK_MONOTONIC, &now);
+        long waited = (now.tv_sec - start.tv_sec) * 1000 + (now.tv_nsec - start.tv_nsec) / 1000000;
+        struct pollfd p = {.fd = server.fd, .events = POLLIN};
+        int r = waited < SERVER_ANSWER_MS ? poll(&p, 1, (int)(SERVER_ANSWER_MS - waited)) : 0;
+        if (r == 0)
+            return -ETIMEDOUT;
+        if (r < 0 && errno == EINTR)
+            continue;
+        ssize_t n = server_message(answer, MSG_DONTWAIT);
+        if (n < 0 && errno == EAGAIN)
+            continue;
+        if (n != 2 * sizeof *answer || answer[0] == TX_PROC_SERVER_ANSWER)
+            return n;
+    }
+}
+
 /* Asks the server for a keeper running args with env, child[0..3] as its
  * 0 to 3, in dir (NULL: ours). Returns its pid, a negative errno (dir
  * cannot be entered), 0 when the server could not do it (posix_spawn
- * then), or -EPIPE when the server ended after it had the request: it
- * may have started the keeper, whose pid is lost with it, so starting
- * another would give the bot's pipes two bots (the machine's fault: the
- * game is played again). */
+ * then), or -EPIPE when the server ended after it had the request, or
+ * -ETIMEDOUT when it did not answer it (it is killed then): it may have
+ * started the keeper, whose pid is lost with it, so starting another
+ * would give the bot's pipes two bots (the machine's fault: the game is
+ * played again). */
 static pid_t server_spawn(const char *launcher, unsigned flags, char **args, char **env,
                           const int *child, const char *dir)
 {
@@ -794,9 +825,7 @@ static pid_t server_spawn(const char *launcher, unsigned flags, char **args, cha
         ssize_t n = tx_proc_send_fds(server.fd, buf, (size_t)len, fds, nfds);
         bool sent = n == len;
         if (sent)
-            while ((n = server_message(answer, 0)) == sizeof answer &&
-                   answer[0] != TX_PROC_SERVER_ANSWER)
-                ;
+            n = server_answer(answer);
         bool answered = n == sizeof answer && answer[0] == TX_PROC_SERVER_ANSWER;
         if (answered && answer[1] > 0)
             forget_idle(answer[1]); /* one of them is this bot's keeper now */
@@ -805,7 +834,7 @@ static pid_t server_spawn(const char *launcher, unsigned flags, char **args, cha
             server.failures = 0;
         } else {
             if (sent && !answered)
-                pid = -EPIPE;      /* it had the request */
+                pid = n == -ETIMEDOUT ? -ETIMEDOUT : -EPIPE; /* it had the request */
             server_end(!answered); /* gone or refusing: a new one next time */
         }
     }
@@ -977,11 +1006,15 @@ int tx_bot_start(struct tx_bot *bot, uv_loop_t *loop, const struct tx_bot_option
     free(env);
     tx_command_free(isolation);
     if (r < 0) {
-        bot->fault = r == -EPIPE;          /* see server_spawn */
+        bot->fault = r == -EPIPE || r == -ETIMEDOUT; /* see server_spawn */
         if (bot->tmpdir[0] && !bot->fault) /* no keeper took it (one may have, on a fault) */
             hand_over(bot->tmpdir);
         bot->tmpdir[0] = '\0';
-        if (bot->fault)
+        if (r == -ETIMEDOUT)
+            snprintf(bot->start_error, sizeof bot->start_error,
+                     "the launcher's fork server did not answer in %d s (killed)",
+                     SERVER_ANSWER_MS / 1000);
+        else if (bot->fault)
             snprintf(bot->start_error, sizeof bot->start_error,
                      "the launcher's fork server ended while it started the bot");
         else if (options->dir && r == UV_ENOENT)
