@@ -13,6 +13,7 @@
  * bot.h, whatever the bot writes.
  */
 #include <ctype.h>
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
@@ -23,8 +24,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 #include <sys/socket.h>
+#include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
 
@@ -111,9 +114,39 @@ static bool keep_spare(const char *path)
     return true;
 }
 
+/* The TMPDIRs of referees that died without removing them (killed with
+ * SIGKILL: their spares, and their games' when their keepers died too):
+ * /tmp/twixt-bot-PID-* of this user whose referee PID is gone and which
+ * nothing has changed for an hour. One whose PID lives (that referee, or
+ * another process now) is left alone; the hour is for a referee in
+ * another PID namespace sharing this /tmp, whose PID looks gone from
+ * here (no game is that long, and a spare is changed by each bot that
+ * writes to it). */
+void tx_bot_remove_stale_tmpdirs(void)
+{
+    DIR *d = opendir("/tmp");
+    if (!d)
+        return;
+    time_t hour_ago = time(NULL) - 3600;
+    for (struct dirent *e; (e = readdir(d));) {
+        int pid;
+        char rest, path[300];
+        struct stat st;
+        if (sscanf(e->d_name, "twixt-bot-%d-%c", &pid, &rest) != 2 || pid <= 1 || pid == getpid() ||
+            kill(pid, 0) == 0 || errno != ESRCH ||
+            (size_t)snprintf(path, sizeof path, "/tmp/%s", e->d_name) >= sizeof path ||
+            lstat(path, &st) < 0 || !S_ISDIR(st.st_mode) || st.st_uid != geteuid() ||
+            st.st_mtime > hour_ago)
+            continue;
+        tx_proc_remove_tree(path);
+    }
+    closedir(d);
+}
+
 static void *remover(void *unused)
 {
     (void)unused;
+    tx_bot_remove_stale_tmpdirs(); /* once a run, off the loop */
     pthread_mutex_lock(&removals_lock);
     for (;;) {
         while (!removals)
@@ -719,13 +752,44 @@ static bool server_start(const char *launcher)
     return true;
 }
 
+/* How long the referee waits for the server's answer to a request. It
+ * takes 0.03 ms (a keeper forked ahead) to a fork's few ms; a server that
+ * has not answered in this long is stopped or lost (SIGSTOP, a machine
+ * thrashing), and the referee's loop must not wait on it for ever. */
+#define SERVER_ANSWER_MS 5000
+
+/* The server's answer to the request just sent, news of idle keepers dealt
+ * with on the way: recv's result (sizeof answer), or -ETIMEDOUT after
+ * SERVER_ANSWER_MS. */
+static ssize_t server_answer(int32_t answer[2])
+{
+    struct timespec start, now;
+    clock_gettime(CLOCK_MONOTONIC, &start);
+    for (;;) {
+        clock_gettime(CLOCK_MONOTONIC, &now);
+        long waited = (now.tv_sec - start.tv_sec) * 1000 + (now.tv_nsec - start.tv_nsec) / 1000000;
+        struct pollfd p = {.fd = server.fd, .events = POLLIN};
+        int r = waited < SERVER_ANSWER_MS ? poll(&p, 1, (int)(SERVER_ANSWER_MS - waited)) : 0;
+        if (r == 0)
+            return -ETIMEDOUT;
+        if (r < 0 && errno == EINTR)
+            continue;
+        ssize_t n = server_message(answer, MSG_DONTWAIT);
+        if (n < 0 && errno == EAGAIN)
+            continue;
+        if (n != 2 * sizeof *answer || answer[0] == TX_PROC_SERVER_ANSWER)
+            return n;
+    }
+}
+
 /* Asks the server for a keeper running args with env, child[0..3] as its
  * 0 to 3, in dir (NULL: ours). Returns its pid, a negative errno (dir
  * cannot be entered), 0 when the server could not do it (posix_spawn
- * then), or -EPIPE when the server ended after it had the request: it
- * may have started the keeper, whose pid is lost with it, so starting
- * another would give the bot's pipes two bots (the machine's fault: the
- * game is played again). */
+ * then), or -EPIPE when the server ended after it had the request, or
+ * -ETIMEDOUT when it did not answer it (it is killed then): it may have
+ * started the keeper, whose pid is lost with it, so starting another
+ * would give the bot's pipes two bots (the machine's fault: the game is
+ * played again). */
 static pid_t server_spawn(const char *launcher, unsigned flags, char **args, char **env,
                           const int *child, const char *dir)
 {
@@ -761,9 +825,7 @@ static pid_t server_spawn(const char *launcher, unsigned flags, char **args, cha
         ssize_t n = tx_proc_send_fds(server.fd, buf, (size_t)len, fds, nfds);
         bool sent = n == len;
         if (sent)
-            while ((n = server_message(answer, 0)) == sizeof answer &&
-                   answer[0] != TX_PROC_SERVER_ANSWER)
-                ;
+            n = server_answer(answer);
         bool answered = n == sizeof answer && answer[0] == TX_PROC_SERVER_ANSWER;
         if (answered && answer[1] > 0)
             forget_idle(answer[1]); /* one of them is this bot's keeper now */
@@ -772,7 +834,7 @@ static pid_t server_spawn(const char *launcher, unsigned flags, char **args, cha
             server.failures = 0;
         } else {
             if (sent && !answered)
-                pid = -EPIPE;      /* it had the request */
+                pid = n == -ETIMEDOUT ? -ETIMEDOUT : -EPIPE; /* it had the request */
             server_end(!answered); /* gone or refusing: a new one next time */
         }
     }
@@ -944,11 +1006,15 @@ int tx_bot_start(struct tx_bot *bot, uv_loop_t *loop, const struct tx_bot_option
     free(env);
     tx_command_free(isolation);
     if (r < 0) {
-        bot->fault = r == -EPIPE;          /* see server_spawn */
+        bot->fault = r == -EPIPE || r == -ETIMEDOUT; /* see server_spawn */
         if (bot->tmpdir[0] && !bot->fault) /* no keeper took it (one may have, on a fault) */
             hand_over(bot->tmpdir);
         bot->tmpdir[0] = '\0';
-        if (bot->fault)
+        if (r == -ETIMEDOUT)
+            snprintf(bot->start_error, sizeof bot->start_error,
+                     "the launcher's fork server did not answer in %d s (killed)",
+                     SERVER_ANSWER_MS / 1000);
+        else if (bot->fault)
             snprintf(bot->start_error, sizeof bot->start_error,
                      "the launcher's fork server ended while it started the bot");
         else if (options->dir && r == UV_ENOENT)

@@ -250,6 +250,11 @@ void tx_bot_stop(struct tx_bot *bot);
  * tests that count descriptors. */
 void tx_bot_wait_tmpdirs(void);
 
+/* Removes the TMPDIRs that referees killed with SIGKILL left in /tmp (their
+ * PID gone, an hour unchanged): the thread does it when it starts, once a
+ * run; tests call it. */
+void tx_bot_remove_stale_tmpdirs(void);
+
 /* Waits until the thread has dealt with every TMPDIR handed to it so far,
  * keeping the spares (for tests of them). */
 void tx_bot_wait_remover(void);

@@ -18,9 +18,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
+#include <sys/time.h>
 #include <sys/wait.h>
 
 #include "bot.h"
@@ -293,6 +295,47 @@ START_TEST(bot_tmpdir_left_empty_is_the_next_bots)
     stop_and_check(&h);
     tx_bot_wait_tmpdirs();
     ck_assert_msg(!exists(third), "%s is left at the end", third);
+}
+END_TEST
+
+/* A referee killed with SIGKILL leaves its TMPDIRs: the next run removes
+ * those of referees that are gone and left unchanged for an hour, and
+ * only those. */
+START_TEST(bot_tmpdirs_of_dead_referees_are_removed)
+{
+    pid_t dead = fork();
+    if (dead == 0)
+        _exit(0);
+    ck_assert_int_eq(waitpid(dead, NULL, 0), dead);
+    struct {
+        pid_t pid;
+        bool old, removed;
+        char path[64];
+    } dirs[] = {
+        {dead, true, true, ""},       /* a dead referee's, an hour old */
+        {dead, false, false, ""},     /* a dead referee's, changed a minute ago */
+        {getppid(), true, false, ""}, /* a live one's, however old */
+    };
+    for (size_t i = 0; i < sizeof dirs / sizeof dirs[0]; i++) {
+        snprintf(dirs[i].path, sizeof dirs[i].path, "/tmp/twixt-bot-%d-7e57%zu", (int)dirs[i].pid,
+                 i);
+        ck_assert_int_eq(mkdir(dirs[i].path, 0700), 0);
+        char file[96];
+        snprintf(file, sizeof file, "%s/left", dirs[i].path);
+        FILE *f = fopen(file, "w");
+        ck_assert_ptr_nonnull(f);
+        fclose(f);
+        time_t then = time(NULL) - (dirs[i].old ? 3700 : 60);
+        struct timeval times[2] = {{then, 0}, {then, 0}};
+        ck_assert_int_eq(utimes(dirs[i].path, times), 0);
+    }
+    tx_bot_remove_stale_tmpdirs();
+    for (size_t i = 0; i < sizeof dirs / sizeof dirs[0]; i++) {
+        ck_assert_msg(exists(dirs[i].path) != dirs[i].removed, "%s: %s", dirs[i].path,
+                      dirs[i].removed ? "left" : "removed");
+        if (!dirs[i].removed)
+            tx_proc_remove_tree(dirs[i].path);
+    }
 }
 END_TEST
 
@@ -861,11 +904,20 @@ START_TEST(bot_starts_after_its_fork_server_was_killed)
 }
 END_TEST
 
-/* A fork server that ends after it had a request (killed meanwhile) may
- * have started a keeper whose pid is lost with it: the start fails as the
- * machine's fault (the game is played again), and no second keeper is
- * started on the same pipes. The "launcher" here is a script whose server
- * reads one request and exits, and which, run as a keeper, leaves a file. */
+/* A fork server that ends after it had a request (killed meanwhile), or
+ * does not answer it (stopped), may have started a keeper whose pid is
+ * lost with it: the start fails as the machine's fault (the game is played
+ * again), and no second keeper is started on the same pipes. The
+ * "launcher" here is a script whose server reads one request and then does
+ * what the table says, and which, run as a keeper, leaves a file. */
+static const struct {
+    const char *then; /* the server's Python after the request */
+    const char *error;
+} lost_servers[] = {
+    {"sys.exit(0)", "the launcher's fork server ended while it started the bot"},
+    {"time.sleep(60)", "the launcher's fork server did not answer in 5 s (killed)"},
+};
+
 START_TEST(bot_start_lost_with_its_fork_server_is_a_fault)
 {
     char dir[] = "/tmp/test-bot-XXXXXX", launcher[64], ran[64];
@@ -876,13 +928,14 @@ START_TEST(bot_start_lost_with_its_fork_server_is_a_fault)
     ck_assert_ptr_nonnull(f);
     fprintf(f,
             "#!/usr/bin/env python3\n"
-            "import socket, sys\n"
+            "import socket, sys, time\n"
             "if sys.argv[1:2] == ['--server']:\n"
-            "    socket.socket(fileno=3).recvmsg(65536, 1024)\n"
-            "    sys.exit(0)\n"
+            "    server = socket.socket(fileno=3)\n"
+            "    server.recvmsg(65536, 1024)\n"
+            "    %s\n"
             "open('%s', 'w').close()\n"
             "sys.exit(127)\n",
-            ran);
+            lost_servers[_i].then, ran);
     fclose(f);
     ck_assert_int_eq(chmod(launcher, 0755), 0);
     tx_bot_serve(true);
@@ -895,8 +948,7 @@ START_TEST(bot_start_lost_with_its_fork_server_is_a_fault)
     struct tx_bot_options o = {.argv = argv, .launcher = launcher, .cpu_s = 30, .nice = 5};
     ck_assert_int_lt(tx_bot_start(&h.bot, &h.loop, &o), 0);
     ck_assert(h.bot.fault);
-    ck_assert_str_eq(h.bot.start_error,
-                     "the launcher's fork server ended while it started the bot");
+    ck_assert_str_eq(h.bot.start_error, lost_servers[_i].error);
     ck_assert_int_eq(tx_bot_server_pid(), 0); /* reaped */
     tx_bot_stop(&h.bot);
     ck_assert(run_until(&h, &h.closed, 5.0));
@@ -1206,7 +1258,9 @@ static Suite *bot_suite(void)
     tcase_add_test(tc, bot_starts_after_its_fork_server_was_killed);
     tcase_add_test(tc, bot_starts_after_its_idle_keepers_were_killed);
     tcase_add_test(tc, bot_tmpdir_left_empty_is_the_next_bots);
-    tcase_add_test(tc, bot_start_lost_with_its_fork_server_is_a_fault);
+    tcase_add_test(tc, bot_tmpdirs_of_dead_referees_are_removed);
+    tcase_add_loop_test(tc, bot_start_lost_with_its_fork_server_is_a_fault, 0,
+                        sizeof lost_servers / sizeof lost_servers[0]);
     suite_add_tcase(s, tc);
     TCase *ts = tcase_create("own-stdio");
     tcase_set_timeout(ts, 30);

@@ -267,20 +267,40 @@ START_TEST(runner_concurrency_does_not_change_records)
 }
 END_TEST
 
+/* A misbehaving bot's name says what it does, in every game, by its fourth
+ * turn: the reason its games end by. (tiny-bot's --crash P, --hang P and
+ * --garbage P choose the games from {seed}, and the seeds follow from the
+ * commands, which hold the build's path: with P below 1 a build directory
+ * could draw no hanging game at all, and this case failed in one.) */
+static enum tx_reason misbehaviour(const char *name)
+{
+    return !strcmp(name, "crash")     ? TX_REASON_CRASH
+           : !strcmp(name, "hang")    ? TX_REASON_TIMEOUT
+           : !strcmp(name, "garbage") ? TX_REASON_INVALID
+                                      : TX_REASON_CONNECTION;
+}
+
 START_TEST(runner_misbehaving_bot_loses_those_games)
 {
     char out[512], err[512];
     struct tx_runner_summary sum;
     snprintf(out, sizeof out, "%s/bad.jsonl", tmpdir);
-    const char *bad =
-        "bad={bot} --seed {seed} --size {size} --crash 0.25 --hang 0.25 --garbage 0.25";
-    struct run_spec rs = {{good_a, good_b, bad}, 3, 24, 0, 2, 300, 0, 0, out, NULL, 0};
+    struct run_spec rs = {
+        .commands = {good_a, "crash={bot} --seed {seed} --size {size} --crash 1",
+                     "hang={bot} --seed {seed} --size {size} --hang 1",
+                     "garbage={bot} --seed {seed} --size {size} --garbage 1"},
+        .nbots = 4,
+        .games = 12,
+        .concurrency = 2,
+        .turn_ms = 300,
+        .output = out,
+    };
     ck_assert_msg(run_in_process(&rs, &sum, err, sizeof err) == 0, "%s", err);
-    ck_assert_int_eq(sum.played, 24);
+    ck_assert_int_eq(sum.played, 12);
     ck_assert_int_eq(sum.interrupted, 0);
 
-    /* Every game ended; bad lost each of its bad games by the matching
-     * reason, the good bots never lost by anything but connection. */
+    /* Every game with a misbehaving bot ended by one's misbehaviour, the
+     * loser's own; the good bot never lost. */
     int by_reason[6] = {0};
     FILE *f = fopen(out, "r");
     char *line = NULL;
@@ -291,29 +311,34 @@ START_TEST(runner_misbehaving_bot_loses_those_games)
         struct tx_record r;
         ck_assert_int_eq(tx_record_from_json(line, (size_t)len - 1, &r, err, sizeof err), 0);
         n++;
-        if (r.result.reason != TX_REASON_CONNECTION && r.result.reason != TX_REASON_DRAW) {
-            ck_assert_int_ge(r.result.winner, 0);
-            ck_assert_str_eq(r.players[1 - r.result.winner].name, "bad");
-            by_reason[r.result.reason]++;
-        }
+        ck_assert_int_ge(r.result.winner, 0);
+        const char *loser = r.players[1 - r.result.winner].name;
+        ck_assert_str_ne(loser, "a");
+        ck_assert_int_eq(r.result.reason, misbehaviour(loser));
+        by_reason[r.result.reason]++;
         tx_record_free(&r);
     }
     free(line);
     fclose(f);
-    ck_assert_int_eq(n, 24);
-    ck_assert_int_gt(by_reason[TX_REASON_CRASH], 0);
-    ck_assert_int_gt(by_reason[TX_REASON_TIMEOUT], 0);
-    ck_assert_int_gt(by_reason[TX_REASON_INVALID], 0);
+    ck_assert_int_eq(n, 12);
+    /* a beat each of them twice, and two bad bots' games end by one's */
+    ck_assert_int_eq(by_reason[TX_REASON_CONNECTION], 0);
+    ck_assert_int_ge(by_reason[TX_REASON_CRASH], 2);
+    ck_assert_int_ge(by_reason[TX_REASON_TIMEOUT], 2);
+    ck_assert_int_ge(by_reason[TX_REASON_INVALID], 2);
 
-    /* The standings count them as bad's losses. */
+    /* The standings count them as each one's losses. */
     struct tx_standings st;
     tx_standings_init(&st);
     ck_assert_int_eq(tx_standings_read(&st, out, false, NULL, NULL, err, sizeof err), 0);
-    int b = tx_standings_bot(&st, "bad");
-    ck_assert_int_eq(st.bots[b].crashes, by_reason[TX_REASON_CRASH]);
-    ck_assert_int_eq(st.bots[b].timeouts, by_reason[TX_REASON_TIMEOUT]);
-    ck_assert_int_eq(st.bots[b].invalids, by_reason[TX_REASON_INVALID]);
-    int a = tx_standings_bot(&st, "a");
+    int c = tx_standings_bot(&st, "crash"), h = tx_standings_bot(&st, "hang"),
+        g = tx_standings_bot(&st, "garbage"), a = tx_standings_bot(&st, "a");
+    ck_assert_int_eq(st.bots[c].crashes, by_reason[TX_REASON_CRASH]);
+    ck_assert_int_eq(st.bots[h].timeouts, by_reason[TX_REASON_TIMEOUT]);
+    ck_assert_int_eq(st.bots[g].invalids, by_reason[TX_REASON_INVALID]);
+    ck_assert_int_eq(st.bots[c].timeouts + st.bots[c].invalids + st.bots[h].crashes +
+                         st.bots[h].invalids + st.bots[g].crashes + st.bots[g].timeouts,
+                     0);
     ck_assert_int_eq(st.bots[a].crashes + st.bots[a].timeouts + st.bots[a].invalids, 0);
     tx_standings_free(&st);
 }
