@@ -294,10 +294,10 @@ START_TEST(mcts_search_uses_lookahead_above_32)
 END_TEST
 
 /* A position of pp 48 x 48 from a game of the third round's final run
- * (greedy against mcts, greedy cut off, the record's 90 moves): mcts (player
- * 1, columns) has just played AF12, 4 pegs from connecting, and greedy
- * answered AF13, whose link crosses the last steps of mcts's connection:
- * 17 pegs then. */
+ * (greedy against mcts, greedy cut off; the record's first 90 moves): mcts
+ * (player 1, columns) has just played AF12, 4 pegs from connecting, and
+ * greedy's answer in the game was AF13, whose links cross the last steps of
+ * mcts's connection: 17 pegs then. */
 static const char *const cut_by_a_link[] = {
     "AS44", "X2",  "AD14", "AH6",  "AM32", "AB6",  "AJ26", "AD2", "AH22", "AC3",  "AL30", "AI3",
     "AT46", "Y3",  "AI24", "AE3",  "AD10", "AK28", "AC12", "AG2", "AE16", "AF18", "AC17", "AA2",
@@ -374,7 +374,7 @@ START_TEST(link_blocks_see_a_cut_off_the_path)
     tx_fastboard_copy(after, b);
     tx_fastboard_play(after, af13);
     ck_assert_int_eq(tx_eval_distance(after, 1, NULL), 17);
-    /* no marks for a player whose opponent cannot connect, or has won */
+    /* no marks for a player whose opponent cannot connect (greedy here) */
     memset(marks, 0, TX_HOLES_MAX);
     ck_assert_int_eq(tx_eval_link_blocks(b, 1, marks), 0);
     free(after);
@@ -387,10 +387,11 @@ START_TEST(link_blocks_see_a_cut_off_the_path)
 }
 END_TEST
 
-/* In cut_by_a_link one move before (mcts to play AF12), the lookahead
- * with link blocks sees that greedy's answer takes every move's distance
- * back above 14 and does not value AF12 as a connection 4 pegs away;
- * without them its depth 2 chose AF12 as the game's search did. */
+/* In cut_by_a_link one move before (mcts to play AF12): without link
+ * blocks the lookahead's depth 2 chooses AF12, as the game's search did,
+ * valuing it as a connection 4 or 5 pegs away; with them greedy's blocks by
+ * a link are among the answers and the best move's value is more than 5
+ * pegs' worth lower. */
 START_TEST(lookahead_sees_the_link_block)
 {
     struct tx_geometry *geo = NULL;
