@@ -252,6 +252,65 @@ int tx_eval_two_distance(const struct tx_fastboard *b, int player)
     return second < TX_EVAL_FAR ? second : TX_EVAL_FAR;
 }
 
+/* A block need not stand on the opponent's path: a peg whose link to one
+ * of player's pegs crosses a knight step of that path cuts it as well.
+ * Given the opponent's distances from its first and last border lines
+ * (searches) and its distance best, the steps of its shortest paths are
+ * those from h to n with first[h] + last[n] == best (first[h] counts h's
+ * cost, last[n] n's); each of the nine links crossing such a step that
+ * player may make, with one end player's peg and the other a vacant hole
+ * it may use, marks that hole. */
+static int mark_link_blocks(const struct tx_fastboard *b, int player, const uint8_t *first,
+                            const uint8_t *last, int best, uint8_t *marks)
+{
+    const struct tx_geometry *geo = b->geo;
+    const uint8_t *cells = tx_fastboard_cells(b);
+    uint64_t his_blocked[(TX_LINKS_MAX + 63) / 64], my_blocked[(TX_LINKS_MAX + 63) / 64];
+    uint8_t cost[TX_HOLES_MAX];
+    int count = 0;
+
+    if (b->winner >= 0 || best >= TX_EVAL_FAR)
+        return 0;
+    mark_blocked(b, !player, his_blocked);
+    mark_blocked(b, player, my_blocked);
+    hole_costs(b, !player, cost);
+    for (int h = 0; h < geo->holes; h++) {
+        if (first[h] > best)
+            continue;
+        for (int k = 0; k < 8; k++) {
+            int n = geo->neighbour[h][k];
+            if (n < 0 || cost[n] == WALL || first[h] + last[n] != best)
+                continue;
+            int step = geo->link_of[h][k];
+            if ((his_blocked[step >> 6] >> (step & 63)) & 1)
+                continue;
+            for (int i = 0; i < TX_CROSSINGS; i++) {
+                int c = geo->crossing[step][i];
+                if (c == TX_NO_LINK || ((my_blocked[c >> 6] >> (c & 63)) & 1))
+                    continue;
+                for (int e = 0; e < 2; e++) {
+                    int peg = geo->link_end[c][e], hole = geo->link_end[c][!e];
+                    if (cells[peg] == player + 1 && !marks[hole] &&
+                        tx_fastboard_can_play(b, player, hole)) {
+                        marks[hole] = 1;
+                        count++;
+                    }
+                }
+            }
+        }
+    }
+    return count;
+}
+
+int tx_eval_link_blocks(const struct tx_fastboard *b, int player, uint8_t *marks)
+{
+    uint8_t first[TX_HOLES_MAX], last[TX_HOLES_MAX];
+    if (b->winner >= 0)
+        return 0;
+    int best = searches(b, !player, true, first, last);
+    return mark_link_blocks(b, player, first, last, best, marks);
+}
+
 /* Lower is better for the player: distance first, flexibility second. */
 static int player_cost(const struct tx_fastboard *b, int player)
 {
@@ -286,21 +345,22 @@ static int by_score_desc(const void *a, const void *b)
  * shortest one (0: h is on a shortest path), at most SLACK_CAP, which is
  * also the value when no connection passes through h. */
 #define SLACK_CAP 8
-static void path_slack(const struct tx_fastboard *b, int player, uint8_t *slack)
+static int path_slack(const struct tx_fastboard *b, int player, uint8_t *slack, uint8_t *first,
+                      uint8_t *last)
 {
     const struct tx_geometry *geo = b->geo;
-    uint8_t first[TX_HOLES_MAX], last[TX_HOLES_MAX];
 
     memset(slack, SLACK_CAP, (size_t)geo->holes);
     int best = searches(b, player, true, first, last);
     if (best >= TX_EVAL_FAR)
-        return;
+        return best;
     for (int h = 0; h < geo->holes; h++) {
         if (first[h] >= TX_EVAL_FAR || last[h] >= TX_EVAL_FAR)
             continue;
         int extra = first[h] + last[h] - hole_cost(b, player, h) - best;
         slack[h] = (uint8_t)(extra < SLACK_CAP ? extra : SLACK_CAP);
     }
+    return best;
 }
 
 struct keyed {
@@ -322,10 +382,11 @@ static int by_hole(const void *a, const void *b)
 }
 
 /* tx_eval_candidates, and with my_path and his_path (not NULL) what
- * tx_eval_paths marks for the mover and its opponent, from the same
- * searches when the candidates need them. */
+ * tx_eval_paths marks for the mover and its opponent, and with link_blocks
+ * what tx_eval_link_blocks marks for the mover, from the same searches when
+ * the candidates need them. */
 static int candidates_and_paths(const struct tx_fastboard *b, bool mine, int max, int16_t *out,
-                                uint8_t *my_path, uint8_t *his_path)
+                                uint8_t *my_path, uint8_t *his_path, uint8_t *link_blocks)
 {
     const struct tx_geometry *geo = b->geo;
     int me = b->to_move, n = 0;
@@ -337,16 +398,23 @@ static int candidates_and_paths(const struct tx_fastboard *b, bool mine, int max
             tx_eval_paths(b, me, my_path);
             tx_eval_paths(b, !me, his_path);
         }
+        if (link_blocks)
+            tx_eval_link_blocks(b, me, link_blocks);
         return n;
     }
 
     uint8_t *my_slack = tx_xmalloc((size_t)geo->holes), *his_slack = tx_xmalloc((size_t)geo->holes);
+    uint8_t *first = tx_xmalloc((size_t)geo->holes), *last = tx_xmalloc((size_t)geo->holes);
     struct keyed *list = tx_xmalloc(sizeof(*list) * (size_t)n);
     if (mine)
-        path_slack(b, me, my_slack);
+        path_slack(b, me, my_slack, first, last);
     else
         memset(my_slack, 0, (size_t)geo->holes);
-    path_slack(b, !me, his_slack);
+    int his_best = path_slack(b, !me, his_slack, first, last);
+    if (link_blocks)
+        mark_link_blocks(b, me, first, last, his_best, link_blocks);
+    free(first);
+    free(last);
     /* A vacant hole with no slack is on a shortest path (tx_eval_paths;
      * a player that has won has none, as path_slack's searches find). */
     for (int h = 0; my_path && h < geo->holes; h++) {
@@ -381,13 +449,13 @@ static int candidates_and_paths(const struct tx_fastboard *b, bool mine, int max
 
 int tx_eval_candidates(const struct tx_fastboard *b, bool mine, int max, int16_t *out)
 {
-    return candidates_and_paths(b, mine, max, out, NULL, NULL);
+    return candidates_and_paths(b, mine, max, out, NULL, NULL, NULL);
 }
 
 int tx_eval_candidates_paths(const struct tx_fastboard *b, int max, int16_t *out, uint8_t *my_path,
-                             uint8_t *his_path)
+                             uint8_t *his_path, uint8_t *link_blocks)
 {
-    return candidates_and_paths(b, true, max, out, my_path, his_path);
+    return candidates_and_paths(b, true, max, out, my_path, his_path, link_blocks);
 }
 
 int tx_eval_rank_moves(const struct tx_fastboard *b, struct tx_rng *rng, int16_t *out, int *scores)

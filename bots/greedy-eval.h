@@ -44,6 +44,13 @@ int tx_eval_paths(const struct tx_fastboard *b, int player, uint8_t *on_path);
  * player has fewer than two ways. 0 when player has won. */
 int tx_eval_two_distance(const struct tx_fastboard *b, int player);
 
+/* Marks in marks (one byte per hole, set to 1, the others left alone) the
+ * vacant holes where a peg of player would make a link crossing a knight
+ * step of its opponent's shortest connections: blocks that are not on the
+ * opponent's path (tx_eval_paths) but cut it all the same. Returns how many
+ * it marked. Two searches. */
+int tx_eval_link_blocks(const struct tx_fastboard *b, int player, uint8_t *marks);
+
 /* The position from player's side: positive when player is closer to
  * connecting than its opponent; +-TX_EVAL_WIN when the game is won. */
 int tx_eval_position(const struct tx_fastboard *b, int player);
@@ -77,9 +84,11 @@ int tx_eval_candidates(const struct tx_fastboard *b, bool mine, int max, int16_t
 /* tx_eval_candidates(b, true, max, out), and tx_eval_paths of the player
  * to move into my_path and of its opponent into his_path, from the same
  * four searches when the candidates are restricted (eight otherwise):
- * twixt-mcts's expansion on a big board. */
+ * twixt-mcts's expansion on a big board. With link_blocks (NULL for none)
+ * also what tx_eval_link_blocks marks for the player to move, from the
+ * same searches: its lookahead's inner nodes. */
 int tx_eval_candidates_paths(const struct tx_fastboard *b, int max, int16_t *out, uint8_t *my_path,
-                             uint8_t *his_path);
+                             uint8_t *his_path, uint8_t *link_blocks);
 
 /* True when player 1 should answer player 0's first peg in hole with SWAP:
  * a central peg is worth taking, one near an edge is not. */

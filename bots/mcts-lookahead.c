@@ -31,6 +31,7 @@ struct lookahead {
     bool out_of_time;
     long evaluations, max_evaluations; /* 0: no limit but the deadline */
     bool two_distance;
+    bool link_blocks;
 };
 
 static int64_t now_ns(void)
@@ -85,12 +86,31 @@ static int evaluate(struct lookahead *la, const struct tx_fastboard *b, int ply)
 
 /* An inner node's moves: its candidates, blocks of the opponent's shortest
  * paths first, then advances on the mover's own, then the others (a stable
- * order, so the candidates' hole order breaks ties). */
-static int inner_moves(const struct tx_fastboard *b, int16_t *moves)
+ * order, so the candidates' hole order breaks ties).
+ * The link blocks enhancement (--no-link-blocks): the mover's blocks by a
+ * link (tx_eval_link_blocks, from the candidates' searches) are moves too,
+ * among the blocks, when the candidates (the holes nearest the shortest
+ * paths) leave them out. Without them the lookahead cannot see such a block
+ * coming: on pp 48 x 48 a peg of greedy's whose link crossed the last steps
+ * of mcts's connection took it from 4 pegs to 17, and the lookahead had
+ * chosen the move before it as the best (README, the fourth round). */
+static int inner_moves(const struct lookahead *la, const struct tx_fastboard *b, int16_t *moves)
 {
-    uint8_t mine[TX_HOLES_MAX] = {0}, his[TX_HOLES_MAX] = {0};
+    uint8_t mine[TX_HOLES_MAX] = {0}, his[TX_HOLES_MAX] = {0}, block[TX_HOLES_MAX] = {0};
     int16_t all[TX_HOLES_MAX];
-    int n = tx_eval_candidates_paths(b, TX_LOOKAHEAD_WIDTH, all, mine, his), count = 0;
+    int n = tx_eval_candidates_paths(b, TX_LOOKAHEAD_WIDTH, all, mine, his,
+                                     la->link_blocks ? block : NULL),
+        count = 0;
+    if (la->link_blocks) {
+        for (int i = 0; i < n; i++)
+            block[all[i]] |= 2; /* already a move */
+        for (int h = 0; h < b->geo->holes; h++)
+            if (block[h] & 1) {
+                his[h] = 1;
+                if (block[h] == 1)
+                    all[n++] = (int16_t)h;
+            }
+    }
     for (int rank = 3; rank >= 0; rank--)
         for (int i = 0; i < n; i++)
             if (his[all[i]] * 2 + mine[all[i]] == rank)
@@ -107,7 +127,7 @@ static int negamax(struct lookahead *la, int ply, int depth, int alpha, int beta
         return evaluate(la, b, ply);
     int16_t moves[TX_HOLES_MAX];
     int64_t t = now_ns();
-    int n = inner_moves(b, moves);
+    int n = inner_moves(la, b, moves);
     if (now_ns() - t > la->longest_ns)
         la->longest_ns = now_ns() - t; /* on 100 x 100 more than an evaluation */
     if (n == 0)
@@ -143,11 +163,13 @@ double tx_lookahead_win_rate(int value)
 }
 
 int tx_lookahead_move(const struct tx_fastboard *b, int64_t deadline_ns, long max_evaluations,
-                      int max_depth, bool two_distance, struct tx_lookahead_stats *stats)
+                      int max_depth, const struct tx_lookahead_features *features,
+                      struct tx_lookahead_stats *stats)
 {
     struct lookahead la = {.deadline_ns = deadline_ns,
                            .max_evaluations = max_evaluations,
-                           .two_distance = two_distance};
+                           .two_distance = features->two_distance,
+                           .link_blocks = features->link_blocks};
     int16_t moves[TX_HOLES_MAX];
     int *value = tx_xmalloc(sizeof(int) * TX_HOLES_MAX);
     int n = tx_eval_candidates(b, true, tx_lookahead_root_width(b->geo), moves);

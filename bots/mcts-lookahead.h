@@ -42,13 +42,21 @@ struct tx_lookahead_stats {
     int value;        /* the chosen move's value, from the mover's side (tx_eval_position) */
 };
 
+/* What the lookahead adds to a plain alpha-beta of greedy's evaluation,
+ * each measured in README (twixt-mcts --no-FEATURE switches them off). */
+struct tx_lookahead_features {
+    bool two_distance; /* the value counts how fragile a connection is */
+    bool link_blocks;  /* an inner node's moves include blocks by a link */
+};
+
 /* The move of the player to move of b by the lookahead, searching until the
  * monotonic clock reaches deadline_ns (leaving room for one more
  * evaluation), max_evaluations positions are evaluated, or depth max_depth
  * is done (0 for either: no limit but the deadline). Returns -1 when the
  * player to move has no hole. */
 int tx_lookahead_move(const struct tx_fastboard *b, int64_t deadline_ns, long max_evaluations,
-                      int max_depth, bool two_distance, struct tx_lookahead_stats *stats);
+                      int max_depth, const struct tx_lookahead_features *features,
+                      struct tx_lookahead_stats *stats);
 
 /* A value of tx_eval_position as a win rate guess for the bot's message. */
 double tx_lookahead_win_rate(int value);

@@ -107,6 +107,7 @@ void tx_mcts_features_default(struct tx_mcts_features *f)
     f->fallback = true;
     f->lookahead = true;
     f->two_distance = true;
+    f->link_blocks = true;
 }
 
 void tx_mcts_set_features(struct tx_mcts *m, const struct tx_mcts_features *f)
@@ -184,7 +185,7 @@ static int child_moves(const struct tx_mcts *m, const struct tx_fastboard *b, in
                        uint8_t *mine, uint8_t *his)
 {
     int max = m->big && m->features.candidates ? CANDIDATES : TX_HOLES_MAX;
-    return tx_eval_candidates_paths(b, max, moves, mine, his);
+    return tx_eval_candidates_paths(b, max, moves, mine, his, NULL);
 }
 
 /* Gives node children (child_moves), unless the pool is full (the node
@@ -498,8 +499,9 @@ static int lookahead(struct tx_mcts *m, const struct tx_fastboard *b, int64_t de
                      long max_evaluations, struct tx_mcts_stats *stats)
 {
     struct tx_lookahead_stats la;
-    int move = tx_lookahead_move(b, deadline_ns, max_evaluations, LOOKAHEAD_DEPTH,
-                                 m->features.two_distance, &la);
+    struct tx_lookahead_features f = {.two_distance = m->features.two_distance,
+                                      .link_blocks = m->features.link_blocks};
+    int move = tx_lookahead_move(b, deadline_ns, max_evaluations, LOOKAHEAD_DEPTH, &f, &la);
     m->last_move = -1; /* no tree to keep */
     stats->playouts = la.evaluations;
     stats->win_rate = tx_lookahead_win_rate(la.value);

@@ -75,6 +75,7 @@ struct tx_mcts_features {
     bool fallback;     /* big boards: a thin search plays the greedy ranking's best (mcts.c) */
     bool lookahead;    /* boards over 32 x 32: alpha-beta of greedy's evaluation (lookahead) */
     bool two_distance; /* the lookahead counts how fragile a connection is (mcts-lookahead.c) */
+    bool link_blocks;  /* the lookahead's replies include blocks by a link (mcts-lookahead.c) */
 };
 
 void tx_mcts_features_default(struct tx_mcts_features *f);

@@ -140,6 +140,8 @@ static void usage(void)
            "                    search of greedy's evaluation\n"
            "  --no-two-distance the lookahead's value is greedy's, blind to how fragile a\n"
            "                    connection is\n"
+           "  --no-link-blocks  the lookahead's replies are the candidates only, not the\n"
+           "                    blocks by a link that cross a shortest connection\n"
            "  --help      this text\n",
            TX_SIZE_MIN, TX_SIZE_MAX, TX_SIZE_DEFAULT, TX_SIZE_DEFAULT, FIRST_TURN_MS, TURN_MS);
 }
@@ -222,6 +224,10 @@ static int option(const char *prog, int argc, char **argv, int *i, void *data)
     }
     if (!strcmp(argv[*i], "--no-two-distance")) {
         bot->features.two_distance = false;
+        return 1;
+    }
+    if (!strcmp(argv[*i], "--no-link-blocks")) {
+        bot->features.link_blocks = false;
         return 1;
     }
     if (!strcmp(argv[*i], "--no-lookahead")) {

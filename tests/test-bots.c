@@ -1216,7 +1216,7 @@ START_TEST(eval_candidates_paths_match)
                 int n0 = tx_eval_candidates(b, true, maxes[mi], c0);
                 tx_eval_paths(b, b->to_move, m0);
                 tx_eval_paths(b, !b->to_move, h0);
-                int n1 = tx_eval_candidates_paths(b, maxes[mi], c1, m1, h1);
+                int n1 = tx_eval_candidates_paths(b, maxes[mi], c1, m1, h1, NULL);
                 ck_assert_int_eq(n0, n1);
                 ck_assert(memcmp(c0, c1, sizeof(int16_t) * (size_t)n0) == 0);
                 ck_assert_msg(memcmp(m0, m1, (size_t)geo->holes) == 0 &&

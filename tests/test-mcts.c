@@ -3,18 +3,26 @@
  * a plain minimax over the same moves gives, is greedy at depth one, sees
  * a won and a lost race, keeps to its deadline on 100 x 100, and takes
  * over tx_mcts_search above 32 x 32 unless switched off; and the
- * two-distance its value uses is ordered as it should be.
+ * two-distance its value uses is ordered as it should be. The fourth
+ * round's blocks by a link (tx_eval_link_blocks) on a position of a real
+ * game.
  */
 #include <check.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 
 #include "alloc.h"
 #include "fastboard.h"
+#include "game.h"
 #include "greedy-eval.h"
+#include "hole.h"
 #include "mcts-lookahead.h"
 #include "mcts.h"
 #include "rng.h"
+
+static const struct tx_lookahead_features plain = {0},
+                                          all = {.two_distance = true, .link_blocks = true};
 
 static struct tx_fastboard *board_of(const struct tx_geometry *geo, enum tx_rules rules)
 {
@@ -50,7 +58,7 @@ static int reference(const struct tx_fastboard *b, int ply, int depth, bool root
     int16_t moves[TX_HOLES_MAX];
     uint8_t mine[TX_HOLES_MAX], his[TX_HOLES_MAX];
     int n = root ? tx_eval_candidates(b, true, tx_lookahead_root_width(b->geo), moves)
-                 : tx_eval_candidates_paths(b, TX_LOOKAHEAD_WIDTH, moves, mine, his);
+                 : tx_eval_candidates_paths(b, TX_LOOKAHEAD_WIDTH, moves, mine, his, NULL);
     if (n == 0)
         return 0;
     struct tx_fastboard *next = tx_xmalloc(b->bytes);
@@ -80,7 +88,7 @@ START_TEST(lookahead_value_is_minimax)
         random_moves(b, &rng, 6 + game);
         int depth = game == 0 ? 3 : 2;
         struct tx_lookahead_stats st;
-        int move = tx_lookahead_move(b, INT64_MAX, 0, depth, false, &st);
+        int move = tx_lookahead_move(b, INT64_MAX, 0, depth, &plain, &st);
         ck_assert(move >= 0 && tx_fastboard_can_play(b, b->to_move, move));
         ck_assert_int_eq(st.depth, depth);
         ck_assert_int_eq(st.searched, st.moves);
@@ -107,7 +115,7 @@ START_TEST(lookahead_depth_one_is_greedy)
     struct tx_fastboard *b = board_of(geo, TX_RULES_PP);
     random_moves(b, &rng, 9);
     struct tx_lookahead_stats st;
-    int move = tx_lookahead_move(b, INT64_MAX, 0, 1, false, &st);
+    int move = tx_lookahead_move(b, INT64_MAX, 0, 1, &plain, &st);
     int16_t ranked[TX_HOLES_MAX];
     int scores[TX_HOLES_MAX];
     int n = tx_eval_rank_candidates(b, &rng, tx_lookahead_root_width(geo), ranked, scores);
@@ -142,7 +150,7 @@ START_TEST(lookahead_sees_won_and_lost_races)
         if (p1_to_move)
             tx_fastboard_play(b, tx_geometry_hole(geo, 8, 5)); /* player 0 elsewhere */
         struct tx_lookahead_stats st;
-        int move = tx_lookahead_move(b, INT64_MAX, 0, 2, true, &st);
+        int move = tx_lookahead_move(b, INT64_MAX, 0, 2, &all, &st);
         if (!p1_to_move) {
             ck_assert_int_eq(move, tx_geometry_hole(geo, 3, 11));
             ck_assert_int_ge(st.value, TX_EVAL_WIN - 8);
@@ -236,7 +244,7 @@ START_TEST(lookahead_keeps_to_its_deadline)
     random_moves(b, &rng, 8);
     struct tx_lookahead_stats st;
     int64_t start = now_ns(), deadline = start + 60000000;
-    int move = tx_lookahead_move(b, deadline, 0, 0, true, &st);
+    int move = tx_lookahead_move(b, deadline, 0, 0, &all, &st);
     int64_t end = now_ns();
     ck_assert(move >= 0 && tx_fastboard_can_play(b, b->to_move, move));
     ck_assert_int_gt(st.evaluations, 0);
@@ -244,7 +252,7 @@ START_TEST(lookahead_keeps_to_its_deadline)
     ck_assert_msg(end <= deadline + 200000000, "%.1f ms past the deadline",
                   (double)(end - deadline) / 1e6);
     /* and with an evaluation limit, no more than that */
-    tx_lookahead_move(b, INT64_MAX, 10, 0, true, &st);
+    tx_lookahead_move(b, INT64_MAX, 10, 0, &all, &st);
     ck_assert_int_eq(st.evaluations, 10);
     free(b);
     free(geo);
@@ -285,6 +293,124 @@ START_TEST(mcts_search_uses_lookahead_above_32)
 }
 END_TEST
 
+/* A position of pp 48 x 48 from a game of the third round's final run
+ * (greedy against mcts, greedy cut off; the record's first 90 moves): mcts
+ * (player 1, columns) has just played AF12, 4 pegs from connecting, and
+ * greedy's answer in the game was AF13, whose links cross the last steps of
+ * mcts's connection: 17 pegs then. */
+static const char *const cut_by_a_link[] = {
+    "AS44", "X2",  "AD14", "AH6",  "AM32", "AB6",  "AJ26", "AD2", "AH22", "AC3",  "AL30", "AI3",
+    "AT46", "Y3",  "AI24", "AE3",  "AD10", "AK28", "AC12", "AG2", "AE16", "AF18", "AC17", "AA2",
+    "AD5",  "AC2", "AB4",  "AB2",  "Z4",   "W2",   "Y6",   "U3",  "V4",   "S2",   "AJ3",  "AK4",
+    "X3",   "Q3",  "T5",   "O4",   "AL3",  "AM3",  "O5",   "M3",  "AC8",  "K4",   "AK5",  "AO4",
+    "Q4",   "I5",  "AO5",  "AQ5",  "AR3",  "AS6",  "H3",   "G6",  "AT7",  "AU5",  "AA7",  "E7",
+    "S3",   "C8",  "M6",   "B6",   "AD3",  "AA4",  "AF4",  "AV3", "Z5",   "AH5",  "AG6",  "AC5",
+    "AI7",  "A4",  "AH3",  "AE6",  "AH9",  "AE2",  "AB5",  "AF8", "AI2",  "U2",   "AI9",  "AJ5",
+    "U4",   "Z2",  "AF3",  "AG10", "AG11", "AF12"};
+
+/* The search board after the moves of a pp game on geo (SWAP included). */
+static struct tx_fastboard *board_after(const struct tx_geometry *geo, const char *const *moves,
+                                        int n)
+{
+    struct tx_game *g = tx_game_new(geo, TX_RULES_PP);
+    for (int i = 0; i < n; i++) {
+        int h = TX_MOVE_SWAP;
+        if (strcmp(moves[i], "SWAP"))
+            ck_assert_int_eq(tx_hole_parse(geo, moves[i], strlen(moves[i]), &h), TX_HOLE_OK);
+        ck_assert_int_eq(tx_game_play(g, h), TX_LEGAL);
+    }
+    struct tx_fastboard *b = board_of(geo, TX_RULES_PP);
+    tx_fastboard_from_game(b, g);
+    tx_game_free(g);
+    return b;
+}
+
+static int hole_of(const struct tx_geometry *geo, const char *name)
+{
+    int h = -1;
+    ck_assert_int_eq(tx_hole_parse(geo, name, strlen(name), &h), TX_HOLE_OK);
+    return h;
+}
+
+/* tx_eval_link_blocks marks greedy's AF13 in cut_by_a_link: not on mcts's
+ * shortest paths, not among the 24 candidates of the lookahead's inner
+ * node, yet it takes mcts's distance from 4 to 17; the same marks come from
+ * the candidates' searches (tx_eval_candidates_paths), and every marked
+ * hole is vacant, playable and makes a link. */
+START_TEST(link_blocks_see_a_cut_off_the_path)
+{
+    struct tx_geometry *geo = NULL;
+    ck_assert_int_eq(tx_geometry_new(48, 48, &geo), 0);
+    int n = (int)(sizeof(cut_by_a_link) / sizeof(cut_by_a_link[0]));
+    struct tx_fastboard *b = board_after(geo, cut_by_a_link, n);
+    int af13 = hole_of(geo, "AF13");
+    ck_assert_int_eq(b->to_move, 0);
+    ck_assert_int_eq(tx_eval_distance(b, 1, NULL), 4);
+    uint8_t *marks = tx_xcalloc(TX_HOLES_MAX, 1), *again = tx_xcalloc(TX_HOLES_MAX, 1);
+    uint8_t *mine = tx_xcalloc(TX_HOLES_MAX, 1), *his = tx_xcalloc(TX_HOLES_MAX, 1);
+    int16_t moves[TX_HOLES_MAX];
+    int marked = tx_eval_link_blocks(b, 0, marks);
+    ck_assert_int_gt(marked, 0);
+    ck_assert_int_eq(marks[af13], 1);
+    int m = tx_eval_candidates_paths(b, TX_LOOKAHEAD_WIDTH, moves, mine, his, again);
+    ck_assert_int_eq(m, TX_LOOKAHEAD_WIDTH);
+    for (int i = 0; i < m; i++)
+        ck_assert_int_ne(moves[i], af13);
+    ck_assert_int_eq(his[af13], 0);
+    struct tx_fastboard *after = board_of(geo, TX_RULES_PP);
+    for (int h = 0; h < geo->holes; h++) {
+        ck_assert_int_eq(again[h], marks[h]);
+        if (!marks[h])
+            continue;
+        ck_assert(tx_fastboard_can_play(b, 0, h));
+        tx_fastboard_copy(after, b);
+        tx_fastboard_play(after, h);
+        int links = 0;
+        for (int k = 0; k < 8; k++)
+            links +=
+                geo->neighbour[h][k] >= 0 && tx_fastboard_has_link(after, 0, geo->link_of[h][k]);
+        ck_assert_int_gt(links, 0);
+    }
+    tx_fastboard_copy(after, b);
+    tx_fastboard_play(after, af13);
+    ck_assert_int_eq(tx_eval_distance(after, 1, NULL), 17);
+    /* no marks for a player whose opponent cannot connect (greedy here) */
+    memset(marks, 0, TX_HOLES_MAX);
+    ck_assert_int_eq(tx_eval_link_blocks(b, 1, marks), 0);
+    free(after);
+    free(marks);
+    free(again);
+    free(mine);
+    free(his);
+    free(b);
+    free(geo);
+}
+END_TEST
+
+/* In cut_by_a_link one move before (mcts to play AF12): without link
+ * blocks the lookahead's depth 2 chooses AF12, as the game's search did,
+ * valuing it as a connection 4 or 5 pegs away; with them greedy's blocks by
+ * a link are among the answers and the best move's value is more than 5
+ * pegs' worth lower. */
+START_TEST(lookahead_sees_the_link_block)
+{
+    struct tx_geometry *geo = NULL;
+    ck_assert_int_eq(tx_geometry_new(48, 48, &geo), 0);
+    int n = (int)(sizeof(cut_by_a_link) / sizeof(cut_by_a_link[0]));
+    struct tx_fastboard *b = board_after(geo, cut_by_a_link, n - 1);
+    struct tx_lookahead_features f = {.two_distance = true, .link_blocks = false};
+    struct tx_lookahead_stats without, with;
+    int move = tx_lookahead_move(b, INT64_MAX, 0, 2, &f, &without);
+    ck_assert_int_eq(move, hole_of(geo, "AF12"));
+    f.link_blocks = true;
+    tx_lookahead_move(b, INT64_MAX, 0, 2, &f, &with);
+    ck_assert_int_eq(with.depth, 2);
+    ck_assert_int_lt(with.value, without.value - 5 * 64);
+    free(b);
+    free(geo);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("mcts");
@@ -296,6 +422,8 @@ int main(void)
     tcase_add_test(tc, lookahead_keeps_to_its_deadline);
     tcase_add_test(tc, two_distance_order);
     tcase_add_test(tc, mcts_search_uses_lookahead_above_32);
+    tcase_add_test(tc, link_blocks_see_a_cut_off_the_path);
+    tcase_add_test(tc, lookahead_sees_the_link_block);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);
