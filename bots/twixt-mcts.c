@@ -13,6 +13,7 @@
  */
 #include <errno.h>
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -36,6 +37,36 @@ struct mcts_bot {
     int ms;           /* --ms, 0 for the defaults */
     bool bench;       /* --bench */
     double cpu_share; /* CPU time / wall time of the last search, 1 at start */
+};
+
+/* The --no-FEATURE switches: each turns one enhancement off (mcts.h says
+ * what each adds, README what each measured), so that its worth can be
+ * measured against the same build. */
+static const struct feature_switch {
+    const char *name; /* --no-NAME */
+    size_t field;     /* offsetof the flag in struct tx_mcts_features */
+    const char *help; /* --help's line, continued after "\n" */
+} feature_switches[] = {
+    {"second-line", offsetof(struct tx_mcts_features, second_line),
+     "a chain joining its two second lines is not yet a win"},
+    {"save-bridge", offsetof(struct tx_mcts_features, save_bridge),
+     "playouts do not answer intrusions into two-way links"},
+    {"save-edge", offsetof(struct tx_mcts_features, save_edge),
+     "nor the last way of a peg to its border line"},
+    {"candidates", offsetof(struct tx_mcts_features, candidates),
+     "on boards over 16 x 16, every hole is a child in the tree"},
+    {"cutoff", offsetof(struct tx_mcts_features, cutoff),
+     "on boards over 16 x 16, playouts fill the board"},
+    {"fallback", offsetof(struct tx_mcts_features, fallback),
+     "on boards over 16 x 16, a thin search's choice is played as it is"},
+    {"lookahead", offsetof(struct tx_mcts_features, lookahead),
+     "on boards over 32 x 32, the tree search plays, not an alpha-beta\n"
+     "search of greedy's evaluation"},
+    {"two-distance", offsetof(struct tx_mcts_features, two_distance),
+     "the lookahead's value is greedy's, blind to how fragile a\nconnection is"},
+    {"link-blocks", offsetof(struct tx_mcts_features, link_blocks),
+     "the lookahead's replies are the candidates only, not the\n"
+     "blocks by a link that cross a shortest connection"},
 };
 
 static int64_t cpu_now_ns(void)
@@ -129,21 +160,15 @@ static void usage(void)
            "  --seed N    random seed (default: from the clock)\n"
            "  --ms N      thinking time per turn in ms (default %d on the first turn, %d\n"
            "              later, less when the machine is busy)\n"
-           "  --bench     print playouts per second on one core and exit\n"
-           "  --no-second-line  a chain joining its two second lines is not yet a win\n"
-           "  --no-save-bridge  playouts do not answer intrusions into two-way links\n"
-           "  --no-save-edge    nor the last way of a peg to its border line\n"
-           "  --no-candidates   on boards over 16 x 16, every hole is a child in the tree\n"
-           "  --no-cutoff       on boards over 16 x 16, playouts fill the board\n"
-           "  --no-fallback     on boards over 16 x 16, a thin search's choice is played as it is\n"
-           "  --no-lookahead    on boards over 32 x 32, the tree search plays, not an alpha-beta\n"
-           "                    search of greedy's evaluation\n"
-           "  --no-two-distance the lookahead's value is greedy's, blind to how fragile a\n"
-           "                    connection is\n"
-           "  --no-link-blocks  the lookahead's replies are the candidates only, not the\n"
-           "                    blocks by a link that cross a shortest connection\n"
-           "  --help      this text\n",
+           "  --bench     print playouts per second on one core and exit\n",
            TX_SIZE_MIN, TX_SIZE_MAX, TX_SIZE_DEFAULT, TX_SIZE_DEFAULT, FIRST_TURN_MS, TURN_MS);
+    for (size_t i = 0; i < sizeof feature_switches / sizeof feature_switches[0]; i++) {
+        const char *help = feature_switches[i].help, *end;
+        printf("  --no-%-12s %.*s\n", feature_switches[i].name, (int)strcspn(help, "\n"), help);
+        for (; (end = strchr(help, '\n')); help = end + 1)
+            printf("%20s%.*s\n", "", (int)strcspn(end + 1, "\n"), end + 1);
+    }
+    printf("  --help      this text\n");
 }
 
 /* Microseconds to read a turn: parse the input of a nearly full board,
@@ -206,42 +231,11 @@ static int option(const char *prog, int argc, char **argv, int *i, void *data)
         bot->ms = (int)v;
         return 1;
     }
-    if (!strcmp(argv[*i], "--no-second-line")) {
-        bot->features.second_line = false;
-        return 1;
-    }
-    if (!strcmp(argv[*i], "--no-save-edge")) {
-        bot->features.save_edge = false;
-        return 1;
-    }
-    if (!strcmp(argv[*i], "--no-candidates")) {
-        bot->features.candidates = false;
-        return 1;
-    }
-    if (!strcmp(argv[*i], "--no-fallback")) {
-        bot->features.fallback = false;
-        return 1;
-    }
-    if (!strcmp(argv[*i], "--no-two-distance")) {
-        bot->features.two_distance = false;
-        return 1;
-    }
-    if (!strcmp(argv[*i], "--no-link-blocks")) {
-        bot->features.link_blocks = false;
-        return 1;
-    }
-    if (!strcmp(argv[*i], "--no-lookahead")) {
-        bot->features.lookahead = false;
-        return 1;
-    }
-    if (!strcmp(argv[*i], "--no-cutoff")) {
-        bot->features.cutoff = false;
-        return 1;
-    }
-    if (!strcmp(argv[*i], "--no-save-bridge")) {
-        bot->features.save_bridge = false;
-        return 1;
-    }
+    for (size_t f = 0; f < sizeof feature_switches / sizeof feature_switches[0]; f++)
+        if (!strncmp(argv[*i], "--no-", 5) && !strcmp(argv[*i] + 5, feature_switches[f].name)) {
+            *(bool *)((char *)&bot->features + feature_switches[f].field) = false;
+            return 1;
+        }
     if (strcmp(argv[*i], "--bench"))
         return 0;
     bot->bench = true;
