@@ -404,7 +404,7 @@ static int candidates_and_paths(const struct tx_fastboard *b, bool mine, int max
     }
 
     uint8_t *my_slack = tx_xmalloc((size_t)geo->holes), *his_slack = tx_xmalloc((size_t)geo->holes);
-    uint8_t *first = tx_xmalloc((size_t)geo->holes), *last = tx_xmalloc((size_t)geo->holes);
+    uint8_t first[TX_HOLES_MAX], last[TX_HOLES_MAX]; /* path_slack's searches, as it had them */
     struct keyed *list = tx_xmalloc(sizeof(*list) * (size_t)n);
     if (mine)
         path_slack(b, me, my_slack, first, last);
@@ -413,8 +413,6 @@ static int candidates_and_paths(const struct tx_fastboard *b, bool mine, int max
     int his_best = path_slack(b, !me, his_slack, first, last);
     if (link_blocks)
         mark_link_blocks(b, me, first, last, his_best, link_blocks);
-    free(first);
-    free(last);
     /* A vacant hole with no slack is on a shortest path (tx_eval_paths;
      * a player that has won has none, as path_slack's searches find). */
     for (int h = 0; my_path && h < geo->holes; h++) {

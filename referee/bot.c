@@ -763,17 +763,17 @@ static bool server_start(const char *launcher)
  * SERVER_ANSWER_MS. */
 static ssize_t server_answer(int32_t answer[2])
 {
-    struct timespec start, now;
-    clock_gettime(CLOCK_MONOTONIC, &start);
+    uint64_t deadline = uv_hrtime() + (uint64_t)SERVER_ANSWER_MS * 1000000;
     for (;;) {
-        clock_gettime(CLOCK_MONOTONIC, &now);
-        long waited = (now.tv_sec - start.tv_sec) * 1000 + (now.tv_nsec - start.tv_nsec) / 1000000;
+        uint64_t now = uv_hrtime();
         struct pollfd p = {.fd = server.fd, .events = POLLIN};
-        int r = waited < SERVER_ANSWER_MS ? poll(&p, 1, (int)(SERVER_ANSWER_MS - waited)) : 0;
+        int r = now < deadline ? poll(&p, 1, (int)((deadline - now) / 1000000)) : 0;
         if (r == 0)
             return -ETIMEDOUT;
         if (r < 0 && errno == EINTR)
             continue;
+        if (r < 0)
+            return -1;
         ssize_t n = server_message(answer, MSG_DONTWAIT);
         if (n < 0 && errno == EAGAIN)
             continue;
