@@ -44,17 +44,11 @@ static void mark_blocked(const struct tx_fastboard *b, int player, uint64_t *blo
     }
 }
 
-/* 0 for player's own peg, 1 for a vacant hole it may use, -1 for a wall. */
-static int hole_cost(const struct tx_fastboard *b, int player, int hole)
-{
-    if (tx_fastboard_cell(b, hole) == player + 1)
-        return 0;
-    return tx_fastboard_can_play(b, player, hole) ? 1 : -1;
-}
-
 #define WALL 255 /* a cost: a hole player may not enter */
+#define FRAGILITY_MAX 8
 
-/* Each hole's cost to player (hole_cost, WALL for -1), so that a search
+/* Each hole's cost to player: 0 for its own peg, 1 for a vacant hole it
+ * may use, else WALL; so that a search
  * reads one byte a step: the searches are most of twixt-mcts's time on big
  * boards (its cut playouts end with two), and looking the cost up from the
  * cells and zones on every step took a fifth of it. */
@@ -112,33 +106,44 @@ static void search(const struct tx_fastboard *b, const uint8_t *cost, const uint
     }
 }
 
+/* What every search of player reads, computed once for the searches of
+ * one evaluation: the links it may never make (mark_blocked) and each
+ * hole's cost (hole_costs). */
+struct prepared {
+    uint64_t blocked[(TX_LINKS_MAX + 63) / 64];
+    uint8_t cost[TX_HOLES_MAX];
+};
+
+static void prepare(const struct tx_fastboard *b, int player, struct prepared *p)
+{
+    mark_blocked(b, player, p->blocked);
+    hole_costs(b, player, p->cost);
+}
+
 /* The distance of player (TX_EVAL_FAR when it cannot connect), with the
  * distances from its first border line to every hole in first, and when
  * `both` and it can connect, from its last border line in last. */
-static int searches(const struct tx_fastboard *b, int player, bool both, uint8_t *first,
-                    uint8_t *last)
+static int searches(const struct tx_fastboard *b, const struct prepared *p, int player, bool both,
+                    uint8_t *first, uint8_t *last)
 {
     const struct tx_geometry *geo = b->geo;
-    uint64_t blocked[(TX_LINKS_MAX + 63) / 64];
-    uint8_t cost[TX_HOLES_MAX];
     unsigned zone_first = player == 0 ? TX_ZONE_ROW_FIRST : TX_ZONE_COL_FIRST;
     unsigned zone_last = player == 0 ? TX_ZONE_ROW_LAST : TX_ZONE_COL_LAST;
 
-    mark_blocked(b, player, blocked);
-    hole_costs(b, player, cost);
-    search(b, cost, blocked, zone_first, both ? 0 : zone_last, first);
+    search(b, p->cost, p->blocked, zone_first, both ? 0 : zone_last, first);
     int best = TX_EVAL_FAR;
     for (int h = 0; h < geo->holes; h++)
         if ((geo->zone[h] & zone_last) && first[h] < best)
             best = first[h];
     if (both && best < TX_EVAL_FAR)
-        search(b, cost, blocked, zone_last, 0, last);
+        search(b, p->cost, p->blocked, zone_last, 0, last);
     return best;
 }
 
 /* The distance of player, and when on_path is not NULL the holes on its
  * shortest paths (counted in *flex when flex is not NULL). */
-static int distance_and_paths(const struct tx_fastboard *b, int player, int *flex, uint8_t *on_path)
+static int distance_and_paths(const struct tx_fastboard *b, const struct prepared *p, int player,
+                              int *flex, uint8_t *on_path)
 {
     const struct tx_geometry *geo = b->geo;
     uint8_t first[TX_HOLES_MAX], last[TX_HOLES_MAX];
@@ -147,12 +152,12 @@ static int distance_and_paths(const struct tx_fastboard *b, int player, int *fle
         *flex = 0;
     if (b->winner == player)
         return 0;
-    int best = searches(b, player, flex || on_path, first, last);
+    int best = searches(b, p, player, flex || on_path, first, last);
     if ((flex || on_path) && best < TX_EVAL_FAR) {
         for (int h = 0; h < geo->holes; h++) {
             if (first[h] >= TX_EVAL_FAR || last[h] >= TX_EVAL_FAR)
                 continue;
-            int cost = hole_cost(b, player, h);
+            int cost = p->cost[h];
             if (first[h] + last[h] - cost != best)
                 continue;
             if (flex)
@@ -166,12 +171,16 @@ static int distance_and_paths(const struct tx_fastboard *b, int player, int *fle
 
 int tx_eval_distance(const struct tx_fastboard *b, int player, int *flex)
 {
-    return distance_and_paths(b, player, flex, NULL);
+    struct prepared p;
+    prepare(b, player, &p);
+    return distance_and_paths(b, &p, player, flex, NULL);
 }
 
 int tx_eval_paths(const struct tx_fastboard *b, int player, uint8_t *on_path)
 {
-    return distance_and_paths(b, player, NULL, on_path);
+    struct prepared p;
+    prepare(b, player, &p);
+    return distance_and_paths(b, &p, player, NULL, on_path);
 }
 
 /* Hex's two-distance over knight steps: a hole's value is its cost plus
@@ -182,21 +191,20 @@ int tx_eval_paths(const struct tx_fastboard *b, int player, uint8_t *on_path)
  * comes off the deque, at that neighbour's value or one more. Returns the
  * second smallest value of the last border line's holes, capped at
  * TX_EVAL_FAR. */
-int tx_eval_two_distance(const struct tx_fastboard *b, int player)
+static int two_distance(const struct tx_fastboard *b, const struct prepared *p, int player)
 {
     const struct tx_geometry *geo = b->geo;
     if (b->winner == player)
         return 0;
-    uint64_t blocked[(TX_LINKS_MAX + 63) / 64];
-    uint8_t cost[TX_HOLES_MAX], seen[TX_HOLES_MAX], done[TX_HOLES_MAX];
+    const uint64_t *blocked = p->blocked;
+    const uint8_t *cost = p->cost;
+    uint8_t seen[TX_HOLES_MAX], done[TX_HOLES_MAX];
     uint16_t dist[TX_HOLES_MAX];
     int16_t deque[2 * TX_HOLES_MAX * 2 + 2];
     int head = 2 * TX_HOLES_MAX + 1, tail = head;
     unsigned zone_first = player == 0 ? TX_ZONE_ROW_FIRST : TX_ZONE_COL_FIRST;
     unsigned zone_last = player == 0 ? TX_ZONE_ROW_LAST : TX_ZONE_COL_LAST;
 
-    mark_blocked(b, player, blocked);
-    hole_costs(b, player, cost);
     memset(seen, 0, (size_t)geo->holes);
     memset(done, 0, (size_t)geo->holes);
     for (int h = 0; h < geo->holes; h++) {
@@ -250,6 +258,13 @@ int tx_eval_two_distance(const struct tx_fastboard *b, int player)
         }
     }
     return second < TX_EVAL_FAR ? second : TX_EVAL_FAR;
+}
+
+int tx_eval_two_distance(const struct tx_fastboard *b, int player)
+{
+    struct prepared p;
+    prepare(b, player, &p);
+    return two_distance(b, &p, player);
 }
 
 /* A block need not stand on the opponent's path: a peg whose link to one
@@ -307,23 +322,43 @@ int tx_eval_link_blocks(const struct tx_fastboard *b, int player, uint8_t *marks
     uint8_t first[TX_HOLES_MAX], last[TX_HOLES_MAX];
     if (b->winner >= 0)
         return 0;
-    int best = searches(b, !player, true, first, last);
+    struct prepared p;
+    prepare(b, !player, &p);
+    int best = searches(b, &p, !player, true, first, last);
     return mark_link_blocks(b, player, first, last, best, marks);
 }
 
-/* Lower is better for the player: distance first, flexibility second. */
-static int player_cost(const struct tx_fastboard *b, int player)
+/* Lower is better for the player: distance first, flexibility second;
+ * with `fragile`, plus 64 a peg of its fragility: how many more pegs its
+ * connection needs when the opponent may block its best way at every step
+ * (the two-distance beyond the distance, at most FRAGILITY_MAX; 0 when it
+ * cannot connect). One preparation serves the three searches. */
+static int player_cost(const struct tx_fastboard *b, int player, bool fragile)
 {
+    struct prepared p;
     int flex;
-    int d = tx_eval_distance(b, player, &flex);
-    return d * 64 - (flex > 63 ? 63 : flex);
+    prepare(b, player, &p);
+    int d = distance_and_paths(b, &p, player, &flex, NULL);
+    int cost = d * 64 - (flex > 63 ? 63 : flex);
+    if (fragile && d < TX_EVAL_FAR) {
+        int more = two_distance(b, &p, player) - d;
+        cost += 64 * (more < FRAGILITY_MAX ? more : FRAGILITY_MAX);
+    }
+    return cost;
 }
 
 int tx_eval_position(const struct tx_fastboard *b, int player)
 {
     if (b->winner >= 0)
         return b->winner == player ? TX_EVAL_WIN : -TX_EVAL_WIN;
-    return player_cost(b, !player) - player_cost(b, player);
+    return player_cost(b, !player, false) - player_cost(b, player, false);
+}
+
+int tx_eval_position_fragile(const struct tx_fastboard *b, int player)
+{
+    if (b->winner >= 0)
+        return b->winner == player ? TX_EVAL_WIN : -TX_EVAL_WIN;
+    return player_cost(b, !player, true) - player_cost(b, player, true);
 }
 
 struct scored {
@@ -350,14 +385,16 @@ static int path_slack(const struct tx_fastboard *b, int player, uint8_t *slack, 
 {
     const struct tx_geometry *geo = b->geo;
 
+    struct prepared p;
     memset(slack, SLACK_CAP, (size_t)geo->holes);
-    int best = searches(b, player, true, first, last);
+    prepare(b, player, &p);
+    int best = searches(b, &p, player, true, first, last);
     if (best >= TX_EVAL_FAR)
         return best;
     for (int h = 0; h < geo->holes; h++) {
         if (first[h] >= TX_EVAL_FAR || last[h] >= TX_EVAL_FAR)
             continue;
-        int extra = first[h] + last[h] - hole_cost(b, player, h) - best;
+        int extra = first[h] + last[h] - p.cost[h] - best;
         slack[h] = (uint8_t)(extra < SLACK_CAP ? extra : SLACK_CAP);
     }
     return best;

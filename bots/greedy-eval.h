@@ -55,6 +55,13 @@ int tx_eval_link_blocks(const struct tx_fastboard *b, int player, uint8_t *marks
  * connecting than its opponent; +-TX_EVAL_WIN when the game is won. */
 int tx_eval_position(const struct tx_fastboard *b, int player);
 
+/* tx_eval_position plus 64 a peg of how much more fragile the opponent's
+ * connection is than player's: a connection's fragility is its
+ * two-distance beyond its distance (the pegs it needs more when the
+ * opponent may block its best way at every step), at most 8. The
+ * lookahead's evaluation (mcts-lookahead.c). */
+int tx_eval_position_fragile(const struct tx_fastboard *b, int player);
+
 /* Hole visits of the shortest-path searches one move of a bundled bot may
  * make: about 70 ms on 100 x 100 on this project's machine (55 ns a visit
  * there, less on smaller boards). Enough to rank every hole on boards up

@@ -22,7 +22,6 @@
 
 #define DEPTH_MAX 8
 #define ROOT_WIDTH_MIN 40
-#define FRAGILITY_MAX 8
 
 struct lookahead {
     struct tx_fastboard *board[DEPTH_MAX + 1]; /* the position at each ply */
@@ -54,25 +53,13 @@ static bool time_up(struct lookahead *la)
     return la->out_of_time;
 }
 
-/* How many more pegs player's connection needs when the opponent may
- * block its best way at every step: its two-distance beyond its distance
- * (tx_eval_two_distance), at most FRAGILITY_MAX. */
-static int fragility(const struct tx_fastboard *b, int player)
-{
-    int d = tx_eval_distance(b, player, NULL), two = tx_eval_two_distance(b, player);
-    if (d >= TX_EVAL_FAR)
-        return 0;
-    return two - d < FRAGILITY_MAX ? two - d : FRAGILITY_MAX;
-}
-
-/* tx_eval_position from the side of the player to move, a won game the
- * sooner the better. */
+/* tx_eval_position from the side of the player to move (with the two
+ * distance, tx_eval_position_fragile), a won game the sooner the better. */
 static int evaluate(struct lookahead *la, const struct tx_fastboard *b, int ply)
 {
     int64_t t = now_ns();
-    int v = tx_eval_position(b, b->to_move);
-    if (la->two_distance && v > -TX_EVAL_WIN && v < TX_EVAL_WIN)
-        v += 64 * (fragility(b, !b->to_move) - fragility(b, b->to_move));
+    int v = la->two_distance ? tx_eval_position_fragile(b, b->to_move)
+                             : tx_eval_position(b, b->to_move);
     int64_t spent = now_ns() - t;
     if (spent > la->longest_ns)
         la->longest_ns = spent;

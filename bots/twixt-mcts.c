@@ -14,6 +14,7 @@
 #include <errno.h>
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -23,6 +24,7 @@
 #include "botio.h"
 #include "greedy-eval.h"
 #include "hole.h"
+#include "mcts-lookahead.h"
 #include "mcts.h"
 #include "openings.h"
 
@@ -210,6 +212,30 @@ static double bench_turn_us(const struct tx_geometry *geo)
     return us;
 }
 
+/* The lookahead's evaluations a second (boards over 32 x 32 play by it),
+ * on a middle game: pegs at random on an eighth of the holes, then 4000
+ * evaluations' search, its candidates' searches included. */
+static double bench_lookahead(const struct tx_geometry *geo)
+{
+    struct tx_fastboard *b = tx_fastboard_new(geo, TX_RULES_PP);
+    struct tx_lookahead_features features = {.two_distance = true, .link_blocks = true};
+    struct tx_lookahead_stats stats;
+    struct tx_rng rng;
+    tx_rng_seed(&rng, 3);
+    for (int pegs = 0; pegs < geo->holes / 8 && b->winner < 0;) {
+        int h = (int)tx_rng_below(&rng, (uint32_t)geo->holes);
+        if (tx_fastboard_can_play(b, b->to_move, h)) {
+            tx_fastboard_play(b, h);
+            pegs++;
+        }
+    }
+    int64_t start = tx_botio_now_ns();
+    tx_lookahead_move(b, INT64_MAX, 4000, 0, &features, &stats);
+    double seconds = (double)(tx_botio_now_ns() - start) / 1e9;
+    free(b);
+    return (double)stats.evaluations / seconds;
+}
+
 static int bench(const struct tx_geometry *geo)
 {
     double rate = tx_mcts_bench_playouts(geo, 1.0);
@@ -218,6 +244,9 @@ static int bench(const struct tx_geometry *geo)
     printf(
         "twixt-mcts: %.1f us to parse a turn input of a 3/4 full board and rebuild the position\n",
         bench_turn_us(geo));
+    printf(
+        "twixt-mcts: %.0f lookahead evaluations per second on a middle game of the %dx%d board\n",
+        bench_lookahead(geo), geo->width, geo->height);
     return 0;
 }
 

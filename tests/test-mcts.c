@@ -172,7 +172,15 @@ END_TEST
  * distance where the ways are few: the chain of
  * lookahead_sees_won_and_lost_races, one peg from winning through one
  * hole, counts for more than one, and for more along the left edge (whose
- * column player 0 may not use) than the same chain in the middle. */
+ * column player 0 may not use) than the same chain in the middle. The
+ * lookahead's value (tx_eval_position_fragile, which shares its searches'
+ * preparation) is tx_eval_position plus the two fragilities' difference. */
+static int fragility(const struct tx_fastboard *b, int p)
+{
+    int d = tx_eval_distance(b, p, NULL), more = tx_eval_two_distance(b, p) - d;
+    return d >= TX_EVAL_FAR ? 0 : more < 8 ? more : 8;
+}
+
 START_TEST(two_distance_order)
 {
     struct tx_geometry *geo = NULL;
@@ -199,6 +207,11 @@ START_TEST(two_distance_order)
                     ck_assert_int_eq(two, TX_EVAL_FAR);
                 if (b->winner == q)
                     ck_assert_int_eq(two, 0);
+                int plain_value = tx_eval_position(b, q);
+                ck_assert_int_eq(tx_eval_position_fragile(b, q),
+                                 b->winner >= 0
+                                     ? plain_value
+                                     : plain_value + 64 * (fragility(b, !q) - fragility(b, q)));
             }
             bool full = true; /* a board with no hole left for the mover: stop */
             for (int k = 0; k < geo->holes && full; k++)
