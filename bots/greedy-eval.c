@@ -421,9 +421,11 @@ static int by_hole(const void *a, const void *b)
 /* tx_eval_candidates, and with my_path and his_path (not NULL) what
  * tx_eval_paths marks for the mover and its opponent, and with link_blocks
  * what tx_eval_link_blocks marks for the mover, from the same searches when
- * the candidates need them. */
-static int candidates_and_paths(const struct tx_fastboard *b, bool mine, int max, int16_t *out,
-                                uint8_t *my_path, uint8_t *his_path, uint8_t *link_blocks)
+ * the candidates need them. With `ranked` the candidates come most
+ * promising first (tx_eval_candidates_ranked) instead of in hole order. */
+static int candidates_and_paths(const struct tx_fastboard *b, bool mine, bool ranked, int max,
+                                int16_t *out, uint8_t *my_path, uint8_t *his_path,
+                                uint8_t *link_blocks)
 {
     const struct tx_geometry *geo = b->geo;
     int me = b->to_move, n = 0;
@@ -475,7 +477,8 @@ static int candidates_and_paths(const struct tx_fastboard *b, bool mine, int max
     qsort(list, (size_t)n, sizeof(*list), by_key);
     for (int i = 0; i < max; i++)
         out[i] = list[i].hole;
-    qsort(out, (size_t)max, sizeof(*out), by_hole); /* hole order, as when all are taken */
+    if (!ranked)
+        qsort(out, (size_t)max, sizeof(*out), by_hole); /* hole order, as when all are taken */
     free(my_slack);
     free(his_slack);
     free(list);
@@ -484,13 +487,18 @@ static int candidates_and_paths(const struct tx_fastboard *b, bool mine, int max
 
 int tx_eval_candidates(const struct tx_fastboard *b, bool mine, int max, int16_t *out)
 {
-    return candidates_and_paths(b, mine, max, out, NULL, NULL, NULL);
+    return candidates_and_paths(b, mine, false, max, out, NULL, NULL, NULL);
+}
+
+int tx_eval_candidates_ranked(const struct tx_fastboard *b, int max, int16_t *out)
+{
+    return candidates_and_paths(b, true, true, max, out, NULL, NULL, NULL);
 }
 
 int tx_eval_candidates_paths(const struct tx_fastboard *b, int max, int16_t *out, uint8_t *my_path,
                              uint8_t *his_path, uint8_t *link_blocks)
 {
-    return candidates_and_paths(b, true, max, out, my_path, his_path, link_blocks);
+    return candidates_and_paths(b, true, false, max, out, my_path, his_path, link_blocks);
 }
 
 int tx_eval_rank_moves(const struct tx_fastboard *b, struct tx_rng *rng, int16_t *out, int *scores)

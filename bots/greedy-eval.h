@@ -88,6 +88,11 @@ int tx_eval_rank_candidates(const struct tx_fastboard *b, struct tx_rng *rng, in
  * it restricts (two without `mine`), nothing otherwise. */
 int tx_eval_candidates(const struct tx_fastboard *b, bool mine, int max, int16_t *out);
 
+/* tx_eval_candidates(b, true, max, out), most promising first when there
+ * are more than max (nearest both shortest paths, then next to a peg, then
+ * central), in hole order otherwise. */
+int tx_eval_candidates_ranked(const struct tx_fastboard *b, int max, int16_t *out);
+
 /* tx_eval_candidates(b, true, max, out), and tx_eval_paths of the player
  * to move into my_path and of its opponent into his_path, from the same
  * four searches when the candidates are restricted (eight otherwise):

@@ -9,6 +9,11 @@
  * first of them being the previous iteration's best, its choice is at least
  * as informed). An inner node's moves are its candidates with those on the
  * opponent's shortest paths (blocks) first, then those on the mover's own.
+ * The root's candidates start most promising first
+ * (tx_eval_candidates_ranked), so that where the values tie, as they do in
+ * the openings of big boards, the move is a central one next to a peg, not
+ * the first in hole order (a peg on the top rows, which mcts used to play
+ * there; README, the fifth round).
  */
 #include "mcts-lookahead.h"
 
@@ -159,7 +164,7 @@ int tx_lookahead_move(const struct tx_fastboard *b, int64_t deadline_ns, long ma
                            .link_blocks = features->link_blocks};
     int16_t moves[TX_HOLES_MAX];
     int *value = tx_xmalloc(sizeof(int) * TX_HOLES_MAX);
-    int n = tx_eval_candidates(b, true, tx_lookahead_root_width(b->geo), moves);
+    int n = tx_eval_candidates_ranked(b, tx_lookahead_root_width(b->geo), moves);
     memset(stats, 0, sizeof(*stats));
     stats->moves = n;
     if (n == 0) {

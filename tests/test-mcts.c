@@ -131,6 +131,38 @@ START_TEST(lookahead_depth_one_is_greedy)
 }
 END_TEST
 
+/* Where the evaluation cannot tell moves apart, as on an open big board
+ * (every hole on a shortest path, the flexibility over its cap), the
+ * lookahead plays the most promising candidate (tx_eval_candidates_ranked:
+ * central, next to a peg) rather than the first in hole order, a peg on the
+ * top rows that twixt-mcts used to play in such openings. */
+START_TEST(lookahead_breaks_ties_by_promise)
+{
+    struct tx_geometry *geo = NULL;
+    ck_assert_int_eq(tx_geometry_new(36, 36, &geo), 0);
+    struct tx_fastboard *b = board_of(geo, TX_RULES_PP);
+    for (int depth = 1; depth <= 2; depth++) {
+        struct tx_lookahead_stats st;
+        int move = tx_lookahead_move(b, INT64_MAX, 0, depth, &all, &st);
+        int x = tx_geometry_x(geo, move), y = tx_geometry_y(geo, move);
+        ck_assert_msg(abs(2 * x - 35) + abs(2 * y - 35) <= 8, "depth %d: %d,%d is not central",
+                      depth, x, y);
+    }
+    int16_t ranked[TX_HOLES_MAX], plain_order[TX_HOLES_MAX];
+    int n = tx_eval_candidates_ranked(b, 60, ranked);
+    ck_assert_int_eq(tx_eval_candidates(b, true, 60, plain_order), n);
+    for (int i = 1; i < n; i++) /* the same holes (sorted), a different order */
+        for (int j = i; j > 0 && ranked[j - 1] > ranked[j]; j--) {
+            int16_t t = ranked[j];
+            ranked[j] = ranked[j - 1];
+            ranked[j - 1] = t;
+        }
+    ck_assert(memcmp(ranked, plain_order, sizeof(int16_t) * (size_t)n) == 0);
+    free(b);
+    free(geo);
+}
+END_TEST
+
 /* Player 0 (rows) has a chain from its first row to the second-last
  * (x = 2, 1, 2, ... on rows 0, 2, ..., 10 of 12 x 12) whose last peg has
  * one hole of the last row a knight's move away, (3, 11): to move, it
@@ -434,6 +466,7 @@ int main(void)
     tcase_add_test(tc, lookahead_sees_won_and_lost_races);
     tcase_add_test(tc, lookahead_keeps_to_its_deadline);
     tcase_add_test(tc, two_distance_order);
+    tcase_add_test(tc, lookahead_breaks_ties_by_promise);
     tcase_add_test(tc, mcts_search_uses_lookahead_above_32);
     tcase_add_test(tc, link_blocks_see_a_cut_off_the_path);
     tcase_add_test(tc, lookahead_sees_the_link_block);
