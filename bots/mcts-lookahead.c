@@ -36,6 +36,7 @@ struct lookahead {
     long evaluations, max_evaluations; /* 0: no limit but the deadline */
     bool two_distance;
     bool link_blocks;
+    int width; /* an inner node's moves (candidates) */
 };
 
 static int64_t now_ns(void)
@@ -90,8 +91,7 @@ static int inner_moves(const struct lookahead *la, const struct tx_fastboard *b,
 {
     uint8_t mine[TX_HOLES_MAX] = {0}, his[TX_HOLES_MAX] = {0}, block[TX_HOLES_MAX] = {0};
     int16_t all[TX_HOLES_MAX];
-    int n = tx_eval_candidates_paths(b, TX_LOOKAHEAD_WIDTH, all, mine, his,
-                                     la->link_blocks ? block : NULL),
+    int n = tx_eval_candidates_paths(b, la->width, all, mine, his, la->link_blocks ? block : NULL),
         count = 0;
     if (la->link_blocks) {
         for (int i = 0; i < n; i++)
@@ -155,16 +155,18 @@ double tx_lookahead_win_rate(int value)
 }
 
 int tx_lookahead_move(const struct tx_fastboard *b, int64_t deadline_ns, long max_evaluations,
-                      int max_depth, const struct tx_lookahead_features *features,
+                      int max_depth, int width, const struct tx_lookahead_features *features,
                       struct tx_lookahead_stats *stats)
 {
     struct lookahead la = {.deadline_ns = deadline_ns,
                            .max_evaluations = max_evaluations,
                            .two_distance = features->two_distance,
-                           .link_blocks = features->link_blocks};
+                           .link_blocks = features->link_blocks,
+                           .width = width > 0 ? width : TX_LOOKAHEAD_WIDTH};
     int16_t moves[TX_HOLES_MAX];
     int *value = tx_xmalloc(sizeof(int) * TX_HOLES_MAX);
-    int n = tx_eval_candidates_ranked(b, tx_lookahead_root_width(b->geo), moves);
+    int n =
+        tx_eval_candidates_ranked(b, width > 0 ? width : tx_lookahead_root_width(b->geo), moves);
     memset(stats, 0, sizeof(*stats));
     stats->moves = n;
     if (n == 0) {

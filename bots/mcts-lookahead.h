@@ -52,10 +52,12 @@ struct tx_lookahead_features {
 /* The move of the player to move of b by the lookahead, searching until the
  * monotonic clock reaches deadline_ns (leaving room for one more
  * evaluation), max_evaluations positions are evaluated, or depth max_depth
- * is done (0 for either: no limit but the deadline). Returns -1 when the
- * player to move has no hole. */
+ * is done (0 for either: no limit but the deadline). Every node searches
+ * width moves (its most promising candidates), or with width 0 the root
+ * tx_lookahead_root_width and an inner node TX_LOOKAHEAD_WIDTH. Returns -1
+ * when the player to move has no hole. */
 int tx_lookahead_move(const struct tx_fastboard *b, int64_t deadline_ns, long max_evaluations,
-                      int max_depth, const struct tx_lookahead_features *features,
+                      int max_depth, int width, const struct tx_lookahead_features *features,
                       struct tx_lookahead_stats *stats);
 
 /* A value of tx_eval_position as a win rate guess for the bot's message. */

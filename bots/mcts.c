@@ -35,6 +35,8 @@
  * (openings of seeds 1 and 5) 95% against greedy on pp 48 x 48 (38-2), 89%
  * going on to a third ply (35.5-4.5); README has the final runs. */
 #define LOOKAHEAD_DEPTH 2
+#define ONE_SIDED_DEPTH 6  /* the lookahead's plies at most once one player is cut off */
+#define ONE_SIDED_WIDTH 12 /* and the moves of each of its nodes then (one_sided) */
 
 struct node {
     int32_t child;                /* index of the first child, -1 while a leaf */
@@ -109,6 +111,7 @@ void tx_mcts_features_default(struct tx_mcts_features *f)
     f->lookahead = true;
     f->two_distance = true;
     f->link_blocks = true;
+    f->one_sided = true;
 }
 
 void tx_mcts_set_features(struct tx_mcts *m, const struct tx_mcts_features *f)
@@ -495,14 +498,32 @@ static const struct node *thin_fallback(const struct tx_mcts *m, const struct no
  * 48 x 48 finished within the 180 ms of four turns in five (a third ply,
  * begun in what was left, reached only the first 15-30 of 135 root moves,
  * and scored the position after one's own move again). Its evaluations
- * count as the search's iterations. */
+ * count as the search's iterations.
+ *
+ * The one-sided search enhancement (--no-one-sided): once one player
+ * can no longer connect (tx_eval_distance is TX_EVAL_FAR: pegs stay, so it
+ * never will), the game is one-sided, the other connecting against a pure
+ * blocker, at best a win for it, at worst a draw. There the two plies of
+ * the usual search could not see a connection through two blocks, and
+ * mcts drew won games on the big classic boards; the search then goes up
+ * to ONE_SIDED_DEPTH plies (iterative deepening within the same time) over
+ * the ONE_SIDED_WIDTH most promising moves of each node. Measured in README
+ * (the fifth round). */
 static int lookahead(struct tx_mcts *m, const struct tx_fastboard *b, int64_t deadline_ns,
                      long max_evaluations, struct tx_mcts_stats *stats)
 {
     struct tx_lookahead_stats la;
     struct tx_lookahead_features f = {.two_distance = m->features.two_distance,
                                       .link_blocks = m->features.link_blocks};
-    int move = tx_lookahead_move(b, deadline_ns, max_evaluations, LOOKAHEAD_DEPTH, &f, &la);
+    bool one_sided = false;
+    if (m->features.one_sided) {
+        bool mine = tx_eval_distance(b, b->to_move, NULL) >= TX_EVAL_FAR,
+             his = tx_eval_distance(b, !b->to_move, NULL) >= TX_EVAL_FAR;
+        one_sided = mine != his;
+    }
+    int move = tx_lookahead_move(b, deadline_ns, max_evaluations,
+                                 one_sided ? ONE_SIDED_DEPTH : LOOKAHEAD_DEPTH,
+                                 one_sided ? ONE_SIDED_WIDTH : 0, &f, &la);
     m->last_move = -1; /* no tree to keep */
     stats->playouts = la.evaluations;
     stats->win_rate = tx_lookahead_win_rate(la.value);

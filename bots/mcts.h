@@ -76,6 +76,7 @@ struct tx_mcts_features {
     bool lookahead;    /* boards over 32 x 32: alpha-beta of greedy's evaluation (lookahead) */
     bool two_distance; /* the lookahead counts how fragile a connection is (mcts-lookahead.c) */
     bool link_blocks;  /* the lookahead's replies include blocks by a link (mcts-lookahead.c) */
+    bool one_sided;    /* once a player is cut off, a deeper, narrower lookahead (mcts.c) */
 };
 
 void tx_mcts_features_default(struct tx_mcts_features *f);

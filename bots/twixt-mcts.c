@@ -69,6 +69,9 @@ static const struct feature_switch {
     {"link-blocks", offsetof(struct tx_mcts_features, link_blocks),
      "the lookahead's replies are the candidates only, not the\n"
      "blocks by a link that cross a shortest connection"},
+    {"one-sided", offsetof(struct tx_mcts_features, one_sided),
+     "once a player is cut off, the lookahead searches two plies\n"
+     "of its usual moves, not up to six of twelve"},
 };
 
 static int64_t cpu_now_ns(void)
@@ -230,7 +233,7 @@ static double bench_lookahead(const struct tx_geometry *geo)
         }
     }
     int64_t start = tx_botio_now_ns();
-    tx_lookahead_move(b, INT64_MAX, 4000, 0, &features, &stats);
+    tx_lookahead_move(b, INT64_MAX, 4000, 0, 0, &features, &stats);
     double seconds = (double)(tx_botio_now_ns() - start) / 1e9;
     free(b);
     return (double)stats.evaluations / seconds;

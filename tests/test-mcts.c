@@ -88,7 +88,7 @@ START_TEST(lookahead_value_is_minimax)
         random_moves(b, &rng, 6 + game);
         int depth = game == 0 ? 3 : 2;
         struct tx_lookahead_stats st;
-        int move = tx_lookahead_move(b, INT64_MAX, 0, depth, &plain, &st);
+        int move = tx_lookahead_move(b, INT64_MAX, 0, depth, 0, &plain, &st);
         ck_assert(move >= 0 && tx_fastboard_can_play(b, b->to_move, move));
         ck_assert_int_eq(st.depth, depth);
         ck_assert_int_eq(st.searched, st.moves);
@@ -115,7 +115,7 @@ START_TEST(lookahead_depth_one_is_greedy)
     struct tx_fastboard *b = board_of(geo, TX_RULES_PP);
     random_moves(b, &rng, 9);
     struct tx_lookahead_stats st;
-    int move = tx_lookahead_move(b, INT64_MAX, 0, 1, &plain, &st);
+    int move = tx_lookahead_move(b, INT64_MAX, 0, 1, 0, &plain, &st);
     int16_t ranked[TX_HOLES_MAX];
     int scores[TX_HOLES_MAX];
     int n = tx_eval_rank_candidates(b, &rng, tx_lookahead_root_width(geo), ranked, scores);
@@ -143,7 +143,7 @@ START_TEST(lookahead_breaks_ties_by_promise)
     struct tx_fastboard *b = board_of(geo, TX_RULES_PP);
     for (int depth = 1; depth <= 2; depth++) {
         struct tx_lookahead_stats st;
-        int move = tx_lookahead_move(b, INT64_MAX, 0, depth, &all, &st);
+        int move = tx_lookahead_move(b, INT64_MAX, 0, depth, 0, &all, &st);
         int x = tx_geometry_x(geo, move), y = tx_geometry_y(geo, move);
         ck_assert_msg(abs(2 * x - 35) + abs(2 * y - 35) <= 8, "depth %d: %d,%d is not central",
                       depth, x, y);
@@ -182,7 +182,7 @@ START_TEST(lookahead_sees_won_and_lost_races)
         if (p1_to_move)
             tx_fastboard_play(b, tx_geometry_hole(geo, 8, 5)); /* player 0 elsewhere */
         struct tx_lookahead_stats st;
-        int move = tx_lookahead_move(b, INT64_MAX, 0, 2, &all, &st);
+        int move = tx_lookahead_move(b, INT64_MAX, 0, 2, 0, &all, &st);
         if (!p1_to_move) {
             ck_assert_int_eq(move, tx_geometry_hole(geo, 3, 11));
             ck_assert_int_ge(st.value, TX_EVAL_WIN - 8);
@@ -289,7 +289,7 @@ START_TEST(lookahead_keeps_to_its_deadline)
     random_moves(b, &rng, 8);
     struct tx_lookahead_stats st;
     int64_t start = now_ns(), deadline = start + 60000000;
-    int move = tx_lookahead_move(b, deadline, 0, 0, &all, &st);
+    int move = tx_lookahead_move(b, deadline, 0, 0, 0, &all, &st);
     int64_t end = now_ns();
     ck_assert(move >= 0 && tx_fastboard_can_play(b, b->to_move, move));
     ck_assert_int_gt(st.evaluations, 0);
@@ -297,7 +297,7 @@ START_TEST(lookahead_keeps_to_its_deadline)
     ck_assert_msg(end <= deadline + 200000000, "%.1f ms past the deadline",
                   (double)(end - deadline) / 1e6);
     /* and with an evaluation limit, no more than that */
-    tx_lookahead_move(b, INT64_MAX, 10, 0, &all, &st);
+    tx_lookahead_move(b, INT64_MAX, 10, 0, 0, &all, &st);
     ck_assert_int_eq(st.evaluations, 10);
     free(b);
     free(geo);
@@ -432,6 +432,48 @@ START_TEST(link_blocks_see_a_cut_off_the_path)
 }
 END_TEST
 
+/* Once one player is cut off (it can no longer connect, so the game is at
+ * worst a draw for the other), tx_mcts_search's lookahead searches deeper
+ * than its two plies over fewer moves, whichever of them is to move,
+ * unless --no-one-sided: cut_by_a_link after greedy's AF13, greedy
+ * (player 0) cut off, mcts 17 pegs from connecting; then after a peg of
+ * mcts far away, greedy to move. */
+START_TEST(mcts_search_deeper_once_a_player_is_cut_off)
+{
+    struct tx_geometry *geo = NULL;
+    ck_assert_int_eq(tx_geometry_new(48, 48, &geo), 0);
+    int n = (int)(sizeof cut_by_a_link / sizeof cut_by_a_link[0]);
+    struct tx_fastboard *b = board_after(geo, cut_by_a_link, n);
+    tx_fastboard_play(b, hole_of(geo, "AF13"));
+    ck_assert_int_eq(tx_eval_distance(b, 0, NULL), TX_EVAL_FAR);
+    ck_assert_int_eq(tx_eval_distance(b, 1, NULL), 17);
+    for (int mover = 1; mover >= 0; mover--) {
+        if (mover == 0)
+            tx_fastboard_play(b, hole_of(geo, "C40"));
+        ck_assert_int_eq(b->to_move, mover);
+        for (int on = 0; on < 2; on++) {
+            struct tx_mcts_features f;
+            tx_mcts_features_default(&f);
+            f.one_sided = on;
+            struct tx_mcts *m = tx_mcts_new(geo, 3, 1 << 16);
+            tx_mcts_set_features(m, &f);
+            struct tx_mcts_stats st;
+            int last[2] = {-1, -1};
+            int move = tx_mcts_search(m, b, last, INT64_MAX, 2000, &st);
+            ck_assert(move >= 0 && tx_fastboard_can_play(b, mover, move));
+            if (on)
+                ck_assert_int_gt(st.lookahead_depth, 2);
+            else
+                ck_assert_int_le(st.lookahead_depth, 2);
+            ck_assert_int_eq(st.lookahead_moves, on ? 12 : tx_lookahead_root_width(geo));
+            tx_mcts_free(m);
+        }
+    }
+    free(b);
+    free(geo);
+}
+END_TEST
+
 /* In cut_by_a_link one move before (mcts to play AF12): without link
  * blocks the lookahead's depth 2 chooses AF12, as the game's search did,
  * valuing it as a connection 4 or 5 pegs away; with them greedy's blocks by
@@ -445,10 +487,10 @@ START_TEST(lookahead_sees_the_link_block)
     struct tx_fastboard *b = board_after(geo, cut_by_a_link, n - 1);
     struct tx_lookahead_features f = {.two_distance = true, .link_blocks = false};
     struct tx_lookahead_stats without, with;
-    int move = tx_lookahead_move(b, INT64_MAX, 0, 2, &f, &without);
+    int move = tx_lookahead_move(b, INT64_MAX, 0, 2, 0, &f, &without);
     ck_assert_int_eq(move, hole_of(geo, "AF12"));
     f.link_blocks = true;
-    tx_lookahead_move(b, INT64_MAX, 0, 2, &f, &with);
+    tx_lookahead_move(b, INT64_MAX, 0, 2, 0, &f, &with);
     ck_assert_int_eq(with.depth, 2);
     ck_assert_int_lt(with.value, without.value - 5 * 64);
     free(b);
@@ -467,6 +509,7 @@ int main(void)
     tcase_add_test(tc, lookahead_keeps_to_its_deadline);
     tcase_add_test(tc, two_distance_order);
     tcase_add_test(tc, lookahead_breaks_ties_by_promise);
+    tcase_add_test(tc, mcts_search_deeper_once_a_player_is_cut_off);
     tcase_add_test(tc, mcts_search_uses_lookahead_above_32);
     tcase_add_test(tc, link_blocks_see_a_cut_off_the_path);
     tcase_add_test(tc, lookahead_sees_the_link_block);
