@@ -44,14 +44,14 @@ static void mark_blocked(const struct tx_fastboard *b, int player, uint64_t *blo
     }
 }
 
-#define WALL 255 /* a cost: a hole player may not enter */
-#define FRAGILITY_MAX 8
+#define WALL 255        /* a cost: a hole player may not enter */
+#define FRAGILITY_MAX 8 /* pegs of fragility counted at most (player_cost) */
 
 /* Each hole's cost to player: 0 for its own peg, 1 for a vacant hole it
- * may use, else WALL; so that a search
- * reads one byte a step: the searches are most of twixt-mcts's time on big
- * boards (its cut playouts end with two), and looking the cost up from the
- * cells and zones on every step took a fifth of it. */
+ * may use, else WALL. A search reads one byte a step that way: the
+ * searches are most of twixt-mcts's time on big boards (its cut playouts
+ * end with two), and looking the cost up from the cells and zones on every
+ * step took a fifth of it. */
 static void hole_costs(const struct tx_fastboard *b, int player, uint8_t *cost)
 {
     const uint8_t *cells = tx_fastboard_cells(b), *zone = b->geo->zone;

@@ -8,7 +8,8 @@
  * preempted before its answer is written). --ms N sets every turn's budget. The openings (first
  * move, swap, pie, cut, choice) and privilege follow the shared rules of openings.h (the tree
  * holds none of them). --bench prints
- * playouts per second on one core and exits. On boards over 32 x 32 the
+ * playouts per second on one core, the cost of reading a turn and the
+ * lookahead's evaluations per second, and exits. On boards over 32 x 32 the
  * move is a two-ply lookahead's instead of the tree's (mcts-lookahead.h).
  */
 #include <errno.h>
@@ -165,7 +166,8 @@ static void usage(void)
            "  --seed N    random seed (default: from the clock)\n"
            "  --ms N      thinking time per turn in ms (default %d on the first turn, %d\n"
            "              later, less when the machine is busy)\n"
-           "  --bench     print playouts per second on one core and exit\n",
+           "  --bench     print playouts and lookahead evaluations per second on one core\n"
+           "              and exit\n",
            TX_SIZE_MIN, TX_SIZE_MAX, TX_SIZE_DEFAULT, TX_SIZE_DEFAULT, FIRST_TURN_MS, TURN_MS);
     for (size_t i = 0; i < sizeof feature_switches / sizeof feature_switches[0]; i++) {
         const char *help = feature_switches[i].help, *end;
