@@ -218,8 +218,8 @@ static double bench_turn_us(const struct tx_geometry *geo)
 }
 
 /* The lookahead's evaluations a second (boards over 32 x 32 play by it),
- * on a middle game: pegs at random on an eighth of the holes, then 4000
- * evaluations' search, its candidates' searches included. */
+ * on a middle game: pegs at random on an eighth of the holes, then a
+ * search of about a second, its candidates' searches included. */
 static double bench_lookahead(const struct tx_geometry *geo)
 {
     struct tx_fastboard *b = tx_fastboard_new(geo, TX_RULES_PP);
@@ -235,7 +235,7 @@ static double bench_lookahead(const struct tx_geometry *geo)
         }
     }
     int64_t start = tx_botio_now_ns();
-    tx_lookahead_move(b, INT64_MAX, 4000, 0, 0, &features, &stats);
+    tx_lookahead_move(b, start + 1000000000, 0, 0, 0, &features, &stats);
     double seconds = (double)(tx_botio_now_ns() - start) / 1e9;
     free(b);
     return (double)stats.evaluations / seconds;
