@@ -274,21 +274,19 @@ int tx_eval_two_distance(const struct tx_fastboard *b, int player)
  * those from h to n with first[h] + last[n] == best (first[h] counts h's
  * cost, last[n] n's); each of the nine links crossing such a step that
  * player may make, with one end player's peg and the other a vacant hole
- * it may use, marks that hole. */
-static int mark_link_blocks(const struct tx_fastboard *b, int player, const uint8_t *first,
-                            const uint8_t *last, int best, uint8_t *marks)
+ * it may use, marks that hole. mine and his are the two players'
+ * preparations, which the searches made already. */
+static int mark_link_blocks(const struct tx_fastboard *b, int player, const struct prepared *mine,
+                            const struct prepared *his, const uint8_t *first, const uint8_t *last,
+                            int best, uint8_t *marks)
 {
     const struct tx_geometry *geo = b->geo;
-    const uint8_t *cells = tx_fastboard_cells(b);
-    uint64_t his_blocked[(TX_LINKS_MAX + 63) / 64], my_blocked[(TX_LINKS_MAX + 63) / 64];
-    uint8_t cost[TX_HOLES_MAX];
+    const uint8_t *cells = tx_fastboard_cells(b), *cost = his->cost;
+    const uint64_t *his_blocked = his->blocked, *my_blocked = mine->blocked;
     int count = 0;
 
     if (b->winner >= 0 || best >= TX_EVAL_FAR)
         return 0;
-    mark_blocked(b, !player, his_blocked);
-    mark_blocked(b, player, my_blocked);
-    hole_costs(b, !player, cost);
     for (int h = 0; h < geo->holes; h++) {
         if (first[h] > best)
             continue;
@@ -322,10 +320,11 @@ int tx_eval_link_blocks(const struct tx_fastboard *b, int player, uint8_t *marks
     uint8_t first[TX_HOLES_MAX], last[TX_HOLES_MAX];
     if (b->winner >= 0)
         return 0;
-    struct prepared p;
-    prepare(b, !player, &p);
-    int best = searches(b, &p, !player, true, first, last);
-    return mark_link_blocks(b, player, first, last, best, marks);
+    struct prepared mine, his;
+    prepare(b, player, &mine);
+    prepare(b, !player, &his);
+    int best = searches(b, &his, !player, true, first, last);
+    return mark_link_blocks(b, player, &mine, &his, first, last, best, marks);
 }
 
 /* Lower is better for the player: distance first, flexibility second;
@@ -380,21 +379,19 @@ static int by_score_desc(const void *a, const void *b)
  * shortest one (0: h is on a shortest path), at most SLACK_CAP, which is
  * also the value when no connection passes through h. */
 #define SLACK_CAP 8
-static int path_slack(const struct tx_fastboard *b, int player, uint8_t *slack, uint8_t *first,
-                      uint8_t *last)
+static int path_slack(const struct tx_fastboard *b, const struct prepared *p, int player,
+                      uint8_t *slack, uint8_t *first, uint8_t *last)
 {
     const struct tx_geometry *geo = b->geo;
 
-    struct prepared p;
     memset(slack, SLACK_CAP, (size_t)geo->holes);
-    prepare(b, player, &p);
-    int best = searches(b, &p, player, true, first, last);
+    int best = searches(b, p, player, true, first, last);
     if (best >= TX_EVAL_FAR)
         return best;
     for (int h = 0; h < geo->holes; h++) {
         if (first[h] >= TX_EVAL_FAR || last[h] >= TX_EVAL_FAR)
             continue;
-        int extra = first[h] + last[h] - p.cost[h] - best;
+        int extra = first[h] + last[h] - p->cost[h] - best;
         slack[h] = (uint8_t)(extra < SLACK_CAP ? extra : SLACK_CAP);
     }
     return best;
@@ -444,14 +441,18 @@ static int candidates_and_paths(const struct tx_fastboard *b, bool mine, bool ra
 
     uint8_t *my_slack = tx_xmalloc((size_t)geo->holes), *his_slack = tx_xmalloc((size_t)geo->holes);
     uint8_t first[TX_HOLES_MAX], last[TX_HOLES_MAX]; /* path_slack's searches, as it had them */
+    struct prepared my_prep, his_prep; /* their preparations, for the link blocks too */
     struct keyed *list = tx_xmalloc(sizeof(*list) * (size_t)n);
+    if (mine || link_blocks)
+        prepare(b, me, &my_prep);
     if (mine)
-        path_slack(b, me, my_slack, first, last);
+        path_slack(b, &my_prep, me, my_slack, first, last);
     else
         memset(my_slack, 0, (size_t)geo->holes);
-    int his_best = path_slack(b, !me, his_slack, first, last);
+    prepare(b, !me, &his_prep);
+    int his_best = path_slack(b, &his_prep, !me, his_slack, first, last);
     if (link_blocks)
-        mark_link_blocks(b, me, first, last, his_best, link_blocks);
+        mark_link_blocks(b, me, &my_prep, &his_prep, first, last, his_best, link_blocks);
     /* A vacant hole with no slack is on a shortest path (tx_eval_paths;
      * a player that has won has none, as path_slack's searches find). */
     for (int h = 0; my_path && h < geo->holes; h++) {
