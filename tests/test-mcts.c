@@ -136,6 +136,11 @@ END_TEST
  * lookahead plays the most promising candidate (tx_eval_candidates_ranked:
  * central, next to a peg) rather than the first in hole order, a peg on the
  * top rows that twixt-mcts used to play in such openings. */
+static int by_hole(const void *a, const void *b)
+{
+    return *(const int16_t *)a - *(const int16_t *)b;
+}
+
 START_TEST(lookahead_breaks_ties_by_promise)
 {
     struct tx_geometry *geo = NULL;
@@ -151,12 +156,7 @@ START_TEST(lookahead_breaks_ties_by_promise)
     int16_t ranked[TX_HOLES_MAX], plain_order[TX_HOLES_MAX];
     int n = tx_eval_candidates_ranked(b, 60, ranked);
     ck_assert_int_eq(tx_eval_candidates(b, true, 60, plain_order), n);
-    for (int i = 1; i < n; i++) /* the same holes (sorted), a different order */
-        for (int j = i; j > 0 && ranked[j - 1] > ranked[j]; j--) {
-            int16_t t = ranked[j];
-            ranked[j] = ranked[j - 1];
-            ranked[j - 1] = t;
-        }
+    qsort(ranked, (size_t)n, sizeof(ranked[0]), by_hole); /* the same holes */
     ck_assert(memcmp(ranked, plain_order, sizeof(int16_t) * (size_t)n) == 0);
     free(b);
     free(geo);
