@@ -44,8 +44,7 @@ static void mark_blocked(const struct tx_fastboard *b, int player, uint64_t *blo
     }
 }
 
-#define WALL 255        /* a cost: a hole player may not enter */
-#define FRAGILITY_MAX 8 /* pegs of fragility counted at most (player_cost) */
+#define WALL 255 /* a cost: a hole player may not enter */
 
 /* Each hole's cost to player: 0 for its own peg, 1 for a vacant hole it
  * may use, else WALL. A search reads one byte a step that way: the
@@ -327,11 +326,25 @@ int tx_eval_link_blocks(const struct tx_fastboard *b, int player, uint8_t *marks
     return mark_link_blocks(b, player, &mine, &his, first, last, best, marks);
 }
 
+/* Pegs of fragility player_cost counts at most: a sixth of the board's
+ * side along player's way (its height for player 0), at most 8. The
+ * fragility of a connection 16-24 pegs long on 32 x 32 to 48 x 48 went up
+ * to 8 pegs: on 48 x 48 that scored better than 4 or 16 (README, the third
+ * round), but on pp 32 x 32 and 36 x 36 the lookahead did better without
+ * the two-distance at all (a value that a fragile connection sways by half
+ * its length plays for fragility, not for the race), and with a sixth of
+ * the side as well as without it (README, the sixth round). */
+int tx_eval_fragility_cap(const struct tx_geometry *geo, int player)
+{
+    int cap = (player == 0 ? geo->height : geo->width) / 6;
+    return cap < 8 ? cap : 8;
+}
+
 /* Lower is better for the player: distance first, flexibility second;
  * with `fragile`, plus 64 a peg of its fragility: how many more pegs its
  * connection needs when the opponent may block its best way at every step
- * (the two-distance beyond the distance, at most FRAGILITY_MAX; 0 when it
- * cannot connect). One preparation serves the three searches. */
+ * (the two-distance beyond the distance, at most tx_eval_fragility_cap; 0
+ * when it cannot connect). One preparation serves the three searches. */
 static int player_cost(const struct tx_fastboard *b, int player, bool fragile)
 {
     struct prepared p;
@@ -341,7 +354,8 @@ static int player_cost(const struct tx_fastboard *b, int player, bool fragile)
     int cost = d * 64 - (flex > 63 ? 63 : flex);
     if (fragile && d < TX_EVAL_FAR) {
         int more = two_distance(b, &p, player) - d;
-        cost += 64 * (more < FRAGILITY_MAX ? more : FRAGILITY_MAX);
+        int cap = tx_eval_fragility_cap(b->geo, player);
+        cost += 64 * (more < cap ? more : cap);
     }
     return cost;
 }

@@ -58,9 +58,13 @@ int tx_eval_position(const struct tx_fastboard *b, int player);
 /* tx_eval_position plus 64 a peg of how much more fragile the opponent's
  * connection is than player's: a connection's fragility is its
  * two-distance beyond its distance (the pegs it needs more when the
- * opponent may block its best way at every step), at most 8. The
- * lookahead's evaluation (mcts-lookahead.c). */
+ * opponent may block its best way at every step), at most
+ * tx_eval_fragility_cap. The lookahead's evaluation (mcts-lookahead.c). */
 int tx_eval_position_fragile(const struct tx_fastboard *b, int player);
+
+/* The most pegs of fragility tx_eval_position_fragile counts for player on
+ * geo: a sixth of the board's side along player's way, at most 8. */
+int tx_eval_fragility_cap(const struct tx_geometry *geo, int player);
 
 /* Hole visits of the shortest-path searches one move of a bundled bot may
  * make: about 70 ms on 100 x 100 on this project's machine (55 ns a visit

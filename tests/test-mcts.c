@@ -209,8 +209,9 @@ END_TEST
  * preparation) is tx_eval_position plus the two fragilities' difference. */
 static int fragility(const struct tx_fastboard *b, int p)
 {
-    int d = tx_eval_distance(b, p, NULL), more = tx_eval_two_distance(b, p) - d;
-    return d >= TX_EVAL_FAR ? 0 : more < 8 ? more : 8;
+    int d = tx_eval_distance(b, p, NULL), more = tx_eval_two_distance(b, p) - d,
+        cap = tx_eval_fragility_cap(b->geo, p);
+    return d >= TX_EVAL_FAR ? 0 : more < cap ? more : cap;
 }
 
 START_TEST(two_distance_order)
@@ -266,6 +267,26 @@ START_TEST(two_distance_order)
     ck_assert_int_gt(two_at[0], two_at[1]);
     free(b);
     free(geo);
+}
+END_TEST
+
+/* The fragility counted at most is a sixth of the side along the player's
+ * way, at most 8: less on the boards under 48 x 48, where the full 8 pegs
+ * swayed the lookahead's value more than the race did (README, the sixth
+ * round), and by each player's own side on a handicap board. */
+START_TEST(fragility_cap_follows_the_side)
+{
+    static const struct {
+        int width, height, cap0, cap1;
+    } cases[] = {{12, 12, 2, 2}, {32, 32, 5, 5},   {36, 36, 6, 6}, {44, 44, 7, 7},
+                 {48, 48, 8, 8}, {100, 100, 8, 8}, {24, 36, 6, 4}, {36, 24, 4, 6}};
+    for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+        struct tx_geometry *geo = NULL;
+        ck_assert_int_eq(tx_geometry_new(cases[i].width, cases[i].height, &geo), 0);
+        ck_assert_int_eq(tx_eval_fragility_cap(geo, 0), cases[i].cap0);
+        ck_assert_int_eq(tx_eval_fragility_cap(geo, 1), cases[i].cap1);
+        free(geo);
+    }
 }
 END_TEST
 
@@ -508,6 +529,7 @@ int main(void)
     tcase_add_test(tc, lookahead_sees_won_and_lost_races);
     tcase_add_test(tc, lookahead_keeps_to_its_deadline);
     tcase_add_test(tc, two_distance_order);
+    tcase_add_test(tc, fragility_cap_follows_the_side);
     tcase_add_test(tc, lookahead_breaks_ties_by_promise);
     tcase_add_test(tc, mcts_search_deeper_once_a_player_is_cut_off);
     tcase_add_test(tc, mcts_search_uses_lookahead_above_32);
