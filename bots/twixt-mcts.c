@@ -9,7 +9,7 @@
  * move, swap, pie, cut, choice) and privilege follow the shared rules of openings.h (the tree
  * holds none of them). --bench prints
  * playouts per second on one core, the cost of reading a turn and the
- * lookahead's evaluations per second, and exits. On boards over 32 x 32 the
+ * lookahead's evaluations per second, and exits. On boards over 28 x 28 the
  * move is a two-ply lookahead's instead of the tree's (mcts-lookahead.h).
  */
 #include <errno.h>
@@ -63,7 +63,7 @@ static const struct feature_switch {
     {"fallback", offsetof(struct tx_mcts_features, fallback),
      "on boards over 16 x 16, a thin search's choice is played as it is"},
     {"lookahead", offsetof(struct tx_mcts_features, lookahead),
-     "on boards over 32 x 32, the tree search plays, not an alpha-beta\n"
+     "on boards over 28 x 28, the tree search plays, not an alpha-beta\n"
      "search of greedy's evaluation"},
     {"two-distance", offsetof(struct tx_mcts_features, two_distance),
      "the lookahead's value is greedy's, blind to how fragile a\nconnection is"},
@@ -217,7 +217,7 @@ static double bench_turn_us(const struct tx_geometry *geo)
     return us;
 }
 
-/* The lookahead's evaluations a second (boards over 32 x 32 play by it),
+/* The lookahead's evaluations a second (boards over 28 x 28 play by it),
  * on a middle game: pegs at random on an eighth of the holes, then a
  * search of about a second, its candidates' searches included. */
 static double bench_lookahead(const struct tx_geometry *geo)

@@ -2,7 +2,7 @@
  * lookahead of the biggest boards (bots/mcts-lookahead.c) gives the value
  * a plain minimax over the same moves gives, is greedy at depth one, sees
  * a won and a lost race, keeps to its deadline on 100 x 100, and takes
- * over tx_mcts_search above 32 x 32 unless switched off; and the
+ * over tx_mcts_search above 28 x 28 unless switched off; and the
  * two-distance its value uses is ordered as it should be. The fourth
  * round's blocks by a link (tx_eval_link_blocks) on a position of a real
  * game.
@@ -325,15 +325,15 @@ START_TEST(lookahead_keeps_to_its_deadline)
 }
 END_TEST
 
-/* tx_mcts_search hands a board over 32 x 32 to the lookahead (its
- * iterations are the evaluations), not one of 32 x 32, nor with
+/* tx_mcts_search hands a board over 28 x 28 to the lookahead (its
+ * iterations are the evaluations), not one of 28 x 28, nor with
  * --no-lookahead. */
 START_TEST(mcts_search_uses_lookahead_above_32)
 {
     static const struct {
         int size;
         bool lookahead, used;
-    } cases[] = {{33, true, true}, {48, true, true}, {48, false, false}, {32, true, false}};
+    } cases[] = {{29, true, true}, {48, true, true}, {48, false, false}, {28, true, false}};
     for (size_t c = 0; c < sizeof(cases) / sizeof(cases[0]); c++) {
         struct tx_geometry *geo = NULL;
         ck_assert_int_eq(tx_geometry_new(cases[c].size, cases[c].size, &geo), 0);
