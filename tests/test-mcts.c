@@ -325,15 +325,18 @@ START_TEST(lookahead_keeps_to_its_deadline)
 }
 END_TEST
 
-/* tx_mcts_search hands a board over 28 x 28 to the lookahead (its
- * iterations are the evaluations), not one of 28 x 28, nor with
- * --no-lookahead. */
-START_TEST(mcts_search_uses_lookahead_above_32)
+/* tx_mcts_search hands a board over TX_LOOKAHEAD_SIZE_MIN (28 x 28) to
+ * the lookahead (its iterations are the evaluations), not one of that
+ * size, nor with --no-lookahead. */
+START_TEST(mcts_search_uses_lookahead_on_big_boards)
 {
     static const struct {
         int size;
         bool lookahead, used;
-    } cases[] = {{29, true, true}, {48, true, true}, {48, false, false}, {28, true, false}};
+    } cases[] = {{TX_LOOKAHEAD_SIZE_MIN + 1, true, true},
+                 {48, true, true},
+                 {48, false, false},
+                 {TX_LOOKAHEAD_SIZE_MIN, true, false}};
     for (size_t c = 0; c < sizeof(cases) / sizeof(cases[0]); c++) {
         struct tx_geometry *geo = NULL;
         ck_assert_int_eq(tx_geometry_new(cases[c].size, cases[c].size, &geo), 0);
@@ -532,7 +535,7 @@ int main(void)
     tcase_add_test(tc, fragility_cap_follows_the_side);
     tcase_add_test(tc, lookahead_breaks_ties_by_promise);
     tcase_add_test(tc, mcts_search_deeper_once_a_player_is_cut_off);
-    tcase_add_test(tc, mcts_search_uses_lookahead_above_32);
+    tcase_add_test(tc, mcts_search_uses_lookahead_on_big_boards);
     tcase_add_test(tc, link_blocks_see_a_cut_off_the_path);
     tcase_add_test(tc, lookahead_sees_the_link_block);
     suite_add_tcase(s, tc);
