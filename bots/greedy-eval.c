@@ -327,17 +327,18 @@ int tx_eval_link_blocks(const struct tx_fastboard *b, int player, uint8_t *marks
 }
 
 /* Pegs of fragility player_cost counts at most: a sixth of the board's
- * side along player's way (its height for player 0), at most 8. The
+ * side along player's way (its height for player 0), at most 6. The
  * fragility of a connection 16-24 pegs long on 32 x 32 to 48 x 48 went up
- * to 8 pegs: on 48 x 48 that scored better than 4 or 16 (README, the third
- * round), but on pp 32 x 32 and 36 x 36 the lookahead did better without
+ * to 8 pegs in the third round (on 48 x 48 that scored better than 4 or
+ * 16), but on pp 32 x 32 and 36 x 36 the lookahead did better without
  * the two-distance at all (a value that a fragile connection sways by half
  * its length plays for fragility, not for the race), and with a sixth of
- * the side as well as without it (README, the sixth round). */
+ * the side as well as without it; at most 6 on the boards from 44 x 44 on
+ * did better than 7 and 8 there (README, the sixth and seventh rounds). */
 int tx_eval_fragility_cap(const struct tx_geometry *geo, int player)
 {
     int cap = (player == 0 ? geo->height : geo->width) / 6;
-    return cap < 8 ? cap : 8;
+    return cap < 6 ? cap : 6;
 }
 
 /* Lower is better for the player: distance first, flexibility second;
