@@ -63,7 +63,7 @@ int tx_eval_position(const struct tx_fastboard *b, int player);
 int tx_eval_position_fragile(const struct tx_fastboard *b, int player);
 
 /* The most pegs of fragility tx_eval_position_fragile counts for player on
- * geo: a sixth of the board's side along player's way, at most 8. */
+ * geo: a sixth of the board's side along player's way, at most 6. */
 int tx_eval_fragility_cap(const struct tx_geometry *geo, int player);
 
 /* Hole visits of the shortest-path searches one move of a bundled bot may
