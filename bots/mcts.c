@@ -31,9 +31,8 @@
 #define CUT_MOVES 30            /* playout moves on a big board before the evaluation (cutoff) */
 #define THIN_VISITS 8           /* root visits a child below which the search is thin (fallback) */
 #define CUT_SLOPE 0.8f          /* logistic slope of the cut playout's value, per peg of distance */
-/* Plies of the lookahead (lookahead): in the third round's development runs
- * (openings of seeds 1 and 5) 95% against greedy on pp 48 x 48 (38-2), 89%
- * going on to a third ply (35.5-4.5); README has the final runs. */
+/* Plies of the lookahead (lookahead), and one more in the time left with
+ * third_ply (see lookahead below). */
 #define LOOKAHEAD_DEPTH 2
 #define ONE_SIDED_DEPTH 6  /* the lookahead's plies at most once one player is cut off */
 #define ONE_SIDED_WIDTH 12 /* and the moves of each of its nodes then (one_sided) */
@@ -112,6 +111,7 @@ void tx_mcts_features_default(struct tx_mcts_features *f)
     f->two_distance = true;
     f->link_blocks = true;
     f->one_sided = true;
+    f->third_ply = true;
 }
 
 void tx_mcts_set_features(struct tx_mcts *m, const struct tx_mcts_features *f)
@@ -495,10 +495,16 @@ static const struct node *thin_fallback(const struct tx_mcts *m, const struct no
  * TX_LOOKAHEAD_SIZE_MIN on a side the move is the lookahead's
  * (mcts-lookahead.h), not the tree's, searched LOOKAHEAD_DEPTH plies deep:
  * the move and the opponent's best answer among its candidates, which on
- * 48 x 48 finished within the 180 ms of four turns in five (a third ply,
- * begun in what was left, reached only the first 15-30 of 135 root moves,
- * and scored the position after one's own move again). Its evaluations
+ * 48 x 48 finished within the 180 ms of four turns in five. Its evaluations
  * count as the search's iterations.
+ *
+ * The third ply enhancement (--no-third-ply): the iterative deepening goes
+ * on to a third ply in the time the two leave (on 32 x 32 they end after
+ * 70-100 ms of 180), the root's moves best first, so that the moves it
+ * reaches (10 or more in most turns there) are chosen by what the mover can
+ * do after the opponent's best answer. In the third round (48 x 48, no
+ * two-distance yet) it scored worse, 89% against 95%; with the two-distance
+ * and the link blocks it did better (README, the eighth round).
  *
  * The one-sided search enhancement (--no-one-sided): once one player
  * can no longer connect (tx_eval_distance is TX_EVAL_FAR: pegs stay, so it
@@ -522,7 +528,9 @@ static int lookahead(struct tx_mcts *m, const struct tx_fastboard *b, int64_t de
         one_sided = mine != his;
     }
     int move = tx_lookahead_move(b, deadline_ns, max_evaluations,
-                                 one_sided ? ONE_SIDED_DEPTH : LOOKAHEAD_DEPTH,
+                                 one_sided               ? ONE_SIDED_DEPTH
+                                 : m->features.third_ply ? LOOKAHEAD_DEPTH + 1
+                                                         : LOOKAHEAD_DEPTH,
                                  one_sided ? ONE_SIDED_WIDTH : 0, &f, &la);
     m->last_move = -1; /* no tree to keep */
     stats->playouts = la.evaluations;

@@ -50,7 +50,9 @@
  * On boards larger than 28 x 28:
  * - lookahead (--no-lookahead): the move is not searched by the tree but by
  *   a shallow alpha-beta search over greedy's evaluation
- *   (mcts-lookahead.h), which beats greedy where playouts are too few.
+ *   (mcts-lookahead.h), which beats greedy where playouts are too few;
+ * - third_ply (--no-third-ply): that search goes on to a third ply over the
+ *   root's best moves in the time its two plies leave (mcts.c).
  */
 #ifndef TX_BOTS_MCTS_H
 #define TX_BOTS_MCTS_H
@@ -77,6 +79,7 @@ struct tx_mcts_features {
     bool two_distance; /* the lookahead counts how fragile a connection is (mcts-lookahead.c) */
     bool link_blocks;  /* the lookahead's replies include blocks by a link (mcts-lookahead.c) */
     bool one_sided;    /* once a player is cut off, a deeper, narrower lookahead (mcts.c) */
+    bool third_ply;    /* the lookahead goes on to a third ply in the time left (mcts.c) */
 };
 
 void tx_mcts_features_default(struct tx_mcts_features *f);

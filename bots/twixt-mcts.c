@@ -10,7 +10,8 @@
  * holds none of them). --bench prints
  * playouts per second on one core, the cost of reading a turn and the
  * lookahead's evaluations per second, and exits. On boards over 28 x 28 the
- * move is a two-ply lookahead's instead of the tree's (mcts-lookahead.h).
+ * move is a lookahead's of two or three plies instead of the tree's
+ * (mcts-lookahead.h).
  */
 #include <errno.h>
 #include <stdbool.h>
@@ -71,8 +72,11 @@ static const struct feature_switch {
      "the lookahead's replies are the candidates only, not the\n"
      "blocks by a link that cross a shortest connection"},
     {"one-sided", offsetof(struct tx_mcts_features, one_sided),
-     "once a player is cut off, the lookahead searches two plies\n"
-     "of its usual moves, not up to six of twelve"},
+     "once a player is cut off, the lookahead searches as before,\n"
+     "not up to six plies of twelve moves"},
+    {"third-ply", offsetof(struct tx_mcts_features, third_ply),
+     "the lookahead stops at two plies, not going on to a third\n"
+     "in the time left"},
 };
 
 static int64_t cpu_now_ns(void)

@@ -2,7 +2,8 @@
  * lookahead of the biggest boards (bots/mcts-lookahead.c) gives the value
  * a plain minimax over the same moves gives, is greedy at depth one, sees
  * a won and a lost race, keeps to its deadline on 100 x 100, and takes
- * over tx_mcts_search above 28 x 28 unless switched off; and the
+ * over tx_mcts_search above 28 x 28 unless switched off, going on to a
+ * third ply when there is time; and the
  * two-distance its value uses is ordered as it should be. The fourth
  * round's blocks by a link (tx_eval_link_blocks) on a position of a real
  * game.
@@ -362,6 +363,43 @@ START_TEST(mcts_search_uses_lookahead_on_big_boards)
 }
 END_TEST
 
+/* The third ply (--no-third-ply): with evaluations to spare after the two
+ * plies, tx_mcts_search's lookahead goes on to a third over the root's best
+ * moves, under both rules; switched off it stops at two, having searched
+ * every root move. The evaluations are counted, not timed. */
+START_TEST(mcts_search_third_ply_in_the_time_left)
+{
+    struct tx_geometry *geo = NULL;
+    ck_assert_int_eq(tx_geometry_new(TX_LOOKAHEAD_SIZE_MIN + 1, TX_LOOKAHEAD_SIZE_MIN + 1, &geo),
+                     0);
+    for (int classic = 0; classic < 2; classic++) {
+        struct tx_rng rng;
+        tx_rng_seed(&rng, 5);
+        struct tx_fastboard *b = board_of(geo, classic ? TX_RULES_CLASSIC : TX_RULES_PP);
+        random_moves(b, &rng, 10);
+        for (int on = 0; on < 2; on++) {
+            struct tx_mcts_features f;
+            tx_mcts_features_default(&f);
+            f.third_ply = on;
+            struct tx_mcts *m = tx_mcts_new(geo, 3, 1 << 16);
+            tx_mcts_set_features(m, &f);
+            struct tx_mcts_stats st;
+            int last[2] = {-1, -1};
+            int move = tx_mcts_search(m, b, last, INT64_MAX, 6000, &st);
+            ck_assert(move >= 0 && tx_fastboard_can_play(b, b->to_move, move));
+            ck_assert_int_eq(st.lookahead_depth, on ? 3 : 2);
+            if (on)
+                ck_assert_int_gt(st.lookahead_searched, 0);
+            else
+                ck_assert_int_eq(st.lookahead_searched, st.lookahead_moves);
+            tx_mcts_free(m);
+        }
+        free(b);
+    }
+    free(geo);
+}
+END_TEST
+
 /* A position of pp 48 x 48 from a game of the third round's final run
  * (greedy against mcts, greedy cut off; the record's first 90 moves): mcts
  * (player 1, columns) has just played AF12, 4 pegs from connecting, and
@@ -479,6 +517,7 @@ START_TEST(mcts_search_deeper_once_a_player_is_cut_off)
             struct tx_mcts_features f;
             tx_mcts_features_default(&f);
             f.one_sided = on;
+            f.third_ply = false; /* the usual search: two plies */
             struct tx_mcts *m = tx_mcts_new(geo, 3, 1 << 16);
             tx_mcts_set_features(m, &f);
             struct tx_mcts_stats st;
@@ -536,6 +575,7 @@ int main(void)
     tcase_add_test(tc, lookahead_breaks_ties_by_promise);
     tcase_add_test(tc, mcts_search_deeper_once_a_player_is_cut_off);
     tcase_add_test(tc, mcts_search_uses_lookahead_on_big_boards);
+    tcase_add_test(tc, mcts_search_third_ply_in_the_time_left);
     tcase_add_test(tc, link_blocks_see_a_cut_off_the_path);
     tcase_add_test(tc, lookahead_sees_the_link_block);
     suite_add_tcase(s, tc);
