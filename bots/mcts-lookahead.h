@@ -1,8 +1,8 @@
 /* mcts-lookahead.h - twixt-mcts's move on the biggest boards: a shallow
  * alpha-beta search over greedy's evaluation.
  *
- * On boards larger than 28 x 28 a turn's tree search gets too few
- * playouts to inform it (a few hundred to a few thousand on 48 x 48, for
+ * On the biggest boards a turn's tree search gets too few playouts to
+ * inform it (a few hundred to a few thousand on 48 x 48, for
  * 40 children a node), and its cut playouts' value, a logistic of the
  * difference of the two shortest-connection distances, counts a single
  * shortest path as nearly a connection: mcts lost races it believed won
@@ -25,10 +25,10 @@
 #include "fastboard.h"
 
 /* Boards with a side larger than this get the lookahead (twixt-mcts): from
- * 29 x 29, since with the smaller fragility cap (tx_eval_fragility_cap) it
- * beat the tree on 32 x 32 (README, the sixth round); the tree stays at
- * 95% on 24 x 24 and 28 x 28. */
-#define TX_LOOKAHEAD_SIZE_MIN 28
+ * 27 x 27, since with its third ply it beat the tree on 28 x 28 (98-99%
+ * against greedy where the tree scored 92%), tied with it on 26 x 26 and
+ * did not beat it on 24 x 24 (README, the eighth round). */
+#define TX_LOOKAHEAD_SIZE_MIN 26
 
 /* Moves of an inner node: tx_eval_candidates_paths(b, TX_LOOKAHEAD_WIDTH, ...). */
 #define TX_LOOKAHEAD_WIDTH 24

@@ -47,7 +47,7 @@
  * There too the search stops when its longest iteration so far would no
  * longer fit before the deadline (an expansion costs eight searches of the
  * board).
- * On boards larger than 28 x 28:
+ * On boards larger than TX_LOOKAHEAD_SIZE_MIN (26 x 26, mcts-lookahead.h):
  * - lookahead (--no-lookahead): the move is not searched by the tree but by
  *   a shallow alpha-beta search over greedy's evaluation
  *   (mcts-lookahead.h), which beats greedy where playouts are too few;
@@ -75,7 +75,7 @@ struct tx_mcts_features {
     bool candidates;   /* big boards: children only near the shortest paths (mcts.c) */
     bool cutoff;       /* big boards: playouts cut short and scored by distance (mcts.c) */
     bool fallback;     /* big boards: a thin search plays the greedy ranking's best (mcts.c) */
-    bool lookahead;    /* boards over 28 x 28: alpha-beta of greedy's evaluation (lookahead) */
+    bool lookahead;    /* boards over 26 x 26: alpha-beta of greedy's evaluation (lookahead) */
     bool two_distance; /* the lookahead counts how fragile a connection is (mcts-lookahead.c) */
     bool link_blocks;  /* the lookahead's replies include blocks by a link (mcts-lookahead.c) */
     bool one_sided;    /* once a player is cut off, a deeper, narrower lookahead (mcts.c) */

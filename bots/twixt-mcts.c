@@ -9,7 +9,7 @@
  * move, swap, pie, cut, choice) and privilege follow the shared rules of openings.h (the tree
  * holds none of them). --bench prints
  * playouts per second on one core, the cost of reading a turn and the
- * lookahead's evaluations per second, and exits. On boards over 28 x 28 the
+ * lookahead's evaluations per second, and exits. On boards over 26 x 26 the
  * move is a lookahead's of two or three plies instead of the tree's
  * (mcts-lookahead.h).
  */
@@ -48,6 +48,10 @@ struct mcts_bot {
     double cpu_share; /* CPU time / wall time of the last search, 1 at start */
 };
 
+/* "N x N" of a board side's constant, so that the help says what the code does. */
+#define SIDE_TEXT(n) #n " x " #n
+#define SIDE(n) SIDE_TEXT(n)
+
 /* The --no-FEATURE switches: each turns one enhancement off (mcts.h says
  * what each adds, README what each measured), so that its worth can be
  * measured against the same build. */
@@ -69,8 +73,7 @@ static const struct feature_switch {
     {"fallback", offsetof(struct tx_mcts_features, fallback),
      "on boards over 16 x 16, a thin search's choice is played as it is"},
     {"lookahead", offsetof(struct tx_mcts_features, lookahead),
-     "on boards over 28 x 28, the tree search plays, not an alpha-beta\n"
-     "search of greedy's evaluation"},
+     "on boards over " SIDE(TX_LOOKAHEAD_SIZE_MIN) ", the tree plays, not an\nalpha-beta search"},
     {"two-distance", offsetof(struct tx_mcts_features, two_distance),
      "the lookahead's value is greedy's, blind to how fragile a\nconnection is"},
     {"link-blocks", offsetof(struct tx_mcts_features, link_blocks),
@@ -226,7 +229,7 @@ static double bench_turn_us(const struct tx_geometry *geo)
     return us;
 }
 
-/* The lookahead's evaluations a second (boards over 28 x 28 play by it),
+/* The lookahead's evaluations a second (boards over 26 x 26 play by it),
  * on a middle game: pegs at random on an eighth of the holes, then a
  * search of about a second, its candidates' searches included. */
 static double bench_lookahead(const struct tx_geometry *geo)

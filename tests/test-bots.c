@@ -957,7 +957,7 @@ START_TEST(mcts_big_board_candidates_cutoff_and_deadline)
         struct tx_mcts_features f;
         tx_mcts_features_default(&f);
         f.candidates = off == 0;
-        f.lookahead = false; /* the tree's search: the lookahead plays boards over 28 x 28 */
+        f.lookahead = false; /* the tree's search: the lookahead plays boards over 26 x 26 */
         struct tx_mcts *m = tx_mcts_new(geo, 3, 1 << 18);
         tx_mcts_set_features(m, &f);
         int move = tx_mcts_search(m, b, last, INT64_MAX, 40, &st);

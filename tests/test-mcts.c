@@ -2,7 +2,7 @@
  * lookahead of the biggest boards (bots/mcts-lookahead.c) gives the value
  * a plain minimax over the same moves gives, is greedy at depth one, sees
  * a won and a lost race, keeps to its deadline on 100 x 100, and takes
- * over tx_mcts_search above 28 x 28 unless switched off, going on to a
+ * over tx_mcts_search above 26 x 26 unless switched off, going on to a
  * third ply when there is time; and the
  * two-distance its value uses is ordered as it should be. The fourth
  * round's blocks by a link (tx_eval_link_blocks) on a position of a real
@@ -326,7 +326,7 @@ START_TEST(lookahead_keeps_to_its_deadline)
 }
 END_TEST
 
-/* tx_mcts_search hands a board over TX_LOOKAHEAD_SIZE_MIN (28 x 28) to
+/* tx_mcts_search hands a board over TX_LOOKAHEAD_SIZE_MIN (26 x 26) to
  * the lookahead (its iterations are the evaluations), not one of that
  * size, nor with --no-lookahead. */
 START_TEST(mcts_search_uses_lookahead_on_big_boards)
