@@ -48,6 +48,21 @@ static void random_moves(struct tx_fastboard *b, struct tx_rng *rng, int count)
     }
 }
 
+/* tx_mcts_search of b with the features f, no deadline and at most
+ * evaluations iterations (the lookahead's evaluations): the move, which
+ * must be legal, and the search's stats in st. */
+static int search_with(const struct tx_fastboard *b, const struct tx_mcts_features *f,
+                       long evaluations, struct tx_mcts_stats *st)
+{
+    struct tx_mcts *m = tx_mcts_new(b->geo, 3, 1 << 16);
+    tx_mcts_set_features(m, f);
+    int last[2] = {-1, -1};
+    int move = tx_mcts_search(m, b, last, INT64_MAX, evaluations, st);
+    ck_assert(move >= 0 && tx_fastboard_can_play(b, b->to_move, move));
+    tx_mcts_free(m);
+    return move;
+}
+
 /* Plain negamax over the moves the lookahead searches, without pruning:
  * what its alpha-beta must agree with. */
 static int reference(const struct tx_fastboard *b, int ply, int depth, bool root)
@@ -348,15 +363,10 @@ START_TEST(mcts_search_uses_lookahead_on_big_boards)
         struct tx_mcts_features f;
         tx_mcts_features_default(&f);
         f.lookahead = cases[c].lookahead;
-        struct tx_mcts *m = tx_mcts_new(geo, 3, 1 << 16);
-        tx_mcts_set_features(m, &f);
         struct tx_mcts_stats st;
-        int last[2] = {-1, -1};
-        int move = tx_mcts_search(m, b, last, INT64_MAX, 30, &st);
-        ck_assert(move >= 0 && tx_fastboard_can_play(b, b->to_move, move));
+        search_with(b, &f, 30, &st);
         ck_assert_int_eq(st.playouts, 30);
         ck_assert_msg((st.lookahead_depth > 0) == cases[c].used, "size %d", cases[c].size);
-        tx_mcts_free(m);
         free(b);
         free(geo);
     }
@@ -381,18 +391,13 @@ START_TEST(mcts_search_third_ply_in_the_time_left)
             struct tx_mcts_features f;
             tx_mcts_features_default(&f);
             f.third_ply = on;
-            struct tx_mcts *m = tx_mcts_new(geo, 3, 1 << 16);
-            tx_mcts_set_features(m, &f);
             struct tx_mcts_stats st;
-            int last[2] = {-1, -1};
-            int move = tx_mcts_search(m, b, last, INT64_MAX, 6000, &st);
-            ck_assert(move >= 0 && tx_fastboard_can_play(b, b->to_move, move));
+            search_with(b, &f, 6000, &st);
             ck_assert_int_eq(st.lookahead_depth, on ? 3 : 2);
             if (on)
                 ck_assert_int_gt(st.lookahead_searched, 0);
             else
                 ck_assert_int_eq(st.lookahead_searched, st.lookahead_moves);
-            tx_mcts_free(m);
         }
         free(b);
     }
@@ -518,18 +523,13 @@ START_TEST(mcts_search_deeper_once_a_player_is_cut_off)
             tx_mcts_features_default(&f);
             f.one_sided = on;
             f.third_ply = false; /* the usual search: two plies */
-            struct tx_mcts *m = tx_mcts_new(geo, 3, 1 << 16);
-            tx_mcts_set_features(m, &f);
             struct tx_mcts_stats st;
-            int last[2] = {-1, -1};
-            int move = tx_mcts_search(m, b, last, INT64_MAX, 2000, &st);
-            ck_assert(move >= 0 && tx_fastboard_can_play(b, mover, move));
+            search_with(b, &f, 2000, &st);
             if (on)
                 ck_assert_int_gt(st.lookahead_depth, 2);
             else
                 ck_assert_int_le(st.lookahead_depth, 2);
             ck_assert_int_eq(st.lookahead_moves, on ? 12 : tx_lookahead_root_width(geo));
-            tx_mcts_free(m);
         }
     }
     free(b);
