@@ -5,13 +5,13 @@
  * the 300 ms later turns. The slack is for a busy machine: measured through
  * the arena with two games at once and other jobs running, answers took up
  * to 95 ms longer than the bot's own clock said (the bot is woken late, or
- * preempted before its answer is written). --ms N sets every turn's budget. The openings (first
- * move, swap, pie, cut, choice) and privilege follow the shared rules of openings.h (the tree
- * holds none of them). --bench prints
- * playouts per second on one core, the cost of reading a turn and the
- * lookahead's evaluations per second, and exits. On boards over 26 x 26 the
- * move is a lookahead's of two or three plies instead of the tree's
- * (mcts-lookahead.h).
+ * preempted before its answer is written). --ms N sets every turn's budget.
+ * The openings (first move, swap, pie, cut, choice) and privilege follow
+ * the shared rules of openings.h (the tree holds none of them). --bench
+ * prints playouts per second on one core, the cost of reading a turn and
+ * the lookahead's evaluations per second, and exits. On boards over
+ * TX_LOOKAHEAD_SIZE_MIN (26 x 26) the move is a lookahead's of two or
+ * three plies instead of the tree's (mcts-lookahead.h).
  */
 #include <errno.h>
 #include <stdbool.h>
