@@ -112,6 +112,7 @@ void tx_mcts_features_default(struct tx_mcts_features *f)
     f->link_blocks = true;
     f->one_sided = true;
     f->third_ply = true;
+    f->decline_swap = true;
 }
 
 void tx_mcts_set_features(struct tx_mcts *m, const struct tx_mcts_features *f)
@@ -121,6 +122,11 @@ void tx_mcts_set_features(struct tx_mcts *m, const struct tx_mcts_features *f)
     m->policy.save_edge = f->save_edge;
     m->policy.max_moves = m->big && f->cutoff ? CUT_MOVES : 0;
     m->root = -1; /* a tree grown under other rules is not reused */
+}
+
+bool tx_mcts_declines_swap(const struct tx_mcts *m)
+{
+    return m->features.decline_swap && m->big && m->geo->width == m->geo->height;
 }
 
 void tx_mcts_free(struct tx_mcts *m)

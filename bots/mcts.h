@@ -19,7 +19,7 @@
  * compared by their pegs and links (same_position in mcts.c).
  *
  * The swap and the first move are not searched (twixt-mcts decides them with
- * the rules of greedy-eval.h).
+ * the rules of openings.h, or declines the swap: tx_mcts_declines_swap).
  *
  * The enhancements over the first version (README "Bundled bots" has the
  * measurements), each with a switch to measure its worth:
@@ -53,6 +53,10 @@
  *   (mcts-lookahead.h), which beats greedy where playouts are too few;
  * - third_ply (--no-third-ply): that search goes on to a third ply over the
  *   root's best moves in the time its two plies leave (mcts.c).
+ * And one that is not the search's:
+ * - decline_swap (--no-decline-swap): on a square board over 16 x 16,
+ *   twixt-mcts never swaps (nor takes the pie): it keeps the move
+ *   (tx_mcts_declines_swap).
  */
 #ifndef TX_BOTS_MCTS_H
 #define TX_BOTS_MCTS_H
@@ -80,6 +84,7 @@ struct tx_mcts_features {
     bool link_blocks;  /* the lookahead's replies include blocks by a link (mcts-lookahead.c) */
     bool one_sided;    /* once a player is cut off, a deeper, narrower lookahead (mcts.c) */
     bool third_ply;    /* the lookahead goes on to a third ply in the time left (mcts.c) */
+    bool decline_swap; /* big square boards: keep the move rather than swap (twixt-mcts.c) */
 };
 
 void tx_mcts_features_default(struct tx_mcts_features *f);
@@ -112,6 +117,13 @@ void tx_mcts_free(struct tx_mcts *m);
  * player to move has none. */
 int tx_mcts_search(struct tx_mcts *m, const struct tx_fastboard *b, const int last[2],
                    int64_t deadline_ns, long max_playouts, struct tx_mcts_stats *stats);
+
+/* True when twixt-mcts, by its features and board, declines the swap and
+ * the pie rather than decide them by the rules of openings.h: on a square
+ * board over 16 x 16 with decline_swap. Against greedy on 24 x 24 and
+ * 26 x 26 it lost three times as often after swapping a central peg as
+ * when it kept the move against it (README, the ninth round). */
+bool tx_mcts_declines_swap(const struct tx_mcts *m);
 
 /* Playouts per second from the empty board of geo, measured for about
  * seconds of one core's time (the --bench figure). */

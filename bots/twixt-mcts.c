@@ -85,6 +85,9 @@ static const struct feature_switch {
     {"third-ply", offsetof(struct tx_mcts_features, third_ply),
      "the lookahead stops at two plies, not going on to a third\n"
      "in the time left"},
+    {"decline-swap", offsetof(struct tx_mcts_features, decline_swap),
+     "on square boards over 16 x 16, the swap and the pie are\n"
+     "decided as greedy decides them, not declined"},
 };
 
 static int64_t cpu_now_ns(void)
@@ -111,6 +114,14 @@ static int default_budget_ms(const struct mcts_bot *bot, int turn)
     return (int)(ms * scale);
 }
 
+/* True on the turn that may swap (or take the pie) when the bot declines
+ * it whatever the peg (tx_mcts_declines_swap: on a big square board): it
+ * searches a move instead. */
+static bool declines_swap(const struct mcts_bot *bot, const struct tx_game *g)
+{
+    return tx_game_check(g, TX_MOVE_SWAP) == TX_LEGAL && tx_mcts_declines_swap(bot->search);
+}
+
 static int think(const struct tx_botio_turn *turn, void *data, char *message)
 {
     struct mcts_bot *bot = data;
@@ -119,9 +130,13 @@ static int think(const struct tx_botio_turn *turn, void *data, char *message)
     const struct tx_input *in = turn->input;
     char name[TX_HOLE_NAME_MAX];
 
-    int decided = tx_openings_decide(turn, &bot->rng, message);
-    if (decided != TX_OPENINGS_PLAY)
-        return decided;
+    if (declines_swap(bot, g)) {
+        fprintf(stderr, "opening: no swap on this board, keeping the move\n");
+    } else {
+        int decided = tx_openings_decide(turn, &bot->rng, message);
+        if (decided != TX_OPENINGS_PLAY)
+            return decided;
+    }
     struct tx_fastboard *b = tx_xmalloc(tx_fastboard_size(geo));
     struct tx_mcts_stats st;
     int last[2] = {-1, -1};

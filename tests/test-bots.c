@@ -1581,6 +1581,60 @@ START_TEST(opening_from_options_or_environment)
 }
 END_TEST
 
+/* twixt-mcts declines the swap and the pie of a central peg on a square
+ * board over 16 x 16 (mcts.h, decline_swap: it answers with a move), and
+ * takes the peg with --no-decline-swap there and by default on 12 x 12, as
+ * the shared rule of openings.h says. */
+static const struct {
+    int size;
+    enum tx_opening_rule opening;
+    bool switched_off; /* --no-decline-swap */
+    bool swaps;
+} declines[] = {
+    {12, TX_OPENING_SWAP, false, true},  {12, TX_OPENING_PIE, false, true},
+    {24, TX_OPENING_SWAP, false, false}, {24, TX_OPENING_SWAP, true, true},
+    {24, TX_OPENING_PIE, false, false},  {24, TX_OPENING_PIE, true, true},
+    {36, TX_OPENING_SWAP, false, false}, {36, TX_OPENING_SWAP, true, true},
+};
+
+START_TEST(mcts_declines_swap_on_big_boards)
+{
+    signal(SIGPIPE, SIG_IGN);
+    struct tx_variant v = {.rules = TX_RULES_PP,
+                           .width = declines[_i].size,
+                           .height = declines[_i].size,
+                           .opening = declines[_i].opening};
+    struct tx_geometry *geo;
+    ck_assert_int_eq(tx_geometry_new(v.width, v.height, &geo), 0);
+    struct tx_game *g = tx_xmalloc(tx_game_size(geo));
+    tx_game_start(g, geo, &v);
+    int centre = tx_geometry_hole(geo, v.width / 2, v.height / 2);
+    ck_assert(tx_eval_should_swap(geo, centre));
+    ck_assert_int_eq(tx_game_play(g, centre), TX_LEGAL);
+
+    char store[8][256], *argv[10], line[TX_ANSWER_LINE_MAX + 1];
+    bot_argv(MCTS, MCTS_MS, store, argv);
+    if (declines[_i].switched_off) {
+        int n = 0;
+        while (argv[n])
+            n++;
+        argv[n++] = (char *)"--no-decline-swap";
+        argv[n] = NULL;
+    }
+    struct bot b;
+    bot_start_in(&b, argv, &v);
+    bot_ask(&b, input_of(g, true), line, sizeof line);
+    const struct tx_answer *ans = check_answer(MCTS, g, line, "the swap turn");
+    ck_assert_msg((ans->move == TX_MOVE_SWAP) == declines[_i].swaps,
+                  "%d x %d, %s%s: answered \"%s\"", v.width, v.height,
+                  tx_opening_rule_name(v.opening),
+                  declines[_i].switched_off ? ", switched off" : "", line);
+    bot_finish(&b);
+    free(g);
+    tx_geometry_free(geo);
+}
+END_TEST
+
 /* twixt-greedy calls privilege in games of teams it plays to the end: when
  * after its move either side is one peg from connecting. */
 START_TEST(greedy_calls_privilege)
@@ -2379,6 +2433,8 @@ static Suite *bots_suite(void)
     tcase_add_loop_test(op, opening_games_legal, RANDOM, NBOTS);
     tcase_add_test(op, greedy_calls_privilege);
     tcase_add_test(op, opening_from_options_or_environment);
+    tcase_add_loop_test(op, mcts_declines_swap_on_big_boards, 0,
+                        (int)(sizeof declines / sizeof declines[0]));
     suite_add_tcase(s, op);
     TCase *fam = tcase_create("family");
     tcase_set_timeout(fam, CASE_TIMEOUT_S);
