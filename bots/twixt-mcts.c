@@ -116,10 +116,11 @@ static int default_budget_ms(const struct mcts_bot *bot, int turn)
 
 /* True on the turn that may swap (or take the pie) when the bot declines
  * it whatever the peg (tx_mcts_declines_swap: on a big square board): it
- * searches a move instead. */
+ * searches a move instead. The board is asked first, so that other boards
+ * (PP 12 x 12) pay nothing on their turns. */
 static bool declines_swap(const struct mcts_bot *bot, const struct tx_game *g)
 {
-    return tx_game_check(g, TX_MOVE_SWAP) == TX_LEGAL && tx_mcts_declines_swap(bot->search);
+    return tx_mcts_declines_swap(bot->search) && tx_game_check(g, TX_MOVE_SWAP) == TX_LEGAL;
 }
 
 static int think(const struct tx_botio_turn *turn, void *data, char *message)
