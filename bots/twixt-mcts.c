@@ -7,7 +7,9 @@
  * to 95 ms longer than the bot's own clock said (the bot is woken late, or
  * preempted before its answer is written). --ms N sets every turn's budget.
  * The openings (first move, swap, pie, cut, choice) and privilege follow
- * the shared rules of openings.h (the tree holds none of them). --bench
+ * the shared rules of openings.h (the tree holds none of them), but on a
+ * square board over 16 x 16 it never swaps nor takes the pie
+ * (declines_swap). --bench
  * prints playouts per second on one core, the cost of reading a turn and
  * the lookahead's evaluations per second, and exits. On boards over
  * TX_LOOKAHEAD_SIZE_MIN (26 x 26) the move is a lookahead's of two or
