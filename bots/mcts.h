@@ -53,6 +53,10 @@
  *   (mcts-lookahead.h), which beats greedy where playouts are too few;
  * - third_ply (--no-third-ply): that search goes on to a third ply over the
  *   root's best moves in the time its two plies leave (mcts.c).
+ * On boards over 16 x 16 up to 26 x 26, where the tree plays:
+ * - defend (--no-defend): the turns where greedy's evaluation says the
+ *   opponent leads (by more than its extra pegs are worth) are the
+ *   lookahead's, not the tree's (defends in mcts.c).
  * And one that is not the search's:
  * - decline_swap (--no-decline-swap): on a square board over 16 x 16,
  *   twixt-mcts never swaps (nor takes the pie): it keeps the move
@@ -84,6 +88,7 @@ struct tx_mcts_features {
     bool link_blocks;  /* the lookahead's replies include blocks by a link (mcts-lookahead.c) */
     bool one_sided;    /* once a player is cut off, a deeper, narrower lookahead (mcts.c) */
     bool third_ply;    /* the lookahead goes on to a third ply in the time left (mcts.c) */
+    bool defend;       /* boards over 16 x 16: the lookahead plays the turns the opponent leads */
     bool decline_swap; /* big square boards: keep the move rather than swap (twixt-mcts.c) */
 };
 

@@ -13,7 +13,8 @@
  * prints playouts per second on one core, the cost of reading a turn and
  * the lookahead's evaluations per second, and exits. On boards over
  * TX_LOOKAHEAD_SIZE_MIN (26 x 26) the move is a lookahead's of two or
- * three plies instead of the tree's (mcts-lookahead.h).
+ * three plies instead of the tree's (mcts-lookahead.h), and on those over
+ * 16 x 16 in the turns where the opponent leads (defend in mcts.c).
  */
 #include <errno.h>
 #include <stdbool.h>
@@ -87,6 +88,9 @@ static const struct feature_switch {
     {"third-ply", offsetof(struct tx_mcts_features, third_ply),
      "the lookahead stops at two plies, not going on to a third\n"
      "in the time left"},
+    {"defend", offsetof(struct tx_mcts_features, defend),
+     "on boards over 16 x 16 up to 26 x 26, the tree plays every\n"
+     "turn, not the lookahead those where the opponent leads"},
     {"decline-swap", offsetof(struct tx_mcts_features, decline_swap),
      "on square boards over 16 x 16, the swap and the pie are\n"
      "decided as greedy decides them, not declined"},

@@ -1581,6 +1581,67 @@ START_TEST(opening_from_options_or_environment)
 }
 END_TEST
 
+/* The defend enhancement (mcts.c defends): on a board over 16 x 16 up to
+ * 26 x 26 the lookahead plays the turns where greedy's evaluation says the
+ * opponent leads by more than its extra pegs are worth, the tree the
+ * others; not with --no-defend, nor on 12 x 12, nor on a board over
+ * 26 x 26 with --no-lookahead (the tree plays every turn there). The
+ * positions: player 0 a chain of knight steps down the middle and player 1
+ * pegs along its own border column, either to move (CHAIN_BEHIND: player 1;
+ * CHAIN_AHEAD: player 0); or player 1 to move against a lone first peg
+ * near player 0's border row (LONE_PEG: behind by that peg only). */
+enum defend_position { CHAIN_BEHIND, CHAIN_AHEAD, LONE_PEG };
+static const struct {
+    int size;
+    enum defend_position position;
+    bool defend, lookahead;
+    bool by_lookahead; /* the move is the lookahead's */
+} defends[] = {
+    {24, CHAIN_BEHIND, true, true, true},   {24, CHAIN_BEHIND, false, true, false},
+    {24, CHAIN_AHEAD, true, true, false},   {24, LONE_PEG, true, true, false},
+    {26, CHAIN_BEHIND, true, true, true},   {12, CHAIN_BEHIND, true, true, false},
+    {30, CHAIN_BEHIND, true, false, false},
+};
+
+START_TEST(mcts_defends_by_lookahead)
+{
+    struct tx_geometry *geo = NULL;
+    static struct tx_fastboard *b;
+    int size = defends[_i].size, pegs = size / 2 - 2;
+    enum defend_position pos = defends[_i].position;
+    ck_assert_int_eq(tx_geometry_new(size, size, &geo), 0);
+    test_board(&b, geo);
+    if (pos == LONE_PEG)
+        tx_fastboard_play(b, tx_geometry_hole(geo, size - 3, 4));
+    else
+        for (int i = 0; i < pegs; i++) {
+            tx_fastboard_play(b, tx_geometry_hole(geo, size / 2 - 1 + i % 2, 2 + 2 * i));
+            if (i < pegs - 1 || pos == CHAIN_AHEAD)
+                tx_fastboard_play(b, tx_geometry_hole(geo, 1, 2 + 2 * i));
+        }
+    ck_assert_int_eq(b->to_move, pos == CHAIN_AHEAD ? 0 : 1);
+    int lead = -tx_eval_position(b, 1); /* player 0's, by more than a peg but with the lone peg */
+    ck_assert_int_gt(lead, 0);
+    ck_assert_int_le(lead > 64, pos != LONE_PEG);
+
+    struct tx_mcts_features f;
+    tx_mcts_features_default(&f);
+    f.defend = defends[_i].defend;
+    f.lookahead = defends[_i].lookahead;
+    struct tx_mcts *m = tx_mcts_new(geo, 7, 1 << 18);
+    tx_mcts_set_features(m, &f);
+    int last[2] = {-1, -1};
+    struct tx_mcts_stats st;
+    int move = tx_mcts_search(m, b, last, INT64_MAX, 40, &st);
+    ck_assert(move >= 0 && tx_fastboard_can_play(b, b->to_move, move));
+    ck_assert_msg((st.lookahead_depth > 0) == defends[_i].by_lookahead,
+                  "%d x %d, position %d, defend %d, lookahead %d: lookahead depth %d", size, size,
+                  (int)pos, defends[_i].defend, defends[_i].lookahead, st.lookahead_depth);
+    tx_mcts_free(m);
+    tx_geometry_free(geo);
+}
+END_TEST
+
 /* twixt-mcts declines the swap and the pie of a central peg on a square
  * board over 16 x 16 (mcts.h, decline_swap: it answers with a move), and
  * takes the peg with --no-decline-swap there and by default on 12 x 12, as
@@ -2464,6 +2525,8 @@ static Suite *bots_suite(void)
     tcase_add_test(fam_units, eval_candidates_bounded_by_the_budget);
     tcase_add_test(fam_units, eval_candidates_paths_match);
     tcase_add_test(fam_units, mcts_big_board_candidates_cutoff_and_deadline);
+    tcase_add_loop_test(fam_units, mcts_defends_by_lookahead, 0,
+                        (int)(sizeof defends / sizeof defends[0]));
     suite_add_tcase(s, fam_units);
     TCase *op_units = tcase_create("opening modules");
     tcase_set_timeout(op_units, 120);
