@@ -9,9 +9,9 @@
  * The openings (first move, swap, pie, cut, choice) and privilege follow
  * the shared rules of openings.h (the tree holds none of them), but on a
  * square board over 16 x 16 it never swaps nor takes the pie
- * (declines_swap). --bench
- * prints playouts per second on one core, the cost of reading a turn and
- * the lookahead's evaluations per second, and exits. On boards over
+ * (declines_swap). --bench prints playouts per second on one core, the
+ * cost of reading a turn and the lookahead's evaluations per second, and
+ * exits. On boards over
  * TX_LOOKAHEAD_SIZE_MIN (26 x 26) the move is a lookahead's of two or
  * three plies instead of the tree's (mcts-lookahead.h), and on those over
  * 16 x 16 in the turns where the opponent leads (defend in mcts.c).
