@@ -69,6 +69,13 @@ void tx_fastboard_init(struct tx_fastboard *b, const struct tx_geometry *geo, en
         uf[i] = (int16_t)i;
 }
 
+void tx_fastboard_clear(struct tx_fastboard *b)
+{
+    int own_links_block = b->own_links_block;
+    tx_fastboard_init(b, b->geo, TX_RULES_PP);
+    b->own_links_block = own_links_block;
+}
+
 struct tx_fastboard *tx_fastboard_new(const struct tx_geometry *geo, enum tx_rules rules)
 {
     struct tx_fastboard *b = tx_xmalloc(tx_fastboard_size(geo));

@@ -568,6 +568,12 @@ bool tx_eval_should_swap(const struct tx_geometry *geo, int hole)
     return edge_distance(geo, hole) >= side / 4;
 }
 
+bool tx_eval_near_edge(const struct tx_geometry *geo, int hole)
+{
+    int side = geo->width < geo->height ? geo->width : geo->height;
+    return edge_distance(geo, hole) < side / 4 - 1;
+}
+
 int tx_eval_opening(const struct tx_geometry *geo, struct tx_rng *rng)
 {
     int16_t *best = tx_xmalloc(sizeof(int16_t) * (size_t)geo->holes);

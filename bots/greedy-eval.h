@@ -114,4 +114,9 @@ bool tx_eval_should_swap(const struct tx_geometry *geo, int hole);
  * is as central as that allows. */
 int tx_eval_opening(const struct tx_geometry *geo, struct tx_rng *rng);
 
+/* True when hole is nearer an edge than the ring tx_eval_opening opens on
+ * (a quarter of the side less one from every edge): a first peg there is
+ * worth less than the bots' own opening. */
+bool tx_eval_near_edge(const struct tx_geometry *geo, int hole);
+
 #endif

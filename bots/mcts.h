@@ -89,6 +89,7 @@ struct tx_mcts_features {
     bool one_sided;    /* once a player is cut off, a deeper, narrower lookahead (mcts.c) */
     bool third_ply;    /* the lookahead goes on to a third ply in the time left (mcts.c) */
     bool defend;       /* boards over 16 x 16: the lookahead plays the turns the opponent leads */
+    bool edge_peg;     /* boards over 16 x 16: a lone peg near an edge is left out (mcts.c) */
     bool decline_swap; /* big square boards: keep the move rather than swap (twixt-mcts.c) */
 };
 
@@ -105,6 +106,7 @@ struct tx_mcts_stats {
     int lookahead_depth; /* > 0: the move is the lookahead's, searched this deep; playouts
                             then counts its evaluations (mcts-lookahead.h) */
     int lookahead_searched, lookahead_moves; /* root moves searched that deep, of how many */
+    bool left_out; /* the mover's lone edge peg was left out of the search (edge_peg) */
 };
 
 /* A search object with room for max_nodes nodes (0: the default, about

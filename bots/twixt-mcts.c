@@ -91,6 +91,9 @@ static const struct feature_switch {
     {"defend", offsetof(struct tx_mcts_features, defend),
      "on boards over 16 x 16 up to 26 x 26, the tree plays every\n"
      "turn, not the lookahead those where the opponent leads"},
+    {"edge-peg", offsetof(struct tx_mcts_features, edge_peg),
+     "on boards over 16 x 16, a lone peg of its own near an edge is\n"
+     "searched with, not left out of its next move's search"},
     {"decline-swap", offsetof(struct tx_mcts_features, decline_swap),
      "on square boards over 16 x 16, the swap and the pie are\n"
      "decided as greedy decides them, not declined"},
@@ -162,6 +165,8 @@ static int think(const struct tx_botio_turn *turn, void *data, char *message)
         bot->cpu_share = (double)cpu / (double)wall;
     *turn->privilege = turn->privilege_left && tx_openings_privilege_worth(g, turn->me, move);
     double used_ms = (double)(tx_botio_now_ns() - turn->start_ns) / 1e6;
+    if (st.left_out)
+        fprintf(stderr, "mcts: its lone peg near an edge left out of this search\n");
     if (st.lookahead_depth > 0) {
         snprintf(message, TX_BOTIO_MESSAGE_MAX, "%.0f%% depth %d", st.win_rate * 100,
                  st.lookahead_depth);

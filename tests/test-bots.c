@@ -1019,12 +1019,16 @@ START_TEST(opening_and_swap_rules)
         int centre = tx_geometry_hole(geo, size / 2, size / 2);
         ck_assert_msg(tx_eval_should_swap(geo, centre), "size %d: the centre is not swapped", size);
         ck_assert(!tx_eval_should_swap(geo, tx_geometry_hole(geo, 1, 0))); /* a border peg */
+        /* Nearer an edge than the openings' ring, from 8 x 8 (a ring of 1) */
+        ck_assert_int_eq(tx_eval_near_edge(geo, tx_geometry_hole(geo, 1, 0)), size >= 8);
+        ck_assert(!tx_eval_near_edge(geo, centre));
         for (int i = 0; i < 20; i++) {
             int h = tx_eval_opening(geo, &rng);
             ck_assert_msg(tx_geometry_playable(geo, 0, h), "size %d: opening %d not playable", size,
                           h);
             ck_assert_msg(!tx_eval_should_swap(geo, h), "size %d: opening %d would be swapped",
                           size, h);
+            ck_assert_msg(!tx_eval_near_edge(geo, h), "size %d: opening %d near an edge", size, h);
         }
     }
     free(geo);
@@ -1638,6 +1642,73 @@ START_TEST(mcts_defends_by_lookahead)
                   "%d x %d, position %d, defend %d, lookahead %d: lookahead depth %d", size, size,
                   (int)pos, defends[_i].defend, defends[_i].lookahead, st.lookahead_depth);
     tx_mcts_free(m);
+    tx_geometry_free(geo);
+}
+END_TEST
+
+/* The edge peg enhancement (mcts.c lone_edge_peg): on a board over
+ * 16 x 16, with player 0's single peg nearer an edge than the ring the bots
+ * open on (tx_eval_near_edge), player 1's single peg in the centre and
+ * player 0 to move, tx_mcts_search plays the move it finds on the board
+ * without player 0's peg; not with --no-edge-peg, nor with the peg on the
+ * ring, nor on 12 x 12. Every search has the same seed and a cap of
+ * playouts, so that a position gives the same move each time, and each
+ * case's position is one where the two boards' moves differ. */
+static const struct {
+    int size;
+    enum tx_rules rules;
+    const char *peg; /* player 0's */
+    bool edge_peg;   /* the feature */
+    bool ghost;      /* the move is the one found without the peg */
+} edge_pegs[] = {
+    {24, TX_RULES_PP, "F3", true, true},       {24, TX_RULES_PP, "F3", false, false},
+    {26, TX_RULES_CLASSIC, "C26", true, true}, {26, TX_RULES_CLASSIC, "X11", true, true},
+    {24, TX_RULES_PP, "G19", true, false},     {12, TX_RULES_PP, "E2", true, false},
+};
+
+static int edge_peg_search(const struct tx_fastboard *b, bool edge_peg, bool *left_out)
+{
+    struct tx_mcts_features f;
+    tx_mcts_features_default(&f);
+    f.edge_peg = edge_peg;
+    struct tx_mcts *m = tx_mcts_new(b->geo, 7, 1 << 18);
+    tx_mcts_set_features(m, &f);
+    int last[2] = {-1, -1};
+    struct tx_mcts_stats st;
+    int move = tx_mcts_search(m, b, last, INT64_MAX, 400, &st);
+    ck_assert(move >= 0 && tx_fastboard_can_play(b, b->to_move, move));
+    tx_mcts_free(m);
+    *left_out = st.left_out;
+    return move;
+}
+
+START_TEST(mcts_leaves_out_a_lone_edge_peg)
+{
+    struct tx_geometry *geo = NULL;
+    static struct tx_fastboard *b, *ghost;
+    int size = edge_pegs[_i].size, peg;
+    ck_assert_int_eq(tx_geometry_new(size, size, &geo), 0);
+    ck_assert_int_eq(tx_hole_parse(geo, edge_pegs[_i].peg, strlen(edge_pegs[_i].peg), &peg),
+                     TX_HOLE_OK);
+    ck_assert_int_eq(tx_eval_near_edge(geo, peg), strcmp(edge_pegs[_i].peg, "G19") != 0);
+    int centre = tx_geometry_hole(geo, size / 2, size / 2);
+    test_board_under(&b, geo, edge_pegs[_i].rules);
+    tx_fastboard_play(b, peg);
+    tx_fastboard_play(b, centre);
+    test_board_under(&ghost, geo, edge_pegs[_i].rules);
+    ghost->to_move = 1;
+    tx_fastboard_play(ghost, centre);
+    ck_assert_int_eq(ghost->to_move, 0);
+
+    bool left_out;
+    int with_peg = edge_peg_search(b, false, &left_out),
+        without = edge_peg_search(ghost, true, &left_out);
+    ck_assert_msg(with_peg != without, "%s: the same move %d with and without the peg",
+                  edge_pegs[_i].peg, with_peg);
+    int move = edge_peg_search(b, edge_pegs[_i].edge_peg, &left_out),
+        want = edge_pegs[_i].ghost ? without : with_peg;
+    ck_assert_int_eq(move, want);
+    ck_assert_int_eq(left_out, edge_pegs[_i].ghost); /* and the bot's stderr says so */
     tx_geometry_free(geo);
 }
 END_TEST
@@ -2527,6 +2598,8 @@ static Suite *bots_suite(void)
     tcase_add_test(fam_units, mcts_big_board_candidates_cutoff_and_deadline);
     tcase_add_loop_test(fam_units, mcts_defends_by_lookahead, 0,
                         (int)(sizeof defends / sizeof defends[0]));
+    tcase_add_loop_test(fam_units, mcts_leaves_out_a_lone_edge_peg, 0,
+                        (int)(sizeof edge_pegs / sizeof edge_pegs[0]));
     suite_add_tcase(s, fam_units);
     TCase *op_units = tcase_create("opening modules");
     tcase_set_timeout(op_units, 120);
