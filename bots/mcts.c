@@ -656,7 +656,7 @@ static int search(struct tx_mcts *m, const struct tx_fastboard *real, const int 
  * (tx_eval_near_edge: a forced first peg no one swapped), and the opponent
  * a single peg too, the move is searched as if the mover's peg were not
  * there. Both searches value a position by its shortest connections, and
- * such a peg is on the mover's: they extended it toward its edge (F3 then
+ * such a peg is on the mover's: they extended it by a knight step (F3 then
  * G5 on 24 x 24, C26 then E25 on 26 x 26) while greedy took the centre.
  * Against greedy on 24 x 24 and 26 x 26 from first pegs outside the swap
  * zone, owning one with greedy to move, the tenth round's play lost 13 of
