@@ -69,11 +69,10 @@ void tx_fastboard_init(struct tx_fastboard *b, const struct tx_geometry *geo, en
         uf[i] = (int16_t)i;
 }
 
-void tx_fastboard_clear(struct tx_fastboard *b)
+void tx_fastboard_empty_like(struct tx_fastboard *b, const struct tx_fastboard *like)
 {
-    int own_links_block = b->own_links_block;
-    tx_fastboard_init(b, b->geo, TX_RULES_PP);
-    b->own_links_block = own_links_block;
+    tx_fastboard_init(b, like->geo, TX_RULES_PP);
+    b->own_links_block = like->own_links_block; /* the board's only rule */
 }
 
 struct tx_fastboard *tx_fastboard_new(const struct tx_geometry *geo, enum tx_rules rules)

@@ -48,8 +48,8 @@ size_t tx_fastboard_size(const struct tx_geometry *geo);
  * bytes), player 0 to move. */
 void tx_fastboard_init(struct tx_fastboard *b, const struct tx_geometry *geo, enum tx_rules rules);
 
-/* Empties b: no pegs, no links, player 0 to move, under the same rules. */
-void tx_fastboard_clear(struct tx_fastboard *b);
+/* An empty board in b with like's geometry and rules, player 0 to move. */
+void tx_fastboard_empty_like(struct tx_fastboard *b, const struct tx_fastboard *like);
 
 /* A new empty board (tx_fastboard_init); free it with free(). */
 struct tx_fastboard *tx_fastboard_new(const struct tx_geometry *geo, enum tx_rules rules);

@@ -568,14 +568,29 @@ static int lookahead(struct tx_mcts *m, const struct tx_fastboard *b, int64_t de
  * it lost 2.2%; not counting it, 0.3% (README, the tenth round). The
  * evaluation costs a few shortest-path searches, nothing beside a turn's
  * search. */
+/* Each player's pegs on b, and where its last one by hole order is (-1
+ * when none): the fast board keeps no count, and defends and lone_edge_peg
+ * need one once a turn on big boards only. */
+static void count_pegs(const struct tx_fastboard *b, int pegs[2], int at[2])
+{
+    pegs[0] = pegs[1] = 0;
+    at[0] = at[1] = -1;
+    for (int h = 0; h < b->geo->holes; h++) {
+        int cell = tx_fastboard_cell(b, h);
+        if (cell != TX_EMPTY) {
+            pegs[cell - TX_PEG0]++;
+            at[cell - TX_PEG0] = h;
+        }
+    }
+}
+
 static bool defends(const struct tx_mcts *m, const struct tx_fastboard *b)
 {
     if (!m->features.defend || !m->big || m->huge)
         return false;
-    int pegs[3] = {0, 0, 0}; /* by enum tx_cell */
-    for (int h = 0; h < b->geo->holes; h++)
-        pegs[tx_fastboard_cell(b, h)]++;
-    int extra = pegs[TX_PEG0 + !b->to_move] - pegs[TX_PEG0 + b->to_move];
+    int pegs[2], at[2];
+    count_pegs(b, pegs, at);
+    int extra = pegs[!b->to_move] - pegs[b->to_move];
     return tx_eval_position(b, b->to_move) < -64 * extra;
 }
 
@@ -661,39 +676,28 @@ static int search(struct tx_mcts *m, const struct tx_fastboard *real, const int 
  * Against greedy on 24 x 24 and 26 x 26 from first pegs outside the swap
  * zone, owning one with greedy to move, the tenth round's play lost 13 of
  * 248 games from the pegs this rule takes (5.2%), this one 3.5 (1.4%)
- * (README, the eleventh round). Returns the peg, or -1 when the rule does
- * not apply. */
-static int lone_edge_peg(const struct tx_mcts *m, const struct tx_fastboard *b)
+ * (README, the eleventh round). True when the rule applies; at[p] is then
+ * player p's peg. */
+static bool lone_edge_peg(const struct tx_mcts *m, const struct tx_fastboard *b, int at[2])
 {
     if (!m->features.edge_peg || !m->big)
-        return -1;
-    int mine = -1, pegs[3] = {0, 0, 0}; /* by enum tx_cell */
-    for (int h = 0; h < b->geo->holes; h++) {
-        int cell = tx_fastboard_cell(b, h);
-        pegs[cell]++;
-        if (cell == TX_PEG0 + b->to_move)
-            mine = h;
-    }
-    bool lone = pegs[TX_PEG0] == 1 && pegs[TX_PEG0 + 1] == 1;
-    return lone && tx_eval_near_edge(b->geo, mine) ? mine : -1;
+        return false;
+    int pegs[2];
+    count_pegs(b, pegs, at);
+    return pegs[0] == 1 && pegs[1] == 1 && tx_eval_near_edge(b->geo, at[b->to_move]);
 }
 
 int tx_mcts_search(struct tx_mcts *m, const struct tx_fastboard *real, const int last[2],
                    int64_t deadline_ns, long max_playouts, struct tx_mcts_stats *stats)
 {
-    int peg = lone_edge_peg(m, real);
-    if (peg < 0)
+    int at[2]; /* each player's peg, when the rule applies */
+    if (!lone_edge_peg(m, real, at))
         return search(m, real, last, deadline_ns, max_playouts, stats);
+    int mover = real->to_move, peg = at[mover], ghost_last[2] = {last[0], last[1]};
     struct tx_fastboard *ghost = m->ghost;
-    int mover = real->to_move, ghost_last[2] = {last[0], last[1]};
-    tx_fastboard_copy(ghost, real); /* its rules */
-    tx_fastboard_clear(ghost);
-    for (int h = 0; h < real->geo->holes; h++)
-        if (tx_fastboard_cell(real, h) == TX_PEG0 + !mover) {
-            ghost->to_move = !mover;
-            tx_fastboard_play(ghost, h);
-        }
-    ghost->to_move = mover;
+    tx_fastboard_empty_like(ghost, real);
+    ghost->to_move = !mover;
+    tx_fastboard_play(ghost, at[!mover]); /* and the mover is to move */
     ghost_last[mover] = -1;
     int move = search(m, ghost, ghost_last, deadline_ns, max_playouts, stats);
     m->last_move = -1; /* the tree is the ghost's: not the next turn's */

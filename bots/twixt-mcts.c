@@ -11,10 +11,11 @@
  * square board over 16 x 16 it never swaps nor takes the pie
  * (declines_swap). --bench prints playouts per second on one core, the
  * cost of reading a turn and the lookahead's evaluations per second, and
- * exits. On boards over
- * TX_LOOKAHEAD_SIZE_MIN (26 x 26) the move is a lookahead's of two or
- * three plies instead of the tree's (mcts-lookahead.h), and on those over
- * 16 x 16 in the turns where the opponent leads (defend in mcts.c).
+ * exits. On boards over TX_LOOKAHEAD_SIZE_MIN (26 x 26) the move is a
+ * lookahead's of two or three plies instead of the tree's
+ * (mcts-lookahead.h), and on those over 16 x 16 in the turns where the
+ * opponent leads (defend in mcts.c); there a lone peg of its own near an
+ * edge is left out of its next move's search (edge_peg in mcts.c).
  */
 #include <errno.h>
 #include <stdbool.h>
