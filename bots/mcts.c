@@ -552,22 +552,6 @@ static int lookahead(struct tx_mcts *m, const struct tx_fastboard *b, int64_t de
     return move;
 }
 
-/* The defend enhancement (--no-defend): on a board over 16 x 16 where the
- * tree plays (up to TX_LOOKAHEAD_SIZE_MIN), a turn where greedy's
- * evaluation says the opponent leads by more than the pegs it has more than
- * the mover are worth (64 a peg) is the lookahead's. Those extra pegs do not
- * count: player 2 is a peg short in each of its turns, and its turn against
- * a lone first peg is not a turn behind. The tree attacks better and the
- * lookahead defends better: against greedy on 24 x 24 and 26 x 26, from a
- * first peg outside the swap zone (no one swaps it), the tree lost 8.0% of
- * 320 games as the peg's owner, greedy to move, mostly to ladders it
- * answers peg by peg beside greedy's chain while greedy reaches its edge
- * one step ahead; with the lookahead in the turns it is behind, 3.8% of
- * 640. Counting the extra peg as a lead too, the lookahead also played
- * player 2's first turns against the peg, where the tree had lost 0.9% and
- * it lost 2.2%; not counting it, 0.3% (README, the tenth round). The
- * evaluation costs a few shortest-path searches, nothing beside a turn's
- * search. */
 /* Each player's pegs on b, and where its last one by hole order is (-1
  * when none): the fast board keeps no count, and defends and lone_edge_peg
  * need one once a turn on big boards only. */
@@ -584,6 +568,22 @@ static void count_pegs(const struct tx_fastboard *b, int pegs[2], int at[2])
     }
 }
 
+/* The defend enhancement (--no-defend): on a board over 16 x 16 where the
+ * tree plays (up to TX_LOOKAHEAD_SIZE_MIN), a turn where greedy's
+ * evaluation says the opponent leads by more than the pegs it has more than
+ * the mover are worth (64 a peg) is the lookahead's. Those extra pegs do not
+ * count: player 2 is a peg short in each of its turns, and its turn against
+ * a lone first peg is not a turn behind. The tree attacks better and the
+ * lookahead defends better: against greedy on 24 x 24 and 26 x 26, from a
+ * first peg outside the swap zone (no one swaps it), the tree lost 8.0% of
+ * 320 games as the peg's owner, greedy to move, mostly to ladders it
+ * answers peg by peg beside greedy's chain while greedy reaches its edge
+ * one step ahead; with the lookahead in the turns it is behind, 3.8% of
+ * 640. Counting the extra peg as a lead too, the lookahead also played
+ * player 2's first turns against the peg, where the tree had lost 0.9% and
+ * it lost 2.2%; not counting it, 0.3% (README, the tenth round). The
+ * evaluation costs a few shortest-path searches, nothing beside a turn's
+ * search. */
 static bool defends(const struct tx_mcts *m, const struct tx_fastboard *b)
 {
     if (!m->features.defend || !m->big || m->huge)
